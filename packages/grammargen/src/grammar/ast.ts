@@ -1,0 +1,54 @@
+// The grammar AST: one prepared record that the Lark emitter, the GBNF emitter and the
+// in-repo checker all read, so the dialects cannot drift apart.
+
+export type Expr =
+  | { kind: "lit"; text: string }
+  /** A character class: ranges of code points, optionally negated. Single chars are [c, c]. */
+  | { kind: "cls"; ranges: [number, number][]; negated: boolean }
+  | { kind: "ref"; name: string }
+  | { kind: "seq"; items: Expr[] }
+  | { kind: "alt"; items: Expr[] }
+  /** Bounded repetition only: max is always finite. */
+  | { kind: "rep"; item: Expr; min: number; max: number };
+
+export interface Rule {
+  name: string;
+  expr: Expr;
+  /**
+   * A lexeme: non-recursive, built from lit/cls/seq/alt/rep only. Lark emits it as an
+   * uppercase terminal (llguidance lexes it as one regex); GBNF emits it as a plain rule.
+   */
+  terminal: boolean;
+  comment?: string;
+}
+
+export interface Grammar {
+  start: string;
+  rules: Rule[];
+}
+
+export const lit = (text: string): Expr => ({ kind: "lit", text });
+export const ref = (name: string): Expr => ({ kind: "ref", name });
+export const seq = (...items: Expr[]): Expr => (items.length === 1 ? items[0]! : { kind: "seq", items });
+export const alt = (...items: Expr[]): Expr => (items.length === 1 ? items[0]! : { kind: "alt", items });
+export const rep = (item: Expr, min: number, max: number): Expr => {
+  if (!Number.isFinite(max) || max < min || min < 0) throw new RangeError(`bad repetition ${min}..${max}`);
+  return { kind: "rep", item, min, max };
+};
+export const opt = (item: Expr): Expr => rep(item, 0, 1);
+
+const cp = (c: string): number => c.codePointAt(0)!;
+/** cls("a-z0-9_") style spec: ranges written as x-y, other characters taken literally. */
+export const cls = (spec: string, negated = false): Expr => {
+  const chars = [...spec];
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < chars.length; i++) {
+    if (chars[i + 1] === "-" && i + 2 < chars.length) {
+      ranges.push([cp(chars[i]!), cp(chars[i + 2]!)]);
+      i += 2;
+    } else ranges.push([cp(chars[i]!), cp(chars[i]!)]);
+  }
+  return { kind: "cls", ranges, negated };
+};
+
+export const rule = (name: string, expr: Expr, terminal = false, comment?: string): Rule => ({ name, expr, terminal, comment });

@@ -1,0 +1,137 @@
+// The CommandSpec IR: what a program accepts, independent of any grammar dialect.
+// Every parser (help text styles, JSON schemas) produces it; every lowering consumes it.
+
+/** Where a piece of the IR came from in its source text (0-based offsets, 1-based line). */
+export interface Span {
+  start: number;
+  end: number;
+  line: number;
+}
+
+export type HelpStyle =
+  | "gnu"
+  | "cobra"
+  | "argparse"
+  | "click"
+  | "clap"
+  | "busybox"
+  | "openssl"
+  | "curl"
+  | "git"
+  | "find"
+  | "tar"
+  | "dd"
+  | "bsd"
+  | "schema"
+  | "generic";
+
+/** Value types, each lowered to its own typed terminal. */
+export type ValueType =
+  | { kind: "word" }
+  | { kind: "integer"; signed?: "plusminus" | "minus" }
+  | { kind: "number" }
+  | { kind: "size" }
+  | { kind: "duration" }
+  | { kind: "path" }
+  | { kind: "url"; schemes?: string[] }
+  | { kind: "enum"; choices: string[] }
+  | { kind: "keyvalue" };
+
+export const word = (): ValueType => ({ kind: "word" });
+export const integer = (signed?: "plusminus" | "minus"): ValueType => (signed ? { kind: "integer", signed } : { kind: "integer" });
+export const path = (): ValueType => ({ kind: "path" });
+export const enumOf = (choices: string[]): ValueType => ({ kind: "enum", choices });
+
+export type Arity = "none" | "required" | "optional";
+
+export interface OptionValue {
+  type: ValueType;
+  /** The placeholder the help text used, e.g. SIZE, <FILE>, WHEN. */
+  metavar?: string;
+}
+
+export interface OptionSpec {
+  /** Single letters without the dash: ["a"] for -a. */
+  short: string[];
+  /** Long names without dashes: ["all"] for --all. */
+  long: string[];
+  /** Single-dash long names without the dash: ["in"] for openssl's -in, ["name"] for find's -name. */
+  dashLong?: string[];
+  arity: Arity;
+  value?: OptionValue;
+  /** Number of values after the option (find -exec is special-cased); default 1 when arity != none. */
+  valueCount?: number;
+  repeatable: boolean;
+  /** --[no-]flag or --flag / --no-flag: also accept the negated long form. */
+  negatable?: boolean;
+  description: string;
+  span?: Span;
+}
+
+export interface PositionalSpec {
+  name: string;
+  type: ValueType;
+  min: number;
+  /** Upper bound; grammars stay bounded, so "many" becomes a cap such as 16. */
+  max: number;
+  span?: Span;
+}
+
+export interface CommandSpec {
+  /** The words that invoke this command: ["git", "log"] for a subcommand. */
+  path: string[];
+  aliases: string[];
+  style: HelpStyle;
+  description?: string;
+  options: OptionSpec[];
+  positionals: PositionalSpec[];
+  subcommands: CommandSpec[];
+  /** Options inherited by every subcommand (cobra persistent flags, git -C). */
+  globalOptions?: OptionSpec[];
+  /** Style-specific syntax the generic lowering cannot express (find expressions, tar letters, dd operands). */
+  extensions?: Extension[];
+  source?: { program: string; version?: string; helpArgs?: string[] };
+}
+
+export type Extension =
+  | { kind: "find-expression" }
+  | { kind: "tar-bundled"; letters: string[] }
+  | { kind: "dd-operands"; keys: { key: string; type: ValueType }[] };
+
+export type Severity = "error" | "warning";
+
+export interface Diagnostic {
+  severity: Severity;
+  stage: "read" | "parse" | "lower" | "policy" | "emit" | "check" | "schema";
+  message: string;
+  span?: Span;
+  /** JSON pointer, for schema diagnostics. */
+  pointer?: string;
+}
+
+/** Collects diagnostics for one stage instead of throwing at the first problem. */
+export class Session {
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(readonly stage: Diagnostic["stage"]) {}
+  error(message: string, span?: Span, pointer?: string): void {
+    this.diagnostics.push({ severity: "error", stage: this.stage, message, span, pointer });
+  }
+  warn(message: string, span?: Span, pointer?: string): void {
+    this.diagnostics.push({ severity: "warning", stage: this.stage, message, span, pointer });
+  }
+  get failed(): boolean {
+    return this.diagnostics.some((d) => d.severity === "error");
+  }
+}
+
+/** A typed failure: every error grammargen throws is one of these, never a bare Error. */
+export class GrammargenError extends Error {
+  constructor(
+    message: string,
+    readonly diagnostics: Diagnostic[] = [],
+    readonly code: string = "EGRAMMARGEN",
+  ) {
+    super(message);
+    this.name = "GrammargenError";
+  }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs everything the project and its tests need, idempotently.
+# Debian packages need root (CI and these machines run as root); elsewhere we say what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBS=(bubblewrap python3-lark shellcheck python3-torch python3-numpy libopenblas0-pthread chromium)
+missing=()
+for p in "${DEBS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages: ${missing[*]} (run: sudo apt-get install -y ${missing[*]})" >&2
+  fi
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-fund --no-audit
+fi
+echo "setup: build"
+npm run build --silent
+echo "setup: done"

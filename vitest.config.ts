@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests import workspace packages from source, so a stale dist/ never hides a change.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@shellgen/grammargen": src("./packages/grammargen/src/index.ts"),
+      "@shellgen/sandbox": src("./packages/sandbox/src/index.ts"),
+      "@shellgen/fewshot": src("./packages/fewshot/src/index.ts"),
+      "@shellgen/decode": src("./packages/decode/src/index.ts"),
+      "@shellgen/bench": src("./bench/src/index.ts"),
+    },
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts", "grammars/test/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
