@@ -1,1 +1,1 @@
-export {};
+export * from "./suite/index.js";

@@ -74,6 +74,8 @@ export interface PositionalSpec {
   min: number;
   /** Upper bound; grammars stay bounded, so "many" becomes a cap such as 16. */
   max: number;
+  /** Options end here: this operand and every later word are taken as they are (timeout DURATION COMMAND [ARG]...). */
+  rest?: boolean;
   span?: Span;
 }
 
@@ -94,9 +96,11 @@ export interface CommandSpec {
 }
 
 export type Extension =
-  | { kind: "find-expression" }
+  /** operators: the ones the help lists, e.g. ["(", ")", "!", "-not", "-a", "-and", "-o", "-or", ","]. */
+  | { kind: "find-expression"; operators?: string[] }
   | { kind: "tar-bundled"; letters: string[] }
-  | { kind: "dd-operands"; keys: { key: string; type: ValueType }[] };
+  /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
+  | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] };
 
 export type Severity = "error" | "warning";
 

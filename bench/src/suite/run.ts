@@ -1,0 +1,41 @@
+// One task, one command: fresh workspace, sandboxed run, verdict.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { evaluateCheck, type Verdict } from "./check.js";
+import { suiteSandbox, TASK_ENV } from "./sandbox.js";
+import { prepareWorkspace } from "./workspace.js";
+import type { CommandResult, Task } from "./task.js";
+
+export interface RunTaskOptions {
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  /** keep the workspace for inspection instead of deleting it */
+  keepWorkspace?: boolean;
+  /** where workspaces are created (default: the OS temp dir) */
+  workRoot?: string;
+}
+
+export interface TaskRun extends Verdict {
+  result: CommandResult;
+  workspace?: string;
+}
+
+export async function runTask(task: Task, command: string, opts: RunTaskOptions = {}): Promise<TaskRun> {
+  const dir = await mkdtemp(join(opts.workRoot ?? tmpdir(), `shellgen-${task.id}-`));
+  try {
+    await prepareWorkspace(task, dir);
+    const { run } = await suiteSandbox();
+    const result = await run({
+      command,
+      workspace: dir,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      maxOutputBytes: opts.maxOutputBytes ?? 1 << 20,
+      env: TASK_ENV,
+    });
+    const verdict = await evaluateCheck(task, result, dir);
+    return { ...verdict, result, ...(opts.keepWorkspace ? { workspace: dir } : {}) };
+  } finally {
+    if (!opts.keepWorkspace) await rm(dir, { recursive: true, force: true });
+  }
+}

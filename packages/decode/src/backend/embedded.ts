@@ -1,0 +1,60 @@
+// The embedded backend: a local GGUF (or hf: URI) decoded in-process.
+import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+import { LocalModel, type LocalModelOptions } from "./local-model.js";
+import { chatMessages, completionPrompt, STOP_SEQUENCES, type PromptInput } from "../prompt.js";
+
+export class EmbeddedBackend implements Backend {
+  readonly kind = "embedded" as const;
+  readonly supportsGrammar = true;
+
+  private constructor(
+    readonly model: string,
+    readonly local: LocalModel,
+  ) {}
+
+  static async open(model: string, opts?: LocalModelOptions): Promise<EmbeddedBackend> {
+    return new EmbeddedBackend(model, await LocalModel.open(model, opts));
+  }
+
+  async prepareGrammar(grammar: GrammarText): Promise<number> {
+    const t0 = performance.now();
+    await this.local.grammar(grammar.gbnf);
+    return performance.now() - t0;
+  }
+
+  /**
+   * Small models have small contexts: drop the least relevant examples (callers pass them
+   * best first) until the prompt and the token budget fit, then shrink the budget.
+   */
+  private fit(opts: CompleteOptions): { prompt: PromptInput; maxTokens: number } {
+    const size = this.local.contextSize;
+    const examples = [...(opts.prompt.examples ?? [])];
+    const cost = (p: PromptInput) =>
+      this.local.chatWrapper ? this.local.chatInput(chatMessages(p)).tokens.length + 1 : this.local.countTokens(completionPrompt(p));
+    let prompt = { ...opts.prompt, examples };
+    while (examples.length > 0 && cost(prompt) + opts.maxTokens > size) {
+      examples.pop();
+      prompt = { ...opts.prompt, examples };
+    }
+    const room = size - cost(prompt);
+    return { prompt, maxTokens: Math.max(1, Math.min(opts.maxTokens, room)) };
+  }
+
+  async complete(opts: CompleteOptions): Promise<Completion> {
+    const grammar = opts.grammar ? await this.local.grammar(opts.grammar.gbnf) : undefined;
+    const fitted = this.fit(opts);
+    opts = { ...opts, prompt: fitted.prompt };
+    const common = { grammar, maxTokens: fitted.maxTokens, seed: opts.seed, onFirstToken: opts.onFirstToken };
+    const out = this.local.chatWrapper
+      ? await (async () => {
+          const chat = this.local.chatInput(chatMessages(opts.prompt));
+          return this.local.complete(chat.tokens, { ...common, stop: [...chat.stop, ...STOP_SEQUENCES] });
+        })()
+      : await this.local.complete(completionPrompt(opts.prompt), { ...common, stop: STOP_SEQUENCES });
+    return { text: out.text, tokens: { prompt: out.promptTokens, completion: out.completionTokens }, finish: out.finish };
+  }
+
+  close(): Promise<void> {
+    return this.local.close();
+  }
+}

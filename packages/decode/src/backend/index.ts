@@ -1,0 +1,36 @@
+// Picks a backend from what the user passed: a URL means an HTTP engine, anything else a GGUF.
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Backend } from "./types.js";
+import { EmbeddedBackend } from "./embedded.js";
+import { HttpBackend, type HttpOptions } from "./http.js";
+import type { LocalModelOptions } from "./local-model.js";
+
+export interface BackendOptions extends HttpOptions, LocalModelOptions {}
+
+const DEFAULT_MODEL = join("model", "shellgen-mini.gguf");
+
+/** SHELLGEN_MODEL, else model/shellgen-mini.gguf in the nearest enclosing checkout or install. */
+export function defaultModelPath(): string {
+  const env = process.env.SHELLGEN_MODEL;
+  if (env && env.trim() !== "") return env;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, DEFAULT_MODEL);
+    if (existsSync(candidate)) return candidate;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  // Not found: name the path a checkout would have, so the error says where it was expected.
+  return resolve(dirname(fileURLToPath(import.meta.url)), "../../../..", DEFAULT_MODEL);
+}
+
+export const isUrl = (model: string): boolean => /^https?:\/\//i.test(model);
+
+export async function createBackend(model?: string, opts: BackendOptions = {}): Promise<Backend> {
+  const source = model && model.trim() !== "" ? model : defaultModelPath();
+  if (isUrl(source)) return HttpBackend.open(source, opts);
+  return EmbeddedBackend.open(source, opts);
+}

@@ -1,0 +1,211 @@
+// One GGUF model loaded in-process through node-llama-cpp, shared by the embedded backend
+// and `shellgen serve`. Every completion goes through one context sequence, one at a time.
+import { existsSync, openSync, readSync, closeSync, statSync } from "node:fs";
+import {
+  getLlama,
+  getLlamaGpuTypes,
+  LlamaCompletion,
+  LlamaLogLevel,
+  readGgufFileInfo,
+  resolveChatWrapper,
+  resolveModelFile,
+  LlamaText,
+  type ChatHistoryItem,
+  type ChatWrapper,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+  type Token,
+} from "node-llama-cpp";
+import { DecodeError, oneLine } from "../errors.js";
+import type { ChatMessage } from "../prompt.js";
+
+export interface LocalModelOptions {
+  /** Threads for the context; default: physical cores (the runtime default oversubscribes small VMs). */
+  threads?: number;
+  contextSize?: number;
+  /** "completion" for base models, "chat" for instruct models; "auto" reads the GGUF's chat template. */
+  promptStyle?: "auto" | "completion" | "chat";
+}
+
+export interface TextCompletion {
+  text: string;
+  promptTokens: number;
+  completionTokens: number;
+  finish: "stop" | "length";
+  /** Why it stopped, in llama-server's terms. */
+  stopType: "eos" | "word" | "limit";
+  stoppingWord?: string;
+}
+
+// The native runtime logs through one hook; keep its last lines so a load failure can be
+// reported as one line instead of a wall of ggml output.
+const recentLog: string[] = [];
+let llamaPromise: Promise<Llama> | undefined;
+
+export function sharedLlama(): Promise<Llama> {
+  llamaPromise ??= (async () => {
+    const supported = await getLlamaGpuTypes("supported");
+    const gpu = supported.some((g) => g !== false) ? "auto" : false;
+    return getLlama({
+      gpu,
+      build: "never",
+      logLevel: LlamaLogLevel.warn,
+      logger: (_level, message) => {
+        recentLog.push(message.trim());
+        if (recentLog.length > 20) recentLog.shift();
+      },
+    });
+  })();
+  return llamaPromise;
+}
+
+/** Resolve a path or hf: URI to a local file; fails with one line. */
+export async function resolveModelSource(source: string): Promise<string> {
+  if (source.startsWith("hf:") || source.startsWith("huggingface:")) {
+    try {
+      return await resolveModelFile(source, { download: "auto", cli: false, verify: false });
+    } catch (err) {
+      throw new DecodeError(`cannot fetch model ${source}: ${oneLine(err)}`, "EMODEL");
+    }
+  }
+  if (!existsSync(source)) throw new DecodeError(`model file not found: ${source}`, "EMODEL");
+  if (!statSync(source).isFile()) throw new DecodeError(`model path is not a file: ${source}`, "EMODEL");
+  const fd = openSync(source, "r");
+  const magic = Buffer.alloc(4);
+  const n = readSync(fd, magic, 0, 4, 0);
+  closeSync(fd);
+  if (n < 4 || magic.toString("latin1") !== "GGUF") throw new DecodeError(`not a GGUF model file: ${source}`, "EMODEL");
+  return source;
+}
+
+export class LocalModel {
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  private readonly completion: LlamaCompletion;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly source: string,
+    readonly llama: Llama,
+    readonly model: LlamaModel,
+    readonly context: LlamaContext,
+    readonly sequence: LlamaContextSequence,
+    /** Set for instruct models: how chat turns are rendered for this model. */
+    readonly chatWrapper: ChatWrapper | undefined,
+  ) {
+    this.completion = new LlamaCompletion({ contextSequence: sequence });
+  }
+
+  static async open(source: string, opts: LocalModelOptions = {}): Promise<LocalModel> {
+    const file = await resolveModelSource(source);
+    // Read the header in JS first: a malformed GGUF can abort the native loader outright.
+    try {
+      await readGgufFileInfo(file, { readTensorInfo: true, ignoreKeys: [] });
+    } catch (err) {
+      throw new DecodeError(`corrupt GGUF model file ${source}: ${oneLine(err)}`, "EMODEL");
+    }
+    const llama = await sharedLlama();
+    let model: LlamaModel;
+    try {
+      model = await llama.loadModel({ modelPath: file });
+    } catch (err) {
+      const detail = recentLog.filter((l) => /error|fail|invalid/i.test(l)).pop() ?? oneLine(err);
+      throw new DecodeError(`cannot load model ${source}: ${detail}`, "EMODEL");
+    }
+    const threads = opts.threads ?? Math.max(1, llama.cpuMathCores);
+    const contextSize = Math.min(opts.contextSize ?? 4096, model.trainContextSize || 4096);
+    let context: LlamaContext;
+    try {
+      context = await model.createContext({ threads, contextSize, sequences: 1 });
+    } catch (err) {
+      await model.dispose();
+      throw new DecodeError(`cannot create a context for ${source}: ${oneLine(err)}`, "EMODEL");
+    }
+    const hasTemplate = typeof model.fileInfo.metadata?.tokenizer?.chat_template === "string";
+    const style = opts.promptStyle ?? "auto";
+    const chat = style === "chat" || (style === "auto" && hasTemplate) ? resolveChatWrapper(model) : undefined;
+    return new LocalModel(source, llama, model, context, context.getSequence(), chat);
+  }
+
+  get contextSize(): number {
+    return this.context.contextSize;
+  }
+
+  /** Compile GBNF once per distinct text; throws DecodeError EGRAMMAR with the parser's reason. */
+  async grammar(gbnf: string): Promise<LlamaGrammar> {
+    let cached = this.grammars.get(gbnf);
+    if (!cached) {
+      cached = this.llama.createGrammar({ grammar: gbnf }).catch((err: unknown) => {
+        this.grammars.delete(gbnf);
+        const detail = recentLog.filter((l) => /grammar|parse|error/i.test(l)).pop();
+        throw new DecodeError(`grammar failed to compile: ${detail ?? oneLine(err)}`, "EGRAMMAR");
+      });
+      this.grammars.set(gbnf, cached);
+      if (this.grammars.size > 64) this.grammars.delete(this.grammars.keys().next().value!);
+    }
+    return cached;
+  }
+
+  countTokens(text: string): number {
+    return this.model.tokenize(text, false, "trimLeadingSpace").length + (this.model.tokens.bos != null ? 1 : 0);
+  }
+
+  /** Render chat turns with the model's own chat template. */
+  chatInput(messages: ChatMessage[]): { tokens: Token[]; stop: LlamaText[] } {
+    const wrapper = this.chatWrapper ?? resolveChatWrapper(this.model);
+    const history: ChatHistoryItem[] = [];
+    for (const m of messages) {
+      if (m.role === "system") history.push({ type: "system", text: m.content });
+      else if (m.role === "user") history.push({ type: "user", text: m.content });
+      else history.push({ type: "model", response: [m.content] });
+    }
+    history.push({ type: "model", response: [] });
+    const state = wrapper.generateContextState({ chatHistory: history });
+    const tokens = state.contextText.tokenize(this.model.tokenizer);
+    // LlamaCompletion prepends BOS itself.
+    if (tokens.length > 0 && tokens[0] === this.model.tokens.bos) tokens.shift();
+    return { tokens, stop: state.stopGenerationTriggers };
+  }
+
+  /** One greedy completion; calls are serialised because they share one sequence. */
+  complete(
+    input: string | Token[],
+    opts: { grammar?: LlamaGrammar; maxTokens: number; stop: readonly (string | LlamaText)[]; seed: number; onFirstToken?: () => void },
+  ): Promise<TextCompletion> {
+    const run = async (): Promise<TextCompletion> => {
+      let completionTokens = 0;
+      const promptTokens = typeof input === "string" ? this.countTokens(input) : input.length + (this.model.tokens.bos != null ? 1 : 0);
+      if (promptTokens + opts.maxTokens > this.contextSize) {
+        throw new DecodeError(`prompt of ${promptTokens} tokens does not fit the ${this.contextSize}-token context with ${opts.maxTokens} to generate`, "EUSAGE");
+      }
+      const res = await this.completion.generateCompletionWithMeta(input, {
+        grammar: opts.grammar,
+        maxTokens: opts.maxTokens,
+        temperature: 0,
+        seed: opts.seed,
+        customStopTriggers: opts.stop,
+        disableContextShift: true,
+        onToken: (tokens) => {
+          if (completionTokens === 0 && tokens.length > 0) opts.onFirstToken?.();
+          completionTokens += tokens.length;
+        },
+      });
+      const meta = res.metadata;
+      const stopType = meta.stopReason === "maxTokens" ? "limit" : meta.stopReason === "customStopTrigger" ? "word" : "eos";
+      const stoppingWord = meta.stopReason === "customStopTrigger" ? meta.customStopTrigger.filter((t) => typeof t === "string").join("") : undefined;
+      return { text: res.response, promptTokens, completionTokens, finish: stopType === "limit" ? "length" : "stop", stopType, stoppingWord };
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.chain.catch(() => undefined);
+    this.completion.dispose({ disposeSequence: true });
+    await this.context.dispose();
+    await this.model.dispose();
+  }
+}

@@ -1,0 +1,37 @@
+// The one interface every backend implements: embedded node-llama-cpp or an HTTP engine.
+import type { PromptInput } from "../prompt.js";
+
+/** The same grammar in both dialects; each engine takes the one it understands. */
+export interface GrammarText {
+  gbnf: string;
+  lark: string;
+}
+
+export interface CompleteOptions {
+  prompt: PromptInput;
+  grammar?: GrammarText;
+  maxTokens: number;
+  seed: number;
+  /** Called once, when the first completion token arrives (for time-to-first-token). */
+  onFirstToken?: () => void;
+}
+
+export interface Completion {
+  /** Raw generated text, stop sequence excluded. */
+  text: string;
+  tokens: { prompt: number; completion: number };
+  /** "length": the token limit ended it, so a grammar may be unfinished. */
+  finish: "stop" | "length";
+}
+
+export interface Backend {
+  readonly kind: "embedded" | "http";
+  /** What the user passed: a path, hf: URI or URL. */
+  readonly model: string;
+  /** False for engines that cannot constrain decoding (plain OpenAI). */
+  readonly supportsGrammar: boolean;
+  complete(opts: CompleteOptions): Promise<Completion>;
+  /** Compile (or validate) a grammar ahead of decoding; throws DecodeError EGRAMMAR. Returns ms spent. */
+  prepareGrammar(grammar: GrammarText): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,185 @@
+// npm run bench:decode — decoding speed, native versus constrained, on the same prompts,
+// the same model and one run. Reports per-token time ratios (the target is constrained /
+// native <= 1.15 for the pack's default grammar), time to first token, and grammar
+// compile time; then splits constrained time into model evaluation and grammar work.
+import { existsSync, readFileSync, readdirSync, writeFileSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { defaultModelPath } from "../backend/index.js";
+import { LocalModel } from "../backend/local-model.js";
+import { forDecoding, loadPack, packPlanner } from "../plan-pack.js";
+import { completionPrompt, STOP_SEQUENCES } from "../prompt.js";
+import { parseGrammarText, emitGbnf } from "@shellgen/grammargen";
+import type { LlamaGrammar } from "node-llama-cpp";
+
+interface Run {
+  ms: number;
+  firstTokenMs: number;
+  tokens: number;
+}
+
+const FALLBACK_REQUESTS = [
+  "How many lines are in notes.txt?",
+  "Show the first 5 lines of data.csv",
+  "List all files in the current directory with their sizes",
+  "Find every .log file under logs",
+  "Count the words in essay.txt",
+  "Sort names.txt alphabetically and remove duplicates",
+  "Print the second column of people.csv",
+  "Search for the word error in app.log, ignoring case",
+  "Show the last 20 lines of server.log",
+  "Copy report.txt to backup/report.txt",
+  "Replace every foo with bar in config.ini and print the result",
+  "Count how many times each line occurs in words.txt",
+  "Make a directory called archive",
+  "Show disk usage of the src directory in human-readable form",
+  "Compress notes.txt with gzip",
+  "Print lines of access.log that contain 404",
+  "Show the size of big.bin in bytes",
+  "Number the lines of poem.txt",
+  "Convert upper.txt to lowercase",
+  "Create an empty file named todo.md",
+];
+
+function requests(n: number): string[] {
+  const dir = join(process.cwd(), "corpora", "tasks");
+  const out: string[] = [];
+  if (existsSync(dir)) {
+    for (const f of readdirSync(dir).filter((x) => /^tier\d+\.json$/.test(x)).sort()) {
+      try {
+        const tasks = JSON.parse(readFileSync(join(dir, f), "utf8")) as { request?: string }[];
+        // Every k-th task, so all tiers are represented.
+        const step = Math.max(1, Math.floor(tasks.length / Math.ceil(n / 4)));
+        for (let i = 0; i < tasks.length; i += step) if (tasks[i]?.request) out.push(tasks[i]!.request!);
+      } catch {
+        /* a half-written suite file: skip it */
+      }
+    }
+  }
+  return (out.length >= n / 2 ? out : FALLBACK_REQUESTS).slice(0, n);
+}
+
+async function decode(model: LocalModel, request: string, grammar: LlamaGrammar | undefined, maxTokens: number): Promise<Run> {
+  const t0 = performance.now();
+  let first = 0;
+  const out = await model.complete(completionPrompt({ request }), {
+    grammar,
+    maxTokens,
+    stop: STOP_SEQUENCES,
+    seed: 42,
+    onFirstToken: () => (first = performance.now() - t0),
+  });
+  return { ms: performance.now() - t0, firstTokenMs: first, tokens: out.completionTokens };
+}
+
+function summarise(runs: Run[]) {
+  const tokens = runs.reduce((s, r) => s + r.tokens, 0);
+  // Time after the first token, per token: decode speed without prompt evaluation.
+  const decodeMs = runs.reduce((s, r) => s + (r.ms - r.firstTokenMs), 0);
+  const decodeTokens = runs.reduce((s, r) => s + Math.max(0, r.tokens - 1), 0);
+  const ttft = runs.map((r) => r.firstTokenMs).sort((a, b) => a - b);
+  return {
+    requests: runs.length,
+    tokens,
+    totalMs: Math.round(runs.reduce((s, r) => s + r.ms, 0)),
+    msPerToken: decodeTokens ? decodeMs / decodeTokens : NaN,
+    tokensPerSecond: decodeTokens ? (1000 * decodeTokens) / decodeMs : NaN,
+    medianFirstTokenMs: ttft[Math.floor(ttft.length / 2)] ?? NaN,
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const modelPath = opt("model") ?? defaultModelPath();
+  const n = Number(opt("requests") ?? 24);
+  const maxTokens = Number(opt("max-tokens") ?? 48);
+  const out = opt("out");
+
+  const model = await LocalModel.open(modelPath);
+  const pack = await loadPack();
+  const reqs = requests(n);
+
+  // Grammar compile times: the pack default (first compile, uncached), a permissive
+  // one-line grammar (the sampler's floor), and per-request composed grammars.
+  const defaultDecoding = forDecoding(parseGrammarText(pack.defaultGrammar.gbnf, "gbnf"));
+  const defaultGbnf = emitGbnf(defaultDecoding);
+  let t = performance.now();
+  const defaultGrammar = await model.grammar(defaultGbnf);
+  const defaultCompileMs = performance.now() - t;
+  const permissive = await model.grammar('root ::= " "? [^\\n]+ "\\n\\n"?');
+
+  const planner = await packPlanner(pack);
+  const composeMs: number[] = [];
+  const compileMs: number[] = [];
+  const selected: (LlamaGrammar | undefined)[] = [];
+  for (const request of reqs) {
+    const attempts = planner.plans({ request, ground: true, workspaceFiles: [] });
+    t = performance.now();
+    const plan = attempts.length > 1 ? await attempts[0]!().catch(() => undefined) : undefined;
+    composeMs.push(performance.now() - t);
+    if (!plan) {
+      selected.push(undefined);
+      continue;
+    }
+    t = performance.now();
+    selected.push(await model.grammar(plan.text.gbnf).catch(() => undefined));
+    compileMs.push(performance.now() - t);
+  }
+
+  // Warm up the context once so the first measured request does not pay for it.
+  await decode(model, reqs[0]!, undefined, 4);
+
+  const native: Run[] = [];
+  const constrained: Run[] = [];
+  const floor: Run[] = [];
+  const perRequest: Run[] = [];
+  for (let i = 0; i < reqs.length; i++) {
+    native.push(await decode(model, reqs[i]!, undefined, maxTokens));
+    constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens));
+    floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
+    if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
+  }
+  const s = { native: summarise(native), constrainedDefault: summarise(constrained), permissiveGrammar: summarise(floor), constrainedSelected: summarise(perRequest) };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const report = {
+    model: modelPath,
+    threads: model.context.currentThreads,
+    gpu: model.llama.gpu,
+    maxTokens,
+    ...s,
+    ratio: {
+      defaultGrammarTimePerToken: s.constrainedDefault.msPerToken / s.native.msPerToken,
+      permissiveGrammarTimePerToken: s.permissiveGrammar.msPerToken / s.native.msPerToken,
+      selectedGrammarTimePerToken: s.constrainedSelected.msPerToken / s.native.msPerToken,
+      target: 1.15,
+    },
+    grammar: {
+      defaultGbnfChars: defaultGbnf.length,
+      defaultCompileMs,
+      medianComposeMs: median(composeMs),
+      medianSelectedCompileMs: median(compileMs),
+    },
+  };
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "n/a");
+  const lines = [
+    `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests, max ${maxTokens} tokens`,
+    `                       tok/s    ms/tok   median TTFT ms   tokens`,
+    ...Object.entries(s).map(([k, v]) => `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`),
+    `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.15), selected ${f(report.ratio.selectedGrammarTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
+    `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+  if (out) {
+    writeFileSync(`${out}.tmp`, JSON.stringify(report, null, 2));
+    renameSync(`${out}.tmp`, out);
+  }
+  await model.close();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:decode: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

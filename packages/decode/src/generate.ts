@@ -1,0 +1,177 @@
+// The decoding modes. `native` decodes freely; `constrained` decodes under the grammar of
+// the commands the request needs (widening to the pack default when that path fails);
+// `constrained-retry` adds the tree-sitter-bash gate and one native retry fed the error.
+import type { Backend, Completion } from "./backend/types.js";
+import { DecodeError, oneLine } from "./errors.js";
+import { parseBash } from "./gate.js";
+import { cleanCommand } from "./hygiene.js";
+import type { Example, PromptInput } from "./prompt.js";
+import type { GrammarPlan, GrammarPlanner } from "./plan.js";
+import { checkPolicy, type Policy } from "@shellgen/grammargen";
+
+export type Mode = "native" | "constrained" | "constrained-retry";
+export const MODES: readonly Mode[] = ["native", "constrained", "constrained-retry"];
+export type Path = "native" | "constrained" | "retry-native" | "failed";
+
+export interface GenerateOptions {
+  backend: Backend;
+  request: string;
+  mode: Mode;
+  /** Ground path/word values in the request and workspace; default on in constrained modes. */
+  ground?: boolean;
+  workspaceFiles?: string[];
+  examples?: Example[];
+  policy?: Policy;
+  maxTokens?: number;
+  seed?: number;
+  /** Where grammars come from; default: the grammar pack through grammargen. */
+  planner?: GrammarPlanner;
+}
+
+export interface GenerateResult {
+  command: string;
+  mode: Mode;
+  path: Path;
+  /** Programs whose grammars constrained the decode; ["<default>"] when the pack default was used. */
+  grammarCommands: string[];
+  parses: boolean;
+  tokens: { prompt: number; completion: number };
+  latencyMs: number;
+  error?: string;
+  /** Whether the constrained path widened from the selected commands to the pack default. */
+  widened?: boolean;
+  /** The grammar the constrained output came from (for checking acceptance). */
+  grammar?: GrammarPlan;
+}
+
+export const DEFAULT_MAX_TOKENS = 128;
+export const DEFAULT_SEED = 42;
+
+let defaultPlanner: Promise<GrammarPlanner> | undefined;
+async function plannerFor(opts: GenerateOptions): Promise<GrammarPlanner> {
+  if (opts.planner) return opts.planner;
+  defaultPlanner ??= import("./plan-pack.js").then((m) => m.packPlanner());
+  return defaultPlanner;
+}
+
+interface ConstrainedOutcome {
+  command: string;
+  grammarCommands: string[];
+  widened: boolean;
+  plan?: GrammarPlan;
+  /** Why the constrained path produced nothing usable. */
+  failure?: string;
+}
+
+export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
+  const request = opts.request.trim();
+  if (request === "") throw new DecodeError("empty request: say what the command should do", "EUSAGE");
+  if (!MODES.includes(opts.mode)) throw new DecodeError(`unknown mode "${String(opts.mode)}" (expected ${MODES.join(", ")})`, "EUSAGE");
+  const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const prompt: PromptInput = { request, examples: opts.examples };
+  const tokens = { prompt: 0, completion: 0 };
+  const count = (c: Completion) => {
+    tokens.prompt += c.tokens.prompt;
+    tokens.completion += c.tokens.completion;
+  };
+  const finish = (r: Omit<GenerateResult, "mode" | "tokens" | "latencyMs">): GenerateResult => {
+    const result: GenerateResult = { ...r, mode: opts.mode, tokens, latencyMs: Math.round(performance.now() - started) };
+    if (opts.policy && result.path !== "failed" && result.command) {
+      const violations = checkPolicy(opts.policy, result.command);
+      if (violations.length > 0) {
+        const v = violations[0]!;
+        return { ...result, path: "failed", error: `policy ${v.rule}: ${v.message}${v.fix ? ` (fix: ${v.fix})` : ""}` };
+      }
+    }
+    return result;
+  };
+
+  const native = async (feedback?: { command: string; error: string }): Promise<string> => {
+    const out = await opts.backend.complete({ prompt: { ...prompt, feedback }, maxTokens, seed });
+    count(out);
+    return cleanCommand(out.text);
+  };
+
+  if (opts.mode === "native") {
+    const command = await native();
+    const verdict = parseBash(command);
+    return finish({ command, path: "native", grammarCommands: [], parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}` });
+  }
+
+  const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count);
+  const verdict = constrained.failure ? { parses: false, error: constrained.failure } : parseBash(constrained.command);
+  const base = { grammarCommands: constrained.grammarCommands, widened: constrained.widened, grammar: constrained.plan };
+
+  if (opts.mode === "constrained") {
+    if (constrained.failure) return finish({ ...base, command: constrained.command, path: "failed", parses: false, error: constrained.failure });
+    return finish({ ...base, command: constrained.command, path: "constrained", parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}` });
+  }
+
+  if (verdict.parses) return finish({ ...base, command: constrained.command, path: "constrained", parses: true });
+  // The retry: feed the parse error (or why the grammar path failed) back, decode natively once.
+  const feedback = constrained.command ? { command: constrained.command, error: verdict.error ?? "invalid" } : undefined;
+  const retried = await native(feedback);
+  const again = parseBash(retried);
+  if (again.parses) return finish({ ...base, command: retried, path: "retry-native", parses: true });
+  return finish({
+    ...base,
+    command: retried,
+    path: "failed",
+    parses: false,
+    error: `constrained: ${verdict.error}; native retry: ${again.error}`,
+  });
+}
+
+async function decodeConstrained(
+  opts: GenerateOptions,
+  prompt: PromptInput,
+  maxTokens: number,
+  seed: number,
+  count: (c: Completion) => void,
+): Promise<ConstrainedOutcome> {
+  if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
+  const planner = await plannerFor(opts);
+  const ground = opts.ground ?? true;
+  const plans = planner.plans({ request: prompt.request, ground, workspaceFiles: opts.workspaceFiles ?? [], policy: opts.policy });
+  let lastFailure = "no grammar available";
+  let lastCommand = "";
+  let widened = false;
+  let index = 0;
+  for (const next of plans) {
+    let plan: GrammarPlan;
+    try {
+      plan = await next();
+    } catch (err) {
+      lastFailure = `grammar for ${index === 0 ? "selected commands" : "pack default"} could not be built: ${oneLine(err)}`;
+      widened = index++ > 0 || widened;
+      continue;
+    }
+    widened = index++ > 0;
+    try {
+      await opts.backend.prepareGrammar(plan.text);
+    } catch (err) {
+      if (err instanceof DecodeError && err.code === "EGRAMMAR" && !plan.isDefault) {
+        lastFailure = err.message;
+        continue; // widen
+      }
+      throw err;
+    }
+    const out = await opts.backend.complete({ prompt, grammar: plan.text, maxTokens, seed });
+    count(out);
+    // Only the optional leading space is the wrapper's; the rest is what the grammar accepted.
+    const command = out.text.replace(/^ /, "");
+    if (out.finish === "length") {
+      lastFailure = `token limit (${maxTokens}) reached before the grammar was complete`;
+      lastCommand = command;
+      continue;
+    }
+    if (command.trim() === "") {
+      lastFailure = "empty output under the grammar";
+      continue;
+    }
+    return { command, grammarCommands: plan.commands, widened, plan };
+  }
+  return { command: lastCommand, grammarCommands: [], widened, failure: lastFailure };
+}

@@ -1,0 +1,74 @@
+// Grounded value terminals. Small models pick the right program and then invent file
+// names. At decode time, path-typed values in the IR become a closed choice: strings that
+// occur in the request (quoted or bare), entries of the workspace, and a bounded fallback
+// of output names the request implies. Other value types keep their full terminals.
+import type { CommandSpec, OptionSpec, PositionalSpec, ValueType } from "@shellgen/grammargen";
+
+export interface GroundValues {
+  paths: string[];
+}
+
+const MAX_CANDIDATES = 96;
+const EXTENSIONS = ["txt", "log", "csv", "json", "md", "out", "bak", "gz", "tar", "tar.gz", "tgz", "zip", "sh", "conf", "list", "sorted"];
+
+/** Candidate path values for one request and workspace. Deterministic order, bounded size. */
+export function groundValues(request: string, workspaceFiles: string[] = []): GroundValues {
+  const out = new Set<string>();
+  const add = (s: string) => {
+    const v = s.trim();
+    if (v === "" || v.length > 200 || v.includes("\n")) return;
+    // Raw strings: the lowering spells each choice as a shell word, quoting where needed.
+    out.add(v);
+  };
+  // Quoted strings first: the user's exact spelling.
+  for (const m of request.matchAll(/"([^"\n]+)"|'([^'\n]+)'|`([^`\n]+)`/g)) add(m[1] ?? m[2] ?? m[3]!);
+  // Bare tokens that look like paths or names: strip sentence punctuation around them.
+  const bare = request.split(/\s+/).map((t) => t.replace(/^[("'`[{<]+|[)"'`\]}>,;:!?]+$|\.$/g, ""));
+  const pathish = bare.filter((t) => /[./~]/.test(t) || /^[A-Za-z0-9_-]+$/.test(t));
+  for (const t of pathish) if (/[./~]/.test(t)) add(t);
+  for (const f of workspaceFiles) {
+    add(f);
+    if (f.endsWith("/")) add(f.slice(0, -1));
+  }
+  // Globs over extensions the request or workspace mentions: "all .log files" -> *.log.
+  const exts = new Set<string>();
+  for (const t of [...bare, ...workspaceFiles]) {
+    const m = /(?:^|[^./])\.([A-Za-z0-9]{1,8})$/.exec(t) ?? /^\.([A-Za-z0-9]{1,8})$/.exec(t);
+    if (m) exts.add(m[1]!);
+  }
+  for (const e of exts) add(`*.${e}`);
+  for (const s of [".", "..", "*", "-", "/dev/null"]) add(s);
+  // Bounded fallback: new output names the request implies ("into a file called report").
+  const named = /\b(?:called|named|name|into|to|as)\s+([A-Za-z0-9_-]{1,40})\b/gi;
+  for (const m of request.matchAll(named)) {
+    const stemName = m[1]!;
+    if (/^(the|a|an|it|them|file|files|directory|folder|stdout|stderr|each|every|one|new)$/i.test(stemName)) continue;
+    add(stemName);
+    for (const e of EXTENSIONS.slice(0, 8)) add(`${stemName}.${e}`);
+  }
+  // Bare words as names (directories without dots, e.g. "the folder archive"), lowest priority.
+  for (const t of pathish) if (!/[./~]/.test(t) && t.length > 1) add(t);
+  return { paths: [...out].slice(0, MAX_CANDIDATES) };
+}
+
+const groundType = (t: ValueType, values: GroundValues): ValueType =>
+  t.kind === "path" ? { kind: "enum", choices: values.paths } : t;
+
+function groundOption(o: OptionSpec, values: GroundValues): OptionSpec {
+  if (!o.value || o.value.type.kind !== "path") return o;
+  return { ...o, value: { ...o.value, type: groundType(o.value.type, values) } };
+}
+
+const groundPositional = (p: PositionalSpec, values: GroundValues): PositionalSpec => ({ ...p, type: groundType(p.type, values) });
+
+/** The same command with every path-typed value restricted to the grounded candidates. */
+export function groundSpec(spec: CommandSpec, values: GroundValues): CommandSpec {
+  if (values.paths.length === 0) return spec;
+  return {
+    ...spec,
+    options: spec.options.map((o) => groundOption(o, values)),
+    globalOptions: spec.globalOptions?.map((o) => groundOption(o, values)),
+    positionals: spec.positionals.map((p) => groundPositional(p, values)),
+    subcommands: spec.subcommands.map((s) => groundSpec(s, values)),
+  };
+}

@@ -1,0 +1,132 @@
+// Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
+// selected programs (grounded when asked), or fall back to the pack's default grammar.
+import { compose, emitGbnf, emitLark, parseGrammarText, recognize, type CommandSpec, type Grammar, type Policy } from "@shellgen/grammargen";
+import { DecodeError, oneLine } from "./errors.js";
+import { groundSpec, groundValues } from "./ground.js";
+import { CommandIndex } from "./select.js";
+import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
+import { COMMAND_TERMINATOR } from "./prompt.js";
+
+export interface PackCommand {
+  name: string;
+  lark: string;
+  gbnf: string;
+  ir: CommandSpec;
+}
+
+export interface Pack {
+  commands: Record<string, PackCommand>;
+  defaultGrammar: { lark: string; gbnf: string };
+  /** Programs the default grammar covers, when the pack says. */
+  defaultCommands?: string[];
+}
+
+export const DEFAULT_LABEL = "<default>";
+
+let packPromise: Promise<Pack> | undefined;
+export function loadPack(): Promise<Pack> {
+  packPromise ??= (async () => {
+    // A variable specifier keeps the pack a runtime dependency: decode builds before it exists.
+    const name = "@shellgen/grammars";
+    let mod: Record<string, unknown>;
+    try {
+      mod = (await import(name)) as Record<string, unknown>;
+    } catch (err) {
+      throw new DecodeError(`grammar pack @shellgen/grammars is not available (run npm run pack): ${oneLine(err)}`, "EPACK");
+    }
+    const commands = mod.commands as Pack["commands"] | undefined;
+    const defaultGrammar = mod.defaultGrammar as Pack["defaultGrammar"] | undefined;
+    if (!commands || !defaultGrammar?.gbnf) throw new DecodeError("grammar pack @shellgen/grammars has no commands/defaultGrammar export", "EPACK");
+    const defaultCommands = Array.isArray(mod.defaultCommands) ? (mod.defaultCommands as string[]) : undefined;
+    return { commands, defaultGrammar, defaultCommands };
+  })();
+  packPromise.catch(() => (packPromise = undefined));
+  return packPromise;
+}
+
+function renameRefs(g: Grammar, from: string, to: string): Grammar {
+  const walk = (e: Grammar["rules"][number]["expr"]): Grammar["rules"][number]["expr"] => {
+    switch (e.kind) {
+      case "ref":
+        return e.name === from ? { kind: "ref", name: to } : e;
+      case "seq":
+      case "alt":
+        return { ...e, items: e.items.map(walk) };
+      case "rep":
+        return { ...e, item: walk(e.item) };
+      default:
+        return e;
+    }
+  };
+  return { start: g.start === from ? to : g.start, rules: g.rules.map((r) => ({ ...r, name: r.name === from ? to : r.name, expr: walk(r.expr) })) };
+}
+
+/**
+ * The grammar as decoded: an optional leading space (base models write "Command: ls", the
+ * space belonging to the first token) and an optional terminator, so the model can end the
+ * way it was trained instead of being forced to pick between EOS and more arguments.
+ * The stop sequence removes the terminator; the returned command is accepted by `g`.
+ */
+export function forDecoding(g: Grammar): Grammar {
+  let body = g;
+  for (const reserved of ["root", "start"]) if (body.rules.some((r) => r.name === reserved)) body = renameRefs(body, reserved, `sg_body_${reserved}`);
+  const wrapper = {
+    name: "sg_command",
+    terminal: false,
+    expr: {
+      kind: "seq" as const,
+      items: [
+        { kind: "rep" as const, item: { kind: "lit" as const, text: " " }, min: 0, max: 1 },
+        { kind: "ref" as const, name: body.start },
+        { kind: "rep" as const, item: { kind: "lit" as const, text: COMMAND_TERMINATOR }, min: 0, max: 1 },
+      ],
+    },
+  };
+  return { start: "sg_command", rules: [wrapper, ...body.rules] };
+}
+
+export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {
+  const decoding = forDecoding(g);
+  return {
+    commands,
+    isDefault,
+    why,
+    text: { gbnf: emitGbnf(decoding), lark: emitLark(decoding) },
+    accepts: (command: string) => recognize(g, command),
+  };
+}
+
+export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
+  const p = pack ?? (await loadPack());
+  const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir })));
+  let defaultAst: Grammar | undefined;
+  const defaultGrammar = (): Grammar => (defaultAst ??= parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
+  const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
+
+  const composeFor = (names: string[], req: PlanRequest): Grammar => {
+    let specs = specsOf(names);
+    if (req.ground) {
+      const values = groundValues(req.request, req.workspaceFiles);
+      specs = specs.map((s) => groundSpec(s, values));
+    }
+    return compose({ commands: specs, policy: req.policy as Policy | undefined });
+  };
+
+  return {
+    plans(req: PlanRequest) {
+      const selection = index.select(req.request);
+      const attempts: (() => Promise<GrammarPlan>)[] = [];
+      if (selection.names.length > 0) {
+        attempts.push(async () => planFromGrammar(composeFor(selection.names, req), selection.names, false, selection.why));
+      }
+      attempts.push(async () => {
+        // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
+        if (p.defaultCommands && (req.ground || req.policy)) {
+          return planFromGrammar(composeFor(p.defaultCommands, req), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
+        }
+        return planFromGrammar(defaultGrammar(), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default" });
+      });
+      return attempts;
+    },
+  };
+}

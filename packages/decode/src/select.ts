@@ -1,0 +1,114 @@
+// Which programs a request needs: the ones it names, plus a small predictor that scores
+// every program in the pack by how well the request's words match its IR descriptions
+// (BM25 over the command description, option names and option descriptions).
+import type { CommandSpec } from "@shellgen/grammargen";
+
+export interface Selection {
+  names: string[];
+  /** Per program: "mentioned" or the predictor's score, for the record. */
+  why: Record<string, string>;
+}
+
+const STOP = new Set(
+  "a an the and or of to in on at for from with by into onto as is are be it its this that these those all any each every my your our their me we you i do does did can could would should will please how what which who whom where when than then there here show give get make use using".split(
+    " ",
+  ),
+);
+// Words that say "this request mentions a program" only when they are not everyday English.
+const AMBIGUOUS_NAMES = new Set(["file", "find", "sort", "head", "tail", "cut", "join", "split", "touch", "date", "test", "time", "yes", "true", "false", "more", "less", "watch", "which", "paste", "expand", "fold", "comm", "install", "link", "stat", "top", "kill", "wait", "tee", "tr", "od", "nl", "pr", "env", "id", "du", "df"]);
+
+/** Lowercased word tokens with a light plural/verb-suffix strip, so "counts" meets "count". */
+export function tokens(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9][a-z0-9_+.-]*/g) ?? [])
+    .flatMap((w) => w.split(/[._-]+/))
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map(stem);
+}
+
+function stem(w: string): string {
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("es") && /(s|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
+}
+
+interface Doc {
+  name: string;
+  tf: Map<string, number>;
+  length: number;
+}
+
+export class CommandIndex {
+  private readonly docs: Doc[];
+  private readonly df = new Map<string, number>();
+  private readonly avgLength: number;
+  readonly names: Set<string>;
+
+  constructor(specs: { name: string; ir: CommandSpec }[]) {
+    this.docs = specs.map(({ name, ir }) => {
+      const text = [name, name, ir.description ?? "", ...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ");
+      const tf = new Map<string, number>();
+      const words = tokens(text);
+      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+      return { name, tf, length: words.length };
+    });
+    for (const d of this.docs) for (const w of d.tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
+    this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
+    this.names = new Set(specs.map((s) => s.name));
+  }
+
+  /** BM25 scores of every program for the request, best first. */
+  score(request: string): { name: string; score: number }[] {
+    const q = [...new Set(tokens(request))];
+    const n = this.docs.length;
+    const k1 = 1.2;
+    const b = 0.75;
+    const out = this.docs.map((d) => {
+      let score = 0;
+      for (const w of q) {
+        const f = d.tf.get(w);
+        if (!f) continue;
+        const df = this.df.get(w) ?? 0;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / this.avgLength));
+      }
+      return { name: d.name, score };
+    });
+    return out.filter((s) => s.score > 0).sort((a, b2) => b2.score - a.score || a.name.localeCompare(b2.name));
+  }
+
+  /** Programs the request names: `grep`, "use sed", "with jq"; everyday words only in code-ish context. */
+  mentioned(request: string): string[] {
+    const found: string[] = [];
+    const words = request.match(/[`'"]?[A-Za-z0-9][A-Za-z0-9_+.-]*[`'"]?/g) ?? [];
+    for (const raw of words) {
+      const quoted = /^[`'"]/.test(raw) && /[`'"]$/.test(raw);
+      const w = raw.replace(/^[`'"]|[`'"]$/g, "");
+      if (!this.names.has(w) || found.includes(w)) continue;
+      const codeish = quoted || new RegExp(`\\b(use|using|with|run|via|call|pipe (in)?to|into)\\s+${w}\\b`, "i").test(request);
+      if (!AMBIGUOUS_NAMES.has(w) || codeish) found.push(w);
+    }
+    return found;
+  }
+
+  select(request: string, opts: { predicted?: number } = {}): Selection {
+    const why: Record<string, string> = {};
+    const names = this.mentioned(request);
+    for (const n of names) why[n] = "mentioned";
+    const scored = this.score(request);
+    const top = scored[0]?.score ?? 0;
+    let added = 0;
+    for (const s of scored) {
+      if (added >= (opts.predicted ?? 3)) break;
+      // Keep only programs scoring close to the best, so one shared word does not pull in noise.
+      if (s.score < top * 0.5) break;
+      if (names.includes(s.name)) continue;
+      names.push(s.name);
+      why[s.name] = `predicted ${s.score.toFixed(2)}`;
+      added++;
+    }
+    return { names, why };
+  }
+}

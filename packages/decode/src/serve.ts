@@ -1,0 +1,172 @@
+// `shellgen serve`: a small llama-server-compatible HTTP server on loopback, built on
+// node-llama-cpp. It gives the HTTP backend a real engine to talk to, and gives users
+// a grammar-capable endpoint for any GGUF.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { basename } from "node:path";
+import type { AddressInfo } from "node:net";
+import { LocalModel, type LocalModelOptions } from "./backend/local-model.js";
+import { DecodeError, oneLine } from "./errors.js";
+import type { ChatMessage } from "./prompt.js";
+
+export interface ServeOptions extends LocalModelOptions {
+  model: string;
+  port?: number;
+  host?: string;
+  /** Upper bound on tokens per request, whatever the request asks. */
+  maxTokensCap?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type = "invalid_request_error",
+  ) {
+    super(message);
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 8 * 1024 * 1024) throw new HttpError(413, "request body over 8 MiB");
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+    return value as Record<string, any>;
+  } catch {
+    throw new HttpError(400, "request body is not a JSON object");
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const asStops = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
+
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const local = await LocalModel.open(opts.model, opts);
+  const modelId = basename(opts.model);
+  const cap = opts.maxTokensCap ?? 1024;
+  const limit = (n: unknown): number => {
+    const v = typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.floor(n) : 128;
+    return Math.min(v, cap);
+  };
+
+  // GBNF arrives as `grammar` (llama-server) or `ebnf` (SGLang); Lark (vLLM) is refused clearly.
+  const grammarOf = async (body: Record<string, any>) => {
+    if (body.structured_outputs !== undefined || body.guided_grammar !== undefined || body.response_format?.type === "grammar") {
+      throw new HttpError(400, "structured_outputs / guided_grammar (Lark) is not supported by shellgen serve; send GBNF in the `grammar` field");
+    }
+    const text = body.grammar ?? body.ebnf;
+    if (text === undefined || text === null || text === "") return undefined;
+    if (typeof text !== "string") throw new HttpError(400, "`grammar` must be a GBNF string");
+    try {
+      return await local.grammar(text);
+    } catch (err) {
+      throw new HttpError(400, `failed to parse grammar: ${err instanceof DecodeError ? err.message.replace(/^grammar failed to compile: /, "") : oneLine(err)}`);
+    }
+  };
+
+  const seedOf = (body: Record<string, any>) => (typeof body.seed === "number" ? body.seed : 0);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (req.method === "GET" && path === "/health") return send(res, 200, { status: "ok" });
+    if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
+      return send(res, 200, { object: "list", data: [{ id: modelId, object: "model", owned_by: "shellgen" }] });
+    }
+    if (req.method !== "POST") throw new HttpError(404, `no route ${req.method} ${path}`, "not_found_error");
+    const started = performance.now();
+    if (path === "/completion" || path === "/completions") {
+      const body = await readJson(req);
+      if (typeof body.prompt !== "string") throw new HttpError(400, "`prompt` must be a string");
+      const grammar = await grammarOf(body);
+      const out = await local.complete(body.prompt, { grammar, maxTokens: limit(body.n_predict ?? body.max_tokens), stop: asStops(body.stop), seed: seedOf(body) });
+      return send(res, 200, {
+        content: out.text,
+        model: modelId,
+        tokens_predicted: out.completionTokens,
+        tokens_evaluated: out.promptTokens,
+        stop: true,
+        stop_type: out.stopType,
+        stopped_eos: out.stopType === "eos",
+        stopped_word: out.stopType === "word",
+        stopped_limit: out.stopType === "limit",
+        stopping_word: out.stoppingWord ?? "",
+        timings: { predicted_ms: performance.now() - started },
+      });
+    }
+    if (path === "/v1/completions") {
+      const body = await readJson(req);
+      if (typeof body.prompt !== "string") throw new HttpError(400, "`prompt` must be a string");
+      const grammar = await grammarOf(body);
+      const out = await local.complete(body.prompt, { grammar, maxTokens: limit(body.max_tokens), stop: asStops(body.stop), seed: seedOf(body) });
+      return send(res, 200, {
+        id: `cmpl-${Date.now()}`,
+        object: "text_completion",
+        created: Math.floor(Date.now() / 1000),
+        model: modelId,
+        choices: [{ index: 0, text: out.text, finish_reason: out.finish, logprobs: null }],
+        usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
+      });
+    }
+    if (path === "/v1/chat/completions") {
+      const body = await readJson(req);
+      const messages = body.messages;
+      if (!Array.isArray(messages) || messages.some((m) => typeof m?.content !== "string" || !["system", "user", "assistant"].includes(m?.role))) {
+        throw new HttpError(400, "`messages` must be an array of {role: system|user|assistant, content: string}");
+      }
+      const grammar = await grammarOf(body);
+      const chat = local.chatInput(messages as ChatMessage[]);
+      const out = await local.complete(chat.tokens, { grammar, maxTokens: limit(body.max_tokens), stop: [...chat.stop, ...asStops(body.stop)], seed: seedOf(body) });
+      return send(res, 200, {
+        id: `chatcmpl-${Date.now()}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model: modelId,
+        choices: [{ index: 0, message: { role: "assistant", content: out.text }, finish_reason: out.finish }],
+        usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
+      });
+    }
+    throw new HttpError(404, `no route POST ${path}`, "not_found_error");
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const status = err instanceof HttpError ? err.status : err instanceof DecodeError && err.code === "EUSAGE" ? 400 : 500;
+      const type = err instanceof HttpError ? err.type : status === 400 ? "invalid_request_error" : "server_error";
+      if (!res.headersSent) send(res, status, { error: { code: status, message: oneLine(err), type } });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(new DecodeError(`cannot listen on ${opts.host ?? "127.0.0.1"}:${opts.port ?? 8080}: ${err.code ?? err.message}`, "EUSAGE")),
+    );
+    server.listen(opts.port ?? 8080, opts.host ?? "127.0.0.1", () => resolveListen());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    server,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await local.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { groundSpec, groundValues } from "../src/ground.js";
+import type { CommandSpec } from "@shellgen/grammargen";
+
+describe("groundValues", () => {
+  it("takes file names from the request, quoted or bare, without sentence punctuation", () => {
+    const v = groundValues('How many lines are in notes.txt? Also check "my file.md".');
+    expect(v.paths).toContain("notes.txt");
+    expect(v.paths).toContain("my file.md");
+    expect(v.paths).not.toContain("notes.txt?");
+  });
+
+  it("adds workspace entries and globs for mentioned extensions", () => {
+    const v = groundValues("Count lines in every .log file", ["app.log", "logs/", "logs/old.log"]);
+    expect(v.paths).toEqual(expect.arrayContaining(["app.log", "logs/", "logs", "logs/old.log", "*.log", "."]));
+  });
+
+  it("offers bounded names for new outputs the request implies", () => {
+    const v = groundValues("Save the sorted names into a file called result");
+    expect(v.paths).toEqual(expect.arrayContaining(["result", "result.txt"]));
+    expect(v.paths.length).toBeLessThanOrEqual(96);
+  });
+
+  it("is deterministic", () => {
+    expect(groundValues("copy a.txt to b/", ["x"])).toEqual(groundValues("copy a.txt to b/", ["x"]));
+  });
+});
+
+describe("groundSpec", () => {
+  const spec: CommandSpec = {
+    path: ["cp"],
+    aliases: [],
+    style: "gnu",
+    options: [
+      { short: ["t"], long: ["target-directory"], arity: "required", value: { type: { kind: "path" }, metavar: "DIRECTORY" }, repeatable: false, description: "copy into DIRECTORY" },
+      { short: ["S"], long: ["suffix"], arity: "required", value: { type: { kind: "word" }, metavar: "SUFFIX" }, repeatable: false, description: "backup suffix" },
+    ],
+    positionals: [{ name: "SOURCE", type: { kind: "path" }, min: 1, max: 16 }],
+    subcommands: [],
+  };
+
+  it("turns path values into a closed choice and leaves other types alone", () => {
+    const g = groundSpec(spec, { paths: ["a.txt", "b/"] });
+    expect(g.positionals[0]!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
+    expect(g.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
+    expect(g.options[1]!.value!.type).toEqual({ kind: "word" });
+    expect(spec.positionals[0]!.type).toEqual({ kind: "path" }); // not mutated
+  });
+});

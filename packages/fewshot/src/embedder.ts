@@ -1,0 +1,89 @@
+import { createHash } from "node:crypto";
+import { tokenize } from "./tokens.js";
+
+/** Turns texts into unit vectors. `id` names the model so stored vectors are never mixed up. */
+export interface Embedder {
+  readonly id: string;
+  readonly dim: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  close?(): Promise<void>;
+}
+
+export function normalise(v: Float32Array): Float32Array {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i]! * v[i]!;
+  const n = Math.sqrt(s);
+  if (n > 0) for (let i = 0; i < v.length; i++) v[i]! /= n;
+  return v;
+}
+
+export function dot(a: Float32Array, b: Float32Array, bOffset = 0): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[bOffset + i]!;
+  return s;
+}
+
+/**
+ * Random-projection embedder: each term gets a fixed pseudo-random direction, a text is
+ * the normalised sum of its terms' directions. No model needed; it carries only lexical
+ * signal, so it exercises the dense path (storage, ANN, fusion) and serves the speed
+ * bench's "hybrid with random embeddings", not retrieval quality.
+ */
+export class HashEmbedder implements Embedder {
+  readonly id: string;
+  private readonly cache = new Map<string, Float32Array>();
+  constructor(readonly dim = 64) {
+    this.id = `hash-${dim}`;
+  }
+  private direction(term: string): Float32Array {
+    let v = this.cache.get(term);
+    if (v) return v;
+    v = new Float32Array(this.dim);
+    const digest = createHash("sha256").update(term).digest();
+    let seed = digest.readUInt32LE(0);
+    for (let i = 0; i < this.dim; i++) {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      v[i] = seed / 2147483648 - 1;
+    }
+    this.cache.set(term, v);
+    return v;
+  }
+  embedOne(text: string): Float32Array {
+    const out = new Float32Array(this.dim);
+    for (const t of tokenize(text)) {
+      const d = this.direction(t);
+      for (let i = 0; i < this.dim; i++) out[i]! += d[i]!;
+    }
+    return normalise(out);
+  }
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((t) => this.embedOne(t));
+  }
+}
+
+/**
+ * Embeddings from any GGUF through node-llama-cpp. Loaded lazily so that lexical-only
+ * users never pay for (or need) the native runtime.
+ */
+export async function llamaEmbedder(modelPath: string, opts: { threads?: number } = {}): Promise<Embedder> {
+  const { getLlama } = await import("node-llama-cpp");
+  const llama = await getLlama({ gpu: false, build: "never" } as any);
+  const model = await llama.loadModel({ modelPath });
+  const ctx = await model.createEmbeddingContext({ threads: opts.threads ?? 1 } as any);
+  const probe = await ctx.getEmbeddingFor("probe");
+  const dim = probe.vector.length;
+  const fileId = createHash("sha1").update(modelPath).digest("hex").slice(0, 8);
+  return {
+    id: `gguf-${fileId}-${dim}`,
+    dim,
+    async embed(texts: string[]) {
+      const out: Float32Array[] = [];
+      for (const t of texts) out.push(normalise(Float32Array.from((await ctx.getEmbeddingFor(t)).vector)));
+      return out;
+    },
+    async close() {
+      await ctx.dispose();
+      await model.dispose();
+    },
+  };
+}

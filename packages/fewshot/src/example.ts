@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type Difficulty = 1 | 2 | 3;
+
+export interface Example {
+  request: string;
+  command: string;
+  program: string;
+  category: string;
+  difficulty: Difficulty;
+  /** where it came from: "corpus" (corpora/examples) or "learned" (the user's pool) */
+  source?: "corpus" | "learned";
+}
+
+export class PoolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PoolError";
+  }
+}
+
+/** Stable id: the same pair always lands on the same row, so re-syncs are incremental. */
+export function exampleId(e: { request: string; command: string }): string {
+  return createHash("sha1").update(e.request.trim()).update("\0").update(e.command.trim()).digest("hex").slice(0, 16);
+}
+
+/** The repo's corpora/ folder, from src/ or dist/ alike (both sit two levels under the repo). */
+export function corporaDir(): string {
+  return fileURLToPath(new URL("../../../corpora/", import.meta.url));
+}
+
+export function defaultExamplesDir(): string {
+  return join(corporaDir(), "examples");
+}
+
+const ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const WRAPPERS = new Set(["sudo", "env", "nohup", "time", "nice", "command", "exec", "timeout", "xargs", "watch"]);
+
+/**
+ * The program a command is "about": the first word that is not an assignment or a
+ * wrapper. `timeout 5 curl ...` is a curl example; `xargs` is kept when it stands first
+ * only if nothing follows it. Used for learned pairs, which carry no program field.
+ */
+export function programOf(command: string): string {
+  const first = command.trim().split(/\s*(?:\|\||&&|[|;])\s*/)[0] ?? "";
+  const words = first.split(/\s+/).filter(Boolean);
+  let i = 0;
+  while (i < words.length && ASSIGN.test(words[i]!)) i++;
+  const head = words[i] ?? "";
+  if (WRAPPERS.has(head)) {
+    let j = i + 1;
+    while (j < words.length && (words[j]!.startsWith("-") || /^\d+[smhd]?$/.test(words[j]!) || ASSIGN.test(words[j]!))) j++;
+    if (j < words.length) return basename(words[j]!);
+  }
+  return basename(head);
+}
+
+function basename(w: string): string {
+  return w.replace(/^.*\//, "").replace(/^['"]|['"]$/g, "");
+}
+
+/** Reads every *.jsonl in a folder (heldout.jsonl excluded: it is the evaluation set). */
+export function readExamplesDir(dir: string, source: Example["source"] = "corpus"): Example[] {
+  if (!existsSync(dir)) return [];
+  const out: Example[] = [];
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".jsonl") && !f.startsWith("heldout")).sort()) {
+    out.push(...readJsonl(join(dir, f), source));
+  }
+  return out;
+}
+
+export function readJsonl(file: string, source: Example["source"] = "corpus"): Example[] {
+  const out: Example[] = [];
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let o: any;
+    try {
+      o = JSON.parse(line);
+    } catch (e) {
+      throw new PoolError(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
+    }
+    if (typeof o.request !== "string" || typeof o.command !== "string" || !o.request.trim() || !o.command.trim()) {
+      throw new PoolError(`${file}:${i + 1}: an example needs non-empty "request" and "command" strings`);
+    }
+    out.push({
+      request: o.request,
+      command: o.command,
+      program: typeof o.program === "string" && o.program ? o.program : programOf(o.command),
+      category: typeof o.category === "string" ? o.category : "misc",
+      difficulty: o.difficulty === 2 || o.difficulty === 3 ? o.difficulty : 1,
+      source,
+    });
+  });
+  return out;
+}
+
+/** The evaluation queries: requests with the program a correct answer needs, no commands. */
+export function readHeldout(file: string): { request: string; program: string }[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { request: string; program: string });
+}

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PoolError, programOf, type Example } from "./example.js";
+import { INDEX_FILE, LEARNED_FILE, userDir, type Pool } from "./pool.js";
+import { IndexStore, toStored } from "./store.js";
+import { loadValidator, type Validator } from "./validate.js";
+
+export interface LearnOptions {
+  /** the user's pool dir (default $SHELLGEN_HOME or ~/.local/share/shellgen) */
+  dir?: string;
+  /** an open pool to update in memory too, so it finds the pair without reopening */
+  pool?: Pool;
+  validator?: Validator;
+  category?: string;
+}
+
+export interface Learned {
+  example: Example;
+  /** false when the pair was already in the user's pool */
+  added: boolean;
+  file: string;
+}
+
+/**
+ * Validates a (request, corrected command) pair and appends it to the user's pool.
+ * Nothing is written unless every check passes; the error names each failed check.
+ */
+export async function learn(request: string, command: string, opts: LearnOptions = {}): Promise<Learned> {
+  const req = request.replace(/\s+/g, " ").trim();
+  const cmd = command.replace(/\n+$/, "").trim();
+  if (!req) throw new PoolError("cannot learn: the request is empty");
+  if (!cmd) throw new PoolError("cannot learn: the command is empty");
+  const validator = opts.validator ?? (await loadValidator());
+  const verdict = validator.check(cmd);
+  if (!verdict.ok) throw new PoolError(`cannot learn ${JSON.stringify(cmd)}: ${verdict.errors.join("; ")}`);
+
+  const dir = opts.pool?.dir ?? opts.dir ?? userDir();
+  const file = join(dir, LEARNED_FILE);
+  const example: Example = { request: req, command: cmd, program: programOf(cmd), category: opts.category ?? "learned", difficulty: 1, source: "learned" };
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const id = toStored(example).id;
+  const already = previous
+    .split("\n")
+    .filter((l) => l.trim())
+    .some((l) => {
+      try {
+        const o = JSON.parse(l);
+        return toStored({ ...example, request: o.request, command: o.command }).id === id;
+      } catch {
+        return false;
+      }
+    });
+  if (already) return { example, added: false, file };
+
+  mkdirSync(dir, { recursive: true });
+  const line = JSON.stringify({ request: example.request, command: example.command, program: example.program, category: example.category, difficulty: example.difficulty }) + "\n";
+  // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one, never half a line.
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line);
+  renameSync(tmp, file);
+
+  if (opts.pool) await opts.pool.add([example]);
+  else {
+    // Keep the on-disk index current too; a later open would also catch up from the file.
+    const notes: string[] = [];
+    const store = IndexStore.open(join(dir, INDEX_FILE), "rebuild", notes);
+    try {
+      store.add([toStored(example)]);
+    } finally {
+      store.close();
+    }
+  }
+  return { example, added: true, file };
+}

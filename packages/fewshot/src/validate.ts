@@ -1,0 +1,211 @@
+import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { corporaDir } from "./example.js";
+
+// A pair enters the pool only if it parses as bash, every program in it that has a grammar
+// accepts its invocation, and it passes the default policy. Grammar and policy come from
+// other parts that may not be built yet; the validator says which checks it could run.
+
+const require = createRequire(import.meta.url);
+
+export interface Verdict {
+  ok: boolean;
+  /** one line per failed check, e.g. "grammar(find): unexpected '-foo' at 12" */
+  errors: string[];
+}
+
+export interface ValidatorInfo {
+  syntax: "tree-sitter-bash";
+  grammar: "pack" | "help-corpus" | "none";
+  grammarPrograms: number;
+  policy: "default-policy" | "none";
+}
+
+interface TsNode {
+  type: string;
+  text: string;
+  isMissing: boolean;
+  hasError: boolean;
+  startPosition: { row: number; column: number };
+  namedChildren: TsNode[];
+  childForFieldName(name: string): TsNode | null;
+}
+
+let parser: { parse(text: string): { rootNode: TsNode } } | undefined;
+function bashParser() {
+  if (!parser) {
+    const Parser = require("tree-sitter");
+    const Bash = require("tree-sitter-bash");
+    parser = new Parser();
+    (parser as any).setLanguage(Bash);
+  }
+  return parser!;
+}
+
+/** Syntax gate: the first ERROR or MISSING node, with its position, or null. */
+export function syntaxError(command: string): string | null {
+  const root = bashParser().parse(command).rootNode;
+  if (!root.hasError) return null;
+  const bad = findBad(root);
+  const where = bad ? `line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : "somewhere";
+  const what = bad?.isMissing ? `missing ${bad.type}` : `unexpected ${JSON.stringify((bad?.text ?? "").slice(0, 20))}`;
+  return `does not parse as bash: ${what} at ${where}`;
+}
+
+function findBad(n: TsNode): TsNode | undefined {
+  if (n.type === "ERROR" || n.isMissing) return n;
+  for (const c of n.namedChildren) {
+    if (c.hasError || c.isMissing || c.type === "ERROR") {
+      const b = findBad(c);
+      if (b) return b;
+    }
+  }
+  return n.hasError ? n : undefined;
+}
+
+/** Every simple command in the script (pipelines, lists, substitutions, loops included). */
+export function simpleCommands(command: string): { program: string; text: string }[] {
+  const out: { program: string; text: string }[] = [];
+  const walk = (n: TsNode) => {
+    if (n.type === "command") {
+      const name = n.childForFieldName("name");
+      if (name) out.push({ program: name.text.replace(/^.*\//, ""), text: n.text });
+    }
+    for (const c of n.namedChildren) walk(c);
+  };
+  walk(bashParser().parse(command).rootNode);
+  return out;
+}
+
+type Recognizer = (input: string) => { accepted: boolean; reason?: string };
+
+export class Validator {
+  constructor(
+    private readonly grammars: Map<string, Recognizer>,
+    private readonly policy: ((command: string) => string[]) | undefined,
+    readonly info: ValidatorInfo,
+  ) {}
+
+  check(command: string): Verdict {
+    const errors: string[] = [];
+    if (!command.trim()) return { ok: false, errors: ["the command is empty"] };
+    if (/\n\s*\n/.test(command)) errors.push("a command may not contain a blank line (the prompt format ends examples there)");
+    const syn = syntaxError(command);
+    if (syn) return { ok: false, errors: [syn, ...errors] };
+    for (const sc of simpleCommands(command)) {
+      const g = this.grammars.get(sc.program);
+      if (!g) continue;
+      const r = g(sc.text);
+      if (!r.accepted) errors.push(`grammar(${sc.program}) rejects ${JSON.stringify(sc.text)}${r.reason ? `: ${r.reason}` : ""}`);
+    }
+    if (this.policy) for (const v of this.policy(command)) errors.push(`policy: ${v}`);
+    return { ok: errors.length === 0, errors };
+  }
+}
+
+const dynamicImport = (name: string): Promise<any> => import(name);
+
+let shared: Promise<Validator> | undefined;
+/** The validator with every check available in this checkout; built once per process. */
+export function loadValidator(): Promise<Validator> {
+  shared ??= buildValidator();
+  return shared;
+}
+
+async function buildValidator(): Promise<Validator> {
+  let gg: any = {};
+  try {
+    gg = await dynamicImport("@shellgen/grammargen");
+  } catch {
+    gg = {};
+  }
+  const grammars = new Map<string, Recognizer>();
+  let grammarSource: ValidatorInfo["grammar"] = "none";
+  if (typeof gg.recognize === "function") {
+    const fromPack = await packGrammars(gg);
+    if (fromPack.size > 0) {
+      grammarSource = "pack";
+      for (const [k, v] of fromPack) grammars.set(k, v);
+    } else {
+      const fromHelp = helpGrammars(gg);
+      if (fromHelp.size > 0) grammarSource = "help-corpus";
+      for (const [k, v] of fromHelp) grammars.set(k, v);
+    }
+  }
+  let policy: ((c: string) => string[]) | undefined;
+  if (typeof gg.checkPolicy === "function") {
+    const p = await defaultPolicy(gg);
+    if (p !== undefined) {
+      policy = (c) =>
+        (gg.checkPolicy(p, c) as { rule?: string; message?: string }[]).map((v) => `${v.rule ?? "rule"}: ${v.message ?? ""}`);
+    }
+  }
+  return new Validator(grammars, policy, {
+    syntax: "tree-sitter-bash",
+    grammar: grammarSource,
+    grammarPrograms: grammars.size,
+    policy: policy ? "default-policy" : "none",
+  });
+}
+
+async function packGrammars(gg: any): Promise<Map<string, Recognizer>> {
+  const out = new Map<string, Recognizer>();
+  let pack: any;
+  try {
+    pack = await dynamicImport("@shellgen/grammars");
+  } catch {
+    return out;
+  }
+  const commands = pack?.commands ?? pack?.default?.commands;
+  if (!commands || typeof commands !== "object") return out;
+  for (const [name, entry] of Object.entries<any>(commands)) {
+    let grammar: unknown;
+    try {
+      if (entry?.ir && typeof gg.lowerCommand === "function") grammar = gg.lowerCommand(entry.ir);
+      else if (typeof entry?.lark === "string" && typeof gg.parseGrammarText === "function") grammar = gg.parseGrammarText(entry.lark, "lark");
+    } catch {
+      continue; // a broken grammar is the pack's problem; it must not veto every example
+    }
+    if (grammar) out.set(entry?.name ?? name, (s) => gg.recognize(grammar, s));
+  }
+  return out;
+}
+
+function helpGrammars(gg: any): Map<string, Recognizer> {
+  const out = new Map<string, Recognizer>();
+  if (typeof gg.parseHelp !== "function" || typeof gg.lowerCommand !== "function") return out;
+  const helpDir = join(corporaDir(), "help");
+  if (!existsSync(helpDir)) return out;
+  for (const name of require("node:fs").readdirSync(helpDir) as string[]) {
+    const txt = join(helpDir, name, "help.txt");
+    if (!existsSync(txt)) continue;
+    try {
+      const metaFile = join(helpDir, name, "meta.json");
+      const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, "utf8")) : {};
+      const program = meta.program ?? name;
+      const { spec } = gg.parseHelp(readFileSync(txt, "utf8"), { name: program, style: meta.style });
+      const grammar = gg.lowerCommand(spec);
+      out.set(program, (s) => gg.recognize(grammar, s));
+    } catch {
+      continue;
+    }
+  }
+  return out;
+}
+
+async function defaultPolicy(gg: any): Promise<unknown> {
+  if (gg.defaultPolicy !== undefined) return typeof gg.defaultPolicy === "function" ? gg.defaultPolicy() : gg.defaultPolicy;
+  if (typeof gg.loadPolicy !== "function") return undefined;
+  for (const f of ["grammars/policy.json", "grammars/policy.yaml", "grammars/default-policy.json", "grammars/policy/default.json"]) {
+    const p = join(corporaDir(), "..", f);
+    if (existsSync(p)) {
+      try {
+        return gg.loadPolicy(p);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

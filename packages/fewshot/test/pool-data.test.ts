@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { defaultExamplesDir, readExamplesDir, readHeldout } from "../src/example.js";
+import { readTasks, TaskFence } from "../src/overlap.js";
+import { loadValidator } from "../src/validate.js";
+import { generate, poolFence } from "../src/gen/generate.js";
+
+const pool = readExamplesDir(defaultExamplesDir());
+
+describe("the example pool in corpora/examples", () => {
+  it("has at least 1,500 pairs over at least 60 programs, each with program, category and difficulty", () => {
+    expect(pool.length).toBeGreaterThanOrEqual(1500);
+    const programs = new Set(pool.map((e) => e.program));
+    expect(programs.size).toBeGreaterThanOrEqual(60);
+    for (const e of pool) {
+      expect(e.program, e.command).toMatch(/^[a-z0-9][a-z0-9_.+-]*$/);
+      expect(e.category.length).toBeGreaterThan(0);
+      expect([1, 2, 3]).toContain(e.difficulty);
+    }
+    expect(new Set(pool.map((e) => e.difficulty)).size).toBe(3);
+  });
+
+  it("keeps every program under 10% of the pool", () => {
+    const counts = new Map<string, number>();
+    for (const e of pool) counts.set(e.program, (counts.get(e.program) ?? 0) + 1);
+    for (const [p, n] of counts) expect(n / pool.length, p).toBeLessThanOrEqual(0.1);
+  });
+
+  it("is deduplicated: no request and no command appears twice", () => {
+    const reqs = pool.map((e) => e.request.toLowerCase().replace(/\s+/g, " ").trim());
+    expect(new Set(reqs).size).toBe(reqs.length);
+    const cmds = pool.map((e) => e.command);
+    expect(new Set(cmds).size).toBe(cmds.length);
+  });
+
+  it("is disjoint from every bench task: no shared solution, no exact or high-overlap request", () => {
+    const tasks = readTasks();
+    const fence = new TaskFence(tasks);
+    const clashes = pool.map((e) => [e.command, fence.clash(e)] as const).filter(([, why]) => why !== null);
+    expect(clashes).toEqual([]);
+  });
+
+  it("is disjoint from the held-out queries", () => {
+    for (const f of ["heldout.jsonl", "heldout-dev.jsonl"]) {
+      const fence = new TaskFence(readHeldout(join(defaultExamplesDir(), f)).map((h, i) => ({ id: `${f}#${i + 1}`, request: h.request, solutions: [] })));
+      const clashes = pool.map((e) => [e.request, fence.clash(e)] as const).filter(([, why]) => why !== null);
+      expect(clashes).toEqual([]);
+    }
+  });
+
+  it("validates every command: tree-sitter-bash parse, the program's grammar where one exists, the default policy", async () => {
+    const v = await loadValidator();
+    console.log(`pool validation checks: syntax=${v.info.syntax} grammar=${v.info.grammar} (${v.info.grammarPrograms} programs) policy=${v.info.policy}`);
+    const failures = pool.map((e) => ({ command: e.command, v: v.check(e.command) })).filter((r) => !r.v.ok);
+    expect(failures.map((f) => `${f.command}: ${f.v.errors.join("; ")}`)).toEqual([]);
+  });
+
+  it("comes from the generator in the repo (every stored pair is one it produces)", () => {
+    const produced = new Set(generate(5, poolFence()).examples.map((e) => `${e.request}\u0000${e.command}`));
+    const foreign = pool.filter((e) => !produced.has(`${e.request}\u0000${e.command}`));
+    expect(foreign.map((e) => e.command)).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+// Shell builtins and keywords: bash runs these itself, so their grammar is bash's, not a
+// --help text's. `s` is the substitution level their words are drawn from.
+import { alt, cls, lit, opt, ref, rep, seq, type Expr } from "../grammar/ast.js";
+
+export const KEYWORDS = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in", "function", "select", "time", "coproc", "{", "}", "!", "[[", "]]"];
+
+const sp = ref("sp");
+const many = (e: Expr, min: number, max: number): Expr => rep(seq(sp, e), min, max);
+
+const UNARY = ["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-z", "-n", "-v"];
+const BINARY = ["=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"];
+
+/** Builtin name -> expression of one invocation, at substitution level s. */
+export function builtins(s: number): Record<string, Expr> {
+  const w = ref(`sh_word_s${s}`);
+  const name = ref("sh_name");
+  const assign = ref(`sh_assign_s${s}`);
+  const texpr = (ops: string[], joiners: string[]): Expr => {
+    const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
+    return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
+  };
+  return {
+    "[": seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]")),
+    test: seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"])),
+    "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
+    read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, 8)),
+    cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
+    wait: seq(lit("wait"), many(alt(lit("-n"), w), 0, 8)),
+    export: seq(lit("export"), many(alt(assign, name), 1, 8)),
+    local: seq(lit("local"), many(alt(assign, name), 1, 8)),
+    declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, 8)),
+    unset: seq(lit("unset"), opt(seq(sp, alt(lit("-v"), lit("-f")))), many(name, 1, 8)),
+    set: seq(lit("set"), many(alt(seq(cls("-+"), rep(cls("euxvnfCbhmBHPT"), 1, 6)), seq(alt(lit("-o"), lit("+o")), sp, name), lit("--")), 1, 6)),
+    shift: seq(lit("shift"), opt(seq(sp, ref("int")))),
+    true: lit("true"),
+    false: lit("false"),
+    ":": lit(":"),
+    exit: seq(lit("exit"), opt(seq(sp, w))),
+    return: seq(lit("return"), opt(seq(sp, w))),
+    break: seq(lit("break"), opt(seq(sp, ref("int")))),
+    continue: seq(lit("continue"), opt(seq(sp, ref("int")))),
+    echo: seq(lit("echo"), many(w, 0, 64)),
+    printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, 64)),
+  };
+}
+
+export const BUILTIN_NAMES = Object.keys(builtins(0));

@@ -1,0 +1,254 @@
+// Per-command grammars as composition templates: each spec lowered once (rules prefixed by
+// command), wrappers (xargs, timeout, nice, env...) cut at their COMMAND operand so the
+// wrapped command goes through its own grammar, and policy applied on the way: denied
+// programs dropped, denied flags removed, required flags enforced by a product with a
+// two-state "seen the flag" automaton.
+import { alt, lit, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { refsOf, sanitizeName } from "../grammar/names.js";
+import type { CommandSpec, OptionSpec } from "../ir.js";
+import { lowerCommand } from "../lower/command.js";
+import { commandAllowed, type Policy } from "../policy/policy.js";
+
+/** Placeholder a wrapper template refers to; replaced by the level's inner-command rule. */
+export const INNER = "sh_inner";
+export const INNER_WITH = "sh_inner_with";
+/** xargs appends operands itself, so its command may omit required ones. */
+export const INNER_XARGS = "sh_innerx";
+
+export interface CommandTemplate {
+  program: string;
+  /** Start rule of one invocation (a wrapper's includes the wrapped command). */
+  start: string;
+  /** Non-terminal rules, copied once per substitution level. */
+  rules: Rule[];
+  /** Command-specific terminals (clustered flag letters), shared by every level. */
+  terminals: Rule[];
+  /** Shared value terminals it uses (word, operand, int...). */
+  shared: Rule[];
+  wrapper: boolean;
+  /** Where it may appear: everywhere, or only inside a policy's required wrapper (timeout). */
+  place: "anywhere" | "inside-with" | "xargs";
+  /** A relaxed sibling (required operands made optional) exists for xargs. */
+  relaxed?: boolean;
+}
+
+const WRAPPED_OPERAND = /^(command|cmd|utility|program|prog|prog_name)\b/i;
+
+const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
+
+/** The flags-only deny rules of a policy, as an option filter for lowering. */
+function optionFilter(policy: Policy | undefined, program: string, alsoDeny: string[]): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
+  const denied = new Set([...(policy?.deny ?? []).filter((r) => r.command === program && r.flags && !r.args).flatMap((r) => r.flags!), ...alsoDeny]);
+  if (denied.size === 0) return undefined;
+  return (_cmd, o) => !spelled(o).some((f) => denied.has(f));
+}
+
+export function commandTemplates(specs: CommandSpec[], policy: Policy | undefined, wrapperNames: Set<string>, execInner = true): CommandTemplate[] {
+  const out: CommandTemplate[] = [];
+  const used = new Set<string>();
+  const withWrappers = new Set((policy?.wrap ?? []).map((w) => w.with));
+  for (const spec of specs) {
+    const program = spec.path[0] ?? "";
+    if (!program || (policy && !commandAllowed(policy, program).ok)) continue;
+    const key = `c_${sanitizeName(spec.path.join("_"))}`;
+    if (used.has(key)) continue;
+    used.add(key);
+    const wraps = (policy?.wrap ?? []).filter((w) => w.commands.includes(program));
+    const always = wraps.some((w) => !w.flags);
+    const followFlags = wraps.flatMap((w) => w.flags ?? []);
+    const variants: { prefix: string; place: CommandTemplate["place"]; deny: string[] }[] = [];
+    if (!always) variants.push({ prefix: key, place: "anywhere", deny: followFlags });
+    if (wraps.length) variants.push({ prefix: `${key}_in`, place: "inside-with", deny: [] });
+    const needsOperands = spec.positionals.some((p) => p.min > 0) && !always;
+    if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: followFlags });
+    for (const v of variants) {
+      const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
+      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny), policy, wrapperNames, withWrappers);
+      if (v.place === "anywhere" && needsOperands) t.relaxed = true;
+      if (execInner) t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr) }));
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+function template(
+  spec: CommandSpec,
+  program: string,
+  prefix: string,
+  place: CommandTemplate["place"],
+  allow: ((cmd: string[], o: OptionSpec) => boolean) | undefined,
+  policy: Policy | undefined,
+  wrapperNames: Set<string>,
+  withWrappers: Set<string>,
+): CommandTemplate {
+  const cut = spec.positionals.findIndex((p) => WRAPPED_OPERAND.test(p.name));
+  const wrapper = cut >= 0 && spec.path.length === 1;
+  if (wrapper) wrapperNames.add(program);
+  const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, { ruleprefix: prefix, ...(allow ? { policy: { allowOption: allow } } : {}) });
+  let g: Grammar = lowered;
+  for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);
+  const own = (r: Rule) => r.name === g.start || r.name.startsWith(`${prefix}_`);
+  const rules = g.rules.filter((r) => own(r) && !r.terminal);
+  let start = g.start;
+  if (wrapper) {
+    start = `${prefix}_wrapped`;
+    const inner = withWrappers.has(program) ? INNER_WITH : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name)) ? INNER_XARGS : INNER;
+    rules.push({ name: start, expr: seq(ref(g.start), ref("sp"), ref(inner)), terminal: false, comment: `${program} running another command` });
+  }
+  return {
+    program,
+    start,
+    rules,
+    terminals: g.rules.filter((r) => own(r) && r.terminal),
+    shared: g.rules.filter((r) => !own(r)),
+    wrapper,
+    place,
+  };
+}
+
+/**
+ * Restricts a command grammar to invocations that contain one of `flags`: each rule R that
+ * can produce the flag gets a variant R_req that certainly does, built by choosing the
+ * item of a sequence (or one turn of a repetition) where the flag appears. A literal is
+ * judged together with the nearest literal to its left, since options are lowered as
+ * "--" or "-" followed by an alternation of names.
+ */
+export function requireFlag(g: Grammar, flags: string[]): Grammar {
+  const byName = new Map(g.rules.map((r) => [r.name, r]));
+  const produces = (text: string): boolean => flags.some((f) => text === f || text.startsWith(`${f}=`));
+  const made = new Map<string, Rule | null>();
+  const variants = new Map<string, string>();
+  const need = (name: string, before: string): string | undefined => {
+    const key = `${name}\u0000${before}`;
+    const known = variants.get(key);
+    if (known !== undefined) return made.get(known) === null ? undefined : known;
+    const vname = `${name}_req${variants.size ? variants.size + 1 : ""}`;
+    variants.set(key, vname);
+    const r = byName.get(name)!;
+    const rule: Rule = { name: vname, expr: r.expr, terminal: false };
+    made.set(vname, rule); // assume producible while recursing; fixed below if not
+    const e = must(r.expr, before);
+    if (!e) {
+      made.set(vname, null);
+      return undefined;
+    }
+    rule.expr = e;
+    return vname;
+  };
+  const must = (e: Expr, before: string): Expr | undefined => {
+    switch (e.kind) {
+      case "lit":
+        return produces(before + e.text) || produces(e.text) ? e : undefined;
+      case "cls":
+        return undefined;
+      case "ref": {
+        const r = byName.get(e.name);
+        if (!r || r.terminal) return undefined;
+        const n = need(e.name, before);
+        return n ? ref(n) : undefined;
+      }
+      case "alt": {
+        const items = e.items.map((i) => must(i, before)).filter((x): x is Expr => !!x);
+        return items.length ? alt(...items) : undefined;
+      }
+      case "seq": {
+        const options: Expr[] = [];
+        let lead = before;
+        for (let i = 0; i < e.items.length; i++) {
+          const item = e.items[i]!;
+          const m = must(item, lead);
+          if (m) options.push(seq(...e.items.slice(0, i), m, ...e.items.slice(i + 1)));
+          if (item.kind === "lit") lead = item.text;
+        }
+        return options.length ? alt(...options) : undefined;
+      }
+      case "rep": {
+        const m = e.max >= 1 ? must(e.item, before) : undefined;
+        if (!m) return undefined;
+        const left = Math.max(0, e.max - 1);
+        const parts = [...(left > 0 ? [rep(e.item, 0, left)] : []), m, ...(left > 0 ? [rep(e.item, Math.max(0, e.min - 1), left)] : [])];
+        return seq(...parts);
+      }
+    }
+  };
+  const start = need(g.start, "");
+  const extra = [...made.values()].filter((r): r is Rule => r !== null);
+  if (!start) {
+    // The grammar cannot produce the flag at all: no invocation can satisfy the policy.
+    return { start: g.start, rules: g.rules.map((r) => (r.name === g.start ? { ...r, expr: lit("\u0001policy-unsatisfiable") } : r)) };
+  }
+  // The original start name now means "an invocation carrying the flag".
+  const startExpr = extra.find((r) => r.name === start)!.expr;
+  return {
+    start: g.start,
+    rules: [...g.rules.map((r) => (r.name === g.start ? { ...r, name: `${g.start}_any` } : r)), ...extra.map((r) => (r.name === start ? { ...r, name: g.start, expr: startExpr } : r))].map((r) => ({
+      ...r,
+      expr: renameRef(r.expr, g.start, `${g.start}_any`),
+    })),
+  };
+}
+
+function renameRef(e: Expr, from: string, to: string): Expr {
+  switch (e.kind) {
+    case "ref":
+      return e.name === from ? ref(to) : e;
+    case "seq":
+    case "alt":
+      return { kind: e.kind, items: e.items.map((i) => renameRef(i, from, to)) };
+    case "rep":
+      return { ...e, item: renameRef(e.item, from, to) };
+    default:
+      return e;
+  }
+}
+
+const EXEC_LIKE = new Set(["exec", "execdir", "ok", "okdir"]);
+const isExecName = (e: Expr | undefined): boolean =>
+  !!e && ((e.kind === "lit" && EXEC_LIKE.has(e.text.replace(/^-/, ""))) || (e.kind === "alt" && e.items.length > 0 && e.items.every(isExecName)));
+const isWordRun = (e: Expr): boolean =>
+  e.kind === "rep" && e.min >= 1 && e.item.kind === "seq" && e.item.items.length === 2 && e.item.items[0]!.kind === "ref" && e.item.items[0]!.name === "sp" && e.item.items[1]!.kind === "ref" && ["word", "operand"].includes(e.item.items[1]!.name);
+
+/** find's `-exec WORDS... ;` becomes `-exec COMMAND ;` with COMMAND from the command grammars. */
+function execToInner(e: Expr): Expr {
+  switch (e.kind) {
+    case "seq": {
+      const items = e.items.map(execToInner);
+      for (let i = 1; i < items.length; i++) if (isExecName(items[i - 1]) && isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER));
+      return { kind: "seq", items };
+    }
+    case "alt":
+      return { kind: "alt", items: e.items.map(execToInner) };
+    case "rep":
+      return { ...e, item: execToInner(e.item) };
+    default:
+      return e;
+  }
+}
+
+/** Renames a template's rules for one substitution level. */
+export function atLevel(tpl: CommandTemplate, s: number): { start: string; rules: Rule[] } {
+  const own = new Set(tpl.rules.map((r) => r.name));
+  const rename = (n: string): string => (own.has(n) ? `${n}_s${s}` : n === "word" ? `sh_word_s${s}` : n === "operand" ? `sh_operand_s${s}` : n === INNER || n === INNER_WITH || n === INNER_XARGS ? `${n}_s${s}` : n);
+  const mapExpr = (e: Expr): Expr => {
+    switch (e.kind) {
+      case "ref":
+        return ref(rename(e.name));
+      case "seq":
+        return { kind: "seq", items: e.items.map(mapExpr) };
+      case "alt":
+        return { kind: "alt", items: e.items.map(mapExpr) };
+      case "rep":
+        return { ...e, item: mapExpr(e.item) };
+      default:
+        return e;
+    }
+  };
+  return { start: rename(tpl.start), rules: tpl.rules.map((r) => ({ ...r, name: rename(r.name), expr: mapExpr(r.expr) })) };
+}
+
+export const refsIn = (rules: Rule[]): Set<string> => {
+  const s = new Set<string>();
+  for (const r of rules) refsOf(r.expr, s);
+  return s;
+};

@@ -1,0 +1,195 @@
+// One grammar for shell command lines: lists, pipelines, redirections, loops, ifs,
+// heredocs and $(...) around the per-command grammars. Nesting is unrolled: list(s, k)
+// may hold compound commands whose bodies are list(s, k-1), and arguments at substitution
+// level s may hold $(list(s-1, depth)); level 0 has neither, so the grammar is finite.
+import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { validateGrammar } from "../grammar/names.js";
+import { GrammargenError, type CommandSpec } from "../ir.js";
+import { terminalRule } from "../lower/terminals.js";
+import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
+import { policyTerminals } from "../policy/grammar.js";
+import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
+import { atLevel, commandTemplates, INNER, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
+import { CONSTRUCTS, DEFAULT_LIMITS, type ComposeLimits, type Construct } from "./limits.js";
+import { chars, notWords } from "./notwords.js";
+
+export interface ComposeOptions {
+  commands: CommandSpec[];
+  constructs?: Construct[];
+  policy?: Policy;
+  allowUnknown?: boolean;
+  limits?: Partial<ComposeLimits>;
+  /** Heredoc delimiters the grammar offers (a grammar cannot match an arbitrary one). */
+  heredocDelimiters?: string[];
+}
+
+export const HEREDOC_DELIMITERS = ["EOF", "END", "EOT", "EOL", "DATA", "TEXT", "HEREDOC", "SQL", "PY", "JSON"];
+
+const sp = ref("sp");
+const osp = opt(sp);
+const bashName = (s: number, k: number, what: string): string => `sh_${what}_s${s}_k${k}`;
+
+export function compose(opts: ComposeOptions): Grammar {
+  const on = new Set<Construct>(opts.constructs ?? CONSTRUCTS);
+  const lim: ComposeLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const policy = opts.policy;
+  if (policy?.pipeline?.maxLength) lim.pipeline = Math.min(lim.pipeline, policy.pipeline.maxLength);
+  if (!on.has("pipe")) lim.pipeline = 1;
+  const S = on.has("subst") ? lim.subst : 0;
+  const K = on.has("loop") || on.has("if") ? lim.depth : 0;
+  const rules = new Map<string, Rule>();
+  const put = (name: string, expr: Expr, terminal = false): Expr => {
+    if (!rules.has(name)) rules.set(name, rule(name, expr, terminal));
+    return ref(name);
+  };
+
+  const wrapperNames = new Set<string>();
+  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec")).filter((t) => (t.program === "xargs" ? on.has("xargs") : true));
+  if (templates.length === 0 && !opts.allowUnknown) throw new GrammargenError("compose: no commands left to compose (none given, or all denied by the policy)", [], "ECOMPOSE");
+  for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
+  for (const n of ["sp", "word", "operand", "int"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
+  if (policy) for (const r of policyTerminals(policy)) rules.set(r.name, r);
+  put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, 31)), true);
+  put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, 64), lit("))")), true);
+  put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, 16)), true);
+  put("sh_fd", cls("0-9"), true);
+
+  const denyInto = policy?.pipeline?.denyInto ?? [];
+  const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
+  const known = [...new Set([...templates.map((t) => t.program), ...BUILTIN_NAMES, ...KEYWORDS, ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d))])];
+  if (opts.allowUnknown) {
+    put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64), true);
+    put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64) : ref("sh_gname"), true);
+  }
+
+  for (let s = 0; s <= S; s++) {
+    // Words at this level: the plain word terminals, or a $(...) whose commands are one level down.
+    const substs: Expr[] = s > 0 ? [put(`sh_subst_s${s}`, seq(lit("$("), osp, ref(bashName(s - 1, K, "list")), osp, lit(")"))), seq(lit('"'), ref(`sh_subst_s${s}`), lit('"'))] : [];
+    put(`sh_word_s${s}`, alt(ref("word"), ref("sh_arith"), ...substs));
+    put(`sh_operand_s${s}`, alt(ref("operand"), ref("sh_arith"), ...substs));
+    put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
+
+    const starts = (pred: (t: CommandTemplate) => boolean): Expr[] =>
+      templates.filter(pred).map((t) => {
+        const lv = atLevel(t, s);
+        for (const r of lv.rules) if (!rules.has(r.name)) rules.set(r.name, r);
+        return ref(lv.start);
+      });
+    const bi = builtins(s);
+    const builtinRefs = (exclude: string[]): Expr[] => builtinNames.filter((b) => !matchesAny(b, exclude)).map((b) => put(`sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`, bi[b]!));
+    const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const genericRest = opts.allowUnknown ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const anywhere = (t: CommandTemplate) => t.place === "anywhere";
+    put(`sh_cmd_s${s}`, alt(...starts(anywhere), ...builtinRefs([]), ...generic));
+    put(`sh_cmdrest_s${s}`, alt(...starts((t) => anywhere(t) && !matchesAny(t.program, denyInto)), ...builtinRefs(denyInto), ...genericRest));
+    const notWrapper = (t: CommandTemplate) => !t.wrapper;
+    put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
+    put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...generic));
+    put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
+
+    const assigns = on.has("assign") ? rep(seq(ref(`sh_assign_s${s}`), sp), 0, 2) : undefined;
+    const simple = (cmd: string): Expr =>
+      alt(seq(...(assigns ? [assigns] : []), ref(cmd)), ...(on.has("assign") ? [seq(ref(`sh_assign_s${s}`), rep(seq(sp, ref(`sh_assign_s${s}`)), 0, 2))] : []));
+    put(`sh_simple_s${s}`, simple(`sh_cmd_s${s}`));
+    put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`));
+
+    const target = ref(`sh_word_s${s}`);
+    const redirect: Expr = alt(
+      seq(osp, alt(lit(">"), lit(">>"), lit("<"), lit("&>"), lit("&>>"), lit(">|")), osp, target),
+      seq(sp, ref("sh_fd"), alt(lit(">"), lit(">>"), lit("<")), osp, target),
+      seq(osp, alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
+      seq(sp, ref("sh_fd"), alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
+      seq(osp, lit("<<<"), osp, target),
+    );
+    put(`sh_redirect_s${s}`, redirect);
+    if (on.has("redirect")) put(`sh_redirs_s${s}`, rep(ref(`sh_redirect_s${s}`), 0, lim.redirects));
+
+    for (let k = 0; k <= K; k++) {
+      const n = (what: string) => bashName(s, k, what);
+      const body = k > 0 ? ref(bashName(s, k - 1, "body")) : undefined;
+      const term = seq(osp, alt(lit(";"), ref("sh_nl"), seq(lit(";"), ref("sh_nl"))), osp);
+      const open = alt(sp, seq(osp, ref("sh_nl")));
+      const compounds: Expr[] = [];
+      if (body) {
+        if (on.has("loop")) {
+          const words = rep(seq(sp, ref(`sh_word_s${s}`)), 1, 32);
+          compounds.push(
+            put(n("for"), seq(lit("for"), sp, ref("sh_name"), opt(seq(sp, lit("in"), words)), term, lit("do"), open, body, term, lit("done"))),
+            put(n("cfor"), seq(lit("for"), osp, lit("(("), rep(cls("()\n`", true), 1, 64), lit("))"), term, lit("do"), open, body, term, lit("done"))),
+            put(n("while"), seq(alt(lit("while"), lit("until")), sp, body, term, lit("do"), open, body, term, lit("done"))),
+          );
+        }
+        if (on.has("if")) {
+          const branch = (kw: string) => seq(lit(kw), sp, body, term, lit("then"), open, body, term);
+          compounds.push(put(n("if"), seq(branch("if"), rep(branch("elif"), 0, 3), opt(seq(lit("else"), open, body, term)), lit("fi"))));
+        }
+        compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
+      }
+      const redirs = on.has("redirect") ? [ref(`sh_redirs_s${s}`)] : [];
+      const stage = (simpleName: string) => alt(seq(ref(simpleName), ...redirs), ...(compounds.length ? [seq(alt(...compounds), ...redirs)] : []));
+      put(n("stage"), stage(`sh_simple_s${s}`));
+      put(n("stagerest"), stage(`sh_simplerest_s${s}`));
+      const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
+      put(n("pipeline"), seq(opt(seq(lit("!"), sp)), ref(n("stage")), rep(seq(pipeOp, ref(n("stagerest"))), 0, lim.pipeline - 1)));
+      const andOr = [...(on.has("and") ? [lit("&&")] : []), ...(on.has("or") ? [lit("||")] : [])];
+      put(n("andor"), andOr.length ? seq(ref(n("pipeline")), rep(seq(osp, alt(...andOr), osp, ref(n("pipeline"))), 0, lim.list - 1)) : ref(n("pipeline")));
+      const seps = [...(on.has("seq") ? [lit(";")] : []), ...(on.has("background") ? [lit("&")] : [])];
+      const tail = seps.length ? opt(seq(osp, alt(...seps))) : undefined;
+      const list = (nl: boolean): Expr => {
+        const sep = alt(...(seps.length ? [seq(osp, alt(...seps), osp)] : []), ...(nl ? [seq(osp, ref("sh_nl"))] : []));
+        const more = seps.length || nl ? [rep(seq(sep, ref(n("andor"))), 0, lim.list - 1)] : [];
+        return seq(ref(n("andor")), ...more, ...(tail ? [tail] : []));
+      };
+      put(n("list"), list(false));
+      put(n("body"), list(true));
+    }
+  }
+
+  // Top level: lines, one of which may carry a heredoc whose body follows its line.
+  const lines: Expr[] = [ref(bashName(S, K, "list"))];
+  if (on.has("heredoc")) {
+    const n = (what: string) => bashName(S, K, what);
+    for (const d of opts.heredocDelimiters ?? HEREDOC_DELIMITERS) {
+      const id = d.toLowerCase().replace(/[^a-z0-9]/g, "_");
+      put(`sh_hdline_${id}`, notWords([d], chars("\n", true), chars("\n", true), lim.heredocLineLength), true);
+      const op = seq(osp, alt(lit("<<"), lit("<<-")), osp, alt(lit(d), lit(`'${d}'`), lit(`"${d}"`), lit(`\\${d}`)));
+      const redirs = seq(rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1), op, rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1));
+      const compounds = K > 0 ? ["for", "cfor", "while", "if", "subshell", "group"].map((c) => n(c)).filter((c) => rules.has(c)).map(ref) : [];
+      const hstage = alt(seq(ref(`sh_simple_s${S}`), redirs), ...(compounds.length ? [seq(alt(...compounds), redirs)] : []));
+      const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
+      const hpipe = seq(rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), hstage, rep(seq(pipeOp, ref(n("stagerest"))), 0, Math.max(0, lim.pipeline - 2)));
+      const joins = [lit("&&"), lit("||"), lit(";")];
+      const before = rep(seq(ref(n("andor")), osp, alt(...joins), osp), 0, 3);
+      const after = rep(seq(osp, alt(...joins), osp, ref(n("pipeline"))), 0, 3);
+      const bodyText = seq(rep(seq(ref(`sh_hdline_${id}`), lit("\n")), 0, lim.heredocLines), lit(d));
+      lines.push(put(`sh_heredoc_${id}`, seq(before, hpipe, after, opt(seq(osp, lit("&"))), lit("\n"), bodyText)));
+    }
+  }
+  put("sh_line", alt(...lines));
+  put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, lim.lines - 1)));
+
+  const g = prune({ start: "sh_top", rules: [...rules.values()] });
+  validateGrammar(g);
+  return g;
+}
+
+/** Drops rules nothing reaches (template rules of unused levels, shared terminals no one kept). */
+function prune(g: Grammar): Grammar {
+  const byName = new Map(g.rules.map((r) => [r.name, r]));
+  const keep = new Set<string>();
+  const stack = [g.start];
+  while (stack.length) {
+    const name = stack.pop()!;
+    if (keep.has(name)) continue;
+    keep.add(name);
+    const r = byName.get(name);
+    if (!r) continue;
+    const visit = (e: Expr): void => {
+      if (e.kind === "ref") stack.push(e.name);
+      else if (e.kind === "seq" || e.kind === "alt") e.items.forEach(visit);
+      else if (e.kind === "rep") visit(e.item);
+    };
+    visit(r.expr);
+  }
+  return { start: g.start, rules: g.rules.filter((r) => keep.has(r.name)) };
+}

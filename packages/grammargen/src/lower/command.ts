@@ -1,0 +1,258 @@
+// CommandSpec -> grammar AST. One invocation: the command words, then options and operands
+// interleaved (getopt permutes), `--` ending options. Options are grouped by how their value
+// attaches and by value type, so a program with 150 options still gives a handful of rules:
+// flat alternations of literals plus one character class for clustered short flags.
+import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { sanitizeName } from "../grammar/names.js";
+import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
+import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
+
+/** The part of a policy that lowering applies: which options a grammar may offer. */
+export interface LowerPolicy {
+  allowOption?(command: string[], option: OptionSpec): boolean;
+}
+
+export interface LowerOptions {
+  policy?: LowerPolicy;
+  /** Prefix of every command-specific rule; shared value terminals (sp, word, int, ...) are unprefixed. */
+  ruleprefix?: string;
+  /** Most options between two operands (default 64). Lark expands `~ m..n` naively below 50, which is slow to load. */
+  maxOptionsPerGap?: number;
+  /** Most operands in one invocation (default 64). */
+  maxOperands?: number;
+}
+
+/** Styles whose optional option values may also be the next word (argparse nargs='?', clap). */
+const SEPARATE_OPTIONAL = new Set(["argparse", "clap", "click"]);
+const SHARED = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
+
+class Lowering {
+  readonly rules: Rule[] = [];
+  readonly names = new Set<string>();
+  readonly terminals = new Set<string>();
+  private readonly enums = new Map<string, string>();
+
+  constructor(
+    readonly prefix: string,
+    readonly opts: LowerOptions,
+  ) {}
+
+  add(name: string, expr: Expr, comment?: string): Expr {
+    if (this.names.has(name)) throw new GrammargenError(`rule ${name} defined twice while lowering`, [], "ELOWER");
+    this.names.add(name);
+    this.rules.push(rule(name, expr, false, comment));
+    return ref(name);
+  }
+
+  fresh(base: string): string {
+    let name = base;
+    for (let i = 2; this.names.has(name) || SHARED.has(name); i++) name = `${base}_${i}`;
+    return name;
+  }
+
+  t(name: string): Expr {
+    this.terminals.add(name);
+    return ref(name);
+  }
+
+  get sp(): Expr {
+    return this.t("sp");
+  }
+
+  /** The value expression for a type: a shared typed terminal, or an enum rule of literals. */
+  value(type: ValueType, asOperand: boolean): Expr {
+    if (type.kind === "enum") {
+      const choices = [...new Set(type.choices.filter((c) => c !== ""))].map(shellLiteral);
+      if (choices.length === 0) return this.t(asOperand ? "operand" : "word");
+      const key = choices.join("\u0000");
+      let name = this.enums.get(key);
+      if (!name) {
+        name = this.fresh(`${this.prefix}_enum${this.enums.size ? this.enums.size + 1 : ""}`);
+        this.enums.set(key, name);
+        this.add(name, alt(...choices.map(lit)));
+      }
+      return ref(name);
+    }
+    return this.t(valueTerminal(type, asOperand)!);
+  }
+
+  grammar(start: string): Grammar {
+    const shared = [...this.terminals].sort().map(terminalRule);
+    return { start, rules: [...this.rules, ...shared] };
+  }
+}
+
+/** Enum choices that a shell would split or interpret are offered quoted. */
+function shellLiteral(choice: string): string {
+  return /^[^\s'"\\|&;<>()`$]+$/.test(choice) ? choice : `'${choice.replace(/'/g, "")}'`;
+}
+
+const valueKey = (t: ValueType): string => (t.kind === "enum" ? `enum:${t.choices.join("|")}` : t.kind === "integer" ? `integer:${t.signed ?? ""}` : t.kind);
+
+interface Group {
+  names: string[];
+  option: OptionSpec;
+}
+
+/** Groups options with the same value shape so each group lowers to one alternation. */
+function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], style: string): Map<string, Group> {
+  const groups = new Map<string, Group>();
+  for (const o of options) {
+    const names = spell(o);
+    if (names.length === 0) continue;
+    const key = o.arity === "none" ? `none${style === "cobra" ? ":bool" : ""}` : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}`;
+    const g = groups.get(key);
+    if (g) g.names.push(...names.filter((n) => !g.names.includes(n)));
+    else groups.set(key, { names: [...new Set(names)], option: o });
+  }
+  return groups;
+}
+
+function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: OptionSpec[]): Expr | undefined {
+  const separateOptional = SEPARATE_OPTIONAL.has(spec.style);
+  const valueForms = (o: OptionSpec, attach: Expr): Expr => {
+    const v = L.value(o.value?.type ?? { kind: "word" }, false);
+    const count = Math.max(1, Math.min(o.valueCount ?? 1, 8));
+    const rest = count > 1 ? [rep(seq(L.sp, v), count - 1, count - 1)] : [];
+    if (o.arity === "required") return seq(alt(seq(attach, v), seq(L.sp, v)), ...rest);
+    // optional: GNU getopt only takes an attached value; argparse/clap also take the next word
+    return separateOptional ? opt(seq(alt(seq(attach, v), seq(L.sp, v)), ...rest)) : opt(seq(attach, v));
+  };
+
+  const branches: Expr[] = [];
+
+  // Short options: one class for clustered flag letters, then at most one letter taking a value.
+  const seen = new Set<string>();
+  const shortOpts = options.map((o) => ({ ...o, short: o.short.filter((s) => !seen.has(s) && (seen.add(s), true)) }));
+  const flagLetters = shortOpts.filter((o) => o.arity === "none").flatMap((o) => o.short);
+  const shortGroups = groupBy(shortOpts.filter((o) => o.arity !== "none"), (o) => o.short, spec.style);
+  if (flagLetters.length || shortGroups.size) {
+    const parts: Expr[] = [];
+    let flags: Expr | undefined;
+    if (flagLetters.length) {
+      const name = L.fresh(`${base}_sflags`);
+      L.names.add(name);
+      L.rules.push(rule(name, rep(classOf(flagLetters), 1, 16), true, "clustered short flags"));
+      flags = ref(name);
+      parts.push(flags);
+    }
+    if (shortGroups.size) {
+      const withValue = [...shortGroups.values()].map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""))));
+      const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
+      parts.push(flags ? seq(opt(flags), sarg) : sarg);
+    }
+    branches.push(L.add(L.fresh(`${base}_short`), seq(lit("-"), alt(...parts))));
+  }
+
+  // Long options: `--name`, `--name=V` / `--name V`, `--name[=V]`.
+  const longGroups = groupBy(options, (o) => [...o.long, ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : [])], spec.style);
+  if (longGroups.size) {
+    const forms = [...longGroups.entries()].map(([key, g]) => {
+      const names = alt(...g.names.map(lit));
+      if (g.option.arity === "none") return key.endsWith(":bool") ? seq(names, opt(seq(lit("="), alt(lit("true"), lit("false"))))) : names;
+      return seq(names, valueForms(g.option, lit("=")));
+    });
+    branches.push(L.add(L.fresh(`${base}_long`), seq(lit("--"), alt(...forms.map(dropEmpty)))));
+  }
+
+  // Single-dash long options (-name value), as openssl, find and Java tools spell them.
+  const dashGroups = groupBy(options.filter((o) => o.dashLong?.length), (o) => o.dashLong ?? [], spec.style);
+  if (dashGroups.size) {
+    const forms = [...dashGroups.values()].map((g) => {
+      const names = alt(...g.names.map(lit));
+      if (g.option.arity === "none") return names;
+      const v = L.value(g.option.value?.type ?? { kind: "word" }, false);
+      const count = Math.max(1, Math.min(g.option.valueCount ?? 1, 8));
+      const one = seq(L.sp, v);
+      return seq(names, g.option.arity === "required" ? rep(one, count, count) : opt(one));
+    });
+    branches.push(L.add(L.fresh(`${base}_dlong`), seq(lit("-"), alt(...forms))));
+  }
+  if (branches.length === 0) return undefined;
+  return L.add(L.fresh(`${base}_opt`), alt(...branches));
+}
+
+/** seq(x, lit("")) comes from attaching nothing; drop empty literals so emitters never see them. */
+function dropEmpty(e: Expr): Expr {
+  switch (e.kind) {
+    case "seq": {
+      const items = e.items.map(dropEmpty).filter((i) => !(i.kind === "lit" && i.text === ""));
+      return items.length === 1 ? items[0]! : { kind: "seq", items };
+    }
+    case "alt":
+      return { kind: "alt", items: e.items.map(dropEmpty) };
+    case "rep":
+      return { ...e, item: dropEmpty(e.item) };
+    default:
+      return e;
+  }
+}
+
+function classOf(letters: string[]): Expr {
+  const ranges: [number, number][] = [...new Set(letters)].sort().map((c) => [c.codePointAt(0)!, c.codePointAt(0)!]);
+  return { kind: "cls", ranges, negated: false };
+}
+
+function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Expr, inherited: OptionSpec[]): Expr {
+  const policy = L.opts.policy;
+  const allOptions = [...spec.options, ...inherited].filter((o) => !policy?.allowOption || policy.allowOption(spec.path, o));
+  const maxGap = L.opts.maxOptionsPerGap ?? LIMITS.optionsPerGap;
+  const maxOperands = L.opts.maxOperands ?? LIMITS.operands;
+  const optRef = lowerOptions(L, base, spec, allOptions);
+  const gap = optRef ? L.add(L.fresh(`${base}_opts`), rep(seq(L.sp, optRef), 0, maxGap)) : undefined;
+  const withGap = (...items: Expr[]): Expr => seq(...items, ...(gap ? [gap] : []));
+
+  const unknownShape = spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0 && inherited.length === 0 && spec.path.length > 1;
+  let positionals: PositionalSpec[] = spec.positionals;
+  if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
+
+  let budget = maxOperands;
+  const blocks: Expr[] = [];
+  for (const p of positionals) {
+    const max = Math.max(0, Math.min(p.max, budget));
+    const min = Math.min(p.min, max);
+    budget -= max;
+    if (max === 0) continue;
+    const v = unknownShape ? L.t("word") : L.value(p.type, true);
+    blocks.push(rep(withGap(L.sp, v), min, max));
+  }
+  const total = maxOperands - budget;
+  const head = withGap(words);
+  const main = seq(head, ...blocks);
+  // After `--` every word is an operand, even one starting with '-'.
+  const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)));
+  const forms: Expr[] = [main, tail];
+
+  if (spec.subcommands.length) {
+    const globals = [...inherited, ...(spec.globalOptions ?? [])];
+    const subs = spec.subcommands.map((sub) => {
+      const name = sub.path[sub.path.length - 1] ?? "";
+      const subWords = alt(...[name, ...sub.aliases].filter((w) => w !== "").map(lit));
+      return lowerInvocation(L, L.fresh(`${base}_${sanitizeName(name)}`), sub, subWords, globals);
+    });
+    forms.push(seq(head, L.sp, alt(...subs)));
+  }
+  return L.add(base, alt(...forms.map(dropEmpty)));
+}
+
+function commandWords(spec: CommandSpec, sp: Expr): Expr {
+  const path = spec.path.filter((w) => w !== "");
+  if (path.length === 0) throw new GrammargenError("command spec has an empty path", [], "ELOWER");
+  const first = alt(...[path[0]!, ...spec.aliases.filter((a) => a && !a.includes(" "))].filter((w, i, a) => a.indexOf(w) === i).map(lit));
+  const rest = path.slice(1).flatMap((w) => [sp, lit(w)]);
+  return seq(first, ...rest);
+}
+
+export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Grammar {
+  let prefix = opts.ruleprefix !== undefined ? opts.ruleprefix : sanitizeName(spec.path.join("_"));
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new GrammargenError(`ruleprefix ${JSON.stringify(prefix)} must match [a-z][a-z0-9_]*`, [], "ELOWER");
+  if (SHARED.has(prefix) || prefix === "start" || prefix === "root") prefix = `${prefix}_cmd`;
+  const L = new Lowering(prefix, opts);
+  const start = lowerInvocation(L, prefix, spec, commandWords(spec, L.sp), []);
+  if (start.kind !== "ref") throw new GrammargenError("lowering produced no start rule", [], "ELOWER");
+  // The start rule was added last among its own rules; keep it first for readable output.
+  const g = L.grammar(start.name);
+  const i = g.rules.findIndex((r) => r.name === start.name);
+  g.rules.unshift(...g.rules.splice(i, 1));
+  return g;
+}

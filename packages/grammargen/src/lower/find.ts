@@ -1,0 +1,107 @@
+// find's expression language: after the leading options and the paths comes one expression
+// of primaries joined by operators (`! -not`, implicit or explicit `-a -and`, `-o -or`, `,`)
+// and parentheses, nested to a bounded depth. `-exec/-execdir/-ok/-okdir` take a command
+// that ends with `;` (escaped or quoted for the shell) or with `{} +`.
+import { alt, cls, lit, opt, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { sanitizeName } from "../grammar/names.js";
+import type { CommandSpec, OptionSpec } from "../ir.js";
+import { RuleSet } from "./ruleset.js";
+
+const EXEC_LIKE = new Set(["exec", "execdir", "ok", "okdir"]);
+/** How deep parentheses may nest; real commands rarely go past two. */
+const DEPTH = 3;
+const MAX_PRIMARIES = 24;
+const MAX_PATHS = 16;
+const MAX_EXEC_WORDS = 32;
+
+const DEFAULT_OPERATORS = ["(", ")", "!", "-not", "-a", "-and", "-o", "-or", ","];
+
+export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT_OPERATORS): Grammar {
+  const R = new RuleSet(prefix);
+  const sp = R.sp;
+  const word = R.t("word");
+  const has = (op: string) => operators.includes(op);
+
+  const primaries = spec.options.filter((o) => o.dashLong?.length);
+  const leading = spec.options.filter((o) => !o.dashLong?.length);
+
+  // Leading getopt options: -H -L -P, -O3 / -D opts. find does not cluster them.
+  const lead: Expr[] = [];
+  for (const o of leading) {
+    for (const s of o.short) {
+      if (o.arity === "none") lead.push(lit(`-${s}`));
+      else {
+        const v = R.value(o.value?.type ?? { kind: "word" });
+        lead.push(o.arity === "required" ? seq(lit(`-${s}`), alt(v, seq(sp, v))) : seq(lit(`-${s}`), opt(v)));
+      }
+    }
+  }
+  const longs = leading.flatMap((o) => o.long.map((l) => lit(`--${l}`)));
+
+  const semi = alt(lit("\\;"), lit("';'"), lit('";"'));
+  const braces = alt(lit("{}"), lit("'{}'"), lit('"{}"'));
+  const forms = primaries.map((o) => primaryForm(R, o, sp, word, semi, braces));
+  const primary = R.add(`${prefix}_primary`, seq(lit("-"), alt(...forms)), false, "tests, actions and options of the expression");
+
+  const not = alt(...[has("!") ? [lit("!"), lit("\\!")] : [], has("-not") ? [lit("-not")] : []].flat());
+  const and = alt(...["-a", "-and"].filter(has).map(lit));
+  const or = alt(...["-o", "-or"].filter(has).map(lit));
+  const lparen = alt(lit("\\("), lit("'('"), lit('"("'));
+  const rparen = alt(lit("\\)"), lit("')'"), lit('")"'));
+  const hasNot = has("!") || has("-not");
+  const hasAnd = has("-a") || has("-and");
+  const hasOr = has("-o") || has("-or");
+
+  // Levels from the innermost out, so each level's parentheses refer to the next one in.
+  let inner: Expr | undefined;
+  for (let d = DEPTH - 1; d >= 0; d--) {
+    const atoms: Expr[] = [primary];
+    if (inner && has("(")) atoms.push(seq(lparen, sp, inner, sp, rparen));
+    const atom = alt(...atoms);
+    const unary = R.add(`${prefix}_unary${d}`, hasNot ? seq(rep(seq(not, sp), 0, 2), atom) : atom);
+    const joiner = hasAnd ? alt(sp, seq(sp, and, sp)) : sp;
+    const conj = R.add(`${prefix}_and${d}`, seq(unary, rep(seq(joiner, unary), 0, MAX_PRIMARIES - 1)));
+    const disj = hasOr ? R.add(`${prefix}_or${d}`, seq(conj, rep(seq(sp, or, sp, conj), 0, 8))) : conj;
+    inner = has(",") ? R.add(`${prefix}_list${d}`, seq(disj, rep(seq(sp, lit(","), sp, disj), 0, 4))) : disj;
+  }
+
+  const head = seq(...spec.path.flatMap((w, i) => (i ? [sp, lit(w)] : [lit(w)])));
+  const leadOpts = lead.length ? [rep(seq(sp, alt(...lead)), 0, 8)] : [];
+  const paths = rep(seq(sp, R.t("operand")), 0, MAX_PATHS);
+  const main = seq(head, ...leadOpts, paths, opt(seq(sp, inner!)));
+  const start = R.add(prefix, longs.length ? alt(main, seq(head, sp, alt(...longs))) : main);
+  void start;
+  return R.grammar(prefix);
+}
+
+function primaryForm(R: RuleSet, o: OptionSpec, sp: Expr, word: Expr, semi: Expr, braces: Expr): Expr {
+  const names = alt(...(o.dashLong ?? []).map(lit));
+  const name = o.dashLong?.[0] ?? "";
+  if (EXEC_LIKE.has(name)) {
+    const cmd = rep(seq(sp, word), 1, MAX_EXEC_WORDS);
+    return seq(names, cmd, sp, alt(semi, seq(braces, sp, lit("+"))));
+  }
+  if (o.arity === "none") return names;
+  const count = Math.max(1, Math.min(o.valueCount ?? 1, 4));
+  const first = valueOf(R, o);
+  const rest = count > 1 ? [rep(seq(sp, word), count - 1, count - 1)] : [];
+  const value = seq(sp, first, ...rest);
+  return seq(names, o.arity === "required" ? value : opt(value));
+}
+
+/** `N` is +N/-N/N; `N[bcwkMG]` adds a unit letter; `-type f,d` takes a comma list of letters. */
+function valueOf(R: RuleSet, o: OptionSpec): Expr {
+  const t = o.value?.type ?? { kind: "word" as const };
+  const meta = o.value?.metavar ?? "";
+  const units = /^N\[([A-Za-z]+)\]/.exec(meta);
+  const name = sanitizeName(o.dashLong?.[0] ?? "v");
+  if (t.kind === "integer" && units) {
+    const sign = t.signed === "plusminus" ? [opt(cls("+-"))] : [];
+    return R.add(`${R.prefix}_${name}_value`, seq(...sign, rep(cls("0-9"), 1, 19), opt(cls(units[1]!))), true, `${meta}`);
+  }
+  if (t.kind === "enum" && t.choices.every((c) => c.length === 1)) {
+    const letter = cls(t.choices.join(""));
+    return R.add(`${R.prefix}_${name}_value`, seq(letter, rep(seq(lit(","), letter), 0, t.choices.length - 1)), true, "letters, comma-separated");
+  }
+  return R.value(t);
+}

@@ -1,0 +1,79 @@
+// Shared value terminals. Their names carry no command prefix so that composed grammars can
+// share one copy; every command grammar that uses one includes the identical rule.
+import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
+import type { ValueType } from "../ir.js";
+
+/** Shell metacharacters and whitespace end a bare word; quotes and backslash start other segments. */
+const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
+const bareChar = (extra = ""): Expr => cls(BARE_EXCLUDED + extra, true);
+const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
+const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, 256), lit("'"));
+const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, 256), lit('"'));
+const segment = (): Expr => alt(bareChar(), escaped(), squoted(), dquoted());
+const digits = (max = 19): Expr => rep(cls("0-9"), 1, max);
+
+/** Bounds used by lowering; small enough for GBNF's rules x repetition limit and Lark's `~` expansion. */
+export const LIMITS = { words: 256, spaces: 4, optionsPerGap: 64, operands: 64 };
+
+const TERMINALS: Record<string, () => Expr> = {
+  sp: () => rep(lit(" "), 1, LIMITS.spaces),
+  // Any shell word: bare, '...', "...", or a concatenation of them (so `grep -E 'a|b' f` works).
+  word: () => rep(segment(), 1, LIMITS.words),
+  // An operand: a word that does not start with '-', or '-' alone (stdin).
+  operand: () => alt(seq(alt(bareChar("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1)), lit("-")),
+  int: () => digits(),
+  int_pm: () => seq(opt(cls("+-")), digits()),
+  int_m: () => seq(opt(lit("-")), digits()),
+  num: () => seq(opt(lit("-")), alt(seq(digits(), opt(seq(lit("."), rep(cls("0-9"), 0, 19)))), seq(lit("."), digits()))),
+  size: () => {
+    const unit = alt(seq(cls("KMGTPEZYRQkmgtpezyrq"), opt(alt(lit("iB"), lit("B")))), cls("bcwB"));
+    return alt(seq(digits(), opt(seq(lit("."), digits(9))), opt(unit)), unit);
+  },
+  duration: () => {
+    const n = seq(digits(), opt(seq(lit("."), digits(9))));
+    const unit = alt(lit("ns"), lit("us"), lit("ms"), lit("s"), lit("m"), lit("h"), lit("d"));
+    return seq(n, opt(seq(unit, rep(seq(n, unit), 0, 3))));
+  },
+  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, 15), lit("://"), rep(segment(), 1, LIMITS.words)), seq(alt(bareChar("-:"), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1))),
+  kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), rep(segment(), 0, LIMITS.words - 1)),
+};
+
+export type TerminalName = keyof typeof TERMINALS & string;
+
+export function terminalRule(name: string): Rule {
+  const make = TERMINALS[name];
+  if (!make) throw new Error(`unknown terminal ${name}`);
+  return rule(name, make(), true);
+}
+
+/** The terminal a value of this type lowers to when it is a separate word or attached text. */
+export function valueTerminal(t: ValueType, asOperand: boolean): string | undefined {
+  switch (t.kind) {
+    case "word":
+    case "keyvalue":
+      return t.kind === "keyvalue" ? "kv" : asOperand ? "operand" : "word";
+    case "path":
+      return asOperand ? "operand" : "word";
+    case "integer":
+      return t.signed === "plusminus" ? "int_pm" : t.signed === "minus" ? "int_m" : "int";
+    case "number":
+      return "num";
+    case "size":
+      return "size";
+    case "duration":
+      return "duration";
+    case "url":
+      return "url";
+    case "enum":
+      return undefined;
+    default: {
+      const never: never = t;
+      return never;
+    }
+  }
+}
+
+export const refTo = (name: string, used: Set<string>): Expr => {
+  used.add(name);
+  return ref(name);
+};

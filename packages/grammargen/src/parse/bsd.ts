@@ -1,0 +1,278 @@
+// BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
+// and the usage-line reader that git and busybox help also lean on.
+import type { CommandSpec, Diagnostic, OptionSpec, PositionalSpec } from "../ir.js";
+import { Session } from "../ir.js";
+import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readSpelling, spanOf, type Spelling } from "./optionhead.js";
+
+interface Word {
+  kind: "word";
+  text: string;
+  start: number;
+  end: number;
+  many: boolean;
+}
+interface Group {
+  kind: "group";
+  optional: boolean;
+  alts: Node[][];
+  start: number;
+  end: number;
+  many: boolean;
+}
+type Node = Word | Group;
+
+/** One usage form, as offsets into the help text. */
+export interface UsageForm {
+  text: string;
+  offset: number;
+}
+
+/** Finds the usage forms: `usage:`/`Usage:` lines, their continuations and `or:` lines. */
+export function usageForms(text: string, programWords: string[]): UsageForm[] {
+  const lines = linesOf(text);
+  const forms: UsageForm[] = [];
+  const prog = programWords[programWords.length - 1] ?? "";
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*usage:\s*/i.exec(lines[i]!.text);
+    if (!m) continue;
+    let cur: UsageForm | undefined;
+    const first = lines[i]!.text.slice(m[0].length);
+    if (first.trim()) cur = { text: first, offset: lines[i]!.start + m[0].length };
+    if (cur) forms.push(cur);
+    for (let j = i + 1; j < lines.length; j++) {
+      const l = lines[j]!;
+      if (!l.text.trim() || !/^\s/.test(l.text)) break;
+      const or = /^\s*or:\s*/.exec(l.text);
+      const body = or ? l.text.slice(or[0].length) : l.text.trimStart();
+      const lead = l.text.length - l.text.trimStart().length;
+      const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);
+      // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.
+      if (!or && (/^-/.test(body) || /:\s*$/.test(body))) break;
+      if (startsNew) {
+        cur = { text: body, offset: l.start + (l.text.length - body.length) };
+        forms.push(cur);
+      } else {
+        cur!.text += " ".repeat(Math.max(1, l.start + lead - (cur!.offset + cur!.text.length))) + body;
+      }
+      i = j;
+    }
+  }
+  return forms.map((f) => stripProgram(f, programWords));
+}
+
+/** Drops the program words at the front of a form ("git commit", "ssh"), keeping offsets right. */
+export function stripProgram(f: UsageForm, programWords: string[]): UsageForm {
+  let t = f.text;
+  let off = f.offset;
+  const strip = (w: string) => {
+    const m = new RegExp(`^\\s*${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).exec(t);
+    if (m) {
+      t = t.slice(m[0].length);
+      off += m[0].length;
+      return true;
+    }
+    return false;
+  };
+  for (const w of programWords) if (!strip(w)) strip(w.split("/").pop()!);
+  return { text: t, offset: off };
+}
+
+/** Reads one usage form into nested optional/required groups with alternatives. */
+function readForm(s: string, base: number): Node[] {
+  let i = 0;
+  const parseSeq = (closer: string | undefined): Node[][] => {
+    const alts: Node[][] = [[]];
+    while (i < s.length) {
+      const c = s[i]!;
+      if (/\s/.test(c)) {
+        i++;
+        continue;
+      }
+      if (c === "]" || c === ")" || c === "}") {
+        if (closer) {
+          i++;
+          return alts;
+        }
+        i++;
+        continue;
+      }
+      if (c === "|") {
+        alts.push([]);
+        i++;
+        continue;
+      }
+      if (c === "[" || c === "(" || (c === "{" && /\s/.test(s[i + 1] ?? ""))) {
+        const start = i;
+        i++;
+        const inner = parseSeq(c === "[" ? "]" : c === "(" ? ")" : "}");
+        const g: Group = { kind: "group", optional: c === "[", alts: inner, start: base + start, end: base + i, many: false };
+        // `[bind_address:]port`: a bracket glued to the next word belongs to that word.
+        if (i < s.length && /[^\s|\])[]/.test(s[i]!) && !s.startsWith("...", i)) {
+          const w = readWord();
+          alts[alts.length - 1]!.push({ kind: "word", text: s.slice(start, i).trim() || w.text, start: base + start, end: base + i, many: false });
+          continue;
+        }
+        if (s.startsWith("...", i)) {
+          g.many = true;
+          i += 3;
+        }
+        alts[alts.length - 1]!.push(g);
+        continue;
+      }
+      if (s.startsWith("...", i)) {
+        const cur = alts[alts.length - 1]!;
+        if (cur.length) cur[cur.length - 1]!.many = true;
+        i += 3;
+        continue;
+      }
+      alts[alts.length - 1]!.push(readWord());
+    }
+    return alts;
+  };
+  const readWord = (): Word => {
+    const start = i;
+    let depth = 0;
+    while (i < s.length) {
+      const c = s[i]!;
+      // `PEM|DER`, `-A|B|C` and `conv=a|b` keep their bars; ` | ` separates alternatives.
+      const gluedBar = c === "|" && i > start && /\S/.test(s[i + 1] ?? " ");
+      if (depth === 0 && (/\s/.test(c) || c === "]" || c === ")" || (c === "|" && !gluedBar))) break;
+      if (c === "[" || c === "(" || c === "<" || c === "{") depth++;
+      if ((c === "]" || c === ")" || c === ">" || c === "}") && depth > 0) depth--;
+      i++;
+    }
+    let text = s.slice(start, i);
+    let many = false;
+    if (text.endsWith("...") && text.length > 3) {
+      text = text.slice(0, -3);
+      many = true;
+    }
+    return { kind: "word", text, start: base + start, end: base + i, many };
+  };
+  return parseSeq(undefined)[0]!;
+}
+
+const GENERIC = /^(<?options?>?|OPTIONS?|<?flags?>?|OPTION|\[?options\]?|LONGOPT)$/i;
+const isOptionWord = (w: string) => /^-[^-\s]|^--[A-Za-z[]/.test(w);
+
+export interface UsageResult {
+  options: OptionSpec[];
+  positionals: PositionalSpec[];
+  /** key=value operands (`[if=FILE]`), for dd-style programs. */
+  operands: { key: string; metavar: string }[];
+}
+
+/** Interprets usage forms: option words become options, other words positionals. */
+export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: boolean } = {}): UsageResult {
+  const options: OptionSpec[] = [];
+  const operands: { key: string; metavar: string }[] = [];
+  const perForm: PositionalSpec[][] = [];
+  const raw = (n: Node) => text.slice(n.start, n.end);
+  for (const form of forms) {
+    const pos: PositionalSpec[] = [];
+    const walk = (seq: Node[], optional: boolean, many: boolean, inGroup: boolean) => {
+      for (let k = 0; k < seq.length; k++) {
+        const n = seq[k]!;
+        if (n.kind === "group") {
+          // A group of options followed by one metavar: (-c | -C | --squash) <commit>.
+          const multi = n.alts.length > 1;
+          for (const alt of n.alts) walk(alt, optional || n.optional || multi, many || n.many, true);
+          continue;
+        }
+        const w = n.text;
+        if (w === "--" || w === "-" || GENERIC.test(w)) continue;
+        const kv = /^([a-z][a-z0-9_]*)=(\S+)$/.exec(w);
+        if (kv) {
+          operands.push({ key: kv[1]!, metavar: kv[2]! });
+          continue;
+        }
+        if (isOptionWord(w)) {
+          // Each alternative of `-i|-o` written without spaces is its own option.
+          const pieces = w.includes("|") && !w.includes("[") ? w.split("|").map((p) => (/^[A-Za-z0-9]$/.test(p) ? `-${p}` : p)) : [w];
+          for (const piece of pieces) {
+            const rest = seq.slice(k + 1);
+            // `[-D [bind_address:]port]`: the rest of the bracket is the metavar.
+            const tail = inGroup && rest.length && rest.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? rest : [];
+            // `-Olevel` (a repeated letter) is -O with an attached value, not a cluster of flags.
+            const repeats = new Set(piece.slice(1)).size < piece.length - 1;
+            if (repeats && /^-[A-Za-z0-9][a-z]{2,}$/.test(piece) && !opts.dashLong) {
+              options.push(...optionsFromSpellings([{ kind: "short", name: piece[1]!, arity: "required", metavar: piece.slice(2) }], "", spanOf(text, n.start, n.end)));
+              continue;
+            }
+            if (/^-[A-Za-z0-9]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
+              for (const letter of piece.slice(1)) options.push(...optionsFromSpellings([{ kind: "short", name: letter, arity: "none" }], "", spanOf(text, n.start, n.end)));
+              continue;
+            }
+            const sp = readSpelling(piece, opts.dashLong) ?? (opts.dashLong ? undefined : readSpelling(piece, true));
+            if (!sp) continue;
+            let spelling: Spelling = sp;
+            if (tail.length && sp.arity === "none") {
+              const meta = text.slice(tail[0]!.start, tail[tail.length - 1]!.end).trim();
+              spelling = { ...sp, arity: "required", metavar: meta };
+              if (piece === pieces[pieces.length - 1]) k = seq.length;
+            }
+            if (spelling.kind === "dashLong" && !opts.dashLong && spelling.name.length > 1) continue;
+            options.push(...optionsFromSpellings([spelling], "", spanOf(text, n.start, n.end)));
+          }
+          continue;
+        }
+        if (!/^[<A-Za-z_]/.test(w)) continue;
+        // `(-c | -C | --squash) <commit>`: the word after a group of options is their value.
+        const prev = seq[k - 1];
+        if (prev?.kind === "group" && prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))) continue;
+        pos.push(positional(w, optional ? 0 : 1, many || n.many ? MANY : 1, spanOf(text, n.start, n.end)));
+      }
+    };
+    walk(readForm(form.text, form.offset), false, false, false);
+    perForm.push(pos);
+  }
+  return { options: mergeOptions(options), positionals: mergePositionals(perForm), operands };
+}
+
+/** Several usage forms: the longest is the base; a positional missing from some form becomes optional. */
+export function mergePositionals(perForm: PositionalSpec[][]): PositionalSpec[] {
+  if (!perForm.length) return [];
+  const sorted = [...perForm].sort((a, b) => b.length - a.length);
+  const out = sorted[0]!.map((p) => ({ ...p }));
+  for (const form of sorted.slice(1)) {
+    for (const p of form) {
+      const hit = out.find((o) => o.name === p.name);
+      if (hit) {
+        hit.min = Math.min(hit.min, p.min);
+        hit.max = Math.max(hit.max, p.max);
+      } else out.push({ ...p, min: 0 });
+    }
+  }
+  if (perForm.length > 1) for (const p of out) if (!perForm.every((f) => f.some((q) => q.name === p.name))) p.min = 0;
+  // Two required slots with the same name (source ... target): keep names unique.
+  const seen = new Map<string, number>();
+  for (const p of out) {
+    const n = seen.get(p.name) ?? 0;
+    seen.set(p.name, n + 1);
+    if (n) p.name = `${p.name}${n + 1}`;
+  }
+  return out;
+}
+
+export function parseBsd(text: string, opts: { name: string | string[] }): { spec: CommandSpec; diagnostics: Diagnostic[] } {
+  const session = new Session("parse");
+  const path = Array.isArray(opts.name) ? opts.name : opts.name.split(/\s+/).filter(Boolean);
+  const spec = emptySpec(path, "bsd");
+  const forms = usageForms(text, path);
+  if (!forms.length) {
+    session.warn("no usage line found; the grammar accepts the bare command and its operands");
+    spec.positionals = [positional("arg", 0, MANY)];
+    return { spec, diagnostics: session.diagnostics };
+  }
+  const u = readUsage(text, forms);
+  spec.options = u.options;
+  spec.positionals = u.positionals;
+  // Descriptions, where a BSD tool also prints a summary table (nc's "Command Summary").
+  for (const l of linesOf(text)) {
+    const m = /^\s+-([A-Za-z0-9])(?:\s+\S+)?\t+(.+)$/.exec(l.text);
+    if (!m) continue;
+    const o = spec.options.find((x) => x.short.includes(m[1]!));
+    if (o && !o.description) o.description = m[2]!.trim();
+  }
+  return { spec, diagnostics: session.diagnostics };
+}

@@ -1,0 +1,59 @@
+// Help text as lines with offsets and visual indentation. Spans refer to the normalised text,
+// which equals the captured text unless it held CR, ANSI colour codes or overstrike.
+import { GrammargenError, type Span } from "../ir.js";
+
+export interface Line {
+  text: string;
+  /** Offset of the line's first character in the normalised text. */
+  offset: number;
+  /** 1-based line number. */
+  no: number;
+  /** Visual indentation, tabs to 8-column stops. */
+  indent: number;
+  /** Offset within the line where non-blank text starts. */
+  start: number;
+  blank: boolean;
+}
+
+export const MAX_HELP_BYTES = 1_000_000;
+
+/** Rejects input that is not help text: binary data or something absurdly large. */
+export function checkHelpText(text: string): void {
+  if (text.length > MAX_HELP_BYTES) throw new GrammargenError(`help text is too large (${text.length} characters; the limit is ${MAX_HELP_BYTES})`, [], "ETOOBIG");
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) throw new GrammargenError("input looks binary (it contains NUL bytes), not help text", [], "EBINARY");
+    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 27 && c !== 8 && c !== 12) || c === 0xfffd) control++;
+  }
+  if (text.length > 64 && control / text.length > 0.05) throw new GrammargenError("input looks binary (too many control characters), not help text", [], "EBINARY");
+}
+
+export function normalize(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "")
+    .replace(/[^\n]\x08/g, "");
+}
+
+export function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let offset = 0;
+  let no = 1;
+  for (const raw of text.split("\n")) {
+    let indent = 0;
+    let start = 0;
+    for (; start < raw.length; start++) {
+      const c = raw[start];
+      if (c === " ") indent++;
+      else if (c === "\t") indent = (Math.floor(indent / 8) + 1) * 8;
+      else break;
+    }
+    lines.push({ text: raw, offset, no, indent, start, blank: start >= raw.trimEnd().length });
+    offset += raw.length + 1;
+    no++;
+  }
+  return lines;
+}
+
+export const spanOf = (line: Line, from: number, to: number): Span => ({ start: line.offset + from, end: line.offset + to, line: line.no });

@@ -1,0 +1,135 @@
+// Value types from metavars ("SIZE", "<FILE>", "{a,b}", "[a|b]", cobra "duration") and from
+// descriptions ("[possible values: a, b]", "WHEN is 'always', 'never', or 'auto'").
+import type { ValueType } from "../ir.js";
+
+const INTEGER = /^(N|NUM|NUMBER_OF_\w+|INT|INTEGER|INTEGER_RANGE|COUNT|LINES|COLS|COLUMNS|WIDTH|HEIGHT|DEPTH|LEVEL|PORT|PID|UID|GID|LIMIT|MAX|MIN|JOBS|THREADS|TABSIZE|TABS|CHARS|FIELDS|NLINES|RETRIES|TRIES|NUM_\w+|\w+_NUM|\w+_COUNT|MAX_\w+|INDENT|CONTEXT|UINT|UINT\d+|INT\d+|SEED|DIGITS|PRECISION|WARMUP|RUNS|SIGNAL_NUMBER|ITERATIONS|LEN|LENGTH|MAXDEPTH|MINDEPTH|COLUMN|TOKENS|LINE)$/;
+const SIZE = /^(SIZE|BYTES|\w+_SIZE|SIZE_\w+|BUFSIZE|BLOCKSIZE)$/;
+const NUMBER = /^(FLOAT|FLOAT_RANGE|FLOAT\d+|NUMBER|DOUBLE|DECIMAL|RATIO|SECONDS|SECS|SEC|FACTOR|RATE|PERCENT|SCALE)$/;
+const DURATION = /^(DURATION|TIMEOUT|DELAY|INTERVAL|TIME_?LIMIT|WAIT)$/;
+const PATH = /^(FILE|FILES|FILENAME|FILE_?NAME|DIR|DIRS|DIRECTORY|PATH|PATHS|\w+_?FILE|\w+_DIR|\w+_PATH|FOLDER|DEST|SOURCE|SRC|TARGET|OUTPUT|INPUT|LOGFILE|ARCHIVE|EXECUTABLE|PROGRAM|SCRIPT|F|FD_OR_FILE|FILEPATH|FILE_OR_DIR)$/;
+const URL = /^(URL|URI|\w+_URL|URLS|ENDPOINT|ADDR|ADDRESS|HOST)$/;
+const COBRA: Record<string, ValueType> = {
+  int: { kind: "integer", signed: "minus" },
+  int8: { kind: "integer", signed: "minus" },
+  int16: { kind: "integer", signed: "minus" },
+  int32: { kind: "integer", signed: "minus" },
+  int64: { kind: "integer", signed: "minus" },
+  uint: { kind: "integer" },
+  uint8: { kind: "integer" },
+  uint16: { kind: "integer" },
+  uint32: { kind: "integer" },
+  uint64: { kind: "integer" },
+  count: { kind: "integer" },
+  float32: { kind: "number" },
+  float64: { kind: "number" },
+  duration: { kind: "duration" },
+  bytes: { kind: "size" },
+  bytesHex: { kind: "word" },
+};
+
+/** Cobra's lowercase type words: "string", "strings", "stringArray", "int", "duration", ... */
+export const COBRA_TYPES = new Set(["string", "strings", "stringArray", "stringSlice", "stringToString", "bool", "bools", "ints", "uints", "durationSlice", "ip", "ipSlice", "ipNet", "ipMask", ...Object.keys(COBRA)]);
+
+function cleanChoice(c: string): string {
+  return c.trim().replace(/^['"`]|['"`]$/g, "").trim();
+}
+
+const isChoiceWord = (c: string): boolean => /^[\w.+:@/-]+$/.test(c) && c.length <= 40;
+
+/** Choices spelled in the metavar itself: {a,b}, [a|b], a|b, (a|b). */
+function metavarChoices(m: string): string[] | undefined {
+  let x = m.trim();
+  const wrapped = /^[[{(<](.*)[\]})>]$/.exec(x);
+  if (wrapped) x = wrapped[1]!;
+  const sep = x.includes("|") ? "|" : wrapped && m.trim().startsWith("{") && x.includes(",") ? "," : undefined;
+  if (!sep) return undefined;
+  const choices = x.split(sep).map(cleanChoice);
+  return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
+}
+
+function listOf(text: string): string[] {
+  return text
+    .replace(/\band\b|\bor\b/g, ",")
+    .split(/[,|]/)
+    .map(cleanChoice)
+    .filter((c) => c !== "");
+}
+
+/** Choices spelled in a description. */
+export function descriptionChoices(desc: string): string[] | undefined {
+  const patterns = [
+    /\[(?:possible|allowed) values?: ([^\]]+)\]/i,
+    /\[choices: ([^\]]+)\]/i,
+    /\b(?:one of|must be one of|possible values are|valid values are|allowed values are|can be one of|choose from)[:\s]+\(?([^)\n.;]+(?:\.[\w-]+[^)\n.;]*)*)\)?/i,
+    /\{([\w.+-]+(?:,[\w.+-]+)+)\}/,
+  ];
+  for (const p of patterns) {
+    const m = p.exec(desc);
+    if (!m) continue;
+    const choices = listOf(m[1]!.replace(/\s*\([^)]*\)/g, "")).map((c) => c.replace(/[.:]$/, ""));
+    if (choices.length >= 2 && choices.every(isChoiceWord)) return [...new Set(choices)];
+  }
+  return undefined;
+}
+
+/** Strips decoration from a metavar: "<FILE>" -> FILE, "[-]NUM" -> NUM. */
+export function bareMetavar(m: string): string {
+  return m
+    .replace(/^\[[-+]+\]/, "")
+    .replace(/\.\.\.$/, "")
+    .replace(/[<>[\]{}]/g, "")
+    .replace(/^[-+]/, "")
+    .trim();
+}
+
+export function signOf(m: string): "minus" | "plusminus" | undefined {
+  if (/^\[(\+-|-\+)\]/.test(m) || /^\[\+\]/.test(m)) return "plusminus";
+  if (/^\[-\]/.test(m)) return "minus";
+  return undefined;
+}
+
+export interface TypeHints {
+  description: string;
+  style: string;
+  /** The whole help text, for sentences that explain a placeholder elsewhere (GNU WHEN). */
+  text?: string;
+}
+
+/** Finds 'a', 'b' or 'c' quoted in a sentence that names the placeholder (GNU's WHEN paragraph). */
+function placeholderChoices(metavar: string, text: string): string[] | undefined {
+  if (!/^[A-Z][A-Z_]{2,}$/.test(metavar) || /^(FILE|DIR|PATH|SIZE|NUM|N|TIME|WORD|STRING|PATTERN)$/.test(metavar)) return undefined;
+  const sentences = text.split(/\.\s|\n\s*\n/);
+  for (const s of sentences) {
+    if (!new RegExp(`\\b${metavar}\\b`).test(s)) continue;
+    if (!/\b(is|be|are|defaults?|one of|values?)\b/i.test(s)) continue;
+    const quoted = [...s.matchAll(/'([\w.+-]+)'|"([\w.+-]+)"|‘([\w.+-]+)’/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+    if (quoted.length >= 2) return [...new Set(quoted)];
+  }
+  return undefined;
+}
+
+export function inferType(metavar: string, hints: TypeHints): ValueType {
+  const m = metavar.trim();
+  const choices = metavarChoices(m) ?? descriptionChoices(hints.description);
+  if (choices) return { kind: "enum", choices };
+  if (COBRA[m]) return COBRA[m]!;
+  if (/^(true\|false|bool|BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false"] };
+  const bare = bareMetavar(m).toUpperCase().replace(/[\s-]+/g, "_");
+  const sign = signOf(m);
+  if (bare.includes("=")) return { kind: "keyvalue" };
+  if (hints.text) {
+    const c = placeholderChoices(bareMetavar(m), hints.text);
+    if (c) return { kind: "enum", choices: c };
+  }
+  const multiplier = /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description);
+  if (INTEGER.test(bare)) {
+    if (multiplier) return { kind: "size" };
+    return sign ? { kind: "integer", signed: sign } : { kind: "integer" };
+  }
+  if (SIZE.test(bare)) return { kind: "size" };
+  if (DURATION.test(bare)) return { kind: "duration" };
+  if (NUMBER.test(bare)) return { kind: "number" };
+  if (URL.test(bare)) return { kind: "url" };
+  if (PATH.test(bare)) return { kind: "path" };
+  return { kind: "word" };
+}

@@ -1,0 +1,71 @@
+// The policy record: what commands may do. One normalised shape, read from JSON or YAML
+// by load.ts, enforced twice: by the grammar (spec.ts, compose) and by the checker
+// over the tree-sitter-bash parse (check.ts).
+import type { Span } from "../ir.js";
+
+/** Deny an invocation of `command` when it carries any of `flags` (if given) and an argument matching any of `args` (if given). */
+export interface DenyRule {
+  id: string;
+  command: string;
+  flags?: string[];
+  /** Globs over the argument's static value (`*` matches anything, `/` included). */
+  args?: string[];
+  /** Globs that exempt an argument matched by `args` (dd of=/dev/null). */
+  unless?: string[];
+  message?: string;
+  fix?: string;
+}
+
+/** `command` must carry one of `anyOf` (curl -m/--max-time). */
+export interface RequireRule {
+  id: string;
+  command: string;
+  anyOf: string[];
+  fix?: string;
+}
+
+/** `commands` (optionally only when carrying one of `flags`) must run under `with` (timeout). */
+export interface WrapRule {
+  id: string;
+  commands: string[];
+  flags?: string[];
+  with: string;
+  fix?: string;
+}
+
+export interface Policy {
+  version: 1;
+  name?: string;
+  commands: { allow?: string[]; deny: string[] };
+  deny: DenyRule[];
+  require: RequireRule[];
+  wrap: WrapRule[];
+  urls?: { schemes: string[] };
+  /** root: every path argument resolves under it; allow: extra absolute prefixes (/dev/null, /tmp); home: what ~ and $HOME mean. */
+  paths?: { root: string; allow: string[]; home: string };
+  /** maxLength: commands per pipeline; denyInto: programs that may not read a pipe (curl ... | sh). */
+  pipeline?: { maxLength?: number; denyInto?: string[] };
+}
+
+export interface PolicyViolation {
+  /** Dotted rule name, e.g. "paths.root", "deny.rm-root", "require.curl-timeout". */
+  rule: string;
+  message: string;
+  span: Span;
+  fix: string;
+}
+
+/** Shell glob to RegExp: `*` any run of characters, `?` one character. */
+export function globRegExp(glob: string): RegExp {
+  const body = [...glob].map((c) => (c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&"))).join("");
+  return new RegExp(`^${body}$`);
+}
+
+export const matchesAny = (value: string, globs: string[] | undefined): boolean =>
+  !!globs && globs.some((g) => globRegExp(g).test(value));
+
+export function commandAllowed(policy: Policy, name: string): { ok: true } | { ok: false; rule: string } {
+  if (matchesAny(name, policy.commands.deny)) return { ok: false, rule: "commands.deny" };
+  if (policy.commands.allow && !matchesAny(name, policy.commands.allow)) return { ok: false, rule: "commands.allow" };
+  return { ok: true };
+}

@@ -1,0 +1,68 @@
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import type { Identity } from "./identity.js";
+import type { Limits } from "./limits.js";
+
+/** Host paths whose contents the command may read; everything else simply does not exist inside. */
+const SYSTEM_DIRS = ["/usr", "/etc"];
+/** On merged-/usr systems these are symlinks; elsewhere real directories. Mirror whichever the host has. */
+const ROOT_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+/** Files under /etc that hold secrets; masked even though the sandbox user usually cannot read them. */
+const MASKED_FILES = ["/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers"];
+const MASKED_DIRS = ["/etc/ssh", "/etc/ssl/private", "/etc/sudoers.d"];
+
+export interface Plan {
+  workspace: string;
+  identity: Identity;
+  limits: Limits;
+  /** Passing --disable-userns keeps nested user namespaces out; older bwraps lack it. */
+  disableUserns: boolean;
+}
+
+/** The full argv (after `bwrap`) that runs `command` under the plan. */
+export function bwrapArgs(plan: Plan, command: string): string[] {
+  const a: string[] = [];
+  if (plan.identity.kind === "drop") {
+    // Privileged bwrap: no user namespace (it would map back to host root); keep just enough
+    // capability for setpriv to switch to the throwaway uid, which then drops everything.
+    a.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
+    a.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
+  } else {
+    a.push("--unshare-all", "--uid", "0", "--gid", "0");
+    if (plan.disableUserns) a.push("--disable-userns");
+  }
+  a.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
+  a.push("--tmpfs", "/");
+  for (const d of SYSTEM_DIRS) if (existsSync(d)) a.push("--ro-bind", d, d);
+  for (const p of ROOT_LINKS) {
+    if (!existsSync(p)) continue;
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) a.push("--symlink", readlinkSync(p), p);
+    else if (st.isDirectory()) a.push("--ro-bind", p, p);
+  }
+  for (const f of MASKED_FILES) if (existsSync(f)) a.push("--ro-bind", "/dev/null", f);
+  for (const d of MASKED_DIRS) if (existsSync(d)) a.push("--tmpfs", d);
+  a.push("--proc", "/proc", "--dev", "/dev");
+  a.push("--perms", "1777", "--size", String(plan.limits.tmpBytes), "--tmpfs", "/tmp");
+  a.push("--dir", "/var", "--symlink", "../tmp", "/var/tmp");
+  a.push("--bind", plan.workspace, "/workspace", "--chdir", "/workspace");
+  // The tmpfs root was only scaffolding; nothing may be created in it afterwards.
+  a.push("--remount-ro", "/");
+  a.push("--");
+  if (plan.identity.kind === "drop") {
+    const { uid, gid } = plan.identity;
+    a.push("/usr/bin/setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups", "--bounding-set=-all", "--inh-caps=-all");
+  }
+  const l = plan.limits;
+  a.push(
+    "/usr/bin/prlimit",
+    `--nproc=${l.maxProcesses}`,
+    `--fsize=${l.maxFileBytes}`,
+    `--as=${l.maxMemoryBytes}`,
+    "--core=0",
+    "--",
+    "/bin/bash",
+    "-c",
+    command,
+  );
+  return a;
+}
