@@ -113,15 +113,21 @@ class Net(nn.Module):
             nn.init.normal_(m.weight, std=0.02)
 
     def forward(self, idx: torch.Tensor) -> torch.Tensor:
+        return self.logits(self.hidden(idx))
+
+    def logits(self, h: torch.Tensor) -> torch.Tensor:
+        w = self.embed.weight if self.head is None else self.head.weight
+        return h @ w.t()
+
+    def hidden(self, idx: torch.Tensor) -> torch.Tensor:
+        """Final-norm hidden states (B, T, dim)."""
         B, T = idx.shape
         x = self.embed(idx)
         cos, sin = self.cos[:T], self.sin[:T]
         mask = torch.triu(torch.ones(T, T, dtype=torch.bool, device=idx.device), 1)
         for b in self.layers:
             x = b(x, cos, sin, mask)
-        x = self.norm(x)
-        w = self.embed.weight if self.head is None else self.head.weight
-        return x @ w.t()
+        return self.norm(x)
 
     def n_params(self) -> int:
         return sum(p.numel() for p in self.parameters())

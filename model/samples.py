@@ -42,8 +42,9 @@ class Encoded:
             self.by_family.setdefault(p.get("family", ""), []).append(i)
         self.weights = [SOURCE_WEIGHT.get(p.get("source", "template"), 1.0) for p in pairs]
 
-    def sample(self, r: random.Random, target: int, max_len: int) -> tuple[list[int], list[int]]:
-        k = r.choices(range(4), K_WEIGHTS)[0]
+    def sample(self, r: random.Random, target: int, max_len: int, k: int | None = None) -> tuple[list[int], list[int]]:
+        if k is None:
+            k = r.choices(range(4), K_WEIGHTS)[0]
         fam = self.by_family.get(self.pairs[target].get("family", ""), [])
         ex: list[int] = []
         for _ in range(k):

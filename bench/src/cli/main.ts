@@ -1,4 +1,165 @@
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write("not implemented yet\n");
-  return 2;
+// The `bench` command: run the suite against models and modes, and report on a run.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { SandboxUnavailableError } from "@shellgen/sandbox";
+import { jsonSummary, loadReport, toText, writeReport } from "../report/index.js";
+import { BENCH_MODES, DEFAULT_MODES, parseModes, UsageError } from "../run/modes.js";
+import { Progress } from "../run/progress.js";
+import { runBench } from "../run/runner.js";
+import { parseTiers } from "../run/select.js";
+import { RESULTS_FILE } from "../run/store.js";
+import { SuiteError } from "../suite/index.js";
+import { has, one, parseArgs, positiveInt } from "./args.js";
+
+const OUT_ROOT = ".bench-out";
+
+const HELP = `bench: the shellgen task suite, run in a bubblewrap sandbox
+
+usage:
+  bench run [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
+            [--concurrency N] [--timeout MS] [--out DIR] [--resume]
+  bench report [DIR] [--json]
+
+run      executes every (model, mode, task) and appends one JSON line per result to
+         DIR/results.jsonl, then writes DIR/report.md and DIR/report.html.
+         defaults: all tiers, the embedded default model, modes ${DEFAULT_MODES.join(",")},
+         concurrency 2, DIR = ${OUT_ROOT}/run-<timestamp>. --resume continues DIR (default: the
+         latest run) and skips what is already recorded. --model may repeat.
+         modes: ${BENCH_MODES.map((m) => m.name).join(", ")}
+         (oracle runs the canonical solutions and loads no model).
+report   re-reads DIR (default: the latest run), writes report.md and report.html and prints
+         a summary; --json prints {runs, transitions} for scripts instead.
+`;
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+const defaultIo: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+
+function stamp(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `run-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+}
+
+/** The most recently modified run directory under .bench-out that holds results. */
+function latestRun(): string | undefined {
+  if (!existsSync(OUT_ROOT)) return undefined;
+  const dirs = readdirSync(OUT_ROOT)
+    .map((n) => join(OUT_ROOT, n))
+    .filter((d) => existsSync(join(d, RESULTS_FILE)))
+    .sort((a, b) => statSync(join(b, RESULTS_FILE)).mtimeMs - statSync(join(a, RESULTS_FILE)).mtimeMs);
+  return dirs[0];
+}
+
+async function cmdRun(argv: string[], io: Io): Promise<number> {
+  const p = parseArgs(argv, {
+    tier: { value: true }, tasks: { value: true }, model: { value: true, repeat: true }, modes: { value: true, repeat: true },
+    concurrency: { value: true }, timeout: { value: true }, out: { value: true }, resume: {}, help: {},
+  });
+  if (has(p, "help")) {
+    io.out(HELP);
+    return 0;
+  }
+  if (p.positionals.length) throw new UsageError(`bench run takes no positional arguments (got "${p.positionals[0]}")`);
+  const modes = parseModes((p.flags.get("modes") ?? [DEFAULT_MODES.join(",")]).flatMap((m) => m.split(",")));
+  const tierArg = one(p, "tier");
+  const tiers = tierArg !== undefined ? parseTiers(tierArg) : undefined;
+  const resume = has(p, "resume");
+  let out = one(p, "out");
+  if (!out && resume) {
+    out = latestRun();
+    if (!out) throw new UsageError(`--resume: no earlier run under ${OUT_ROOT}/; pass --out DIR`);
+  }
+  out = resolve(out ?? join(OUT_ROOT, stamp()));
+  const models = p.flags.get("model") ?? [undefined];
+
+  const abort = new AbortController();
+  const onSigint = () => {
+    if (abort.signal.aborted) process.exit(130);
+    io.err("\nbench: stopping after the commands in flight (Ctrl-C again to quit now); resume with --resume\n");
+    abort.abort();
+  };
+  process.on("SIGINT", onSigint);
+  try {
+    const outcome = await runBench({
+      models,
+      modes,
+      tiers,
+      glob: one(p, "tasks"),
+      concurrency: positiveInt(one(p, "concurrency"), "concurrency", 2),
+      timeoutMs: positiveInt(one(p, "timeout"), "timeout", 10_000),
+      outDir: out,
+      resume,
+      progress: new Progress(process.stderr),
+      signal: abort.signal,
+    });
+    if (outcome.interrupted) {
+      io.err(`bench: interrupted after ${outcome.ran} runs; results so far in ${outcome.outDir}/${RESULTS_FILE} (continue with: bench run --resume --out ${outcome.outDir})\n`);
+      return 130;
+    }
+    const w = await writeReport(out);
+    io.out(toText(w.report));
+    io.out(`report: ${w.markdown}\n        ${w.html}\n`);
+    return 0;
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}
+
+async function cmdReport(argv: string[], io: Io): Promise<number> {
+  const p = parseArgs(argv, { json: {}, help: {} });
+  if (has(p, "help")) {
+    io.out(HELP);
+    return 0;
+  }
+  if (p.positionals.length > 1) throw new UsageError("bench report takes one directory");
+  const dir = p.positionals[0] ?? latestRun();
+  if (!dir) throw new UsageError(`no run directory given and none under ${OUT_ROOT}/`);
+  if (!existsSync(dir)) throw new UsageError(`no such directory: ${dir}`);
+  if (has(p, "json")) {
+    const { report } = await loadReport(dir);
+    io.out(`${JSON.stringify(jsonSummary(report))}\n`);
+    return 0;
+  }
+  const w = await writeReport(dir);
+  io.out(toText(w.report));
+  io.out(`report: ${w.markdown}\n        ${w.html}\n`);
+  return 0;
+}
+
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case "run":
+        return await cmdRun(rest, io);
+      case "report":
+        return await cmdReport(rest, io);
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        io.out(HELP);
+        return cmd === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${cmd}" (expected run or report; see bench --help)`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`bench: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof SandboxUnavailableError) {
+      io.err(`bench: refusing to execute commands without a sandbox: ${e.reason}; ${e.fix}\n`);
+      return 1;
+    }
+    if (e instanceof SuiteError) {
+      io.err(`bench: ${e.message.split("\n")[0]} (first: ${e.problems[0] ?? "?"})\n`);
+      return 1;
+    }
+    io.err(`bench: ${(e as Error).message.split("\n")[0]}\n`);
+    return 1;
+  }
 }

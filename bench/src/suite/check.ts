@@ -14,6 +14,7 @@ export interface Verdict {
 export function normaliseOutput(text: string, how: StdoutNormalisation = {}): string {
   let lines = text.replace(/\r\n/g, "\n").split("\n").map((l) => l.replace(/\s+$/, ""));
   if (how.squeeze_spaces) lines = lines.map((l) => l.replace(/^\s+/, "").replace(/[ \t]+/g, " "));
+  if (how.first_field) lines = lines.map((l) => l.trim().split(/\s+/)[0] ?? "");
   if (how.strip_dot_slash) lines = lines.map((l) => l.replace(/^\.\//, ""));
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   if (how.unordered) lines = [...lines].sort();
@@ -22,8 +23,13 @@ export function normaliseOutput(text: string, how: StdoutNormalisation = {}): st
 
 const show = (s: string) => JSON.stringify(s.length > 160 ? `${s.slice(0, 160)}...` : s);
 
-// stdout can be large; the check script sees at most this much of it
+// One environment string may not exceed 128 KiB (MAX_ARG_STRLEN) nor hold a NUL byte,
+// and a binary-spewing command must still get a verdict rather than a spawn error.
 const STDOUT_ENV_LIMIT = 100_000;
+function stdoutForEnv(stdout: string): string {
+  const bytes = Buffer.from(stdout.replace(/\0/g, ""), "utf8");
+  return bytes.length <= STDOUT_ENV_LIMIT ? bytes.toString("utf8") : bytes.subarray(0, STDOUT_ENV_LIMIT).toString("utf8");
+}
 
 export async function evaluateCheck(task: Task, result: CommandResult, workspaceDir: string): Promise<Verdict> {
   const check = task.check;
@@ -74,7 +80,7 @@ export async function evaluateCheck(task: Task, result: CommandResult, workspace
       command: check.script,
       workspace: workspaceDir,
       timeoutMs: 20_000,
-      env: { ...TASK_ENV, CMD_STDOUT: result.stdout.slice(0, STDOUT_ENV_LIMIT), CMD_EXIT: String(result.exitCode ?? "") },
+      env: { ...TASK_ENV, CMD_STDOUT: stdoutForEnv(result.stdout), CMD_EXIT: String(result.exitCode ?? "") },
     });
     if (r.timedOut) return { passed: false, reason: "check script timed out" };
     if (r.exitCode !== 0) {

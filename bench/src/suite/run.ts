@@ -1,5 +1,5 @@
 // One task, one command: fresh workspace, sandboxed run, verdict.
-import { mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluateCheck, type Verdict } from "./check.js";
@@ -36,6 +36,23 @@ export async function runTask(task: Task, command: string, opts: RunTaskOptions 
     const verdict = await evaluateCheck(task, result, dir);
     return { ...verdict, result, ...(opts.keepWorkspace ? { workspace: dir } : {}) };
   } finally {
-    if (!opts.keepWorkspace) await rm(dir, { recursive: true, force: true });
+    if (!opts.keepWorkspace) await removeWorkspace(dir);
+  }
+}
+
+/** Best effort: a command may leave unreadable or unwritable folders, and cleanup must never hide the verdict. */
+async function removeWorkspace(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+  } catch {
+    await chmodTree(dir).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+async function chmodTree(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await chmodTree(join(dir, entry.name));
   }
 }

@@ -1,14 +1,22 @@
-// Author's tool: node bench/dist/suite/selftest-cli.js [tier|id-prefix ...] — runs the oracle and wrong commands.
+// Author's tool: node bench/dist/suite/selftest-cli.js [tier | id-prefix ...]
+// Runs every canonical solution and wrong command of the chosen tasks in the sandbox.
 import { loadSuite } from "./load.js";
 import { suiteSandbox } from "./sandbox.js";
 import { selfTest } from "./selftest.js";
 
-const filters = process.argv.slice(2);
-const tasks = loadSuite().filter(
-  (t) => filters.length === 0 || filters.some((f) => (/^\d$/.test(f) ? t.tier === Number(f) : t.id.startsWith(f))),
+async function main(filters: string[]): Promise<number> {
+  const tasks = loadSuite().filter(
+    (t) => filters.length === 0 || filters.some((f) => (/^\d$/.test(f) ? t.tier === Number(f) : t.id.startsWith(f))),
+  );
+  if (tasks.length === 0) throw new Error(`no task matches ${filters.join(" ")}`);
+  const { name } = await suiteSandbox();
+  const report = await selfTest(tasks, { concurrency: Number(process.env.CONCURRENCY ?? 3) });
+  for (const f of report.failures) console.log(`FAIL ${f.taskId} [${f.kind}] ${f.command.replace(/\n/g, "\\n")}\n     ${f.reason}`);
+  console.log(`${report.tasks} tasks, ${report.commands} commands, ${report.failures.length} failures, ${(report.wallMs / 1000).toFixed(1)}s (sandbox: ${name})`);
+  return report.failures.length ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e: Error) => { process.stderr.write(`selftest: ${e.message.split("\n")[0]}\n`); process.exitCode = 2; },
 );
-const { name } = await suiteSandbox();
-const report = await selfTest(tasks, { concurrency: Number(process.env.CONCURRENCY ?? 3) });
-for (const f of report.failures) console.log(`FAIL ${f.taskId} [${f.kind}] ${f.command.replace(/\n/g, "\\n")}\n     ${f.reason}`);
-console.log(`${report.tasks} tasks, ${report.commands} commands, ${report.failures.length} failures, ${(report.wallMs / 1000).toFixed(1)}s (sandbox: ${name})`);
-process.exitCode = report.failures.length ? 1 : 0;

@@ -26,6 +26,8 @@ export interface StdoutNormalisation {
   strip_dot_slash?: boolean;
   /** strip leading whitespace and squeeze runs of blanks to one space (column-aligned tools) */
   squeeze_spaces?: boolean;
+  /** keep only the first whitespace-separated field of each line, so `wc -l f` and `wc -l < f` agree */
+  first_field?: boolean;
 }
 
 export interface TaskCheck {

@@ -34,7 +34,7 @@ export default [
   { id: "grep-line-numbers", cat: "grep", req: "On which line numbers does main.py contain the word import?",
     files: { "main.py": L("import os", "", "def f():", "    import sys", "    return 1", "from x import y") },
     sol: ["grep -n import main.py | cut -d: -f1", "awk '/import/ { print NR }' main.py"], wrong: ["grep -c import main.py"],
-    check: { stdout: L("1", "4", "6") } },
+    check: { script: "[ \"$(printf '%s\\n' \"$CMD_STDOUT\" | grep -o '^[0-9]*' | paste -sd' ')\" = '1 4 6' ]" } },
   { id: "grep-files-containing", cat: "grep", req: "Which .txt files here contain the word urgent?",
     files: { "a.txt": L("not urgent really"), "b.txt": L("relax"), "c.txt": L("URGENT: reply", "this is urgent") },
     sol: ["grep -l urgent *.txt"], wrong: ["grep -L urgent *.txt"],

@@ -161,7 +161,7 @@ export default [
     check: { files: { "restored.bin": { sha256: sha256(RAW.subarray(0, 200)) } } } },
   { id: "strings-in-binary", cat: "base64", req: "Print the readable text strings hidden in blob.bin",
     files: { "blob.bin": bin(Buffer.concat([bytes(40, 2).map((b) => b & 0x0f), Buffer.from("SECRET=abc123"), Buffer.alloc(8), Buffer.from("version 4.2.0"), Buffer.alloc(5)])) },
-    sol: ["strings blob.bin", "strings -n 4 blob.bin"], wrong: ["strings -n 20 blob.bin"],
+    sol: ["strings blob.bin", "strings -n 4 blob.bin"], wrong: ["strings -n 20 blob.bin", "head -c 40 blob.bin | strings"],
     check: { stdout_contains: ["SECRET=abc123", "version 4.2.0"] } },
 
   // ---- checksums
@@ -207,7 +207,7 @@ export default [
     check: { script: "openssl pkey -in key.pem -noout -text | grep -q 'Private-Key: (2048 bit'" } },
   { id: "openssl-cert-subject", cat: "openssl", req: "Show the subject of the certificate in cert.pem",
     files: { "cert.pem": CERT },
-    sol: ["openssl x509 -in cert.pem -noout -subject", "openssl x509 -noout -subject -in cert.pem"], wrong: ["openssl x509 -in cert.pem -noout -enddate"],
+    sol: ["openssl x509 -in cert.pem -noout -subject", "openssl x509 -noout -subject -in cert.pem"], wrong: ["openssl x509 -in cert.pem -noout -enddate", "openssl x509 -in cert.pem -noout -serial"],
     check: { stdout_contains: ["CN = shop.example.test", "O = Acme Labs"] } },
   { id: "openssl-cert-expiry", cat: "openssl", req: "When does the certificate site.crt expire?",
     files: { "site.crt": CERT },

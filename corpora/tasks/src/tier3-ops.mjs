@@ -23,7 +23,7 @@ export default [
     check: { files: { "app.py": { content: L("def add(a, b):", "    return a + b") } } } },
   { id: "cmp-first-difference", cat: "diff", req: "At which byte do one.bin and two.bin first differ?",
     files: { "one.bin": "ABCDEFGH\n", "two.bin": "ABCDXFGH\n" },
-    sol: ["cmp one.bin two.bin"], wrong: ["cmp -s one.bin two.bin"],
+    sol: ["cmp one.bin two.bin"], wrong: ["cmp -s one.bin two.bin", "diff one.bin two.bin"],
     check: { stdout_contains: ["byte 5"] } },
   { id: "comm-common-lines", cat: "diff", req: "Show the lines that are in both list1.txt and list2.txt (both files are sorted)",
     files: { "list1.txt": L("apple", "kiwi", "mango", "plum"), "list2.txt": L("banana", "kiwi", "plum", "zucchini") },
@@ -109,7 +109,7 @@ export default [
     sol: ["timeout 0.5 sleep 5; echo $?", "timeout 0.5s sleep 5 ; echo \"$?\""], wrong: ["sleep 0.5; echo $?"],
     check: { stdout: "124" } },
   { id: "ps-list", cat: "processes", req: "List the processes running in this sandbox with their PIDs and commands",
-    sol: ["ps -e -o pid,cmd", "ps aux"], wrong: ["ps -e -o pid="],
+    sol: ["ps -e -o pid,cmd", "ps aux"], wrong: ["ps -e -o pid=", "ps -o comm="],
     check: { stdout_contains: ["PID", "ps"] } },
   { id: "nice-low-priority", cat: "processes", req: "Run ./crunch.sh at a low priority, with niceness 15",
     files: { "crunch.sh": file("#!/bin/sh\nnice > prio.txt\n", "755") },
@@ -131,8 +131,8 @@ export default [
     files: { "show-mode.sh": file("#!/bin/sh\necho \"mode=$MODE\"\n", "755") },
     sol: ["MODE=test ./show-mode.sh", "env MODE=test ./show-mode.sh"], wrong: ["./show-mode.sh MODE=test"],
     check: { stdout: "mode=test" } },
-  { id: "pgrep-count", cat: "processes", req: "Start two sleep 30 processes in the background, then count how many sleep processes are running",
-    sol: ["sleep 30 & sleep 30 & pgrep -c sleep", "sleep 30 & sleep 30 & pgrep -x sleep | wc -l"], wrong: ["sleep 30 & pgrep -c sleep"],
+  { id: "pgrep-count", cat: "processes", req: "Start two sleep 30 processes in the background, give them half a second to start, then count how many sleep processes are running",
+    sol: ["sleep 30 & sleep 30 & sleep 0.5; pgrep -c sleep", "sleep 30 & sleep 30 & sleep 0.5; pgrep -x sleep | wc -l"], wrong: ["sleep 30 & sleep 0.5; pgrep -c sleep"],
     check: { stdout: "2" } },
 
   // ---- other operations

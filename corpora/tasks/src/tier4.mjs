@@ -103,7 +103,7 @@ export default [
   { id: "numeric-threshold", cat: "conditional", req: "Read the number in count.txt and print high if it's greater than 100, otherwise low",
     files: { "count.txt": "99\n" },
     sol: ["if [ \"$(cat count.txt)\" -gt 100 ]; then echo high; else echo low; fi", "n=$(cat count.txt); (( n > 100 )) && echo high || echo low"],
-    wrong: ["if [ \"$(cat count.txt)\" \\> 100 ]; then echo high; else echo low; fi"],
+    wrong: ["if [[ $(cat count.txt) > 100 ]]; then echo high; else echo low; fi"],
     check: { stdout: "low" } },
   { id: "grep-quiet-branch", cat: "conditional", req: "Print 'has errors' if build.log contains the word error, and clean otherwise",
     files: { "build.log": L("compiling a.c", "warning: unused x", "linking", "done") },

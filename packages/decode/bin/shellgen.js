@@ -1,3 +1,4 @@
 #!/usr/bin/env node
 import { main } from "../dist/cli/main.js";
-process.exitCode = await main(process.argv.slice(2));
+// Exit explicitly: a native runtime or an abandoned network lookup must not keep the CLI alive.
+process.exit(await main(process.argv.slice(2)));

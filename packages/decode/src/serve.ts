@@ -77,7 +77,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     try {
       return await local.grammar(text);
     } catch (err) {
-      throw new HttpError(400, `failed to parse grammar: ${err instanceof DecodeError ? err.message.replace(/^grammar failed to compile: /, "") : oneLine(err)}`);
+      const detail = (err instanceof DecodeError ? err.message.replace(/^grammar failed to compile:\s*/, "") : oneLine(err)).trim();
+      throw new HttpError(400, /^failed to parse grammar$/i.test(detail) ? "failed to parse grammar" : `failed to parse grammar: ${detail}`);
     }
   };
 

@@ -90,6 +90,18 @@ describe("shellgen CLI errors", () => {
     expect(r.stderr).toBe(`shellgen: cannot reach http://127.0.0.1:${port}/health: connection refused\n`);
   });
 
+  it("an hf: model that cannot be fetched", async () => {
+    process.env.SHELLGEN_HF_STALL_MS = "1500";
+    try {
+      const r = await run(["--model", "hf:shellgen-test/no-such-model-GGUF/none.Q4_K_M.gguf", "list files"]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toBe(true);
+      expect(r.stderr).toMatch(/^shellgen: cannot fetch model hf:shellgen-test\/no-such-model-GGUF\/none\.Q4_K_M\.gguf: /);
+    } finally {
+      delete process.env.SHELLGEN_HF_STALL_MS;
+    }
+  });
+
   it("--engine without a URL", async () => {
     const r = await run(["--engine", "vllm", "list files"]);
     expect(r.code).toBe(2);

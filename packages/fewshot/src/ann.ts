@@ -55,11 +55,11 @@ export class IvfIndex {
   }
 
   /** Spherical k-means on a sample of the table (vectors are unit length). */
-  static train(table: VectorTable, nlist: number, iterations = 8, seed = 7): IvfIndex {
+  static train(table: VectorTable, nlist: number, iterations = 6, seed = 7): IvfIndex {
     const dim = table.dim;
     const n = table.count;
     const rand = lcg(seed);
-    const sampleSize = Math.min(n, nlist * 40);
+    const sampleSize = Math.min(n, nlist * 24);
     const sample: number[] = [];
     for (let i = 0; i < sampleSize; i++) sample.push(Math.floor(rand() * n));
     const cents = new Float32Array(nlist * dim);

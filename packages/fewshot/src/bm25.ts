@@ -11,11 +11,16 @@ export interface Bm25Params {
 
 export class Bm25Index {
   private readonly termIds = new Map<string, number>();
-  private postingDocs: Int32Array[] = [];
-  private postingTf: Uint16Array[] = [];
-  private postingLen: number[] = [];
-  private docLen: number[] = [];
-  private alive: boolean[] = [];
+  // Plain arrays for postings: most terms occur a handful of times, and a typed array
+  // per term costs far more to allocate than it saves.
+  private postingDocs: number[][] = [];
+  private postingTf: number[][] = [];
+  private docLen = new Float64Array(1024);
+  private alive = new Uint8Array(1024);
+  private nDocs = 0;
+  /** k1 * (1 - b + b * len / avg) per doc, valid while `normAvg` equals the current average */
+  private norm = new Float64Array(1024);
+  private normAvg = -1;
   private totalLen = 0;
   private liveDocs = 0;
   private scores = new Float64Array(0);
@@ -23,50 +28,50 @@ export class Bm25Index {
 
   constructor(readonly params: Bm25Params = { k1: 1.2, b: 0.75 }) {}
 
+  get docCount(): number {
+    return this.nDocs;
+  }
+
   get size(): number {
     return this.liveDocs;
   }
 
   /** Adds a document; returns its dense doc number (the caller maps it to an example). */
   add(terms: string[]): number {
-    const doc = this.docLen.length;
+    const doc = this.nDocs++;
+    if (doc >= this.docLen.length) {
+      this.docLen = grow(this.docLen, this.docLen.length * 2);
+      this.alive = grow(this.alive, this.alive.length * 2);
+      this.norm = grow(this.norm, this.norm.length * 2);
+    }
     const tf = new Map<number, number>();
     for (const t of terms) {
       let id = this.termIds.get(t);
       if (id === undefined) {
         id = this.postingDocs.length;
         this.termIds.set(t, id);
-        this.postingDocs.push(new Int32Array(4));
-        this.postingTf.push(new Uint16Array(4));
-        this.postingLen.push(0);
+        this.postingDocs.push([]);
+        this.postingTf.push([]);
       }
       tf.set(id, (tf.get(id) ?? 0) + 1);
     }
     for (const [id, f] of tf) {
-      let n = this.postingLen[id]!;
-      if (n === this.postingDocs[id]!.length) {
-        const d = new Int32Array(n * 2);
-        d.set(this.postingDocs[id]!);
-        this.postingDocs[id] = d;
-        const f2 = new Uint16Array(n * 2);
-        f2.set(this.postingTf[id]!);
-        this.postingTf[id] = f2;
-      }
-      this.postingDocs[id]![n] = doc;
-      this.postingTf[id]![n] = Math.min(f, 65535);
-      this.postingLen[id] = n + 1;
+      this.postingDocs[id]!.push(doc);
+      this.postingTf[id]!.push(f);
     }
-    this.docLen.push(terms.length);
-    this.alive.push(true);
+    this.docLen[doc] = terms.length;
+    this.alive[doc] = 1;
     this.totalLen += terms.length;
     this.liveDocs++;
+    this.normAvg = -1;
     return doc;
   }
 
   /** Tombstones a document (its postings stay; search skips it). */
   remove(doc: number): void {
     if (!this.alive[doc]) return;
-    this.alive[doc] = false;
+    this.alive[doc] = 0;
+    this.normAvg = -1;
     this.totalLen -= this.docLen[doc]!;
     this.liveDocs--;
   }
@@ -78,19 +83,25 @@ export class Bm25Index {
   idf(term: string): number {
     const id = this.termIds.get(term);
     if (id === undefined) return 0;
-    const n = this.postingLen[id]!;
+    const n = this.postingDocs[id]!.length;
     return Math.log((this.liveDocs - n + 0.5) / (n + 0.5) + 1);
   }
 
   /** Top `limit` documents for the query terms, best first. */
   search(terms: string[] | [string, number][], limit: number): { doc: number; score: number }[] {
-    const nDocs = this.docLen.length;
+    const nDocs = this.nDocs;
     if (this.scores.length < nDocs) {
       this.scores = new Float64Array(Math.max(nDocs, this.scores.length * 2));
       this.touched = new Int32Array(this.scores.length);
     }
     const { k1, b } = this.params;
-    const avg = this.liveDocs ? this.totalLen / this.liveDocs : 1;
+    const avg = this.avgLength();
+    if (this.normAvg !== avg) {
+      for (let d = 0; d < nDocs; d++) this.norm[d] = k1 * (1 - b + (b * this.docLen[d]!) / avg);
+      this.normAvg = avg;
+    }
+    const norm = this.norm;
+    const alive = this.alive;
     const scores = this.scores;
     const touched = this.touched;
     let nTouched = 0;
@@ -103,17 +114,16 @@ export class Bm25Index {
     for (const [t, qw] of weights) {
       const id = this.termIds.get(t);
       if (id === undefined) continue;
-      const n = this.postingLen[id]!;
-      const idf = Math.log((this.liveDocs - n + 0.5) / (n + 0.5) + 1);
       const docs = this.postingDocs[id]!;
       const tfs = this.postingTf[id]!;
+      const n = docs.length;
+      const w = qw * Math.log((this.liveDocs - n + 0.5) / (n + 0.5) + 1) * (k1 + 1);
       for (let i = 0; i < n; i++) {
         const d = docs[i]!;
-        if (!this.alive[d]) continue;
+        if (alive[d] === 0) continue;
         const f = tfs[i]!;
-        const norm = 1 - b + (b * this.docLen[d]!) / avg;
         if (scores[d] === 0) touched[nTouched++] = d;
-        scores[d] += (qw * idf * f * (k1 + 1)) / (f + k1 * norm);
+        scores[d] += (w * f) / (f + norm[d]!);
       }
     }
     // Partial selection: keep a small sorted buffer instead of sorting every hit.
@@ -132,4 +142,10 @@ export class Bm25Index {
     }
     return top;
   }
+}
+
+function grow<T extends Float64Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a as any);
+  return b;
 }

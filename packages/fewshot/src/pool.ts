@@ -7,7 +7,7 @@ import { llamaEmbedder, type Embedder } from "./embedder.js";
 import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, type Example } from "./example.js";
 import { ProgramModel } from "./programs.js";
 import { commandShape, select, type Candidate } from "./select.js";
-import { IndexStore, toStored, type CorruptPolicy, type StoredExample } from "./store.js";
+import { IndexStore, keyed, toStored, type CorruptPolicy, type KeyedExample, type StoredExample } from "./store.js";
 import { estimateTokens, jaccard, weightedTerms } from "./tokens.js";
 
 export interface OpenPoolOptions {
@@ -112,10 +112,10 @@ export class Pool {
     const indexPath = opts.index ?? join(dir, INDEX_FILE);
     const learnedFile = join(dir, LEARNED_FILE);
 
-    const wanted: StoredExample[] = [];
-    if (examplesDir) wanted.push(...readExamplesDir(examplesDir).map(toStored));
-    if (existsSync(learnedFile)) wanted.push(...readJsonl(learnedFile, "learned").map(toStored));
-    if (opts.examples) wanted.push(...opts.examples.map((e) => toStored({ ...e, source: e.source ?? "corpus" })));
+    const wanted: KeyedExample[] = [];
+    if (examplesDir) wanted.push(...readExamplesDir(examplesDir).map(keyed));
+    if (existsSync(learnedFile)) wanted.push(...readJsonl(learnedFile, "learned").map(keyed));
+    if (opts.examples) wanted.push(...opts.examples.map(keyed));
     if (wanted.length === 0) {
       throw new PoolError(
         `the example pool is empty: no examples in ${examplesDir ?? "(no examples dir)"} and none learned in ${learnedFile}. ` +
@@ -170,7 +170,8 @@ export class Pool {
   private buildIvf(stored: Map<string, { vec: Float32Array; list: number | null }>): void {
     const emb = this.embedder!;
     let cents = this.store.centroids(emb.id);
-    const nlist = Math.max(8, Math.round(Math.sqrt(this.docs.length)));
+    // About sqrt(n)/2 lists: assigning 100k vectors stays a few seconds, a probe of 8 lists ~3% of the pool.
+    const nlist = Math.max(8, Math.round(Math.sqrt(this.docs.length) / 2));
     if (!cents || cents.length !== nlist * emb.dim) {
       cents = IvfIndex.train(this.vectors!, nlist).centroids;
       this.store.putCentroids(emb.id, emb.dim, cents);
@@ -339,7 +340,7 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-function dedupe(list: StoredExample[]): StoredExample[] {
+function dedupe<T extends { id: string }>(list: T[]): T[] {
   const seen = new Set<string>();
   return list.filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)));
 }

@@ -36,6 +36,13 @@ export function toStored(e: Example): StoredExample {
   return { ...e, source: e.source ?? "corpus", id: exampleId(e), terms: termsOf(e) };
 }
 
+/** An example with its id but no terms yet: tokenising is deferred to the rows actually inserted. */
+export type KeyedExample = Example & { id: string; terms?: string[] };
+
+export function keyed(e: Example): KeyedExample {
+  return { ...e, source: e.source ?? "corpus", id: exampleId(e) };
+}
+
 export class IndexStore {
   private constructor(
     readonly path: string,
@@ -134,10 +141,10 @@ export class IndexStore {
   }
 
   /** Inserts and deletes so the rows equal `wanted`; returns what changed. One transaction. */
-  sync(wanted: StoredExample[]): { added: StoredExample[]; removed: string[] } {
+  sync(wanted: KeyedExample[]): { added: StoredExample[]; removed: string[] } {
     const have = new Set((this.db.prepare("SELECT id FROM examples").all() as { id: string }[]).map((r) => r.id));
     const wantIds = new Set(wanted.map((e) => e.id));
-    const added = wanted.filter((e) => !have.has(e.id));
+    const added = wanted.filter((e) => !have.has(e.id)).map((e) => ({ ...e, terms: e.terms ?? termsOf(e) }));
     const removed = [...have].filter((id) => !wantIds.has(id));
     if (added.length || removed.length) this.apply(added, removed);
     return { added, removed };

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { corporaDir } from "./example.js";
 
@@ -11,8 +11,10 @@ const require = createRequire(import.meta.url);
 
 export interface Verdict {
   ok: boolean;
-  /** one line per failed check, e.g. "grammar(find): unexpected '-foo' at 12" */
+  /** one line per failed check, e.g. "grammar(find) rejects ..." */
   errors: string[];
+  /** the subset of errors that came from a program grammar (generated, so possibly wrong itself) */
+  grammarErrors: string[];
 }
 
 export interface ValidatorInfo {
@@ -87,20 +89,33 @@ export class Validator {
     readonly info: ValidatorInfo,
   ) {}
 
+  /** The grammar keyed by the longest run of leading words ("git add" before "git"). */
+  private grammarFor(text: string): Recognizer | undefined {
+    const words = text.trim().split(/\s+/).slice(0, 3);
+    words[0] = words[0]!.replace(/^.*\//, "");
+    for (let n = words.length; n > 0; n--) {
+      const g = this.grammars.get(words.slice(0, n).join(" "));
+      if (g) return g;
+    }
+    return undefined;
+  }
+
   check(command: string): Verdict {
     const errors: string[] = [];
-    if (!command.trim()) return { ok: false, errors: ["the command is empty"] };
+    if (!command.trim()) return { ok: false, errors: ["the command is empty"], grammarErrors: [] };
     if (/\n\s*\n/.test(command)) errors.push("a command may not contain a blank line (the prompt format ends examples there)");
     const syn = syntaxError(command);
-    if (syn) return { ok: false, errors: [syn, ...errors] };
+    if (syn) return { ok: false, errors: [syn, ...errors], grammarErrors: [] };
+    const grammarErrors: string[] = [];
     for (const sc of simpleCommands(command)) {
-      const g = this.grammars.get(sc.program);
+      const g = this.grammarFor(sc.text);
       if (!g) continue;
       const r = g(sc.text);
-      if (!r.accepted) errors.push(`grammar(${sc.program}) rejects ${JSON.stringify(sc.text)}${r.reason ? `: ${r.reason}` : ""}`);
+      if (!r.accepted) grammarErrors.push(`grammar(${sc.program}) rejects ${JSON.stringify(sc.text)}${r.reason ? `: ${r.reason}` : ""}`);
     }
     if (this.policy) for (const v of this.policy(command)) errors.push(`policy: ${v}`);
-    return { ok: errors.length === 0, errors };
+    errors.push(...grammarErrors);
+    return { ok: errors.length === 0, errors, grammarErrors };
   }
 }
 
@@ -172,23 +187,31 @@ async function packGrammars(gg: any): Promise<Map<string, Recognizer>> {
   return out;
 }
 
+/**
+ * Grammars straight from the help corpus, keyed by the words that start an invocation
+ * ("find", "git add"). Multi-call wrappers (busybox) are skipped: the pool writes the
+ * GNU tools, and a busybox grammar would veto their flags.
+ */
 function helpGrammars(gg: any): Map<string, Recognizer> {
   const out = new Map<string, Recognizer>();
   if (typeof gg.parseHelp !== "function" || typeof gg.lowerCommand !== "function") return out;
   const helpDir = join(corporaDir(), "help");
   if (!existsSync(helpDir)) return out;
-  for (const name of require("node:fs").readdirSync(helpDir) as string[]) {
+  for (const name of readdirSync(helpDir)) {
     const txt = join(helpDir, name, "help.txt");
-    if (!existsSync(txt)) continue;
+    const metaFile = join(helpDir, name, "meta.json");
+    if (!existsSync(txt) || !existsSync(metaFile)) continue;
     try {
-      const metaFile = join(helpDir, name, "meta.json");
-      const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, "utf8")) : {};
-      const program = meta.program ?? name;
-      const { spec } = gg.parseHelp(readFileSync(txt, "utf8"), { name: program, style: meta.style });
+      const meta = JSON.parse(readFileSync(metaFile, "utf8"));
+      const cmd: string[] = Array.isArray(meta.command) ? meta.command : [meta.program ?? name];
+      const cut = cmd.findIndex((w, i) => i > 0 && (w.startsWith("-") || w === "help"));
+      const words = cut > 0 ? cmd.slice(0, cut) : cmd;
+      if (words[0] === "busybox") continue;
+      const { spec } = gg.parseHelp(readFileSync(txt, "utf8"), { name: words.length === 1 ? words[0] : words, style: meta.style });
       const grammar = gg.lowerCommand(spec);
-      out.set(program, (s) => gg.recognize(grammar, s));
+      out.set(words.join(" "), (s) => gg.recognize(grammar, s));
     } catch {
-      continue;
+      continue; // a help text its parser cannot handle yet vetoes nothing
     }
   }
   return out;

@@ -68,7 +68,7 @@ entries=(
   "ssh|bsd|ssh -V|ssh -?"
   "scp|bsd|ssh -V|scp -?"
   "sftp|bsd|ssh -V|sftp -?"
-  "ssh-add|bsd|ssh -V|ssh-add -?"
+  "ssh-keygen|bsd|ssh -V|ssh-keygen -?"
   "ssh-keyscan|bsd|ssh -V|ssh-keyscan -?"
   "ssh-agent|bsd|ssh -V|ssh-agent -?"
   "tmux|bsd|tmux -V|tmux -?"

@@ -7,3 +7,6 @@ export { lowerCommand, type LowerOptions, type LowerPolicy } from "./lower/comma
 export { terminalRule, LIMITS } from "./lower/terminals.js";
 export { recognize, type Recognition } from "./check/recognize.js";
 export { parseGrammarText, dialectOf } from "./check/reader.js";
+export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
+export { detectStyle } from "./parse/style.js";
+export { captureHelp, type CaptureOptions } from "./capture/help.js";

@@ -20,7 +20,7 @@ export const defaultLimits: Limits = {
   maxOutputBytes: 1 << 20,
   maxProcesses: 256,
   maxFileBytes: 64 << 20,
-  maxMemoryBytes: 2 << 30,
+  maxMemoryBytes: 2 * 1024 ** 3,
   tmpBytes: 64 << 20,
 };
 

@@ -65,10 +65,32 @@ export function sharedLlama(): Promise<Llama> {
 /** Resolve a path or hf: URI to a local file; fails with one line. */
 export async function resolveModelSource(source: string): Promise<string> {
   if (source.startsWith("hf:") || source.startsWith("huggingface:")) {
+    // Without a network the resolver waits on connections for minutes; abort when nothing
+    // has arrived for a while (a cached file resolves at once, a download reports progress).
+    const controller = new AbortController();
+    const stallMs = Number(process.env.SHELLGEN_HF_STALL_MS ?? 20_000);
+    let timer = setTimeout(() => controller.abort(), stallMs);
+    // The resolver does not always honour the signal (DNS without a network), so race it too.
+    const stalled = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(new Error("stalled"))));
     try {
-      return await resolveModelFile(source, { download: "auto", cli: false, verify: false });
+      return await Promise.race([
+        resolveModelFile(source, {
+          download: "auto",
+          cli: false,
+          verify: false,
+          signal: controller.signal,
+          onProgress: () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => controller.abort(), stallMs);
+          },
+        }),
+        stalled,
+      ]);
     } catch (err) {
-      throw new DecodeError(`cannot fetch model ${source}: ${oneLine(err)}`, "EMODEL");
+      const why = controller.signal.aborted ? `no answer from Hugging Face for ${Math.round(stallMs / 1000)} s (no network?)` : oneLine(err);
+      throw new DecodeError(`cannot fetch model ${source}: ${why}`, "EMODEL");
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (!existsSync(source)) throw new DecodeError(`model file not found: ${source}`, "EMODEL");

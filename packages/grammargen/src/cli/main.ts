@@ -1,4 +1,34 @@
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write("not implemented yet\n");
-  return 2;
+// grammargen CLI entry: dispatch to a registered subcommand or capture a program's help.
+import { GrammargenError } from "../ir.js";
+import { COMMANDS, DEFAULT } from "./commands.js";
+import { processIo, type Io } from "./output.js";
+
+const HELP = () =>
+  [
+    "usage: grammargen [--format lark|gbnf|ir] [--out FILE] <command> [help-args...]",
+    ...Object.values(COMMANDS).map((c) => `       grammargen ${c.summary}`),
+    "",
+    "Turns a program's --help text into a Lark or GBNF grammar of its valid invocations.",
+    "Use `grammargen -- <command>` for a program whose name is also a subcommand.",
+    "",
+  ].join("\n");
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "--help" || first === "-h") {
+    (first === undefined ? io.stderr : io.stdout)(HELP());
+    return first === undefined ? 2 : 0;
+  }
+  try {
+    const command = COMMANDS[first];
+    if (command) return await command.run(rest, io);
+    return await DEFAULT(first === "--" ? rest : argv, io);
+  } catch (e) {
+    if (e instanceof GrammargenError) {
+      io.stderr(`grammargen: error: ${e.message.split("\n")[0]}\n`);
+      return e.code === "EUSAGE" ? 2 : 1;
+    }
+    io.stderr(`grammargen: internal error: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}\n`);
+    return 70;
+  }
 }

@@ -6,6 +6,7 @@ import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type 
 import { sanitizeName } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
+import { lowerExtensions } from "./extensions.js";
 
 /** The part of a policy that lowering applies: which options a grammar may offer. */
 export interface LowerPolicy {
@@ -209,6 +210,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   let budget = maxOperands;
   const blocks: Expr[] = [];
   for (const p of positionals) {
+    if (p.rest) {
+      // Options end at this operand: it and the words after it pass through as they are.
+      const words = Math.max(0, budget - 1);
+      budget = 0;
+      const block = seq(L.sp, L.value(p.type, true), ...(words > 0 ? [rep(seq(L.sp, L.t("word")), 0, words)] : []));
+      blocks.push(p.min > 0 ? block : opt(block));
+      break;
+    }
     const max = Math.max(0, Math.min(p.max, budget));
     const min = Math.min(p.min, max);
     budget -= max;
@@ -247,6 +256,9 @@ export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Gramma
   let prefix = opts.ruleprefix !== undefined ? opts.ruleprefix : sanitizeName(spec.path.join("_"));
   if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new GrammargenError(`ruleprefix ${JSON.stringify(prefix)} must match [a-z][a-z0-9_]*`, [], "ELOWER");
   if (SHARED.has(prefix) || prefix === "start" || prefix === "root") prefix = `${prefix}_cmd`;
+  // find expressions, tar letter bundles and dd operands have their own lowering (lower/extensions.ts, #3).
+  const extended = lowerExtensions(spec, prefix, opts, (s, p) => lowerCommand(s, { ...opts, ruleprefix: p }));
+  if (extended) return extended;
   const L = new Lowering(prefix, opts);
   const start = lowerInvocation(L, prefix, spec, commandWords(spec, L.sp), []);
   if (start.kind !== "ref") throw new GrammargenError("lowering produced no start rule", [], "ELOWER");

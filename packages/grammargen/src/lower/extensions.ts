@@ -1,18 +1,18 @@
 // Style-specific lowering for the IR's `extensions` (find expressions, tar bundles, dd
 // operands). lowerCommand hands a spec here first; undefined means "no extension applies".
-import { sanitizeName } from "../grammar/names.js";
 import type { Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
+import type { LowerOptions } from "./command.js";
 import { lowerDd } from "./dd.js";
 import { lowerFind } from "./find.js";
 import { lowerTar } from "./tar.js";
 
-export function lowerExtensions(spec: CommandSpec, prefix: string, lowerPlain: (spec: CommandSpec, prefix: string) => Grammar): Grammar | undefined {
+export function lowerExtensions(spec: CommandSpec, prefix: string, opts: LowerOptions, lowerPlain: (spec: CommandSpec, prefix: string) => Grammar): Grammar | undefined {
   const ext = spec.extensions?.[0];
   if (!ext) return undefined;
   switch (ext.kind) {
     case "find-expression":
-      return lowerFind(spec, prefix, ext.operators);
+      return lowerFind(opts.policy?.allowOption ? { ...spec, options: spec.options.filter((o) => opts.policy!.allowOption!(spec.path, o)) } : spec, prefix, ext.operators);
     case "tar-bundled":
       return lowerTar(spec, ext.letters, prefix, lowerPlain);
     case "dd-operands":
@@ -23,5 +23,3 @@ export function lowerExtensions(spec: CommandSpec, prefix: string, lowerPlain: (
     }
   }
 }
-
-export const defaultPrefix = (spec: CommandSpec): string => sanitizeName(spec.path.join("_"));

@@ -41,8 +41,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     if (cur) forms.push(cur);
     for (let j = i + 1; j < lines.length; j++) {
       const l = lines[j]!;
-      if (!l.text.trim() || !/^\s/.test(l.text)) break;
       const or = /^\s*or:\s*/.exec(l.text);
+      if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
       const body = or ? l.text.slice(or[0].length) : l.text.trimStart();
       const lead = l.text.length - l.text.trimStart().length;
       const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);
@@ -219,7 +219,7 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
         if (!/^[<A-Za-z_]/.test(w)) continue;
         // `(-c | -C | --squash) <commit>`: the word after a group of options is their value.
         const prev = seq[k - 1];
-        if (prev?.kind === "group" && prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))) continue;
+        if (prev?.kind === "group" && !prev.optional && prev.alts.length > 1 && prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))) continue;
         pos.push(positional(w, optional ? 0 : 1, many || n.many ? MANY : 1, spanOf(text, n.start, n.end)));
       }
     };

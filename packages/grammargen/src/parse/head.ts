@@ -47,6 +47,8 @@ function readValue(s: string, i: number): [string, number] {
 
 const isRepeatMarker = (t: string): boolean => /^(\.\.\.|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\]|\[\.\.\.[^\]]*\])$/.test(t);
 
+const PROSE = /^(the|then|or|and|is|was|are|a|an|to|of|if|be|in|on|for|with|as|by|not|this|that|it|when|which|will|can|may|must|also|instead|only)$|[.;:!]$/;
+
 export function parseHead(head: string): Head | undefined {
   const h: Head = { short: [], long: [], dashLong: [], negatable: false, repeatable: false, values: [], extraValues: 0 };
   let i = 0;
@@ -63,7 +65,14 @@ export function parseHead(head: string): Head | undefined {
     let m: RegExpExecArray | null;
     if ((m = LONG.exec(rest))) {
       if (m[1]) h.negatable = true;
-      const name = m[2]!;
+      let name = m[2]!;
+      // exa's "--colo[u]r": both spellings.
+      const infix = /^\[([a-z]+)\]([a-z][\w-]*)/.exec(rest.slice(m[0].length));
+      if (infix) {
+        h.long.push(name + infix[2]);
+        name = name + infix[1] + infix[2];
+        i += infix[0].length;
+      }
       if (name.startsWith("no-") && h.long.includes(name.slice(3))) h.negatable = true;
       else if (h.long.some((l) => `no-${l}` === name || l === `no-${name}`)) h.negatable = true;
       if (!h.long.includes(name)) h.long.push(name);
@@ -86,8 +95,12 @@ export function parseHead(head: string): Head | undefined {
       return undefined;
     } else {
       if (!lastWasSpelling && h.values.length === 0) return undefined;
-      const [tok, j] = readValue(s, i);
+      let [tok, j] = readValue(s, i);
       i = j;
+      if (tok.length > 3 && /(\.\.\.|…)$/.test(tok)) {
+        h.repeatable = true;
+        tok = tok.replace(/(\.\.\.|…)$/, "");
+      }
       if (isRepeatMarker(tok)) {
         h.repeatable = true;
         // argparse nargs='*' prints only "[X ...]": zero or more values.
@@ -134,6 +147,8 @@ export function parseHead(head: string): Head | undefined {
     }
   }
   if (h.short.length + h.long.length + h.dashLong.length === 0) return undefined;
+  // Prose that happens to start with an option name ("--count or --count-matches.") is not a head.
+  if (h.values.some((v) => PROSE.test(v.metavar))) return undefined;
   return h;
 }
 

@@ -61,12 +61,14 @@ export function descriptionChoices(desc: string): string[] | undefined {
     /\[(?:possible|allowed) values?: ([^\]]+)\]/i,
     /\[choices: ([^\]]+)\]/i,
     /\b(?:one of|must be one of|possible values are|valid values are|allowed values are|can be one of|choose from)[:\s]+\(?([^)\n.;]+(?:\.[\w-]+[^)\n.;]*)*)\)?/i,
-    /\{([\w.+-]+(?:,[\w.+-]+)+)\}/,
+    /(?:^|\s)\{([\w.+-]+(?:,[\w.+-]+)+)\}(?=$|[\s.,;)])/,
   ];
   for (const p of patterns) {
     const m = p.exec(desc);
     if (!m) continue;
     const choices = listOf(m[1]!.replace(/\s*\([^)]*\)/g, "")).map((c) => c.replace(/[.:]$/, ""));
+    // "+date-time-format" names a family of values, so the set is open.
+    if (choices.some((c) => /^[+<]|format$/.test(c))) return undefined;
     if (choices.length >= 2 && choices.every(isChoiceWord)) return [...new Set(choices)];
   }
   return undefined;
@@ -108,9 +110,22 @@ function placeholderChoices(metavar: string, text: string): string[] | undefined
   return undefined;
 }
 
+const GENERIC_PLACEHOLDER = /^(WORD|STYLE|TYPE|MODE|FORMAT|KIND|METHOD|WHEN|ALGO|ALGORITHM|POLICY|LEVEL_NAME|SORT|ORDER|ACTION|STRATEGY|SCHEME)$/;
+
+/** "sort by WORD instead of name: none (-U), size (-S), time (-t)" and "across -x, commas -m, long -l". */
+function placeholderList(metavar: string, desc: string): string[] | undefined {
+  if (!GENERIC_PLACEHOLDER.test(metavar)) return undefined;
+  const item = String.raw`[a-z][\w-]*(?: \([^)]*\))?`;
+  const colon = (desc.match(/:/g) ?? []).length !== 1 ? null : new RegExp(String.raw`:\s*(${item}(?:,\s*${item}){2,})\s*(?:$|[.;(])`).exec(desc);
+  if (colon) return colon[1]!.split(/,\s*/).map((c) => c.replace(/ \(.*$/, ""));
+  const pairs = new RegExp(String.raw`^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$`).exec(desc.trim());
+  if (pairs) return [...new Set(pairs[1]!.split(/,\s*/).map((c) => c.split(" ")[0]!).filter(Boolean))];
+  return undefined;
+}
+
 export function inferType(metavar: string, hints: TypeHints): ValueType {
   const m = metavar.trim();
-  const choices = metavarChoices(m) ?? descriptionChoices(hints.description);
+  const choices = metavarChoices(m) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;
   if (/^(true\|false|bool|BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false"] };

@@ -74,7 +74,7 @@ function valueOf(R: RuleSet, shape: Shape, at: string, name: string): Expr {
     case "object":
     case "array":
     case "never":
-      throw refuse(at, `a ${shape.kind} value cannot be passed as --name value; use --as json`);
+      throw refuse(at, `${shape.kind === "object" || shape.kind === "array" ? "an" : "a"} ${shape.kind} value cannot be passed as --name value; use --as json`);
     default: {
       const never: never = shape;
       return never;

@@ -14,6 +14,7 @@ import { readToolSource } from "./source.js";
 
 export { readToolSource, type ToolSource } from "./source.js";
 export type { Shape } from "./shape.js";
+import type { Shape } from "./shape.js";
 
 export interface FromSchemaOptions {
   as: "json" | "cli";
@@ -44,6 +45,12 @@ function validateWithAjv(ajv: Ajv, schema: Record<string, unknown>, base: string
     const first = diagnostics[0]!;
     throw new GrammargenError(`${first.message} (at ${first.pointer || "/"})`, diagnostics, "ESCHEMA");
   }
+  // ajv overflows its stack on a pure $ref cycle, so find cycles first and name them.
+  const cycle = findRefCycle(schema);
+  if (cycle) {
+    const message = `cyclic $ref: ${cycle.refs.join(" -> ")}`;
+    throw new GrammargenError(`${message} (at ${base}${cycle.pointer})`, [{ severity: "error", stage: "schema", message, pointer: base + cycle.pointer }], "ESCHEMA");
+  }
   try {
     ajv.compile(schema as AnySchema);
   } catch (err) {
@@ -52,9 +59,10 @@ function validateWithAjv(ajv: Ajv, schema: Record<string, unknown>, base: string
   }
 }
 
-export function fromSchema(doc: unknown, opts: FromSchemaOptions): { grammar: Grammar; diagnostics: Diagnostic[] } {
+/** Validates the schema and reads it into a Shape; throws a GrammargenError naming the first error. */
+export function schemaShape(doc: unknown, name?: string): { source: ReturnType<typeof readToolSource>; shape: Shape; diagnostics: Diagnostic[] } {
   const session = new Session("schema");
-  const src = readToolSource(doc, opts.name);
+  const src = readToolSource(doc, name);
   const ajv = ajvFor(src.schema);
   validateWithAjv(ajv, src.schema, src.pointer);
 
@@ -81,12 +89,56 @@ export function fromSchema(doc: unknown, opts: FromSchemaOptions): { grammar: Gr
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
     throw new GrammargenError(`${first.message} at ${first.pointer || "/"}${more}`, session.diagnostics, "ESCHEMA");
   }
+  return { source: src, shape, diagnostics: session.diagnostics };
+}
+
+export function fromSchema(doc: unknown, opts: FromSchemaOptions): { grammar: Grammar; diagnostics: Diagnostic[] } {
+  const { source: src, shape, diagnostics } = schemaShape(doc, opts.name);
   const prefix = sanitizeName(src.name);
   if (opts.as === "cli") {
     const command = /^[A-Za-z0-9_.-]+$/.test(src.name) ? src.name : prefix;
-    return { grammar: cliGrammar(command, shape, src.pointer), diagnostics: session.diagnostics };
+    return { grammar: cliGrammar(command, shape, src.pointer), diagnostics };
   }
-  const L = new JsonLowering(prefix, session);
+  const L = new JsonLowering(prefix, new Session("schema"));
   const body = L.value(shape, `${prefix}_args`);
-  return { grammar: L.grammar(prefix, body), diagnostics: session.diagnostics };
+  return { grammar: L.grammar(prefix, body), diagnostics };
+}
+
+/** A $ref cycle: following references from some $ref leads back to it. Grammars stay finite, so any cycle is refused. */
+export function findRefCycle(root: unknown): { refs: string[]; pointer: string } | undefined {
+  const refsUnder = (node: unknown, at: string, out: { ref: string; pointer: string }[] = []) => {
+    if (Array.isArray(node)) node.forEach((n, i) => refsUnder(n, `${at}/${i}`, out));
+    else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === "$ref" && typeof v === "string") out.push({ ref: v, pointer: `${at}/$ref` });
+        else if (k !== "enum" && k !== "const" && k !== "default" && k !== "examples") refsUnder(v, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+      }
+    }
+    return out;
+  };
+  const target = (ref: string): unknown => {
+    if (!ref.startsWith("#")) return undefined;
+    let cur: unknown = root;
+    for (const p of ref.slice(1).split("/").slice(1).map((x) => decodeURIComponent(x).replace(/~1/g, "/").replace(/~0/g, "~"))) {
+      cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[p] : undefined;
+    }
+    return cur;
+  };
+  const state = new Map<string, "active" | "done">();
+  const visit = (ref: string, path: string[]): { refs: string[]; pointer: string } | undefined => {
+    if (state.get(ref) === "done") return undefined;
+    if (state.get(ref) === "active") return { refs: [...path, ref], pointer: "" };
+    state.set(ref, "active");
+    for (const inner of refsUnder(target(ref), ref.slice(1))) {
+      const hit = visit(inner.ref, [...path, ref]);
+      if (hit) return hit.pointer ? hit : { ...hit, pointer: inner.pointer };
+    }
+    state.set(ref, "done");
+    return undefined;
+  };
+  for (const { ref } of refsUnder(root, "")) {
+    const hit = visit(ref, []);
+    if (hit) return hit;
+  }
+  return undefined;
 }

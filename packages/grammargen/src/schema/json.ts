@@ -62,7 +62,12 @@ export class JsonLowering {
       case "string":
         return this.string(shape, hint);
       case "integer":
-        return this.shared("json_integer", () => seq(opt(lit("-")), alt(lit("0"), seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED)))), true);
+        // JSON.stringify spells integers from 1e21 up as 1.5e+21; every such double is an integer.
+        return this.shared(
+          "json_integer",
+          () => seq(opt(lit("-")), alt(lit("0"), seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED)), seq(cls("1-9"), opt(seq(lit("."), rep(cls("0-9"), 1, 16))), lit("e+"), alt(seq(lit("2"), cls("1-9")), seq(cls("3-9"), cls("0-9")), seq(lit("1"), cls("0-9"), cls("0-9")), seq(lit("2"), cls("0-9"), cls("0-9")), seq(lit("30"), cls("0-7")))))),
+          true,
+        );
       case "number":
         return this.shared(
           "json_number",

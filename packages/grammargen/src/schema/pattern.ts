@@ -56,7 +56,8 @@ function patternWith(pattern: string, encode: (e: Expr) => Expr): Expr {
   }
   // \d in ECMAScript is ASCII digits, as in the checker's reader; \w likewise.
   const body = encode(parseRegex(src));
-  const anything = rep(encode(cls("\n\r\u2028\u2029", true)), 0, UNBOUNDED);
+  // Outside the anchors the search does not look: any characters at all, newlines included.
+  const anything = rep(encode({ kind: "cls", ranges: [], negated: true }), 0, UNBOUNDED);
   return seq(...(anchoredStart ? [] : [anything]), body, ...(anchoredEnd ? [] : [anything]));
 }
 

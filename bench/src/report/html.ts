@@ -1,0 +1,88 @@
+// One self-contained HTML page: inline CSS and SVG, no scripts, no network.
+import type { RunMeta } from "../run/runner.js";
+import { barChart, esc, seriesColor, stackedBars, TRANSITION_COLORS } from "./charts.js";
+import { metaLine } from "./markdown.js";
+import { pct, type Report } from "./summary.js";
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
+h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd;padding-bottom:4px}
+table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
+th{background:#f5f5f5}td.l,th.l{text-align:left}code{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
+.chart{display:block;margin:10px 0;background:#fff;border:1px solid #eee}
+.chart .title{font-size:14px;font-weight:600}.chart .tick{font-size:11px;fill:#555}.chart .val{font-size:10px;fill:#333}
+.chart .inbar{font-size:11px;fill:#fff;font-weight:600}.chart .grid{stroke:#eee}
+.meta{color:#555}.charts{display:flex;flex-wrap:wrap;gap:8px}
+`;
+
+export function toHtml(r: Report, meta?: RunMeta): string {
+  const B: string[] = [];
+  B.push(`<h1>shellgen bench report</h1>`);
+  const ml = metaLine(meta);
+  if (ml) B.push(`<p class="meta">${esc(ml)}</p>`);
+
+  B.push(`<h2>Pass rate per tier and mode</h2><div class="charts">`);
+  for (const model of r.models) {
+    const runs = r.runs.filter((x) => x.model === model);
+    const groups = [...r.tiers.map((t) => `tier ${t}`), "all"];
+    const series = runs.map((run, i) => ({
+      name: run.mode,
+      color: seriesColor(i),
+      values: [...r.tiers.map((t) => (run.byTier[t] ? (100 * run.byTier[t]!.passed) / run.byTier[t]!.total : null)), run.total ? (100 * run.passed) / run.total : null],
+    }));
+    B.push(barChart({ title: `${model}: pass rate (%)`, groups, series, yMax: 100, format: (v) => `${Math.round(v)}` }));
+  }
+  B.push(`</div>`);
+  B.push(table(["model", "mode", ...r.tiers.map((t) => `tier ${t}`), "all"], r.runs.map((run) => [
+    run.model, run.mode,
+    ...r.tiers.map((t) => (run.byTier[t] ? `${run.byTier[t]!.passed}/${run.byTier[t]!.total} (${pct(run.byTier[t]!.passed, run.byTier[t]!.total)})` : "-")),
+    `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
+  ]), 2));
+
+  if (r.transitions.length) {
+    B.push(`<h2>Paired transitions</h2><p>Per task, from the first mode to the second: kept (pass → pass), fixed (fail → pass), regressed (pass → fail), unresolved (fail → fail).</p>`);
+    const rows = [
+      ...r.transitions.map((t) => ({ label: `${t.model}: ${t.from} → ${t.to}`, t })),
+      ...(r.models.filter((m) => m !== "oracle").length > 1 ? r.pooled.map((t) => ({ label: `all models: ${t.from} → ${t.to}`, t })) : []),
+    ];
+    B.push(stackedBars("Transitions between modes", rows.map(({ label, t }) => ({
+      label,
+      parts: (["kept", "fixed", "regressed", "unresolved"] as const).map((k) => ({ name: k, value: t[k], color: TRANSITION_COLORS[k] })),
+    }))));
+    B.push(table(["model", "from → to", "kept", "fixed", "regressed", "unresolved"], rows.map(({ label, t }) => [label.split(":")[0]!, `${t.from} → ${t.to}`, t.kept, t.fixed, t.regressed, t.unresolved].map(String)), 2));
+  }
+
+  B.push(`<h2>Tokens and latency per mode</h2><div class="charts">`);
+  for (const model of r.models.filter((m) => m !== "oracle")) {
+    const st = r.stats.filter((s) => s.model === model);
+    B.push(barChart({ title: `${model}: tokens per task (mean)`, groups: st.map((s) => s.mode), width: 540, series: [
+      { name: "prompt", values: st.map((s) => s.promptTokens.mean), color: "#4e79a7" },
+      { name: "completion", values: st.map((s) => s.completionTokens.mean), color: "#f28e2b" },
+    ] }));
+    B.push(barChart({ title: `${model}: generation latency (ms)`, groups: st.map((s) => s.mode), width: 540, series: [
+      { name: "p50", values: st.map((s) => s.latencyMs.p50), color: "#76b7b2" },
+      { name: "p90", values: st.map((s) => s.latencyMs.p90), color: "#b07aa1" },
+    ] }));
+  }
+  B.push(`</div>`);
+  B.push(table(["model", "mode", "tasks", "prompt tok (mean)", "completion tok (mean)", "gen ms p50", "gen ms p90", "exec ms p50", "paths"], r.stats.map((s) => [
+    s.model, s.mode, String(s.n), s.promptTokens.mean.toFixed(1), s.completionTokens.mean.toFixed(1), String(Math.round(s.latencyMs.p50)), String(Math.round(s.latencyMs.p90)), String(Math.round(s.execMs.p50)),
+    Object.entries(s.paths).map(([k, v]) => `${k} ${v}`).join(", "),
+  ]), 2));
+
+  if (r.regressions.length) {
+    B.push(`<h2>Regressed tasks (${r.regressions.length})</h2>`);
+    B.push(`<table><tr><th class="l">model</th><th class="l">task</th><th class="l">before</th><th class="l">after</th><th class="l">why the second failed</th></tr>`);
+    for (const g of r.regressions) {
+      B.push(`<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br><code>${esc(g.fromCommand)}</code></td><td class="l">${esc(g.to)}<br><code>${esc(g.toCommand || "(none)")}</code></td><td class="l">${esc(g.toReason)}</td></tr>`);
+    }
+    B.push(`</table>`);
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shellgen bench report</title><style>${CSS}</style></head><body>${B.join("\n")}</body></html>\n`;
+}
+
+function table(head: string[], rows: string[][], leftCols: number): string {
+  const th = head.map((h, i) => `<th${i < leftCols ? ' class="l"' : ""}>${esc(h)}</th>`).join("");
+  const trs = rows.map((r) => `<tr>${r.map((c, i) => `<td${i < leftCols ? ' class="l"' : ""}>${esc(c)}</td>`).join("")}</tr>`).join("");
+  return `<table><tr>${th}</tr>${trs}</table>`;
+}

@@ -1,0 +1,49 @@
+// The Markdown report: what a README results table is pasted from.
+import type { RunMeta } from "../run/runner.js";
+import { pct, type Report } from "./summary.js";
+
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, "⏎ ");
+const code = (s: string) => (s ? `\`${cell(s).replace(/`/g, "ˋ")}\`` : "(none)");
+const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
+
+export function metaLine(meta: RunMeta | undefined): string {
+  if (!meta) return "";
+  const date = (meta.finished ?? meta.started).slice(0, 10);
+  return `Run ${date} on ${meta.host} (${meta.cores} x ${meta.cpu}, node ${meta.node}); models: ${meta.models.join(", ")}; modes: ${meta.modes.join(", ")}.`;
+}
+
+export function toMarkdown(r: Report, meta?: RunMeta): string {
+  const L: string[] = ["# shellgen bench report", ""];
+  const ml = metaLine(meta);
+  if (ml) L.push(ml, "");
+  L.push("## Pass rate per tier", "");
+  L.push(`| model | mode | ${r.tiers.map((t) => `tier ${t}`).join(" | ")} | all |`);
+  L.push(`|---|---|${r.tiers.map(() => "---:").join("|")}|---:|`);
+  for (const run of r.runs) {
+    const tiers = r.tiers.map((t) => {
+      const c = run.byTier[t];
+      return c ? `${c.passed}/${c.total} (${pct(c.passed, c.total)})` : "-";
+    });
+    L.push(`| ${cell(run.model)} | ${run.mode} | ${tiers.join(" | ")} | **${run.passed}/${run.total} (${pct(run.passed, run.total)})** |`);
+  }
+  if (r.transitions.length) {
+    L.push("", "## Paired transitions", "", "Per task, from the first mode to the second: kept (pass, pass), fixed (fail, pass), regressed (pass, fail), unresolved (fail, fail).", "");
+    L.push("| model | from -> to | kept | fixed | regressed | unresolved |", "|---|---|---:|---:|---:|---:|");
+    for (const t of r.transitions) L.push(`| ${cell(t.model)} | ${t.from} -> ${t.to} | ${t.kept} | ${t.fixed} | ${t.regressed} | ${t.unresolved} |`);
+    if (r.models.filter((m) => m !== "oracle").length > 1) {
+      for (const p of r.pooled) L.push(`| **all models** | ${p.from} -> ${p.to} | ${p.kept} | ${p.fixed} | ${p.regressed} | ${p.unresolved} |`);
+    }
+  }
+  L.push("", "## Tokens and latency per mode", "");
+  L.push("| model | mode | tasks | prompt tokens (mean) | completion tokens (mean) | generation ms p50 | p90 | exec ms p50 | paths |", "|---|---|---:|---:|---:|---:|---:|---:|---|");
+  for (const s of r.stats) {
+    const paths = Object.entries(s.paths).map(([k, v]) => `${k} ${v}`).join(", ");
+    L.push(`| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} |`);
+  }
+  if (r.regressions.length) {
+    L.push("", "## Regressed tasks", "", "| model | task | from | command | to | command | why it failed |", "|---|---|---|---|---|---|---|");
+    for (const g of r.regressions) L.push(`| ${cell(g.model)} | ${g.taskId} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
+  }
+  L.push("");
+  return L.join("\n");
+}

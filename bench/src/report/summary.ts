@@ -1,0 +1,171 @@
+// The numbers every report shows, computed once from the records.
+import { BENCH_MODES } from "../run/modes.js";
+import type { ResultRecord } from "../run/record.js";
+
+export interface TierCount {
+  passed: number;
+  total: number;
+}
+
+/** `bench report --json` prints exactly { runs, transitions } with these fields (issue #7). */
+export interface RunSummary {
+  model: string;
+  mode: string;
+  passed: number;
+  total: number;
+  byTier: Record<string, TierCount>;
+}
+
+export interface Transition {
+  model: string;
+  from: string;
+  to: string;
+  kept: number;
+  fixed: number;
+  regressed: number;
+  unresolved: number;
+}
+
+export interface JsonSummary {
+  runs: RunSummary[];
+  transitions: Transition[];
+}
+
+export interface ModeStats {
+  model: string;
+  mode: string;
+  n: number;
+  promptTokens: { mean: number; total: number };
+  completionTokens: { mean: number; total: number };
+  latencyMs: { mean: number; p50: number; p90: number };
+  execMs: { p50: number };
+  paths: Record<string, number>;
+  timedOut: number;
+}
+
+export interface Regression {
+  model: string;
+  from: string;
+  to: string;
+  taskId: string;
+  tier: number;
+  fromCommand: string;
+  toCommand: string;
+  toReason: string;
+}
+
+export interface Report extends JsonSummary {
+  stats: ModeStats[];
+  regressions: Regression[];
+  /** Transitions summed over models, as the published study reports them. */
+  pooled: Omit<Transition, "model">[];
+  models: string[];
+  tiers: string[];
+}
+
+const modeRank = (m: string) => {
+  const i = BENCH_MODES.findIndex((x) => x.name === m);
+  return i < 0 ? BENCH_MODES.length : i;
+};
+
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** Paired comparisons: each model's baseline (native when present) against each of its other modes. */
+function pairs(modes: string[]): [string, string][] {
+  const real = modes.filter((m) => m !== "oracle");
+  if (real.length < 2) return [];
+  const base = real.includes("native") ? "native" : real[0]!;
+  return real.filter((m) => m !== base).map((m) => [base, m]);
+}
+
+export function summarise(records: ResultRecord[]): Report {
+  const models: string[] = [];
+  const groups = new Map<string, ResultRecord[]>();
+  for (const r of records) {
+    if (!models.includes(r.model)) models.push(r.model);
+    const k = `${r.model}\u0000${r.mode}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(r);
+  }
+  const tiers = [...new Set(records.map((r) => String(r.tier)))].sort((a, b) => Number(a) - Number(b));
+  const keys = [...groups.keys()].sort((a, b) => {
+    const [ma, pa] = a.split("\u0000") as [string, string];
+    const [mb, pb] = b.split("\u0000") as [string, string];
+    return models.indexOf(ma) - models.indexOf(mb) || modeRank(pa) - modeRank(pb) || pa.localeCompare(pb);
+  });
+
+  const runs: RunSummary[] = [];
+  const stats: ModeStats[] = [];
+  for (const k of keys) {
+    const rs = groups.get(k)!;
+    const [model, mode] = k.split("\u0000") as [string, string];
+    const byTier: Record<string, TierCount> = {};
+    for (const t of tiers) {
+      const inTier = rs.filter((r) => String(r.tier) === t);
+      if (inTier.length) byTier[t] = { passed: inTier.filter((r) => r.passed).length, total: inTier.length };
+    }
+    runs.push({ model, mode, passed: rs.filter((r) => r.passed).length, total: rs.length, byTier });
+    const paths: Record<string, number> = {};
+    for (const r of rs) paths[r.path] = (paths[r.path] ?? 0) + 1;
+    const lat = rs.map((r) => r.latencyMs ?? 0);
+    stats.push({
+      model,
+      mode,
+      n: rs.length,
+      promptTokens: { mean: mean(rs.map((r) => r.tokens?.prompt ?? 0)), total: rs.reduce((a, r) => a + (r.tokens?.prompt ?? 0), 0) },
+      completionTokens: { mean: mean(rs.map((r) => r.tokens?.completion ?? 0)), total: rs.reduce((a, r) => a + (r.tokens?.completion ?? 0), 0) },
+      latencyMs: { mean: mean(lat), p50: quantile(lat, 0.5), p90: quantile(lat, 0.9) },
+      execMs: { p50: quantile(rs.map((r) => r.execMs ?? 0), 0.5) },
+      paths,
+      timedOut: rs.filter((r) => r.timedOut).length,
+    });
+  }
+
+  const transitions: Transition[] = [];
+  const regressions: Regression[] = [];
+  for (const model of models) {
+    const modes = runs.filter((r) => r.model === model).map((r) => r.mode);
+    for (const [from, to] of pairs(modes)) {
+      const a = new Map(groups.get(`${model}\u0000${from}`)!.map((r) => [r.taskId, r]));
+      const t: Transition = { model, from, to, kept: 0, fixed: 0, regressed: 0, unresolved: 0 };
+      for (const rb of groups.get(`${model}\u0000${to}`)!) {
+        const ra = a.get(rb.taskId);
+        if (!ra) continue; // only tasks both modes ran are paired
+        if (ra.passed && rb.passed) t.kept++;
+        else if (!ra.passed && rb.passed) t.fixed++;
+        else if (ra.passed && !rb.passed) {
+          t.regressed++;
+          regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
+        } else t.unresolved++;
+      }
+      transitions.push(t);
+    }
+  }
+  const pooledMap = new Map<string, Omit<Transition, "model">>();
+  for (const t of transitions) {
+    const k = `${t.from}\u0000${t.to}`;
+    const p = pooledMap.get(k) ?? { from: t.from, to: t.to, kept: 0, fixed: 0, regressed: 0, unresolved: 0 };
+    p.kept += t.kept;
+    p.fixed += t.fixed;
+    p.regressed += t.regressed;
+    p.unresolved += t.unresolved;
+    pooledMap.set(k, p);
+  }
+  regressions.sort((x, y) => x.model.localeCompare(y.model) || x.taskId.localeCompare(y.taskId));
+  return { runs, transitions, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
+}
+
+/** The stable, script-facing subset. */
+export function jsonSummary(r: Report): JsonSummary {
+  return {
+    runs: r.runs.map(({ model, mode, passed, total, byTier }) => ({ model, mode, passed, total, byTier })),
+    transitions: r.transitions.map(({ model, from, to, kept, fixed, regressed, unresolved }) => ({ model, from, to, kept, fixed, regressed, unresolved })),
+  };
+}
+
+export const pct = (p: number, t: number) => (t ? `${((100 * p) / t).toFixed(1)}%` : "-");

@@ -1,0 +1,114 @@
+// Where a task's command comes from: the canonical solution (oracle) or a model under a mode.
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import type { Task } from "../suite/index.js";
+import { loadDecode, loadFewshot, type Backend, type DecodeApi, type Example, type Pool } from "./contracts.js";
+import { FEWSHOT_K, UsageError, type ModeSpec } from "./modes.js";
+
+export interface Generated {
+  command: string;
+  tokens: { prompt: number; completion: number };
+  latencyMs: number;
+  path: string;
+  error?: string;
+}
+
+export interface Generator {
+  /** The `model` field of this generator's records. */
+  readonly label: string;
+  produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated>;
+  close(): Promise<void>;
+}
+
+export const ORACLE_MODEL = "oracle";
+
+export const oracleGenerator: Generator = {
+  label: ORACLE_MODEL,
+  async produce(task) {
+    return { command: task.solutions[0] ?? "", tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "oracle" };
+  },
+  async close() {},
+};
+
+const isRemote = (m: string) => /^(https?:\/\/|hf:)/i.test(m);
+
+export class MissingModelError extends UsageError {}
+
+/** The record label of a model argument (undefined = the embedded default). */
+export function modelLabel(model: string | undefined, defaultPath?: string): string {
+  if (model) return model;
+  return defaultPath ? basename(defaultPath) : "default";
+}
+
+/** Fails fast, before any task runs, when a local model file is missing. */
+export function assertModelExists(model: string | undefined, defaultPath: string | undefined): void {
+  const path = model ?? defaultPath;
+  if (!path || isRemote(path) || existsSync(path)) return;
+  const how = model
+    ? "check the path, or pass a URL (http://host:port for an OpenAI-compatible engine) or hf:user/repo/file.gguf"
+    : "build the default model with `npm run model:data && npm run model:train && npm run model:export`, set SHELLGEN_MODEL, or pass --model PATH|URL";
+  throw new MissingModelError(`model not found: ${path}; ${how}`);
+}
+
+/** One model; decode calls are serialised because a backend decodes one sequence at a time. */
+export class ModelGenerator implements Generator {
+  private queue: Promise<unknown> = Promise.resolve();
+  private pool?: Promise<Pool>;
+  private staticBlock?: Promise<Example[]>;
+
+  private constructor(
+    readonly label: string,
+    private readonly decode: DecodeApi,
+    private readonly backend: Backend,
+  ) {}
+
+  static async open(model: string | undefined, decode?: DecodeApi): Promise<ModelGenerator> {
+    // A named local file is checked before the decoder (and llama.cpp) is even loaded.
+    if (model) assertModelExists(model, undefined);
+    const api = decode ?? (await loadDecode());
+    const defaultPath = model ? undefined : api.defaultModelPath?.();
+    assertModelExists(model, defaultPath);
+    let backend: Backend;
+    try {
+      backend = await api.createBackend(model);
+    } catch (e) {
+      throw new Error(`cannot load model ${model ?? defaultPath ?? "(default)"}: ${(e as Error).message.split("\n")[0]}`);
+    }
+    return new ModelGenerator(modelLabel(model, defaultPath), api, backend);
+  }
+
+  private async examples(task: Task, mode: ModeSpec): Promise<Example[] | undefined> {
+    if (mode.examples === "none") return undefined;
+    if (mode.examples === "static") {
+      this.staticBlock ??= loadFewshot().then((f) => f.staticExamples(FEWSHOT_K));
+      return this.staticBlock;
+    }
+    // The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk.
+    this.pool ??= loadFewshot().then((f) => f.openPool({ dir: mkdtempSync(join(tmpdir(), "shellgen-bench-pool-")), index: ":memory:" }));
+    return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K }).examples.map(({ request, command }) => ({ request, command })));
+  }
+
+  produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated> {
+    const run = async (): Promise<Generated> => {
+      const examples = await this.examples(task, mode);
+      const r = await this.decode.generate({
+        backend: this.backend,
+        request: task.request,
+        mode: mode.decode!,
+        ground: mode.ground,
+        workspaceFiles,
+        examples,
+      });
+      return { command: r.command, tokens: r.tokens, latencyMs: r.latencyMs, path: r.path, ...(r.error ? { error: r.error } : {}) };
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    await this.backend.close();
+  }
+}

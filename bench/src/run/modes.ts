@@ -1,0 +1,49 @@
+// The bench modes (docs/CONTRACTS.md, "Bench modes"): a decoding mode plus where the
+// prompt's examples come from. `oracle` needs no model: it runs the canonical solutions.
+
+export type ExampleSource = "none" | "static" | "retrieved";
+export type DecodeMode = "native" | "constrained" | "constrained-retry";
+
+export interface ModeSpec {
+  name: string;
+  decode: DecodeMode | null;
+  examples: ExampleSource;
+  /** Ground path and word values in the request and workspace (decode's `ground`). */
+  ground: boolean;
+}
+
+export const BENCH_MODES: readonly ModeSpec[] = [
+  { name: "native", decode: "native", examples: "none", ground: false },
+  { name: "constrained", decode: "constrained", examples: "none", ground: false },
+  { name: "constrained-retry", decode: "constrained-retry", examples: "none", ground: false },
+  { name: "constrained-retry+ground", decode: "constrained-retry", examples: "none", ground: true },
+  { name: "static-fewshot", decode: "native", examples: "static", ground: false },
+  { name: "fewshot", decode: "native", examples: "retrieved", ground: false },
+  { name: "fewshot+constrained-retry", decode: "constrained-retry", examples: "retrieved", ground: false },
+  { name: "oracle", decode: null, examples: "none", ground: false },
+];
+
+export const DEFAULT_MODES = ["native", "constrained-retry"];
+
+/** How many examples the few-shot modes put in the prompt (static and retrieved alike, so they compare). */
+export const FEWSHOT_K = 4;
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export function parseModes(list: string[]): ModeSpec[] {
+  const out: ModeSpec[] = [];
+  for (const raw of list) {
+    const name = raw.trim();
+    if (!name) continue;
+    const spec = BENCH_MODES.find((m) => m.name === name);
+    if (!spec) throw new UsageError(`unknown mode "${name}" (expected one of: ${BENCH_MODES.map((m) => m.name).join(", ")})`);
+    if (!out.includes(spec)) out.push(spec);
+  }
+  if (out.length === 0) throw new UsageError("no modes given");
+  return out;
+}

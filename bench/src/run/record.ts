@@ -1,0 +1,41 @@
+// One line of results.jsonl (docs/CONTRACTS.md, "Bench modes"), plus a few fields reports use.
+
+export interface ResultRecord {
+  model: string;
+  mode: string;
+  taskId: string;
+  tier: number;
+  command: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  passed: boolean;
+  reason: string;
+  tokens: { prompt: number; completion: number };
+  /** Generation time (0 for the oracle). */
+  latencyMs: number;
+  /** decode's path: native | constrained | retry-native | failed; "oracle" for canonical solutions. */
+  path: string;
+  category?: string;
+  /** Sandbox wall time of the command. */
+  execMs?: number;
+  timedOut?: boolean;
+  truncated?: boolean;
+  /** Set when no command could be produced (decode threw). */
+  error?: string;
+  at?: string;
+}
+
+export const recordKey = (r: Pick<ResultRecord, "model" | "mode" | "taskId">): string => `${r.model}\u0000${r.mode}\u0000${r.taskId}`;
+
+/** Output kept per record; enough to see what went wrong without bloating the JSONL. */
+export const OUTPUT_KEEP = 2000;
+
+export function clip(text: string, keep = OUTPUT_KEEP): string {
+  return text.length <= keep ? text : `${text.slice(0, keep)}\n... [${text.length - keep} more chars]`;
+}
+
+export function isRecord(x: unknown): x is ResultRecord {
+  const r = x as ResultRecord;
+  return !!r && typeof r === "object" && typeof r.model === "string" && typeof r.mode === "string" && typeof r.taskId === "string" && typeof r.passed === "boolean";
+}

@@ -1,0 +1,211 @@
+// bench run: every (model, mode, task) not yet in results.jsonl, executed in the sandbox
+// and judged by the task's check. Generation is serial per model; execution overlaps.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cpus, hostname, tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { runSandboxed, sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
+import { evaluateCheck, loadSuite, prepareWorkspace, TASK_ENV, type Task } from "../suite/index.js";
+import { ModelGenerator, oracleGenerator, type Generator } from "./generators.js";
+import type { ModeSpec } from "./modes.js";
+import { silentProgress, type ProgressSink } from "./progress.js";
+import { clip, recordKey, type ResultRecord } from "./record.js";
+import { selectTasks } from "./select.js";
+import { META_FILE, readResults, ResultStore, writeJsonAtomic } from "./store.js";
+
+export interface BenchOptions {
+  /** Model arguments; undefined means the embedded default model. */
+  models: (string | undefined)[];
+  modes: ModeSpec[];
+  tiers?: number[];
+  glob?: string;
+  concurrency?: number;
+  outDir: string;
+  resume?: boolean;
+  timeoutMs?: number;
+  suiteDir?: string;
+  progress?: ProgressSink;
+  /** Set to stop taking new work (Ctrl-C); what is in flight finishes and is recorded. */
+  signal?: AbortSignal;
+  /** Generator factory (tests inject one; default opens the model through @shellgen/decode). */
+  openModel?: (model: string | undefined) => Promise<Generator>;
+}
+
+export interface RunMeta {
+  started: string;
+  finished?: string;
+  resumed: string[];
+  host: string;
+  cpu: string;
+  cores: number;
+  node: string;
+  models: string[];
+  modes: string[];
+  tiers: number[] | "all";
+  tasks?: string;
+  concurrency: number;
+}
+
+export interface BenchOutcome {
+  outDir: string;
+  ran: number;
+  skipped: number;
+  interrupted: boolean;
+  records: ResultRecord[];
+}
+
+interface Job {
+  task: Task;
+  mode: ModeSpec;
+  gen: () => Promise<Generator>;
+}
+
+/** Files the command will see, relative to /workspace (for grounding), capped so a huge tree costs nothing. */
+async function listFiles(dir: string, cap = 200): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      if (out.length >= cap) return;
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  const avail = await sandboxAvailable();
+  if (!avail.ok) throw new SandboxUnavailableError(avail.reason, avail.fix);
+
+  const tasks = selectTasks(loadSuite(opts.suiteDir), { tiers: opts.tiers, glob: opts.glob });
+  const concurrency = Math.max(1, opts.concurrency ?? 2);
+  const progress = opts.progress ?? silentProgress;
+  let skipped = 0;
+
+  // Models open lazily and once: a run that only needs the oracle never touches a model.
+  const opened = new Map<string, Promise<Generator>>();
+  const openModel = opts.openModel ?? ((m: string | undefined) => ModelGenerator.open(m));
+  const generatorFor = (model: string | undefined) => () => {
+    const key = model ?? "\u0000default";
+    let g = opened.get(key);
+    if (!g) opened.set(key, (g = openModel(model)));
+    return g;
+  };
+
+  // Task-major order: a run stopped part-way still holds every mode's answer for the tasks it reached,
+  // so its paired comparisons are complete as far as they go.
+  const jobs: Job[] = [];
+  for (const task of tasks) {
+    for (const mode of opts.modes) {
+      for (const model of mode.decode === null ? [undefined] : opts.models) {
+        jobs.push({ task, mode, gen: mode.decode === null ? async () => oracleGenerator : generatorFor(model) });
+      }
+    }
+  }
+
+  let ran = 0;
+  let pendingCount = 0;
+  try {
+    // Open every model first: a missing model fails the run before anything is written.
+    // A record's model label is also only known once its generator is open.
+    const labels = new Map<Job["gen"], string>();
+    for (const job of jobs) if (!labels.has(job.gen)) labels.set(job.gen, (await job.gen()).label);
+
+    const store = await ResultStore.open(opts.outDir, !!opts.resume);
+    await writeMeta(opts, concurrency);
+    const pending = jobs.filter((job) => !store.has(recordKey({ model: labels.get(job.gen)!, mode: job.mode.name, taskId: job.task.id })));
+    pendingCount = pending.length;
+    skipped = jobs.length - pending.length;
+
+    progress.start(pending.length, skipped);
+    let next = 0;
+    const worker = async () => {
+      while (next < pending.length && !opts.signal?.aborted) {
+        const job = pending[next++]!;
+        const record = await runJob(job, opts.timeoutMs ?? 10_000);
+        await store.append(record);
+        ran++;
+        progress.tick(record.passed, `${record.mode} ${record.taskId}`);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, pending.length)) }, worker));
+    } finally {
+      progress.finish();
+    }
+  } finally {
+    for (const g of opened.values()) await g.then((x) => x.close(), () => undefined);
+  }
+  const interrupted = !!opts.signal?.aborted && ran < pendingCount;
+  if (!interrupted) await finishMeta(opts.outDir);
+  const { records } = await readResults(opts.outDir);
+  return { outDir: opts.outDir, ran, skipped, interrupted, records };
+}
+
+async function runJob(job: Job, timeoutMs: number): Promise<ResultRecord> {
+  const { task, mode } = job;
+  const generator = await job.gen();
+  const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
+  const dir = await mkdtemp(join(tmpdir(), "shellgen-bench-"));
+  try {
+    await prepareWorkspace(task, dir);
+    let gen;
+    try {
+      gen = await generator.produce(task, mode, await listFiles(dir));
+    } catch (e) {
+      const error = (e as Error).message.split("\n")[0] ?? String(e);
+      return { ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason: `generation failed: ${error}`, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() };
+    }
+    const common = { ...base, command: gen.command, tokens: gen.tokens, latencyMs: gen.latencyMs, path: gen.path, ...(gen.error ? { error: gen.error } : {}) };
+    if (gen.command.trim() === "") {
+      return { ...common, stdout: "", stderr: "", exitCode: null, passed: false, reason: `no command produced${gen.error ? `: ${gen.error}` : ""}`, at: new Date().toISOString() };
+    }
+    const result = await runSandboxed({ command: gen.command, workspace: dir, timeoutMs, env: TASK_ENV });
+    const verdict = await evaluateCheck(task, result, dir);
+    return {
+      ...common,
+      stdout: clip(result.stdout),
+      stderr: clip(result.stderr),
+      exitCode: result.exitCode,
+      passed: verdict.passed,
+      reason: verdict.reason,
+      execMs: result.durationMs,
+      timedOut: result.timedOut,
+      truncated: result.truncated,
+      at: new Date().toISOString(),
+    };
+  } catch (e) {
+    // A broken task setup or checker must not stop the run; the record says what happened.
+    const error = (e as Error).message.split("\n")[0] ?? String(e);
+    return { ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason: `bench error: ${error}`, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function writeMeta(opts: BenchOptions, concurrency: number): Promise<void> {
+  const file = join(opts.outDir, META_FILE);
+  const prev = await readFile(file, "utf8").then((t) => JSON.parse(t) as RunMeta, () => undefined);
+  const now = new Date().toISOString();
+  const meta: RunMeta = {
+    started: prev?.started ?? now,
+    resumed: prev ? [...(prev.resumed ?? []), now] : [],
+    host: hostname(),
+    cpu: `${cpus()[0]?.model ?? "cpu"}`.trim(),
+    cores: cpus().length,
+    node: process.version,
+    models: [...new Set([...(prev?.models ?? []), ...opts.models.map((m) => m ?? "(default)")])],
+    modes: [...new Set([...(prev?.modes ?? []), ...opts.modes.map((m) => m.name)])],
+    tiers: opts.tiers?.length ? opts.tiers : "all",
+    ...(opts.glob ? { tasks: opts.glob } : {}),
+    concurrency,
+  };
+  await writeJsonAtomic(file, meta);
+}
+
+async function finishMeta(dir: string): Promise<void> {
+  const file = join(dir, META_FILE);
+  const meta = JSON.parse(await readFile(file, "utf8")) as RunMeta;
+  await writeJsonAtomic(file, { ...meta, finished: new Date().toISOString() });
+}

@@ -1,0 +1,205 @@
+"""Train the default model: tokenizer, llama-style decoder, time-budgeted AdamW + cosine.
+
+    /usr/bin/python3 model/train.py --minutes 50            # fresh run in model/runs/default
+    /usr/bin/python3 model/train.py --minutes 60 --resume   # continue from its checkpoint
+
+Checkpoints (model/runs/<name>/ckpt.pt) carry the model, optimizer, tokenizer and config;
+train/val loss goes to log.jsonl and loss.svg beside it. The loss is computed on command
+tokens only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+import make_data  # noqa: E402
+import tokenizer as toklib  # noqa: E402
+from net import Config, Net  # noqa: E402
+from plot import write_svg  # noqa: E402
+from samples import K_WEIGHTS, Encoded  # noqa: E402
+
+
+def read_jsonl(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def batch(enc: Encoded, r: random.Random, bsz: int, max_len: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    targets = r.choices(range(len(enc.pairs)), enc.weights, k=bsz)
+    # one example count per batch keeps lengths alike, so little compute goes to padding
+    k = r.choices(range(4), K_WEIGHTS)[0]
+    seqs = [enc.sample(r, t, max_len + 1, k) for t in targets]
+    T = max(len(s) for s, _ in seqs) - 1
+    x = torch.zeros(bsz, T, dtype=torch.long)
+    y = torch.zeros(bsz, T, dtype=torch.long)
+    m = torch.zeros(bsz, T, dtype=torch.bool)
+    for b, (ids, mask) in enumerate(seqs):
+        n = len(ids) - 1
+        x[b, :n] = torch.tensor(ids[:-1])
+        y[b, :n] = torch.tensor(ids[1:])
+        m[b, :n] = torch.tensor(mask[1:], dtype=torch.bool)
+    return x, y, m
+
+
+def loss_on(model: Net, x: torch.Tensor, y: torch.Tensor, m: torch.Tensor) -> torch.Tensor:
+    # logits only where a command token is predicted: the head is a large share of compute
+    h = model.hidden(x)[m]
+    return F.cross_entropy(model.logits(h), y[m])
+
+
+def lr_at(progress: float, peak: float, warm: float) -> float:
+    if progress < warm:
+        return peak * progress / warm
+    p = (progress - warm) / max(1e-9, 1 - warm)
+    return peak * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, p))))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--name", default="default")
+    ap.add_argument("--minutes", type=float, default=50.0, help="wall-clock training budget for this run")
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--vocab", type=int, default=2048)
+    ap.add_argument("--dim", type=int, default=128)
+    ap.add_argument("--layers", type=int, default=4)
+    ap.add_argument("--heads", type=int, default=4)
+    ap.add_argument("--ffn", type=int, default=352)
+    ap.add_argument("--ctx", type=int, default=512, help="context length (training sequences are capped here)")
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--threads", type=int, default=2, help="torch threads; 1 is faster when the cores are oversubscribed")
+    ap.add_argument("--ckpt-every", type=float, default=4.0, help="minutes between checkpoints")
+    ap.add_argument("--eval-every", type=float, default=2.0, help="minutes between validation passes")
+    ap.add_argument("--regen-data", action="store_true", help="rebuild model/data even if it exists")
+    a = ap.parse_args()
+
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(a.seed)
+    run = os.path.join(HERE, "runs", a.name)
+    os.makedirs(run, exist_ok=True)
+    ckpt_path = os.path.join(run, "ckpt.pt")
+    log_path = os.path.join(run, "log.jsonl")
+
+    if a.regen_data or not os.path.exists(os.path.join(make_data.DATA, "train.jsonl")):
+        print("building training data ...", flush=True)
+        print(json.dumps(make_data.build(a.seed, 150_000)), flush=True)
+    train_pairs = read_jsonl(os.path.join(make_data.DATA, "train.jsonl"))
+    val_pairs = read_jsonl(os.path.join(make_data.DATA, "val.jsonl"))
+
+    state = None
+    if a.resume and os.path.exists(ckpt_path):
+        state = torch.load(ckpt_path, map_location="cpu")
+        tok = toklib.Tokenizer.from_json(state["tokenizer"])
+        cfg = Config(**state["config"])
+        print(f"resuming {ckpt_path} at step {state['step']}", flush=True)
+    else:
+        t0 = time.time()
+        rt = random.Random(a.seed)
+        sample = rt.sample(train_pairs, min(40_000, len(train_pairs)))
+        tok = toklib.train([f"Request: {p['request']}\nCommand: {p['command']}\n\n" for p in sample], a.vocab)
+        print(f"tokenizer: {len(tok)} tokens in {time.time() - t0:.0f}s", flush=True)
+        cfg = Config(vocab_size=len(tok), dim=a.dim, n_layers=a.layers, n_heads=a.heads, n_kv_heads=a.heads,
+                     ffn_dim=a.ffn, max_seq=a.ctx)
+        if os.path.exists(log_path):
+            os.remove(log_path)
+
+    model = Net(cfg)
+    decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
+    no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.1}, {"params": no_decay, "weight_decay": 0.0}],
+                            lr=a.lr, betas=(0.9, 0.95), eps=1e-8)
+    step, tokens_seen, trained_s = 0, 0, 0.0
+    if state:
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        step, tokens_seen, trained_s = state["step"], state["tokens"], state["trained_s"]
+    print(f"model: {model.n_params() / 1e6:.2f}M params, {cfg}", flush=True)
+
+    t0 = time.time()
+    enc = Encoded(tok, train_pairs)
+    venc = Encoded(tok, val_pairs)
+    print(f"encoded {len(train_pairs)} train / {len(val_pairs)} val pairs in {time.time() - t0:.0f}s", flush=True)
+    vr = random.Random(99)
+    val_batches = [batch(venc, vr, 32, cfg.max_seq) for _ in range(8)]
+
+    def evaluate() -> float:
+        model.eval()
+        with torch.no_grad():
+            tot, n = 0.0, 0
+            for x, y, m in val_batches:
+                k = int(m.sum())
+                tot += float(loss_on(model, x, y, m)) * k
+                n += k
+        model.train()
+        return tot / n
+
+    def save() -> None:
+        tmp = ckpt_path + ".tmp"
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "tokenizer": tok.to_json(),
+                    "step": step, "tokens": tokens_seen, "trained_s": trained_s, "args": vars(a)}, tmp)
+        os.replace(tmp, ckpt_path)
+        write_svg(log_path, os.path.join(run, "loss.svg"))
+
+    budget = a.minutes * 60
+    start = time.time()
+    last_ckpt = last_eval = start
+    ema = None
+    warm = 0.0 if state else 0.03
+    win_tok, win_t = 0, time.time()
+    if not state:
+        v = evaluate()
+        with open(log_path, "a") as f:
+            f.write(json.dumps({"step": 0, "tokens": 0, "trained_s": 0, "val_loss": round(v, 4)}) + "\n")
+        print(f"initial val loss {v:.3f}", flush=True)
+    while True:
+        el = time.time() - start
+        if el >= budget:
+            break
+        lr = lr_at(el / budget, a.lr, warm)
+        for g in opt.param_groups:
+            g["lr"] = lr
+        r = random.Random(a.seed * 1_000_003 + step)
+        x, y, m = batch(enc, r, a.batch, cfg.max_seq)
+        loss = loss_on(model, x, y, m)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        step += 1
+        tokens_seen += x.numel()
+        win_tok += x.numel()
+        lv = float(loss)
+        ema = lv if ema is None else 0.98 * ema + 0.02 * lv
+        now = time.time()
+        trained_s += now - (start + el)
+        if now - last_eval >= a.eval_every * 60 or now - start >= budget:
+            v = evaluate()
+            tps = win_tok / (time.time() - win_t)
+            rec = {"step": step, "tokens": tokens_seen, "trained_s": round(trained_s), "train_loss": round(ema, 4),
+                   "val_loss": round(v, 4), "lr": round(lr, 6), "tok_per_s": round(tps)}
+            with open(log_path, "a") as f:
+                f.write(json.dumps(rec) + "\n")
+            print(json.dumps(rec), flush=True)
+            last_eval = time.time()
+            win_tok, win_t = 0, time.time()
+        if now - last_ckpt >= a.ckpt_every * 60:
+            save()
+            last_ckpt = time.time()
+    save()
+    print(f"done: step {step}, {tokens_seen} tokens, {trained_s / 60:.1f} min trained in total -> {ckpt_path}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

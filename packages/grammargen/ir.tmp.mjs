@@ -1,0 +1,11 @@
+import * as G from "/work/main/packages/grammargen/dist/index.js";
+import { execFileSync } from "node:child_process";
+const [cmd, ...args] = process.argv.slice(2);
+const text = execFileSync(cmd, args.length ? args : ["--help"], { env: { ...process.env, LANG: "C" } }).toString();
+const { spec, diagnostics } = G.parseHelp(text, { name: cmd });
+const show = (o) => [...o.short.map(s=>"-"+s), ...o.long.map(l=>"--"+l), ...(o.dashLong??[]).map(l=>"-"+l)].join(",") + (o.arity === "none" ? "" : ` ${o.arity}:${JSON.stringify(o.value?.type)}${o.valueCount ? " x"+o.valueCount : ""}`) + (o.negatable ? " neg" : "") + (o.repeatable ? " rep" : "");
+console.log("style", spec.style);
+for (const o of spec.options) console.log("  ", show(o));
+console.log("pos", JSON.stringify(spec.positionals.map(p => [p.name, p.type.kind, p.min, p.max, p.rest])));
+console.log("subs", spec.subcommands.map(s => s.path.at(-1)).join(" "));
+for (const d of diagnostics) console.log("diag", d.severity, d.message);

@@ -1,0 +1,43 @@
+// Runs a program for its help text: LANG=C, no stdin, a timeout and an output cap, so a
+// hanging or chatty program cannot stall or flood grammargen.
+import { execa } from "execa";
+import { GrammargenError } from "../ir.js";
+import { checkHelpText, MAX_HELP_BYTES } from "../parse/text.js";
+
+export interface CaptureOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export async function captureHelp(command: string, args: string[] = ["--help"], opts: CaptureOptions = {}): Promise<string> {
+  if (!command || /[\s;|&<>`$]/.test(command)) throw new GrammargenError(`not a command name: ${JSON.stringify(command)}`, [], "EUSAGE");
+  const maxBytes = opts.maxBytes ?? MAX_HELP_BYTES;
+  let result;
+  try {
+    result = await execa(command, args, {
+      env: { LANG: "C", LC_ALL: "C", COLUMNS: "100", NO_COLOR: "1", TERM: "dumb", PAGER: "cat", GH_PAGER: "cat", GIT_PAGER: "cat" },
+      extendEnv: true,
+      stdin: "ignore",
+      timeout: opts.timeoutMs ?? 10_000,
+      maxBuffer: maxBytes,
+      reject: false,
+      encoding: "buffer",
+      stripFinalNewline: false,
+    });
+  } catch (e) {
+    throw new GrammargenError(`could not run ${command}: ${(e as Error).message.split("\n")[0]}`, [], "ECAPTURE");
+  }
+  if (result.failed && (result as { code?: string }).code === "ENOENT") throw new GrammargenError(`unknown command: ${command} (not found on PATH)`, [], "ENOENT");
+  if (result.timedOut) throw new GrammargenError(`${command} ${args.join(" ")} did not finish within ${(opts.timeoutMs ?? 10_000) / 1000}s`, [], "ETIMEOUT");
+  if (result.isMaxBuffer) throw new GrammargenError(`${command} ${args.join(" ")} printed more than ${maxBytes} bytes; that is not help text`, [], "ETOOBIG");
+  if (result.exitCode === undefined && result.failed) throw new GrammargenError(`could not run ${command}: ${result.shortMessage ?? "failed to start"}`, [], "ECAPTURE");
+  const out = Buffer.from(result.stdout as Uint8Array);
+  const err = Buffer.from(result.stderr as Uint8Array);
+  // Many programs print help on stderr (and some exit non-zero); take whichever stream holds it.
+  const pick = out.length >= err.length || /usage/i.test(out.toString("utf8")) ? out : err;
+  if (pick.includes(0)) throw new GrammargenError(`${command} ${args.join(" ")} printed binary output, not help text`, [], "EBINARY");
+  const text = pick.toString("utf8");
+  if (text.trim() === "") throw new GrammargenError(`${command} ${args.join(" ")} printed no help text (exit code ${result.exitCode})`, [], "ENOHELP");
+  checkHelpText(text);
+  return text;
+}

@@ -1,0 +1,65 @@
+// `grammargen <command> [help-args]` and `grammargen from-help-text <file|-> --name ...`:
+// help text -> IR -> grammar, printed or written atomically.
+import { readFile, stat } from "node:fs/promises";
+import { captureHelp } from "../capture/help.js";
+import { emitGbnf } from "../emit/gbnf.js";
+import { emitLark } from "../emit/lark.js";
+import { GrammargenError, type Diagnostic } from "../ir.js";
+import { lowerCommand } from "../lower/command.js";
+import { nameWords, parseHelp } from "../parse/help.js";
+import { MAX_HELP_BYTES } from "../parse/text.js";
+import { readArgs, usageError } from "./args.js";
+import { writeAtomic, type Io } from "./output.js";
+
+type Format = "lark" | "gbnf" | "ir";
+
+function formatOf(v: string | undefined): Format {
+  const f = v ?? "lark";
+  if (f !== "lark" && f !== "gbnf" && f !== "ir") throw usageError(`--format must be lark, gbnf or ir, not ${JSON.stringify(f)}`);
+  return f;
+}
+
+function warn(io: Io, diagnostics: Diagnostic[]): void {
+  for (const d of diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}${d.span ? ` (line ${d.span.line})` : ""}\n`);
+}
+
+async function render(io: Io, text: string, name: string[], format: Format, out: string | undefined, helpArgs?: string[]): Promise<number> {
+  const { spec, diagnostics } = parseHelp(text, { name });
+  if (helpArgs) spec.source = { ...(spec.source ?? { program: name[0]! }), helpArgs };
+  warn(io, diagnostics);
+  const result = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
+  if (out) await writeAtomic(out, result);
+  else io.stdout(result);
+  return 0;
+}
+
+export async function fromCommand(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["format", "out"], stopAtPositional: true });
+  const [command, ...helpArgs] = args.positionals;
+  if (!command) throw usageError("usage: grammargen [--format lark|gbnf|ir] [--out FILE] <command> [help-args...]");
+  const format = formatOf(args.values.get("format"));
+  const hargs = helpArgs.length ? helpArgs : ["--help"];
+  const text = await captureHelp(command, hargs);
+  return render(io, text, [command], format, args.values.get("out"), hargs);
+}
+
+export async function fromHelpText(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["format", "out", "name"] });
+  const [file, ...extra] = args.positionals;
+  if (!file || extra.length) throw usageError("usage: grammargen from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]");
+  const name = nameWords(args.values.get("name") ?? "");
+  if (!name.length) throw usageError("from-help-text needs --name <command words>");
+  const format = formatOf(args.values.get("format"));
+  let text: string;
+  if (file === "-") text = await io.readStdin();
+  else {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) throw new GrammargenError(`cannot read ${file}: no such file`, [], "ENOENT");
+    if (!info.isFile()) throw new GrammargenError(`cannot read ${file}: not a regular file`, [], "EUSAGE");
+    if (info.size > MAX_HELP_BYTES) throw new GrammargenError(`${file} is too large (${info.size} bytes) to be help text`, [], "ETOOBIG");
+    const buf = await readFile(file);
+    if (buf.includes(0)) throw new GrammargenError(`${file} looks binary (it contains NUL bytes), not help text`, [], "EBINARY");
+    text = buf.toString("utf8");
+  }
+  return render(io, text, name, format, args.values.get("out"));
+}

@@ -1,0 +1,134 @@
+// Walks help lines into sections and entries: option entries (head + description, with
+// continuation lines), subcommand entries in command sections, and positional descriptions.
+import type { Span } from "../ir.js";
+import { parseHead, type Head } from "./head.js";
+import { spanOf, type Line } from "./text.js";
+
+export type SectionKind = "options" | "commands" | "positionals" | "other";
+
+export interface OptionEntry {
+  head: Head;
+  headText: string;
+  description: string;
+  span: Span;
+  section: string;
+}
+
+export interface NamedEntry {
+  name: string;
+  aliases: string[];
+  description: string;
+  span: Span;
+}
+
+export interface Entries {
+  options: OptionEntry[];
+  commands: NamedEntry[];
+  positionals: NamedEntry[];
+  /** Lines that start with '-' where an option was expected but no spelling could be read. */
+  unreadable: Span[];
+}
+
+export function sectionKind(title: string): SectionKind {
+  const t = title.toLowerCase();
+  if (/additional help topics|examples?|environment|exit status|see also|learn more|feedback|help topics/.test(t)) return "other";
+  if (/(^|\s)(sub)?commands?\b|^available commands|^core commands/.test(t)) return "commands";
+  if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
+  if (/options|flags|optional arguments|switches/.test(t)) return "options";
+  return "other";
+}
+
+/** A heading: unindented (or barely indented) text ending in ':' or an all-caps title (gh's "FLAGS"). */
+function headingOf(l: Line): string | undefined {
+  if (l.blank || l.indent > 1) return undefined;
+  const t = l.text.trim();
+  if (t.startsWith("-") || /^usage\s*:/i.test(t)) return undefined;
+  const m = /^([A-Za-z][\w ()/,'-]{0,60}):\s*$/.exec(t);
+  if (m) return m[1]!;
+  if (/^[A-Z][A-Z ]{2,40}$/.test(t)) return t;
+  return undefined;
+}
+
+/** Splits an entry line into head and description at the first run of 2+ spaces (or a tab) outside brackets. */
+export function splitEntry(text: string, from: number): { head: string; descFrom: number } {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "[" || c === "<" || c === "{") depth++;
+    else if ((c === "]" || c === ">" || c === "}") && depth > 0) depth--;
+    else if (depth === 0 && (c === "\t" || (c === " " && text[i + 1] === " "))) {
+      let j = i;
+      while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
+      return { head: text.slice(from, i), descFrom: j < text.length ? j : text.length };
+    }
+  }
+  return { head: text.slice(from), descFrom: text.length };
+}
+
+export function readEntries(lines: Line[]): Entries {
+  const out: Entries = { options: [], commands: [], positionals: [], unreadable: [] };
+  let section = "";
+  let kind: SectionKind = "options";
+  let current: { desc: string[]; indent: number; descCol?: number; set: (d: string) => void } | undefined;
+  const finish = () => {
+    if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
+    current = undefined;
+  };
+  for (const l of lines) {
+    if (l.blank) continue;
+    const heading = headingOf(l);
+    if (heading !== undefined) {
+      finish();
+      section = heading;
+      kind = sectionKind(heading);
+      continue;
+    }
+    const content = l.text.slice(l.start);
+    const startsOption = /^-{1,2}[\w?#@![]/.test(content) || /^\+\w/.test(content);
+    // Continuation: deeper than the entry it belongs to and not a new option at entry depth
+    // (a description line may itself start with an option name, as ripgrep's do).
+    if (current && l.indent > current.indent && (!startsOption || l.indent > current.indent + 4 || (current.descCol !== undefined && l.indent >= current.descCol))) {
+      current.descCol ??= l.indent;
+      current.desc.push(content);
+      continue;
+    }
+    if (/^usage\s*:/i.test(content) || /^\s*or:\s/.test(l.text)) {
+      finish();
+      continue;
+    }
+    if (startsOption && (l.indent > 0 || kind === "options")) {
+      finish();
+      const { head, descFrom } = splitEntry(l.text, l.start);
+      const parsed = parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE"));
+      if (!parsed) {
+        out.unreadable.push(spanOf(l, l.start, l.text.length));
+        // Its description lines still belong to it, not to the next entry.
+        current = { desc: [], indent: l.indent, set: () => undefined };
+        continue;
+      }
+      const entry: OptionEntry = { head: parsed, headText: head, description: "", span: spanOf(l, l.start, l.start + head.length), section };
+      out.options.push(entry);
+      current = { desc: [l.text.slice(descFrom)], indent: l.indent, descCol: descFrom < l.text.length ? l.indent + descFrom - l.start : undefined, set: (d) => (entry.description = d) };
+      continue;
+    }
+    if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
+      finish();
+      const { head, descFrom } = splitEntry(l.text, l.start);
+      const names = head
+        .split(/,\s*|\s+\|\s+/)
+        .map((n) => n.trim().replace(/:$/, ""))
+        .filter((n) => n !== "");
+      const first = names[0] ?? "";
+      const ok = kind === "commands" ? /^[a-z0-9][\w.:-]*$/i.test(first) && !/\s/.test(first) : first !== "";
+      if (ok) {
+        const entry: NamedEntry = { name: first, aliases: names.slice(1).filter((n) => /^[\w.-]+$/.test(n)), description: "", span: spanOf(l, l.start, l.start + head.length) };
+        (kind === "commands" ? out.commands : out.positionals).push(entry);
+        current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
+        continue;
+      }
+    }
+    finish();
+  }
+  finish();
+  return out;
+}

@@ -1,0 +1,171 @@
+// Usage lines -> positional operands. Handles GNU ("Usage: cp [OPTION]... SOURCE DEST" plus
+// "or:" lines), argparse (wrapped, "[PATH ...]", "{a,b} ..."), clap/cobra ("USAGE:" then
+// indented lines), angle-bracket names ("<jq filter>") and optional groups ("[[--] <path>...]").
+import type { Span } from "../ir.js";
+import { spanOf, type Line } from "./text.js";
+
+export interface UsageOperand {
+  name: string;
+  min: number;
+  max: number;
+  choices?: string[];
+  /** "{a,b} ..." in argparse: a subparser choice, not an operand. */
+  subcommand?: boolean;
+  span: Span;
+}
+
+export interface Usage {
+  alternatives: UsageOperand[][];
+  span?: Span;
+  /** The program name the usage line used (fd for fdfind), when it differs. */
+  programWord?: string;
+}
+
+/** Enough to decide whether a usage token like "-t" consumes the following placeholder. */
+export type OptionTakesValue = (spelling: string) => boolean | undefined;
+
+export const MANY = 64;
+
+const OPTION_PLACEHOLDER = /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?)$/i;
+
+interface Tok {
+  text: string;
+  at: number;
+}
+
+/** Splits at top-level whitespace, keeping [..], <..>, {..}, (..) groups whole. */
+function tokens(s: string, base: number): Tok[] {
+  const out: Tok[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = s[i];
+    if (c === undefined || ((c === " " || c === "\t") && depth === 0)) {
+      if (start >= 0) out.push({ text: s.slice(start, i), at: base + start });
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
+    else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0) depth--;
+  }
+  return out;
+}
+
+function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optional: boolean): UsageOperand[] {
+  const out: UsageOperand[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    let t = toks[i]!.text;
+    const at = toks[i]!.at;
+    let repeat = false;
+    if (t === "..." || t === "…") {
+      const prev = out[out.length - 1];
+      if (prev) prev.max = MANY;
+      continue;
+    }
+    if (/(\.\.\.|…)$/.test(t)) {
+      repeat = true;
+      t = t.replace(/(\.\.\.|…)$/, "");
+    }
+    if (t === "" || t === "--" || t === "|" || t === "[--]") continue;
+    const span = spanOf(line, at, at + toks[i]!.text.length);
+    if (t.startsWith("[") && t.endsWith("]")) {
+      const inner = t.slice(1, -1).trim();
+      if (inner.startsWith("-") || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^\[/, ""))) continue;
+      const innerToks = tokens(inner, at + 1);
+      // "[ignored command line arguments]": prose naming one optional, repeated operand.
+      if (innerToks.length >= 3 && innerToks.every((x) => /^[a-z]+$/.test(x.text))) {
+        out.push({ name: inner.replace(/\s+/g, "_"), min: 0, max: MANY, span });
+        continue;
+      }
+      const sub = operandsOf(innerToks, line, takesValue, true);
+      if (repeat) for (const o of sub) o.max = MANY;
+      out.push(...sub);
+      continue;
+    }
+    if (t.startsWith("-") && t.length > 1) {
+      // An option in the usage line; skip its value when the option takes one.
+      const spelling = t.replace(/[=[].*$/, "");
+      const next = toks[i + 1]?.text;
+      if (!t.includes("=") && next && !next.startsWith("-") && !next.startsWith("[") && takesValue(spelling) === true) i++;
+      continue;
+    }
+    if (OPTION_PLACEHOLDER.test(t.replace(/[<>]/g, ""))) continue;
+    if (t.startsWith("{") && t.endsWith("}")) {
+      const choices = t.slice(1, -1).split(",").map((c) => c.trim()).filter(Boolean);
+      const nextIsDots = toks[i + 1]?.text === "...";
+      out.push({ name: t, min: optional ? 0 : 1, max: 1, choices, subcommand: repeat || nextIsDots, span });
+      if (nextIsDots) i++;
+      continue;
+    }
+    const name = t.replace(/^<|>$/g, "").replace(/^\(|\)$/g, "");
+    if (name === "" || /^[|&;>]/.test(name)) continue;
+    // "file file ..." (a hand-written argparse usage): one operand, repeated.
+    const prev = out[out.length - 1];
+    if (prev && prev.name === name && !prev.choices) {
+      prev.max = MANY;
+      continue;
+    }
+    out.push({ name, min: optional ? 0 : 1, max: repeat ? MANY : 1, span });
+  }
+  return out;
+}
+
+/** Finds the usage block and reads each alternative's operands after the command words. */
+export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
+  // "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE" heading.
+  const idx = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
+  if (idx < 0) return { alternatives: [] };
+  const head = lines[idx]!;
+  const m = /^(\s*usage\s*:?\s*)(.*)$/i.exec(head.text)!;
+  const raw: { line: Line; from: number; text: string }[] = [];
+  if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
+  const first = path[0] ?? "";
+  const base = first.split("/").pop() ?? first;
+  const startsWithProgram = (s: string, word?: string) => {
+    const w = s.trim().split(/\s+/)[0] ?? "";
+    return w === base || w.split("/").pop() === base || (word !== undefined && w === word);
+  };
+  let programWord: string | undefined = raw.length ? raw[0]!.text.trim().split(/\s+/)[0] : undefined;
+  for (let j = idx + 1; j < lines.length; j++) {
+    const l = lines[j]!;
+    if (l.blank) {
+      if (raw.length) break;
+      continue;
+    }
+    if (l.indent === 0 && raw.length) break;
+    const or = /^(\s*or:\s*)(.*)$/.exec(l.text);
+    if (or) {
+      raw.push({ line: l, from: or[1]!.length, text: or[2]! });
+      continue;
+    }
+    const content = l.text.slice(l.start);
+    // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
+    if (new RegExp(`\\|\\s*${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content)) continue;
+    if (raw.length === 0) {
+      programWord = content.split(/\s+/)[0];
+      raw.push({ line: l, from: l.start, text: content });
+    } else if (startsWithProgram(content, programWord)) raw.push({ line: l, from: l.start, text: content });
+    else {
+      // A wrapped usage line (argparse): tokens continue the previous alternative.
+      const prev = raw[raw.length - 1]!;
+      raw.push({ line: l, from: l.start, text: content, ...{ cont: prev } });
+    }
+  }
+  const alternatives: UsageOperand[][] = [];
+  for (const r of raw) {
+    let toks = tokens(r.text, r.from);
+    const cont = (r as { cont?: unknown }).cont !== undefined;
+    if (!cont) {
+      // Skip the command words: the program (under any name) then each further path word.
+      toks = toks.slice(1);
+      for (const w of path.slice(1)) if (toks[0]?.text === w) toks = toks.slice(1);
+    }
+    const ops = operandsOf(toks, r.line, takesValue, false);
+    if (cont && alternatives.length) alternatives[alternatives.length - 1]!.push(...ops);
+    else alternatives.push(ops);
+  }
+  const usage: Usage = { alternatives, span: spanOf(head, 0, head.text.length) };
+  if (programWord && programWord !== base && /^[\w.+-]+$/.test(programWord)) usage.programWord = programWord;
+  return usage;
+}

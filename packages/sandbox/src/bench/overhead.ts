@@ -1,0 +1,67 @@
+// Median time the sandbox adds to one command, against running the same command directly.
+// Usage: npm run bench:sandbox [-- --runs N]
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { baseEnv, runSandboxed, sandboxAvailable } from "../index.js";
+
+const COMMANDS = ["true", "echo hello", "wc -l < notes.txt", "sort notes.txt | uniq -c | sort -rn | head -3", "ls -la"];
+
+function direct(command: string, cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn("/bin/bash", ["-c", command], { cwd, env: { ...baseEnv, HOME: cwd, PWD: cwd }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on("error", reject);
+    child.on("close", () => resolve(performance.now() - t0));
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function main(): Promise<number> {
+  const runsArg = process.argv.indexOf("--runs");
+  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 20;
+  const avail = await sandboxAvailable();
+  if (!avail.ok) {
+    process.stderr.write(`bench:sandbox: ${avail.reason}; ${avail.fix}\n`);
+    return 1;
+  }
+  const ws = mkdtempSync(join(tmpdir(), "shellgen-overhead-"));
+  writeFileSync(join(ws, "notes.txt"), Array.from({ length: 200 }, (_, i) => `line ${i % 17}`).join("\n") + "\n");
+  const d: number[] = [];
+  const s: number[] = [];
+  try {
+    // Warm both paths (page cache, the probe) before measuring; interleave so load drifts hit both alike.
+    for (const c of COMMANDS) {
+      await direct(c, ws);
+      await runSandboxed({ command: c, workspace: ws });
+    }
+    for (let i = 0; i < runs; i++) {
+      for (const c of COMMANDS) {
+        d.push(await direct(c, ws));
+        s.push((await runSandboxed({ command: c, workspace: ws })).durationMs);
+      }
+    }
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+  const md = median(d);
+  const ms = median(s);
+  const row = (k: string, v: string) => process.stdout.write(`${k.padEnd(28)}${v}\n`);
+  row("machine", `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, ${process.getuid?.() === 0 ? "root (uid-drop mode)" : "user (userns mode)"}`);
+  row("commands x runs", `${COMMANDS.length} x ${runs} = ${d.length} each way`);
+  row("median direct", `${md.toFixed(1)} ms`);
+  row("median sandboxed", `${ms.toFixed(1)} ms`);
+  row("median added per command", `${(ms - md).toFixed(1)} ms (target < 20 ms)`);
+  row("ratio sandboxed / direct", `${(ms / md).toFixed(2)}x`);
+  return 0;
+}
+
+process.exitCode = await main();

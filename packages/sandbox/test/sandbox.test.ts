@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { insideWorkspace, resetSandboxProbe, runSandboxed, sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
+
+let ws: string;
+beforeEach(() => {
+  ws = mkdtempSync(join(tmpdir(), "shellgen-sbx-"));
+});
+afterEach(() => rmSync(ws, { recursive: true, force: true }));
+
+describe("runSandboxed", () => {
+  it("runs in /workspace with the task's files and writes back to the host directory", async () => {
+    writeFileSync(join(ws, "notes.txt"), "a\nb\nc\n");
+    const r = await runSandboxed({ command: "pwd; wc -l < notes.txt; sort -r notes.txt > out.txt; chmod 640 out.txt", workspace: ws });
+    expect(r).toMatchObject({ stdout: "/workspace\n3\n", stderr: "", exitCode: 0, signal: null, timedOut: false, truncated: false });
+    expect(readFileSync(join(ws, "out.txt"), "utf8")).toBe("c\nb\na\n");
+    expect(statSync(join(ws, "out.txt")).mode & 0o777).toBe(0o640);
+    expect(r.durationMs).toBeGreaterThan(0);
+  });
+
+  it("reports exit status and stderr separately", async () => {
+    const r = await runSandboxed({ command: "echo out; echo err >&2; exit 7", workspace: ws });
+    expect(r).toMatchObject({ stdout: "out\n", stderr: "err\n", exitCode: 7, timedOut: false });
+  });
+
+  it("starts from a scrubbed, fixed environment plus the caller's additions", async () => {
+    process.env.SHELLGEN_LEAK_TEST = "leaked";
+    const r = await runSandboxed({ command: "echo $HOME $LANG $TZ ${SHELLGEN_LEAK_TEST:-clean} $EXTRA", workspace: ws, env: { EXTRA: "given" } });
+    expect(r.stdout.trim()).toBe("/workspace C.UTF-8 UTC clean given");
+  });
+
+  it("stops at the time limit and kills the command", async () => {
+    const r = await runSandboxed({ command: "echo before; sleep 30; echo after", workspace: ws, timeoutMs: 500 });
+    expect(r).toMatchObject({ stdout: "before\n", timedOut: true, exitCode: null, signal: "SIGKILL" });
+    expect(r.durationMs).toBeLessThan(5000);
+  });
+
+  it("keeps the first maxOutputBytes bytes and marks the output truncated", async () => {
+    const r = await runSandboxed({ command: "seq 1 100000", workspace: ws, maxOutputBytes: 100 });
+    expect(r.truncated).toBe(true);
+    expect(r.stdout).toBe(Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join("").slice(0, 100));
+  });
+
+  it("has a private, writable /tmp and no stdin", async () => {
+    const r = await runSandboxed({ command: "echo x > /tmp/t && cat /tmp/t; cat; echo eof", workspace: ws });
+    expect(r.stdout).toBe("x\neof\n");
+  });
+
+  it("runs commands side by side without interference", async () => {
+    const others = [1, 2, 3, 4].map((i) => mkdtempSync(join(tmpdir(), `shellgen-sbx-${i}-`)));
+    try {
+      const rs = await Promise.all(others.map((w, i) => runSandboxed({ command: `echo ${i} > me; sleep 0.2; cat me`, workspace: w })));
+      expect(rs.map((r) => r.stdout.trim())).toEqual(["0", "1", "2", "3"]);
+    } finally {
+      for (const w of others) rmSync(w, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("insideWorkspace", () => {
+  it("resolves files inside and refuses links that leave the workspace", async () => {
+    writeFileSync(join(ws, "a.txt"), "a");
+    symlinkSync("/etc/passwd", join(ws, "out.txt"));
+    symlinkSync("a.txt", join(ws, "rel.txt"));
+    expect(await insideWorkspace(ws, "a.txt")).toMatch(/a\.txt$/);
+    expect(await insideWorkspace(ws, "rel.txt")).toMatch(/a\.txt$/);
+    expect(await insideWorkspace(ws, "out.txt")).toBeUndefined();
+    expect(await insideWorkspace(ws, "../../etc/passwd")).toBeUndefined();
+    expect(await insideWorkspace(ws, "missing.txt")).toBeUndefined();
+  });
+});
+
+describe("without bubblewrap", () => {
+  afterEach(() => {
+    delete process.env.SHELLGEN_BWRAP;
+    resetSandboxProbe();
+  });
+
+  it("refuses to run anything and says how to install it", async () => {
+    process.env.SHELLGEN_BWRAP = "/nonexistent/bwrap";
+    resetSandboxProbe();
+    const a = await sandboxAvailable();
+    expect(a.ok).toBe(false);
+    if (!a.ok) expect(a.fix).toMatch(/apt-get install -y bubblewrap/);
+    await expect(runSandboxed({ command: "touch ran", workspace: ws })).rejects.toBeInstanceOf(SandboxUnavailableError);
+    expect(existsSync(join(ws, "ran"))).toBe(false);
+  });
+});
