@@ -118,6 +118,8 @@ function placeholderList(metavar: string, desc: string): string[] | undefined {
   const item = String.raw`[a-z][\w-]*(?: \([^)]*\))?`;
   const colon = (desc.match(/:/g) ?? []).length !== 1 ? null : new RegExp(String.raw`:\s*(${item}(?:,\s*${item}){2,})\s*(?:$|[.;(])`).exec(desc);
   if (colon) return colon[1]!.split(/,\s*/).map((c) => c.replace(/ \(.*$/, ""));
+  const paren = /\(([a-z][\w-]*(?:,\s*(?:or\s+)?[a-z][\w-]*)+)\)\s*\.?$/.exec(desc.trim());
+  if (paren) return paren[1]!.split(/,\s*(?:or\s+)?/);
   const pairs = new RegExp(String.raw`^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$`).exec(desc.trim());
   if (pairs) return [...new Set(pairs[1]!.split(/,\s*/).map((c) => c.split(" ")[0]!).filter(Boolean))];
   return undefined;
