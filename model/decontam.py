@@ -82,7 +82,7 @@ def load_references(include_heldout: bool = True) -> list[dict]:
                 for n, line in enumerate(f):
                     if line.strip():
                         h = json.loads(line)
-                        cmds = [h["command"]] if h.get("command") else []
+                        cmds = list(h.get("commands") or ([h["command"]] if h.get("command") else []))
                         refs.append({"id": f"{os.path.basename(path)}:{n + 1}", "request": h["request"], "commands": cmds})
     return refs
 

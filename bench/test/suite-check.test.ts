@@ -1,8 +1,8 @@
 // The loader's error messages, the check semantics and runTask, on small hand-made tasks.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from "node:fs";
+import { mkdtempSync as makeTemp, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { evaluateCheck, loadSuite, normaliseOutput, prepareWorkspace, runTask, SuiteError, defaultSuiteDir, type CommandResult, type Task } from "@shellgen/bench";
 
 const result = (stdout: string, extra: Partial<CommandResult> = {}): CommandResult => ({
@@ -13,6 +13,16 @@ const base: Task = {
   setup: { files: { "notes.txt": "a\nb\n" } }, programs: ["wc"], solutions: ["wc -l < notes.txt"], wrong: ["wc -c < notes.txt"],
   check: { stdout: "2" },
 };
+// every temp folder these tests make is removed at the end
+const made: string[] = [];
+const mkdtempSync = (prefix: string) => {
+  const dir = makeTemp(prefix);
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 const schema = readFileSync(join(defaultSuiteDir, "task.schema.json"), "utf8");
 
 function suiteDir(tier1: unknown[]): string {

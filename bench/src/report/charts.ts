@@ -22,6 +22,14 @@ export interface BarChartSpec {
   height?: number;
 }
 
+/** The next round number (1, 2, 2.5 or 5 times a power of ten, times 4 for the gridlines) above v. */
+function niceCeil(v: number): number {
+  const step = v / 4;
+  const p = 10 ** Math.floor(Math.log10(step));
+  const m = [1, 2, 2.5, 5, 10].find((k) => k * p >= step)!;
+  return 4 * m * p;
+}
+
 /** Grouped vertical bars with a y axis, value labels and a legend. */
 export function barChart(spec: BarChartSpec): string {
   const W = spec.width ?? 720;
@@ -29,7 +37,7 @@ export function barChart(spec: BarChartSpec): string {
   const m = { top: 34, right: 16, bottom: 56, left: 48 };
   const fmt = spec.format ?? ((v: number) => String(Math.round(v)));
   const all = spec.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const yMax = spec.yMax ?? Math.max(1, ...all) * 1.1;
+  const yMax = spec.yMax ?? niceCeil(Math.max(1, ...all) * 1.05);
   const plotW = W - m.left - m.right;
   const plotH = H - m.top - m.bottom;
   const groupW = plotW / Math.max(1, spec.groups.length);
@@ -40,7 +48,7 @@ export function barChart(spec: BarChartSpec): string {
   for (let i = 0; i <= 4; i++) {
     const v = (yMax * i) / 4;
     parts.push(`<line x1="${m.left}" x2="${W - m.right}" y1="${y(v)}" y2="${y(v)}" class="grid"/>`);
-    parts.push(`<text x="${m.left - 6}" y="${y(v) + 4}" text-anchor="end" class="tick">${esc(fmt(v))}</text>`);
+    parts.push(`<text x="${m.left - 6}" y="${y(v) + 4}" text-anchor="end" class="tick">${esc(fmt(Math.round(v * 100) / 100))}</text>`);
   }
   spec.groups.forEach((g, gi) => {
     const gx = m.left + gi * groupW + (groupW - barW * spec.series.length) / 2;

@@ -9,7 +9,8 @@ const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 export function metaLine(meta: RunMeta | undefined): string {
   if (!meta) return "";
   const date = (meta.finished ?? meta.started).slice(0, 10);
-  return `Run ${date} on ${meta.host} (${meta.cores} x ${meta.cpu}, node ${meta.node}); models: ${meta.models.join(", ")}; modes: ${meta.modes.join(", ")}.`;
+  const models = meta.models.length ? `; models: ${meta.models.join(", ")}` : "";
+  return `Run ${date} on ${meta.host} (${meta.cores} x ${meta.cpu}, node ${meta.node})${models}; modes: ${meta.modes.join(", ")}.`;
 }
 
 export function toMarkdown(r: Report, meta?: RunMeta): string {

@@ -1,5 +1,5 @@
 // Where a task's command comes from: the canonical solution (oracle) or a model under a mode.
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
@@ -56,6 +56,7 @@ export class ModelGenerator implements Generator {
   private queue: Promise<unknown> = Promise.resolve();
   private pool?: Promise<Pool>;
   private staticBlock?: Promise<Example[]>;
+  private poolDir?: string;
 
   private constructor(
     readonly label: string,
@@ -85,7 +86,10 @@ export class ModelGenerator implements Generator {
       return this.staticBlock;
     }
     // The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk.
-    this.pool ??= loadFewshot().then((f) => f.openPool({ dir: mkdtempSync(join(tmpdir(), "shellgen-bench-pool-")), index: ":memory:" }));
+    this.pool ??= loadFewshot().then((f) => {
+      this.poolDir = mkdtempSync(join(tmpdir(), "shellgen-bench-pool-"));
+      return f.openPool({ dir: this.poolDir, index: ":memory:" });
+    });
     return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K }).examples.map(({ request, command }) => ({ request, command })));
   }
 
@@ -110,5 +114,6 @@ export class ModelGenerator implements Generator {
   async close(): Promise<void> {
     await this.queue.catch(() => undefined);
     await this.backend.close();
+    if (this.poolDir) rmSync(this.poolDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-export { runBench, type BenchOptions, type BenchOutcome, type RunMeta } from "./runner.js";
+export { runBench, WORK_DIR, type BenchOptions, type BenchOutcome, type RunMeta } from "./runner.js";
 export { BENCH_MODES, DEFAULT_MODES, FEWSHOT_K, parseModes, UsageError, type ModeSpec } from "./modes.js";
 export { selectTasks, parseTiers, globToRegExp } from "./select.js";
 export { ResultStore, readResults, writeJsonAtomic, writeTextAtomic, RESULTS_FILE, META_FILE } from "./store.js";

@@ -1,7 +1,7 @@
 // bench run: every (model, mode, task) not yet in results.jsonl, executed in the sandbox
 // and judged by the task's check. Generation is serial per model; execution overlaps.
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { cpus, hostname, tmpdir } from "node:os";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cpus, hostname } from "node:os";
 import { join, relative } from "node:path";
 import { runSandboxed, sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
 import { evaluateCheck, loadSuite, prepareWorkspace, TASK_ENV, type Task } from "../suite/index.js";
@@ -11,6 +11,9 @@ import { silentProgress, type ProgressSink } from "./progress.js";
 import { clip, recordKey, type ResultRecord } from "./record.js";
 import { selectTasks } from "./select.js";
 import { META_FILE, readResults, ResultStore, writeJsonAtomic } from "./store.js";
+
+/** Per-task workspaces, inside the run directory. */
+export const WORK_DIR = ".work";
 
 export interface BenchOptions {
   /** Model arguments; undefined means the embedded default model. */
@@ -113,7 +116,12 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     for (const job of jobs) if (!labels.has(job.gen)) labels.set(job.gen, (await job.gen()).label);
 
     const store = await ResultStore.open(opts.outDir, !!opts.resume);
-    await writeMeta(opts, concurrency);
+    const modelLabels = [...new Set(jobs.filter((j) => j.mode.decode !== null).map((j) => labels.get(j.gen)!))];
+    await writeMeta(opts, concurrency, modelLabels);
+    // Workspaces live in the run directory, so the ones a killed run left behind are swept here.
+    const workRoot = join(opts.outDir, WORK_DIR);
+    await rm(workRoot, { recursive: true, force: true });
+    await mkdir(workRoot, { recursive: true });
     const pending = jobs.filter((job) => !store.has(recordKey({ model: labels.get(job.gen)!, mode: job.mode.name, taskId: job.task.id })));
     pendingCount = pending.length;
     skipped = jobs.length - pending.length;
@@ -123,7 +131,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     const worker = async () => {
       while (next < pending.length && !opts.signal?.aborted) {
         const job = pending[next++]!;
-        const record = await runJob(job, opts.timeoutMs ?? 10_000);
+        const record = await runJob(job, opts.timeoutMs ?? 10_000, workRoot);
         await store.append(record);
         ran++;
         progress.tick(record.passed, `${record.mode} ${record.taskId}`);
@@ -137,17 +145,18 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   } finally {
     for (const g of opened.values()) await g.then((x) => x.close(), () => undefined);
   }
+  await rm(join(opts.outDir, WORK_DIR), { recursive: true, force: true });
   const interrupted = !!opts.signal?.aborted && ran < pendingCount;
   if (!interrupted) await finishMeta(opts.outDir);
   const { records } = await readResults(opts.outDir);
   return { outDir: opts.outDir, ran, skipped, interrupted, records };
 }
 
-async function runJob(job: Job, timeoutMs: number): Promise<ResultRecord> {
+async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<ResultRecord> {
   const { task, mode } = job;
   const generator = await job.gen();
   const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
-  const dir = await mkdtemp(join(tmpdir(), "shellgen-bench-"));
+  const dir = await mkdtemp(join(workRoot, `${task.id}-`));
   try {
     await prepareWorkspace(task, dir);
     let gen;
@@ -184,7 +193,7 @@ async function runJob(job: Job, timeoutMs: number): Promise<ResultRecord> {
   }
 }
 
-async function writeMeta(opts: BenchOptions, concurrency: number): Promise<void> {
+async function writeMeta(opts: BenchOptions, concurrency: number, models: string[]): Promise<void> {
   const file = join(opts.outDir, META_FILE);
   const prev = await readFile(file, "utf8").then((t) => JSON.parse(t) as RunMeta, () => undefined);
   const now = new Date().toISOString();
@@ -195,7 +204,7 @@ async function writeMeta(opts: BenchOptions, concurrency: number): Promise<void>
     cpu: `${cpus()[0]?.model ?? "cpu"}`.trim(),
     cores: cpus().length,
     node: process.version,
-    models: [...new Set([...(prev?.models ?? []), ...opts.models.map((m) => m ?? "(default)")])],
+    models: [...new Set([...(prev?.models ?? []), ...models])],
     modes: [...new Set([...(prev?.modes ?? []), ...opts.modes.map((m) => m.name)])],
     tiers: opts.tiers?.length ? opts.tiers : "all",
     ...(opts.glob ? { tasks: opts.glob } : {}),

@@ -2,8 +2,8 @@
 import { runSandboxed } from "@shellgen/sandbox";
 import type { RunSandboxed } from "./task.js";
 
-/** Fixed locale and zone so sort order, dates and number formats do not depend on the host. */
-export const TASK_ENV: Record<string, string> = { LC_ALL: "C.UTF-8", TZ: "UTC" };
+/** Fixed locale, zone and home, so sort order, dates, number formats and ~ do not depend on the host. */
+export const TASK_ENV: Record<string, string> = { LC_ALL: "C.UTF-8", TZ: "UTC", HOME: "/workspace" };
 
 const sandbox = { run: runSandboxed as RunSandboxed, name: "@shellgen/sandbox" };
 

@@ -192,7 +192,7 @@ export default [
     check: { stdout: "23", normalize: { first_field: true } } },
   { id: "count-lines-each-txt", cat: "count", req: "Count the lines in each .txt file here and show a total",
     files: { "a.txt": L("1", "2"), "b.txt": L("1", "2", "3", "4", "5") },
-    sol: ["wc -l *.txt"], wrong: ["wc -w *.txt a.txt"],
+    sol: ["wc -l *.txt"], wrong: ["cat *.txt | wc -l"],
     check: { stdout: L("2 a.txt", "5 b.txt", "7 total"), normalize: { squeeze_spaces: true } } },
 
   // ---- list

@@ -19,10 +19,6 @@ export default [
     sol: ["ls mixed | sed 's/.*\\.//' | sort | uniq -c | sort -rn", "ls mixed | awk -F. '{ print $NF }' | sort | uniq -c | sort -nr"],
     wrong: ["ls mixed | sed 's/.*\\.//' | uniq -c"],
     check: { stdout: L("3 jpg", "2 png", "1 gif"), normalize: { squeeze_spaces: true } } },
-  { id: "distinct-users-count", cat: "pipeline", req: "How many distinct users appear in the second column of sessions.log?",
-    files: { "sessions.log": L("09:00 ana login", "09:05 bo login", "09:10 ana logout", "09:20 cy login", "09:30 bo logout", "09:40 ana login") },
-    sol: ["awk '{ print $2 }' sessions.log | sort -u | wc -l", "cut -d' ' -f2 sessions.log | sort | uniq | wc -l"], wrong: ["awk '{ print $2 }' sessions.log | wc -l"],
-    check: { stdout: "3" } },
   { id: "longest-word", cat: "pipeline", req: "What is the longest word in dictionary.txt (one word per line)?",
     files: { "dictionary.txt": L("tree", "sitter", "grammar", "constrained", "shell", "decode") },
     sol: ["awk '{ print length, $0 }' dictionary.txt | sort -rn | head -n 1 | cut -d' ' -f2", "awk 'length > length(m) { m = $0 } END { print m }' dictionary.txt"],
@@ -151,6 +147,11 @@ export default [
     sol: ["sqlite3 shop.db <<EOF\nCREATE TABLE items(name TEXT);\nINSERT INTO items VALUES ('pen');\nINSERT INTO items VALUES ('ink');\nEOF"],
     wrong: ["sqlite3 shop.db <<EOF\nCREATE TABLE items(name TEXT);\nINSERT INTO items VALUES ('pen');\nEOF"],
     check: { script: "[ \"$(sqlite3 shop.db 'SELECT name FROM items ORDER BY name;' | tr '\\n' ' ')\" = 'ink pen ' ]" } },
+
+  { id: "heredoc-expand-variable", cat: "heredoc", req: "Set name to ana, then use a heredoc to write greet.txt containing 'Hello, ana' and 'Your home is /workspace', both filled in from variables",
+    sol: ["name=ana; cat > greet.txt <<EOF\nHello, $name\nYour home is $HOME\nEOF", "name=ana\ncat <<EOF > greet.txt\nHello, ${name}\nYour home is ${HOME}\nEOF"],
+    wrong: ["name=ana; cat > greet.txt <<'EOF'\nHello, $name\nYour home is $HOME\nEOF"],
+    check: { files: { "greet.txt": { content: L("Hello, ana", "Your home is /workspace") } } } },
 
   // ---- background jobs
   { id: "background-then-wait", cat: "background", req: "Run slow1.sh and slow2.sh in the background at the same time, wait for both, then print out1.txt and out2.txt",

@@ -17,7 +17,7 @@ export interface GenerateOptions {
   backend: Backend;
   request: string;
   mode: Mode;
-  /** Ground path/word values in the request and workspace; default on in constrained modes. */
+  /** Ground file-name values in the request and workspace (constrained modes). Default false here; the CLI turns it on. */
   ground?: boolean;
   workspaceFiles?: string[];
   examples?: Example[];
@@ -42,6 +42,8 @@ export interface GenerateResult {
   widened?: boolean;
   /** The grammar the constrained output came from (for checking acceptance). */
   grammar?: GrammarPlan;
+  /** The token limit cut the constrained decode; the command is its longest complete prefix. */
+  truncated?: boolean;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -61,6 +63,17 @@ interface ConstrainedOutcome {
   plan?: GrammarPlan;
   /** Why the constrained path produced nothing usable. */
   failure?: string;
+  /** The token limit ended the decode; the command is the longest accepted prefix. */
+  truncated?: boolean;
+}
+
+function longestAcceptedPrefix(text: string, plan: GrammarPlan): string | undefined {
+  for (let i = text.length; i > 0; i = text.lastIndexOf(" ", i - 1)) {
+    const candidate = text.slice(0, i).trimEnd();
+    if (candidate !== "" && plan.accepts(candidate).accepted) return candidate;
+    if (i <= 0) break;
+  }
+  return undefined;
 }
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
@@ -102,7 +115,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
   const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count);
   const verdict = constrained.failure ? { parses: false, error: constrained.failure } : parseBash(constrained.command);
-  const base = { grammarCommands: constrained.grammarCommands, widened: constrained.widened, grammar: constrained.plan };
+  const base = { grammarCommands: constrained.grammarCommands, widened: constrained.widened, grammar: constrained.plan, ...(constrained.truncated ? { truncated: true } : {}) };
 
   if (opts.mode === "constrained") {
     if (constrained.failure) return finish({ ...base, command: constrained.command, path: "failed", parses: false, error: constrained.failure });
@@ -133,7 +146,7 @@ async function decodeConstrained(
 ): Promise<ConstrainedOutcome> {
   if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
   const planner = await plannerFor(opts);
-  const ground = opts.ground ?? true;
+  const ground = opts.ground ?? false;
   const plans = planner.plans({ request: prompt.request, ground, workspaceFiles: opts.workspaceFiles ?? [], policy: opts.policy });
   let lastFailure = "no grammar available";
   let lastCommand = "";
@@ -163,6 +176,11 @@ async function decodeConstrained(
     // Only the optional leading space is the wrapper's; the rest is what the grammar accepted.
     const command = out.text.replace(/^ /, "");
     if (out.finish === "length") {
+      // The limit cut the command mid-way: keep the longest prefix, ending at a word
+      // boundary, that the grammar accepts as a whole command (repetition runs are the
+      // usual cause), else widen.
+      const prefix = longestAcceptedPrefix(command, plan);
+      if (prefix) return { command: prefix, grammarCommands: plan.commands, widened, plan, truncated: true };
       lastFailure = `token limit (${maxTokens}) reached before the grammar was complete`;
       lastCommand = command;
       continue;

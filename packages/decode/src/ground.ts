@@ -1,8 +1,10 @@
 // Grounded value terminals. Small models pick the right program and then invent file
 // names. At decode time, path-typed values in the IR become a closed choice: strings that
 // occur in the request (quoted or bare), entries of the workspace, and a bounded fallback
-// of output names the request implies. Other value types keep their full terminals.
-import type { CommandSpec, OptionSpec, PositionalSpec, ValueType } from "@shellgen/grammargen";
+// of output names the request implies. Every other bare word that looks like a path
+// (contains "." or "/") must be one of those names too; quoted strings, patterns, modes and
+// numbers stay free, so scripts like sed 's/a/b/' and chmod +x are unaffected.
+import { alt, cls, lit, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
 
 export interface GroundValues {
   paths: string[];
@@ -71,4 +73,32 @@ export function groundSpec(spec: CommandSpec, values: GroundValues): CommandSpec
     positionals: spec.positionals.map((p) => groundPositional(p, values)),
     subcommands: spec.subcommands.map((s) => groundSpec(s, values)),
   };
+}
+
+// The shell word pieces of the shared terminals (grammargen lower/terminals.ts), with the
+// bare-character class narrowed so an unquoted word cannot contain "." or "/".
+const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
+const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
+const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, 256), lit("'"));
+const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, 256), lit('"'));
+const plainChar = (extra = ""): Expr => cls(`${BARE_EXCLUDED}./${extra}`, true);
+const segment = (): Expr => alt(plainChar(), escaped(), squoted(), dquoted());
+
+/** A choice spelled the way the lowering spells enum choices: bare when safe, else single-quoted. */
+const spelled = (choice: string): string => (/^[^\s'"\\|&;<>()`$]+$/.test(choice) ? choice : `'${choice.replace(/'/g, "")}'`);
+
+/**
+ * Override the shared `word` and `operand` terminals of a composed grammar: a bare word with
+ * "." or "/" in it must be a grounded name. Applied after composition, so it also covers
+ * operands after `--`, redirection targets and words inside compound commands.
+ */
+export function groundTerminals(g: Grammar, values: GroundValues): Grammar {
+  const names = [...new Set(values.paths.map(spelled))].filter((c) => c !== "");
+  const grounded = names.map(lit);
+  const operandNames = names.filter((c) => !c.startsWith("-") || c === "-").map(lit);
+  const replacement: Record<string, Expr> = {
+    word: alt(...grounded, rep(segment(), 1, 256)),
+    operand: alt(...operandNames, seq(alt(plainChar("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
+  };
+  return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: "grounded" } : r)) };
 }

@@ -1,9 +1,12 @@
 // Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { compose, emitGbnf, emitLark, parseGrammarText, recognize, type CommandSpec, type Grammar, type Policy } from "@shellgen/grammargen";
 import { DecodeError, oneLine } from "./errors.js";
-import { groundSpec, groundValues } from "./ground.js";
-import { CommandIndex } from "./select.js";
+import { groundSpec, groundTerminals, groundValues } from "./ground.js";
+import { CommandIndex, helpSummary } from "./select.js";
 import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 import { COMMAND_TERMINATOR } from "./prompt.js";
 
@@ -87,29 +90,61 @@ export function forDecoding(g: Grammar): Grammar {
 
 export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {
   const decoding = forDecoding(g);
+  // Each engine reads one dialect; emit each only when asked.
+  let gbnf: string | undefined;
+  let lark: string | undefined;
+  const text = {
+    get gbnf() {
+      return (gbnf ??= emitGbnf(decoding));
+    },
+    get lark() {
+      return (lark ??= emitLark(decoding));
+    },
+  };
   return {
     commands,
     isDefault,
     why,
-    text: { gbnf: emitGbnf(decoding), lark: emitLark(decoding) },
+    text,
     accepts: (command: string) => recognize(g, command),
   };
 }
 
+/** corpora/help in the enclosing checkout, when there is one: help texts say what a program is for. */
+function helpDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, "corpora", "help");
+    if (existsSync(candidate)) return candidate;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+function summaryFor(name: string, dir: string | undefined): string | undefined {
+  const file = dir && join(dir, name, "help.txt");
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    return helpSummary(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
 export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   const p = pack ?? (await loadPack());
-  const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir })));
+  const help = helpDir();
+  const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir, summary: summaryFor(c.name, help) })));
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
 
   const composeFor = (names: string[], req: PlanRequest): Grammar => {
-    let specs = specsOf(names);
-    if (req.ground) {
-      const values = groundValues(req.request, req.workspaceFiles);
-      specs = specs.map((s) => groundSpec(s, values));
-    }
-    return compose({ commands: specs, policy: req.policy as Policy | undefined });
+    const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
+    const specs = specsOf(names).map((s) => (values ? groundSpec(s, values) : s));
+    const g = compose({ commands: specs, policy: req.policy as Policy | undefined });
+    return values ? groundTerminals(g, values) : g;
   };
 
   return {
@@ -124,7 +159,9 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
         if (p.defaultCommands && (req.ground || req.policy)) {
           return planFromGrammar(composeFor(p.defaultCommands, req), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
         }
-        return planFromGrammar(defaultGrammar(), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default" });
+        const g = defaultGrammar();
+        if (req.ground) return planFromGrammar(groundTerminals(g, groundValues(req.request, req.workspaceFiles)), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (grounded words)" });
+        return planFromGrammar(g, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default" });
       });
       return attempts;
     },

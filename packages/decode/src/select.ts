@@ -34,6 +34,81 @@ function stem(w: string): string {
   return w;
 }
 
+/**
+ * What a program is for, in the words people use when asking for it. The pack's IR
+ * describes options, not purposes, so this prior fills the gap for common tools; it only
+ * adds to a program's score when that program is in the pack.
+ */
+const PURPOSE: Record<string, string> = {
+  wc: "count how many lines words characters bytes number of",
+  head: "first top beginning start lines bytes",
+  tail: "last end bottom final lines follow",
+  cat: "show print display contents concatenate read whole file",
+  grep: "search find match lines containing pattern occurrences regex",
+  sed: "replace substitute edit delete lines substitution rewrite",
+  awk: "column field sum total average print fields columns",
+  cut: "column field characters delimiter extract columns",
+  sort: "sort order alphabetical numerical reverse largest smallest",
+  uniq: "unique duplicate distinct repeated count occurrences",
+  tr: "translate uppercase lowercase upper lower case delete characters squeeze",
+  find: "find locate search files directories recursively named modified older newer",
+  ls: "list directory contents files show",
+  du: "disk usage space size directory how much",
+  df: "free disk space filesystem mounted",
+  tar: "archive tarball bundle extract unpack pack",
+  gzip: "compress compressed gz",
+  gunzip: "decompress uncompress gz extract",
+  zip: "zip archive compress",
+  unzip: "unzip extract archive",
+  cp: "copy duplicate",
+  mv: "move rename",
+  rm: "delete remove erase",
+  mkdir: "create make new directory folder",
+  rmdir: "remove empty directory folder",
+  touch: "create empty file timestamp update modification time",
+  chmod: "permissions executable mode permission make runnable",
+  chown: "owner ownership group",
+  ln: "link symlink symbolic",
+  stat: "size permissions modification time inode metadata information",
+  date: "date time today current day month year timestamp",
+  sha256sum: "sha256 checksum hash digest verify",
+  md5sum: "md5 checksum hash digest",
+  sha1sum: "sha1 checksum hash digest",
+  base64: "base64 encode decode",
+  diff: "difference differences compare changed",
+  cmp: "compare bytes identical differ",
+  comm: "common lines compare sorted both",
+  xargs: "each argument arguments run for every",
+  tee: "write save and also display both",
+  echo: "print write text message say",
+  printf: "print format formatted text",
+  nl: "number lines numbered",
+  paste: "merge join side lines columns",
+  join: "join merge on common field",
+  split: "split chunks pieces parts",
+  rev: "reverse characters backwards",
+  tac: "reverse order lines last first",
+  seq: "sequence numbers range count from to",
+  jq: "json field key value array object",
+  curl: "download url http fetch request",
+  wget: "download url fetch",
+  ps: "processes running process",
+  kill: "kill stop terminate process signal",
+  basename: "file name without directory strip suffix",
+  dirname: "directory part path parent",
+  realpath: "absolute path resolve",
+  file: "type kind detect what",
+  od: "octal hex dump bytes",
+  xxd: "hex dump bytes",
+  hexdump: "hex dump bytes",
+  openssl: "encrypt decrypt certificate key random hash",
+  column: "table align columns",
+  fold: "wrap width lines",
+  expand: "tabs spaces convert",
+  truncate: "shrink extend size truncate",
+  readlink: "symlink target resolve",
+};
+
 interface Doc {
   name: string;
   tf: Map<string, number>;
@@ -46,9 +121,12 @@ export class CommandIndex {
   private readonly avgLength: number;
   readonly names: Set<string>;
 
-  constructor(specs: { name: string; ir: CommandSpec }[]) {
-    this.docs = specs.map(({ name, ir }) => {
-      const text = [name, name, ir.description ?? "", ...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ");
+  constructor(specs: { name: string; ir: CommandSpec; summary?: string }[]) {
+    this.docs = specs.map(({ name, ir, summary }) => {
+      // The purpose words count three times: they say what the program is for, where option
+      // descriptions mostly say how.
+      const purpose = [ir.description ?? "", summary ?? "", PURPOSE[name] ?? ""].join(" ");
+      const text = [name, name, purpose, purpose, purpose, ...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ");
       const tf = new Map<string, number>();
       const words = tokens(text);
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
@@ -111,4 +189,18 @@ export class CommandIndex {
     }
     return { names, why };
   }
+}
+
+/** The purpose paragraph of a --help text: what follows the usage lines, before the options. */
+export function helpSummary(help: string): string {
+  const lines = help.split("\n");
+  let i = 0;
+  while (i < lines.length && (/^\s*(usage|or):/i.test(lines[i]!) || lines[i]!.trim() === "")) i++;
+  const out: string[] = [];
+  for (; i < lines.length && out.join(" ").length < 400; i++) {
+    const l = lines[i]!;
+    if (l.trim() === "" || /^\s*-/.test(l) || /^\S.*:\s*$/.test(l)) break;
+    out.push(l.trim());
+  }
+  return out.join(" ");
 }

@@ -1,14 +1,17 @@
 // The command predictor over IR parsed from the real programs' --help text.
 import { beforeAll, describe, expect, it } from "vitest";
 import { captureHelp, parseHelp } from "@shellgen/grammargen";
-import { CommandIndex } from "../src/select.js";
+import { CommandIndex, helpSummary } from "../src/select.js";
 
 const PROGRAMS = ["cat", "wc", "grep", "sort", "uniq", "head", "tail", "cut", "sed", "tr", "find", "du", "tar", "gzip", "cp", "mv", "mkdir", "ls", "sha256sum", "base64", "diff", "chmod", "touch", "rm", "nl", "date", "stat", "xargs", "tee", "paste"];
 let index: CommandIndex;
 
 beforeAll(async () => {
   const specs = [];
-  for (const name of PROGRAMS) specs.push({ name, ir: parseHelp(await captureHelp(name), { name }).spec });
+  for (const name of PROGRAMS) {
+    const help = await captureHelp(name);
+    specs.push({ name, ir: parseHelp(help, { name }).spec, summary: helpSummary(help) });
+  }
   index = new CommandIndex(specs);
 });
 
@@ -37,6 +40,10 @@ describe("CommandIndex", () => {
     expect(index.mentioned("use sed to replace foo with bar in a.txt")).toEqual(["sed"]);
     expect(index.mentioned("pipe it into `sort` then cat the result")).toEqual(["sort", "cat"]);
     expect(index.mentioned("find the lines that mention the date")).toEqual([]);
+  });
+
+  it("reads the purpose paragraph of a help text", async () => {
+    expect(helpSummary(await captureHelp("wc"))).toMatch(/^Print newline, word, and byte counts for each FILE/);
   });
 
   it("keeps selections small", () => {

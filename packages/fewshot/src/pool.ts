@@ -137,10 +137,6 @@ export class Pool {
     return this.bm25.size;
   }
 
-  has(e: { request: string; command: string }): boolean {
-    return this.byId.has(toStored({ ...e, program: "", category: "", difficulty: 1 }).id);
-  }
-
   private index(e: StoredExample): number {
     const doc = this.bm25.add(e.terms);
     this.programs.add(e.program, e.terms);

@@ -220,6 +220,13 @@ function helpGrammars(gg: any): Map<string, Recognizer> {
 async function defaultPolicy(gg: any): Promise<unknown> {
   if (gg.defaultPolicy !== undefined) return typeof gg.defaultPolicy === "function" ? gg.defaultPolicy() : gg.defaultPolicy;
   if (typeof gg.loadPolicy !== "function") return undefined;
+  if (typeof gg.defaultPolicyPath === "string" && existsSync(gg.defaultPolicyPath)) {
+    try {
+      return gg.loadPolicy(gg.defaultPolicyPath);
+    } catch {
+      return undefined;
+    }
+  }
   for (const f of ["grammars/policy.json", "grammars/policy.yaml", "grammars/default-policy.json", "grammars/policy/default.json"]) {
     const p = join(corporaDir(), "..", f);
     if (existsSync(p)) {

@@ -87,7 +87,12 @@ for e in "${entries[@]}"; do
   /usr/bin/python3 - "$out/$name/meta.json" "$prog" "$version" "$style" "${words[@]}" <<'PY'
 import json, sys
 path, prog, version, style, *cmd = sys.argv[1:]
-json.dump({"command": cmd, "program": prog, "version": version, "style": style}, open(path, "w"), indent=2)
+meta = {"command": cmd, "program": prog, "version": version, "style": style}
+# The words the grammar starts with: `busybox ls`, `git log` (also for `git help log`), `openssl enc`.
+if prog == "busybox": meta["name"] = ["busybox", cmd[1]]
+elif prog == "git": meta["name"] = ["git", cmd[2] if cmd[1] == "help" else cmd[1]]
+elif prog == "openssl": meta["name"] = ["openssl", cmd[1]]
+json.dump(meta, open(path, "w"), indent=2)
 open(path, "a").write("\n")
 PY
   echo "captured $name ($(wc -l < "$out/$name/help.txt") lines)"

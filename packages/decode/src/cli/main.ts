@@ -92,7 +92,7 @@ export function listWorkspace(dir: string, limit = 400): string[] {
 
 async function fewshotExamples(request: string, k: number): Promise<Example[]> {
   const name = "@shellgen/fewshot";
-  let mod: { openPool?: (o?: object) => Promise<{ retrieve(r: string, o: { k?: number }): { examples: Example[] }; close?: () => void }> };
+  let mod: { openPool?: (o?: object) => Promise<{ retrieve(r: string, o: { k?: number }): { examples: Example[] }; close?: () => Promise<void> | void }> };
   try {
     mod = (await import(name)) as typeof mod;
   } catch (err) {
@@ -103,7 +103,7 @@ async function fewshotExamples(request: string, k: number): Promise<Example[]> {
   try {
     return pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command }));
   } finally {
-    pool.close?.();
+    await pool.close?.();
   }
 }
 

@@ -15,7 +15,7 @@ export const SLOTS: Record<string, string[]> = {
   user: ["alice", "bob", "deploy", "carol", "www-data", "dave"],
   group: ["staff", "developers", "www-data", "users", "admins"],
   host: ["example.com", "backup.example.org", "192.168.1.10", "build-server", "db.internal", "10.0.0.5"],
-  url: ["https://example.com/file.tar.gz", "https://example.org/data.json", "https://downloads.example.net/tool.zip", "https://api.example.com/v1/status", "http://localhost:8080/health"],
+  url: ["https://example.com/file.tar.gz", "https://example.org/data.json", "https://downloads.example.net/tool.zip", "https://api.example.com/v1/status", "https://status.example.com/health"],
   archive: ["backup.tar.gz", "site.tar.gz", "logs.tar.gz", "release.tar.gz", "project.tar.gz", "photos.tar.gz"],
   zip: ["photos.zip", "docs.zip", "bundle.zip", "reports.zip", "assets.zip"],
   days: ["1", "2", "7", "14", "30", "3", "90"],

@@ -62,7 +62,7 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["print the second field of {csv} split on commas|show column 2 of the comma separated {csv}", "awk -F, '{print $2}' {csv}"],
     ["sum the numbers in column {col} of {csv}|add up field {col} of the csv {csv}", "awk -F, '{s += ${col}} END {print s}' {csv}"],
     ["print lines of {file} longer than {n} characters|which lines in {file} exceed {n} chars", "awk 'length > {n}' {file}"],
-    ["print the usernames from /etc/passwd|list all account names in the passwd file", "awk -F: '{print $1}' /etc/passwd"],
+    ["print the usernames from the passwd copy passwd.txt|list all account names in passwd.txt, a copy of the passwd file", "awk -F: '{print $1}' passwd.txt"],
     ["print the number of fields on each line of {txt}|how many words does each line of {txt} have", "awk '{print NF}' {txt}"],
     ["print rows of {csv} where column {col} is greater than {n}|filter {csv} for rows whose field {col} exceeds {n}", "awk -F, '${col} > {n}' {csv}"],
     ["average of the numbers in column {col} of {csv}|compute the mean of field {col} in {csv}", "awk -F, '{s += ${col}; c++} END {print s / c}' {csv}"],
@@ -101,7 +101,7 @@ export const TEMPLATES: ProgramTemplates[] = [
   ]),
   T("tail", "text", [
     ["show the last {n} lines of {log}|print the final {n} lines of {log}", "tail -n {n} {log}"],
-    ["follow {log} as it grows|watch new lines appended to {log}", "tail -f {log}"],
+    ["follow {log} as it grows|watch new lines appended to {log}", "timeout 60 tail -f {log}"],
     ["print {csv} without its header line|skip the first line of {csv}", "tail -n +2 {csv}"],
     ["show the last {n} bytes of {file}|print the final {n} bytes of {file}", "tail -c {n} {file}"],
     ["show lines {n} onward of {file}|print {file} starting at line {n}", "tail -n +{n} {file}"],
@@ -109,7 +109,7 @@ export const TEMPLATES: ProgramTemplates[] = [
   T("cut", "text", [
     ["print the first field of {csv}|show column 1 of the comma separated {csv}", "cut -d, -f1 {csv}"],
     ["print columns {small} and {col} of {csv}|extract fields {small} and {col} from {csv}", "cut -d, -f{small},{col} {csv}"],
-    ["print the login shells from /etc/passwd|show field 7 of each passwd entry", "cut -d: -f7 /etc/passwd"],
+    ["print the login shells from passwd.txt|show field 7 of each passwd entry in passwd.txt", "cut -d: -f7 passwd.txt"],
     ["show the first {n} characters of each line in {txt}|truncate every line of {txt} to {n} chars", "cut -c1-{n} {txt}"],
     ["print everything from field {small} onward in {csv}|drop the leading columns of {csv} before field {small}", "cut -d, -f{small}- {csv}"],
   ]),
@@ -391,7 +391,7 @@ export const TEMPLATES: ProgramTemplates[] = [
   ]),
   T("column", "text", [
     ["show {csv} as an aligned table|pretty print the comma separated {csv} in columns", "column -s, -t {csv}"],
-    ["format the output of mount as a table|align the columns of mount output", "mount | column -t"],
+    ["format the output of df as a table|align the columns of df -h output", "df -h | column -t"],
     ["align the whitespace separated columns of {txt}|print {txt} as neat columns", "column -t {txt}"],
   ]),
   T("rev", "text", [
@@ -452,11 +452,6 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["send SIG{sig} to process {pid}|signal {sig} to pid {pid}", "kill -s {sig} {pid}"],
     ["list all signal names|which signals can kill send", "kill -l"],
   ]),
-  T("pkill", "process", [
-    ["kill every process named {name}|stop all {name} processes", "pkill {name}"],
-    ["send HUP to all {name} processes|tell {name} to reload with SIGHUP", "pkill -HUP {name}"],
-    ["kill all processes owned by {user}|terminate everything {user} is running", "pkill -u {user}"],
-  ]),
   T("pgrep", "process", [
     ["find the pid of {name}|process ids of {name}", "pgrep {name}"],
     ["list the pids and names of processes matching {name}|pgrep {name} with process names", "pgrep -l {name}"],
@@ -474,18 +469,18 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["compact {json} onto a single line|minify the JSON in {json}", "jq -c . {json}"],
   ]),
   T("curl", "network", [
-    ["download {url} and save it with its remote name|fetch {url} keeping the file name", "curl -O {url}"],
-    ["fetch {url} and save it as {file}|download {url} to {file}", "curl -o {file} {url}"],
-    ["show only the response headers of {url}|HEAD request to {url}", "curl -I {url}"],
-    ["download {url} following redirects quietly|silently fetch {url}, following any redirects", "curl -sL {url}"],
-    ["send a POST with JSON from {json} to {url}|post the contents of {json} to {url} as json", "curl -X POST -H 'Content-Type: application/json' -d @{json} {url}"],
-    ["print just the HTTP status code of {url}|what status code does {url} return", "curl -s -o /dev/null -w '%{http_code}' {url}"],
+    ["download {url} and save it with its remote name|fetch {url} keeping the file name", "curl -m 30 -O {url}"],
+    ["fetch {url} and save it as {file}|download {url} to {file}", "curl -m 30 -o {file} {url}"],
+    ["show only the response headers of {url}|HEAD request to {url}", "curl -m 30 -I {url}"],
+    ["download {url} following redirects quietly|silently fetch {url}, following any redirects", "curl -m 30 -sL {url}"],
+    ["send a POST with JSON from {json} to {url}|post the contents of {json} to {url} as json", "curl -m 30 -X POST -H 'Content-Type: application/json' -d @{json} {url}"],
+    ["print just the HTTP status code of {url}|what status code does {url} return", "curl -m 30 -s -o /dev/null -w '%{http_code}' {url}"],
   ]),
   T("wget", "network", [
-    ["download {url}|fetch the file at {url} with wget", "wget {url}"],
-    ["download {url} and save it as {file}|wget {url} into {file}", "wget -O {file} {url}"],
-    ["resume the partial download of {url}|continue downloading {url}", "wget -c {url}"],
-    ["download {url} quietly in the background|fetch {url} in the background with no output", "wget -q -b {url}"],
+    ["download {url}|fetch the file at {url} with wget", "wget -T 30 {url}"],
+    ["download {url} and save it as {file}|wget {url} into {file}", "wget -T 30 -O {file} {url}"],
+    ["resume the partial download of {url}|continue downloading {url}", "wget -T 30 -c {url}"],
+    ["download {url} quietly in the background|fetch {url} in the background with no output", "wget -T 30 -q -b {url}"],
   ]),
   T("git", "vcs", [
     ["show the git status|what has changed in this repository", "git status"],
@@ -568,8 +563,8 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["how many cores does the machine have in total|number of installed processors", "nproc --all"],
   ]),
   T("sleep", "process", [
-    ["wait {sec} seconds|pause for {sec} seconds", "sleep {sec}"],
-    ["print {text} after waiting {sec} seconds|delay {sec} seconds then say {text}", "sleep {sec} && echo '{text}'"],
+    ["wait {sec} seconds|pause for {sec} seconds", "timeout 120 sleep {sec}"],
+    ["print {text} after waiting {sec} seconds|delay {sec} seconds then say {text}", "timeout 120 sleep {sec} && echo '{text}'"],
   ]),
   T("timeout", "process", [
     ["run ping to {host} but stop it after {sec} seconds|limit ping {host} to {sec} seconds", "timeout {sec} ping {host}"],
@@ -577,12 +572,12 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["run make with a {sec} second limit, sending KILL if it ignores TERM|time box make to {sec}s and then kill it hard", "timeout -k 5 {sec} make"],
   ]),
   T("watch", "process", [
-    ["run df -h every {sec} seconds|keep showing disk space refreshed every {sec}s", "watch -n {sec} df -h"],
-    ["watch the listing of {dir} and highlight changes|monitor {dir} highlighting what changes", "watch -d ls -l {dir}"],
+    ["run df -h every {sec} seconds|keep showing disk space refreshed every {sec}s", "timeout 60 watch -n {sec} df -h"],
+    ["watch the listing of {dir} and highlight changes|monitor {dir} highlighting what changes", "timeout 60 watch -d ls -l {dir}"],
   ]),
   T("ping", "network", [
-    ["ping {host} {small} times|send {small} pings to {host}", "ping -c {small} {host}"],
-    ["check whether {host} is reachable with one ping|single ping to {host}", "ping -c 1 {host}"],
+    ["ping {host} {small} times|send {small} pings to {host}", "timeout 30 ping -c {small} {host}"],
+    ["check whether {host} is reachable with one ping|single ping to {host}", "timeout 10 ping -c 1 {host}"],
   ]),
   T("ip", "network", [
     ["show my network interfaces and addresses|list the IP addresses of all interfaces", "ip addr show"],
@@ -620,10 +615,6 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["serve the current directory over http on port {port}|start a simple web server on {port}", "python3 -m http.server {port}"],
     ["validate and pretty print {json} with python|format {json} using python's json tool", "python3 -m json.tool {json}"],
     ["create a python virtual environment in .venv|make a venv called .venv", "python3 -m venv .venv"],
-  ]),
-  T("crontab", "system", [
-    ["list my cron jobs|show the current user's crontab", "crontab -l"],
-    ["list the cron jobs of {user}|show {user}'s crontab", "crontab -l -u {user}"],
   ]),
   T("patch", "compare", [
     ["apply the patch fix.diff|patch the files using fix.diff", "patch -p1 < fix.diff"],

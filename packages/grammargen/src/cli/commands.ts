@@ -1,7 +1,9 @@
 // The subcommand table. To add a subcommand (from-schema, compose, check-policy, pack),
 // register one handler here; main.ts dispatches on the first argument and maps thrown
 // GrammargenErrors to one line on stderr. A handler returns the exit code.
-import { fromCommand, fromHelpText } from "./generate.js";
+import { fromHelpText } from "./generate.js";
+import { fromSchemaCommand } from "./schema.js";
+import { fromCommandOrTree } from "./tree.js";
 import type { Io } from "./output.js";
 import { validate } from "./validate.js";
 
@@ -10,7 +12,8 @@ export type Handler = (argv: string[], io: Io) => Promise<number>;
 export const COMMANDS: Record<string, { run: Handler; summary: string }> = {
   "from-help-text": { run: fromHelpText, summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]" },
   validate: { run: validate, summary: "validate <grammar-file> [--positive CMD]... [--negative CMD]... [--json]" },
+  "from-schema": { run: fromSchemaCommand, summary: "from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE]" },
 };
 
 /** Without a registered subcommand, the arguments name a program to capture help from. */
-export const DEFAULT: Handler = fromCommand;
+export const DEFAULT: Handler = fromCommandOrTree;

@@ -27,7 +27,8 @@ const TERMINALS: Record<string, () => Expr> = {
   num: () => seq(opt(lit("-")), alt(seq(digits(), opt(seq(lit("."), rep(cls("0-9"), 0, 19)))), seq(lit("."), digits()))),
   size: () => {
     const unit = alt(seq(cls("KMGTPEZYRQkmgtpezyrq"), opt(alt(lit("iB"), lit("B")))), cls("bcwB"));
-    return alt(seq(digits(), opt(seq(lit("."), digits(9))), opt(unit)), unit);
+    // head -c -1K and truncate -s +1K take a sign; sizes are lenient about it.
+    return seq(opt(cls("+-")), alt(seq(digits(), opt(seq(lit("."), digits(9))), opt(unit)), unit));
   },
   duration: () => {
     const n = seq(digits(), opt(seq(lit("."), digits(9))));

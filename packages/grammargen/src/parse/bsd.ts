@@ -192,7 +192,12 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           for (const piece of pieces) {
             const rest = seq.slice(k + 1);
             // `[-D [bind_address:]port]`: the rest of the bracket is the metavar.
-            const tail = inGroup && rest.length && rest.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? rest : [];
+            // A nested group that opens with an option ends the metavar: help texts with an unbalanced
+            // bracket (busybox sort's `[-k START[.OFS]...`) would otherwise swallow the rest of the line.
+            const optGroup = (r: Node) => r.kind === "group" && r.alts.some((a) => a[0]?.kind === "word" && isOptionWord(a[0].text));
+            const stop = rest.findIndex(optGroup);
+            const metaNodes = stop >= 0 ? rest.slice(0, stop) : rest;
+            const tail = inGroup && metaNodes.length && metaNodes.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? metaNodes : [];
             // `-Olevel` (a repeated letter) is -O with an attached value, not a cluster of flags.
             const repeats = new Set(piece.slice(1)).size < piece.length - 1;
             if (repeats && /^-[A-Za-z0-9][a-z]{2,}$/.test(piece) && !opts.dashLong) {
@@ -209,7 +214,7 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             if (tail.length && sp.arity === "none") {
               const meta = text.slice(tail[0]!.start, tail[tail.length - 1]!.end).trim();
               spelling = { ...sp, arity: "required", metavar: meta };
-              if (piece === pieces[pieces.length - 1]) k = seq.length;
+              if (piece === pieces[pieces.length - 1]) k += tail.length;
             }
             if (spelling.kind === "dashLong" && !opts.dashLong && spelling.name.length > 1) continue;
             options.push(...optionsFromSpellings([spelling], "", spanOf(text, n.start, n.end)));

@@ -59,7 +59,13 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
     else if (depth === 0 && (c === "\t" || (c === " " && text[i + 1] === " "))) {
       let j = i;
       while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
-      return { head: text.slice(from, i), descFrom: j < text.length ? j : text.length };
+      const head = text.slice(from, i);
+      // "-V,  --version" (wget) and "-c  --format=FORMAT" (stat): the head goes on.
+      if (/^--?[A-Za-z]/.test(text.slice(j)) && (head.endsWith(",") || /^-[\w?]$/.test(head.trim()))) {
+        i = j - 1;
+        continue;
+      }
+      return { head, descFrom: j < text.length ? j : text.length };
     }
   }
   return { head: text.slice(from), descFrom: text.length };

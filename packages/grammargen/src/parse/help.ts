@@ -1,8 +1,8 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
-import { GrammargenError, Session, type CommandSpec, type Diagnostic, type HelpStyle, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
+import { GrammargenError, Session, type Arity, type CommandSpec, type Diagnostic, type HelpStyle, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
-import { arityOf } from "./head.js";
+import type { HeadValue, Spelling } from "./head.js";
 import { detectStyle } from "./style.js";
 import { claimedStyle, styleParser } from "./styles.js";
 import { checkHelpText, normalize, splitLines } from "./text.js";
@@ -26,39 +26,84 @@ const SUBCOMMAND_NAME = /^(command|commands|subcommand|sub-command|cmd|<command>
 const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 const REST_NAME = /^(command|cmd|prog|program|utility|executable)$/i;
 
-/** "-p, --indicator-style=slash": a lowercase literal after '=' is a fixed value, so -p is a flag. */
+const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
+  const v = sp.value;
+  if (!v || v.attach !== "eq" || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
+  // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
+  if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
+  return !new RegExp(`\\b${v.metavar}\\b`).test(e.description);
+};
+
+/**
+ * One entry -> options. Spellings without their own value take the value of the last spelling
+ * that has one ("-w, --width=COLS"); literal values ("--check=quiet") become one-choice enums;
+ * spellings with different shapes ("-c, -C NUM, --context[=NUM]") become separate options.
+ */
 function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec[] {
-  const v = e.head.values[0];
-  if (v && v.attach === "eq" && e.head.values.length === 1 && /^[a-z][a-z0-9-]*$/.test(v.metavar) && style !== "cobra") {
-    const out: OptionSpec[] = [];
-    if (e.head.short.length) out.push({ short: e.head.short, long: [], arity: "none", repeatable: false, description: e.description, span: e.span });
-    if (e.head.long.length) out.push({ short: [], long: e.head.long, arity: "required", value: { type: { kind: "enum", choices: [v.metavar] }, metavar: v.metavar }, repeatable: false, description: e.description, span: e.span });
-    return out;
+  const sps = e.head.spellings;
+  const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style)));
+  const carrier = [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
+  const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
+  for (const sp of sps) {
+    const lit = literal.has(sp);
+    const value = lit ? undefined : (sp.value ?? carrier?.value);
+    // "-e script, --expression=script": a separate and an '=' value are the same required value.
+    const shape = value ? (value.attach === "eq" || value.attach === "separate" ? "required" : value.attach) : "";
+    const key = lit ? `literal` : value ? `${shape}\u0000${value.metavar}` : "none";
+    const g = groups.get(key) ?? { spellings: [], value, extra: 0, literals: [] };
+    groups.set(key, g);
+    if (!g.spellings.some((x) => x.kind === sp.kind && x.name === sp.name)) g.spellings.push(sp);
+    if (lit) g.literals.push(sp.value!.metavar);
+    g.extra = Math.max(g.extra, sp.value ? sp.extra : (carrier?.extra ?? 0));
   }
-  return [optionFrom(e, style, text)];
+  // "--check, --check=diagnose-first": the bare spelling makes the literal optional.
+  const lits = groups.get("literal");
+  const none = groups.get("none");
+  const out: OptionSpec[] = [];
+  const make = (spellings: Spelling[], arity: Arity, value?: OptionSpec["value"], extra = 0): OptionSpec => {
+    const o: OptionSpec = {
+      short: spellings.filter((x) => x.kind === "short").map((x) => x.name),
+      long: spellings.filter((x) => x.kind === "long").map((x) => x.name),
+      arity,
+      repeatable: e.head.repeatable || REPEAT_DESC.test(e.description),
+      description: e.description,
+      span: e.span,
+    };
+    const dash = spellings.filter((x) => x.kind === "dashLong").map((x) => x.name);
+    if (dash.length) o.dashLong = dash;
+    if (e.head.negatable && arity === "none") o.negatable = true;
+    if (value) o.value = value;
+    if (extra > 0 && arity !== "none") o.valueCount = 1 + extra;
+    return o;
+  };
+  if (lits) {
+    const bare = none?.spellings.filter((x) => x.kind !== "short" && lits.spellings.some((l) => l.name === x.name)) ?? [];
+    out.push(make(lits.spellings, bare.length ? "optional" : "required", { type: { kind: "enum", choices: [...new Set(lits.literals)] }, metavar: lits.literals[0]! }));
+    if (none) none.spellings = none.spellings.filter((x) => !bare.includes(x));
+  }
+  for (const [key, g] of groups) {
+    if (key === "literal" || g.spellings.length === 0) continue;
+    if (!g.value) {
+      out.push(make(g.spellings, "none"));
+      continue;
+    }
+    let arity: Arity = g.value.attach === "attached-optional" || g.value.attach === "separate-optional" ? "optional" : "required";
+    // pflag count flags ("-v, --verbose n ... specify multiple times or a level using --verbose=n") take a value only when attached.
+    if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && g.spellings.some((x) => e.description.includes(`--${x.name}=`))) arity = "optional";
+    out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
+    if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar)) out[out.length - 1]!.repeatable = true;
+  }
+  return out;
 }
 
-function optionFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec {
-  const h = e.head;
-  let arity = arityOf(h);
-  // pflag count flags ("-v, --verbose n ... specify multiple times or a level using --verbose=n") take no value unless attached.
-  if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && h.long.some((l) => e.description.includes(`--${l}=`))) arity = "optional";
-  const o: OptionSpec = { short: h.short, long: h.long, arity, repeatable: h.repeatable || REPEAT_DESC.test(e.description), description: e.description, span: e.span };
-  if (h.dashLong.length) o.dashLong = h.dashLong;
-  if (h.negatable) o.negatable = true;
-  if (arity !== "none") {
-    const v = h.values[0]!;
-    let type: ValueType;
-    if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(v.metavar)) {
-      o.repeatable = true;
-      type = v.metavar === "ints" || v.metavar === "uints" ? { kind: "word" } : inferType("", { description: e.description, style });
-      if (type.kind !== "enum") type = { kind: "word" };
-    } else if (style === "cobra" && COBRA_TYPES.has(v.metavar) && v.metavar !== "string") type = inferType(v.metavar, { description: e.description, style });
-    else type = inferType(v.metavar, { description: e.description, style, text });
-    o.value = { type, metavar: v.metavar };
-    if (h.extraValues > 0) o.valueCount = 1 + h.extraValues;
+function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: string): ValueType {
+  if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(metavar)) {
+    const t = inferType("", { description: e.description, style });
+    return t.kind === "enum" ? t : { kind: "word" };
   }
-  return o;
+  if (style === "cobra" && COBRA_TYPES.has(metavar) && metavar !== "string") return inferType(metavar, { description: e.description, style });
+  if (metavar === "#") return { kind: "integer" };
+  return inferType(metavar, { description: e.description, style, text });
 }
 
 /** Options the text lists twice (GNU grep lists -E in two sections) merge into one. */
@@ -70,9 +115,10 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
       out.push(o);
       continue;
     }
-    if (same.arity !== o.arity && o.arity !== "none" && same.arity === "none") {
-      same.arity = o.arity;
-      same.value = o.value;
+    if (same.arity !== o.arity && (same.arity === "none" || o.arity === "none")) {
+      // du lists "--time" and "--time=WORD": together an optional value.
+      same.arity = "optional";
+      same.value ??= o.value;
     } else if (same.value && o.value && same.value.type.kind === "enum") {
       // The more general value wins; two enums pool their choices.
       if (o.value.type.kind !== "enum") same.value = o.value;
@@ -108,7 +154,14 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   const options = mergeOptions(
     entries.options.flatMap((e) => optionsFrom(e, style, text)),
     session,
-  );
+  ).filter((o) => {
+    // diff's "--GTYPE-group-format=GFMT": a template for several names, not one option.
+    const template = style === "gnu" && o.long.some((l) => /[A-Z]{2,}/.test(l));
+    if (template) session.warn(`skipped the option template --${o.long[0]}`, o.span);
+    return !template;
+  });
+  // "-#" (zstd, xz): a digit option, -1 ... -19.
+  for (const o of options) if (o.short.includes("#")) o.short = [...o.short.filter((c) => c !== "#"), ..."0123456789"].filter((c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)));
 
   const takesValue = (spelling: string): boolean | undefined => {
     const long = spelling.startsWith("--") ? spelling.slice(2) : undefined;
@@ -138,10 +191,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type: ValueType = o.choices ? { kind: "enum", choices: o.choices } : inferType(o.name, { description: desc, style });
-    const p: PositionalSpec = { name: o.name, type: type.kind === "path" || type.kind === "word" || type.kind === "enum" || type.kind === "keyvalue" ? type : { kind: "word" }, min: o.min, max: o.max, span: o.span };
-    if (type.kind === "url") p.type = type;
+    const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
-    if (REST_NAME.test(o.name.replace(/[<>]/g, "")) && (operands[i + 1] === undefined || /arg/i.test(operands[i + 1]!.name))) p.rest = true;
+    // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
+    if ((style === "gnu" || style === "generic") && REST_NAME.test(o.name.replace(/[<>]/g, "")) && (operands[i + 1] === undefined || /arg/i.test(operands[i + 1]!.name))) p.rest = true;
     positionals.push(p);
   }
   if (!usage.alternatives.length) {

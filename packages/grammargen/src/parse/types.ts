@@ -39,6 +39,8 @@ const isChoiceWord = (c: string): boolean => /^[\w.+:@/-]+$/.test(c) && c.length
 /** Choices spelled in the metavar itself: {a,b}, [a|b], a|b, (a|b). */
 function metavarChoices(m: string): string[] | undefined {
   let x = m.trim();
+  // <date|dur> names alternative placeholders, not values.
+  if (x.startsWith("<")) return undefined;
   const wrapped = /^[[{(<](.*)[\]})>]$/.exec(x);
   if (wrapped) x = wrapped[1]!;
   const sep = x.includes("|") ? "|" : wrapped && m.trim().startsWith("{") && x.includes(",") ? "," : undefined;
@@ -97,14 +99,21 @@ export interface TypeHints {
   text?: string;
 }
 
-/** Finds 'a', 'b' or 'c' quoted in a sentence that names the placeholder (GNU's WHEN paragraph). */
-function placeholderChoices(metavar: string, text: string): string[] | undefined {
-  if (!/^[A-Z][A-Z_]{2,}$/.test(metavar) || /^(FILE|DIR|PATH|SIZE|NUM|N|TIME|WORD|STRING|PATTERN)$/.test(metavar)) return undefined;
-  const sentences = text.split(/\.\s|\n\s*\n/);
-  for (const s of sentences) {
-    if (!new RegExp(`\\b${metavar}\\b`).test(s)) continue;
-    if (!/\b(is|be|are|defaults?|one of|values?)\b/i.test(s)) continue;
-    const quoted = [...s.matchAll(/'([\w.+-]+)'|"([\w.+-]+)"|‘([\w.+-]+)’/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+/**
+ * Finds "WHEN is 'always', 'never', or 'auto'" style sentences: the placeholder, a verb that
+ * fixes its values, then two or more quoted words, all before the sentence or entry ends.
+ * Sentences that give examples ("like 'PIPE'", "a suffix: 's' for seconds") are not closed sets.
+ */
+export function placeholderChoices(metavar: string, text: string): string[] | undefined {
+  if (!/^[A-Z][A-Z_]{1,}$/.test(metavar) || /^(FILE|DIR|PATH|SIZE|NUM|N|WORD|STRING|PATTERN)$/.test(metavar)) return undefined;
+  const re = new RegExp(`\\b${metavar}\\b`, "g");
+  for (const m of text.matchAll(re)) {
+    const after = text.slice(m.index!, m.index! + 400);
+    const end = after.search(/\.\s|\n\s*\n|\n\s*-|;\s*\n\s*[A-Z]+ (?!is)/);
+    const window = end >= 0 ? after.slice(0, end) : after;
+    if (!/\b(is|are|can (also )?be|may be|must be|defaults? to|one of|either)\b|^\w+=['"‘]/.test(window)) continue;
+    if (/\b(like|such as|e\.g|example|suffix|number|format|pattern)\b/i.test(window)) continue;
+    const quoted = [...window.matchAll(/'([\w.+-]+)'|"([\w.+-]+)"|‘([\w.+-]+)’|`([\w.+-]+)'/g)].map((q) => q[1] ?? q[2] ?? q[3] ?? q[4]!);
     if (quoted.length >= 2) return [...new Set(quoted)];
   }
   return undefined;
@@ -115,9 +124,9 @@ const GENERIC_PLACEHOLDER = /^(WORD|STYLE|TYPE|MODE|FORMAT|KIND|METHOD|WHEN|ALGO
 /** "sort by WORD instead of name: none (-U), size (-S), time (-t)" and "across -x, commas -m, long -l". */
 function placeholderList(metavar: string, desc: string): string[] | undefined {
   if (!GENERIC_PLACEHOLDER.test(metavar)) return undefined;
-  const item = String.raw`[a-z][\w-]*(?: \([^)]*\))?`;
+  const item = String.raw`[a-z][\w-]*(?: \([^)]*\)| -{1,2}[\w-]+)?`;
   const colon = (desc.match(/:/g) ?? []).length !== 1 ? null : new RegExp(String.raw`:\s*(${item}(?:,\s*${item}){2,})\s*(?:$|[.;(])`).exec(desc);
-  if (colon) return colon[1]!.split(/,\s*/).map((c) => c.replace(/ \(.*$/, ""));
+  if (colon) return colon[1]!.split(/,\s*/).map((c) => c.replace(/ (\(.*|-.*)$/, ""));
   const paren = /\(([a-z][\w-]*(?:,\s*(?:or\s+)?[a-z][\w-]*)+)\)\s*\.?$/.exec(desc.trim());
   if (paren) return paren[1]!.split(/,\s*(?:or\s+)?/);
   const pairs = new RegExp(String.raw`^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$`).exec(desc.trim());
@@ -135,12 +144,16 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   const sign = signOf(m);
   if (bare.includes("=")) return { kind: "keyvalue" };
   if (hints.text) {
-    const c = placeholderChoices(bareMetavar(m), hints.text);
+    const c = placeholderChoices(bareMetavar(m), hints.description) ?? placeholderChoices(bareMetavar(m), hints.text);
     if (c) return { kind: "enum", choices: c };
   }
-  const multiplier = /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description);
+  const word = bareMetavar(m);
+  const multiplier =
+    /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) ||
+    (!!hints.text && /^[A-Z]+$/.test(word) && new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(hints.text));
   if (INTEGER.test(bare)) {
     if (multiplier) return { kind: "size" };
+    if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
     return sign ? { kind: "integer", signed: sign } : { kind: "integer" };
   }
   if (SIZE.test(bare)) return { kind: "size" };

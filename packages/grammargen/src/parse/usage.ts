@@ -67,8 +67,16 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       repeat = true;
       t = t.replace(/(\.\.\.|…)$/, "");
     }
-    if (t === "" || t === "--" || t === "|" || t === "[--]") continue;
+    if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-") continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
+    // "(-r RECIPIENT | -R PATH)...": a required choice between options.
+    if (t.startsWith("(") && t.endsWith(")") && /^\(\s*-/.test(t)) continue;
+    // "MODE[,MODE]...": the repetition is inside one word.
+    const inWord = /^([A-Za-z][\w-]*)\[[,:;]\1\]$/.exec(t);
+    if (inWord) {
+      out.push({ name: inWord[1]!, min: optional ? 0 : 1, max: 1, span });
+      continue;
+    }
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
       if (inner.startsWith("-") || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^\[/, ""))) continue;
@@ -91,14 +99,14 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       continue;
     }
     if (OPTION_PLACEHOLDER.test(t.replace(/[<>]/g, ""))) continue;
-    if (t.startsWith("{") && t.endsWith("}")) {
+    if (t.startsWith("{") && t.endsWith("}") && t.includes(",")) {
       const choices = t.slice(1, -1).split(",").map((c) => c.trim()).filter(Boolean);
       const nextIsDots = toks[i + 1]?.text === "...";
       out.push({ name: t, min: optional ? 0 : 1, max: 1, choices, subcommand: repeat || nextIsDots, span });
       if (nextIsDots) i++;
       continue;
     }
-    const name = t.replace(/^<|>$/g, "").replace(/^\(|\)$/g, "");
+    const name = t.replace(/^<|>$/g, "").replace(/^\(|\)$/g, "").replace(/^\{|\}$/g, "");
     if (name === "" || /^[|&;>]/.test(name)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];
@@ -106,7 +114,19 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       prev.max = MANY;
       continue;
     }
-    out.push({ name, min: optional ? 0 : 1, max: repeat ? MANY : 1, span });
+    // A plural placeholder without "..." (diff's FILES) still stands for several words.
+    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES)$/.test(name);
+    out.push({ name, min: optional ? 0 : 1, max: repeat || plural ? MANY : 1, span });
+  }
+  // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
+  for (let k = out.length - 1; k > 0; k--) {
+    const a = out[k - 1]!;
+    const b = out[k]!;
+    if (a.name === b.name && !a.choices && !b.choices) {
+      a.min += b.min;
+      a.max = Math.min(MANY, a.max + b.max);
+      out.splice(k, 1);
+    }
   }
   return out;
 }
@@ -134,6 +154,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       continue;
     }
     if (l.indent === 0 && raw.length) break;
+    // Option tables and rulers end a usage block that has no blank line after it (tree).
+    if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
     const or = /^(\s*or:\s*)(.*)$/.exec(l.text);
     if (or) {
       raw.push({ line: l, from: or[1]!.length, text: or[2]! });

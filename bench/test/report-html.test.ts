@@ -1,0 +1,68 @@
+// The HTML report renders in a real headless Chromium (Debian's), with its SVG charts drawn.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { loadSuite, parseModes, runBench, writeReport, type Generator, type Task } from "@shellgen/bench";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+/** Where the screenshot is left for a person to look at. */
+export const SCREENSHOT = join(tmpdir(), "shellgen-bench-report.png");
+
+let dir: string;
+let browser: Browser;
+let html: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium (or npm run setup)`);
+  dir = mkdtempSync(join(tmpdir(), "shellgen-report-test-"));
+  const suite = loadSuite();
+  const tasks: Task[] = [1, 2, 3, 4].flatMap((tier) => suite.filter((t) => t.tier === tier && t.wrong.length > 0).slice(0, 3));
+  // Two scripted "models" answering with canonical or known-wrong commands, so every chart has data.
+  const model = (label: string, rightEvery: Record<string, number>): Generator => ({
+    label,
+    async produce(task, mode) {
+      const i = tasks.findIndex((t) => t.id === task.id);
+      const ok = i % (rightEvery[mode.name] ?? 1) === 0;
+      return { command: ok ? task.solutions[0]! : task.wrong[0]!, tokens: { prompt: 40 + i, completion: 8 + (i % 5) }, latencyMs: 20 + i * 3, path: mode.name };
+    },
+    async close() {},
+  });
+  const models: Record<string, Generator> = { a: model("tiny-a.gguf", { native: 3, "constrained-retry": 2 }), b: model("tiny-b.gguf", { native: 2, "constrained-retry": 1 }) };
+  await runBench({
+    models: ["a", "b"], modes: parseModes(["native", "constrained-retry", "oracle"]), glob: tasks.map((t) => t.id).join(","),
+    outDir: dir, concurrency: 3, openModel: async (m) => models[m!]!,
+  });
+  html = (await writeReport(dir)).html;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("report.html in headless Chromium", () => {
+  it("draws every chart with visible bars, and the screenshot is taken", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(html).href);
+    const charts = await page.locator("svg.chart").all();
+    // pass rate x 3 models, transitions, tokens + latency x 2 models
+    expect(charts.length).toBe(8);
+    for (const c of charts) {
+      const box = await c.boundingBox();
+      expect(box!.width).toBeGreaterThan(100);
+      expect(box!.height).toBeGreaterThan(50);
+    }
+    const bars = await page.locator("svg.chart rect.bar").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).length);
+    expect(bars).toBeGreaterThan(20);
+    expect(await page.locator("h2", { hasText: "Regressed tasks" }).count()).toBe(1);
+    expect(await page.title()).toBe("shellgen bench report");
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,49 @@
+// Grammar plans from the real pack: selected programs first, the pack default last;
+// grounding closes file names; the decoding wrapper only adds a space and a terminator.
+import { beforeAll, describe, expect, it } from "vitest";
+import { recognize } from "@shellgen/grammargen";
+import { DEFAULT_LABEL, forDecoding, loadPack, packPlanner } from "../src/plan-pack.js";
+import type { GrammarPlanner } from "../src/plan.js";
+
+let planner: GrammarPlanner;
+beforeAll(async () => {
+  planner = await packPlanner(await loadPack());
+});
+
+describe("packPlanner", () => {
+  it("composes the programs a request names, then offers the pack default", async () => {
+    const plans = planner.plans({ request: "use grep to find error in app.log", ground: false, workspaceFiles: [] });
+    expect(plans.length).toBe(2);
+    const first = await plans[0]!();
+    expect(first.commands).toContain("grep");
+    expect(first.why.grep).toBe("mentioned");
+    expect(first.accepts("grep error app.log").accepted).toBe(true);
+    expect(first.accepts("grep -c error app.log | sort -n").accepted).toBe(true);
+    const last = await plans[1]!();
+    expect(last.isDefault).toBe(true);
+    expect(last.commands).toEqual([DEFAULT_LABEL]);
+  });
+
+  it("grounding admits named files and refuses invented ones", async () => {
+    const req = { request: "use grep to count error lines in app.log", workspaceFiles: ["notes.txt", "logs/"] };
+    const grounded = await planner.plans({ ...req, ground: true })[0]!();
+    const open = await planner.plans({ ...req, ground: false })[0]!();
+    for (const ok of ["grep -c error app.log", "grep -c error notes.txt", "grep -rc error logs/", "grep -c 'a.b' app.log"]) {
+      expect(grounded.accepts(ok).accepted, ok).toBe(true);
+    }
+    for (const invented of ["grep -c error server.log", "grep -c error /var/log/syslog", "grep -c error app.log > out.txt"]) {
+      expect(grounded.accepts(invented).accepted, invented).toBe(false);
+      expect(open.accepts(invented).accepted, invented).toBe(true);
+    }
+  });
+
+  it("the decoding wrapper adds only an optional leading space and the blank-line terminator", async () => {
+    const plan = await planner.plans({ request: "use sort on names.txt", ground: false, workspaceFiles: [] })[0]!();
+    expect(plan.text.gbnf).toContain("sg-command");
+    expect(plan.text.lark).toMatch(/^start: sg_command$/m);
+    const g = (await import("@shellgen/grammargen")).parseGrammarText(plan.text.gbnf, "gbnf");
+    for (const s of ["sort names.txt", " sort names.txt", " sort names.txt\n\n"]) expect(recognize(g, s).accepted, s).toBe(true);
+    expect(recognize(g, "sort names.txt\n").accepted).toBe(false);
+    expect(forDecoding({ start: "root", rules: [{ name: "root", terminal: false, expr: { kind: "lit", text: "ls" } }] }).rules.map((r) => r.name)).toEqual(["sg_command", "sg_body_root"]);
+  });
+});

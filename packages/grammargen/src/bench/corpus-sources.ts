@@ -1,0 +1,43 @@
+// The help texts issue #2 keeps in corpora/help: GNU getopt_long programs and the other
+// getopt-like styles (cobra, argparse, click, clap, and generic ones). `capture-corpus`
+// captures each with its version; the invocations.json files are written by hand.
+export interface Source {
+  /** Folder name under corpora/help. */
+  name: string;
+  /** argv that prints the help text. */
+  command: string[];
+  /** argv that prints the version (default: program --version). */
+  version?: string[];
+  /** Command words of the grammar when they are not just the program's basename. */
+  words?: string[];
+}
+
+const gnu = (p: string): Source => ({ name: p, command: [p, "--help"] });
+
+export const SOURCES: Source[] = [
+  ...["ls", "grep", "sed", "head", "tail", "cut", "sort", "uniq", "wc", "cat", "cp", "mv", "rm", "mkdir", "chmod", "du", "df", "touch", "date", "tr", "diff", "gzip", "xargs", "tee", "seq", "paste", "timeout", "base64", "wget", "fold"].map(gnu),
+  // cobra
+  { name: "hugo", command: ["hugo", "--help"], version: ["hugo", "version"] },
+  { name: "restic", command: ["restic", "--help"], version: ["restic", "version"] },
+  // argparse
+  { name: "flake8", command: ["flake8", "--help"] },
+  { name: "http", command: ["http", "--help"] },
+  // Debian's interpreter and tools (/usr/bin), the ones the bubblewrap checks can see.
+  { name: "json-tool", command: ["/usr/bin/python3", "-m", "json.tool", "--help"], version: ["/usr/bin/python3", "--version"], words: ["python3", "-m", "json.tool"] },
+  { name: "venv", command: ["/usr/bin/python3", "-m", "venv", "--help"], version: ["/usr/bin/python3", "--version"], words: ["python3", "-m", "venv"] },
+  // click
+  { name: "black", command: ["black", "--help"] },
+  { name: "flask", command: ["/usr/bin/flask", "--help"], version: ["/usr/bin/flask", "--version"] },
+  // clap
+  { name: "rg", command: ["rg", "--help"] },
+  { name: "fdfind", command: ["fdfind", "--help"] },
+  { name: "hyperfine", command: ["hyperfine", "--help"] },
+  { name: "batcat", command: ["batcat", "--help"] },
+  { name: "sd", command: ["sd", "--help"] },
+  { name: "lsd", command: ["lsd", "--help"] },
+  { name: "b3sum", command: ["b3sum", "--help"] },
+  // generic (own formats)
+  { name: "jq", command: ["jq", "--help"] },
+  { name: "age", command: ["age", "--help"] },
+  { name: "tree", command: ["tree", "--help"] },
+];

@@ -1,0 +1,46 @@
+// `grammargen <command> [--depth N] [--max-subcommands N]`: programs with subcommands (git,
+// openssl, docker, pip, cobra tools) get one grammar for the whole tree; everything else,
+// and any explicit help arguments, go to the plain single-help path.
+import { emitGbnf } from "../emit/gbnf.js";
+import { emitLark } from "../emit/lark.js";
+import { GrammargenError } from "../ir.js";
+import { lowerCommand } from "../lower/command.js";
+import { discoverTree } from "../tree/discover.js";
+import { readArgs, usageError } from "./args.js";
+import { fromCommand } from "./generate.js";
+import { writeAtomic, type Io } from "./output.js";
+
+const positiveInt = (flag: string, v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,5}$/.test(v)) throw usageError(`--${flag} must be a positive integer, not ${JSON.stringify(v)}`);
+  return Number(v);
+};
+
+export async function fromCommandOrTree(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["format", "out", "depth", "max-subcommands"], stopAtPositional: true });
+  const [command, ...helpArgs] = args.positionals;
+  const depth = positiveInt("depth", args.values.get("depth"));
+  const maxSubcommands = positiveInt("max-subcommands", args.values.get("max-subcommands"));
+  const wantsTree = depth !== undefined || maxSubcommands !== undefined;
+  const plain = argv.filter((a, i) => !/^--(depth|max-subcommands)(=|$)/.test(a) && !/^--(depth|max-subcommands)$/.test(argv[i - 1] ?? ""));
+  if (!command || (helpArgs.length && !wantsTree)) return fromCommand(plain, io);
+  if (helpArgs.length) throw usageError("--depth/--max-subcommands read each subcommand's help themselves; give no help arguments");
+  const format = args.values.get("format") ?? "lark";
+  if (format !== "lark" && format !== "gbnf" && format !== "ir") throw usageError(`--format must be lark, gbnf or ir, not ${JSON.stringify(format)}`);
+
+  let tree;
+  try {
+    tree = await discoverTree(command, { depth, maxSubcommands });
+  } catch (e) {
+    // A program without subcommands is an ordinary one, unless a tree was asked for.
+    if (e instanceof GrammargenError && e.code === "ENOSUBCOMMANDS" && !wantsTree) return fromCommand(plain, io);
+    throw e;
+  }
+  for (const d of tree.diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}\n`);
+  const spec = tree.spec;
+  const text = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
+  const out = args.values.get("out");
+  if (out) await writeAtomic(out, text);
+  else io.stdout(text);
+  return 0;
+}
