@@ -18,9 +18,14 @@ from vocab import Vocab
 PER_OPTION = 3
 
 
+SKIP_DESC = re.compile(r"\b(help|version|usage)\b|^(any supported|same as|deprecated)", re.I)
+# programs with their own expression syntax, or duplicates of a GNU program
+SKIP_PROGRAM = re.compile(r"^(busybox|find$|tar$|dd$)")
+
+
 def _desc(d: str) -> str | None:
     d = re.sub(r"\s+", " ", d).strip().rstrip(".;")
-    if not d or len(d) > 90 or len(d) < 6:
+    if not d or len(d) > 90 or len(d) < 6 or SKIP_DESC.search(d):
         return None
     return d[0].lower() + d[1:]
 
@@ -58,7 +63,7 @@ def ir_pairs(seed: int) -> list[dict]:
         except (OSError, ValueError):
             continue
         prog = " ".join(spec.get("path") or [])
-        if not prog or spec.get("subcommands"):
+        if not prog or spec.get("subcommands") or SKIP_PROGRAM.match(prog):
             continue
         takes_file = any((p.get("type") or {}).get("kind") == "path" for p in spec.get("positionals", []))
         for o in spec.get("options", []):
@@ -86,12 +91,10 @@ def ir_pairs(seed: int) -> list[dict]:
                     f = v.file()
                     words.append(q(f))
                     target = f" on {f}"
-                base = prog.split()[-1]
                 req = r.choice([
-                    f"Run {prog}{target} so that it will {desc}{said}",
                     f"{prog}{target}: {desc}{said}",
-                    f"Use {base}{target} and {desc}{said}",
+                    f"Use {prog}{target}, option: {desc}{said}",
                     f"With {prog}{target}, {desc}{said}",
                 ])
-                out.append({"request": req, "command": " ".join(words), "family": "ir:" + base, "source": "ir"})
+                out.append({"request": req, "command": " ".join(words), "family": "ir:" + prog, "source": "ir"})
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import gzip
 import hashlib
 import json
 import os
@@ -112,6 +113,10 @@ def build(seed: int, n: int) -> dict:
                 f.write(line)
                 digest.update(line.encode())
         os.replace(tmp, os.path.join(DATA, f"{name}.jsonl"))
+        # the gzipped copy is committed, so the decontamination test checks the real data
+        with open(os.path.join(DATA, f"{name}.jsonl"), "rb") as src, gzip.GzipFile(tmp, "wb", mtime=0) as gz:
+            gz.write(src.read())
+        os.replace(tmp, os.path.join(DATA, f"{name}.jsonl.gz"))
     manifest = {
         "seed": seed, "templates": n, "pool_pairs": len(pool), "ir_pairs": len(irp),
         "intents": len(INTENTS), "train": len(train), "val": len(val), "dropped_close_to_reference": dropped,

@@ -18,7 +18,7 @@ from tokenizer import SPACE, Tokenizer
 
 K_WEIGHTS = [0.3, 0.25, 0.25, 0.2]  # P(0..3 examples)
 SAME_FAMILY = 0.6
-SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "ir": 1.0}
+SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "ir": 0.5}
 
 
 def format_prompt(examples: list[tuple[str, str]], request: str) -> str:

@@ -10,6 +10,7 @@ tokens only.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import os
@@ -31,6 +32,10 @@ from samples import K_WEIGHTS, Encoded  # noqa: E402
 
 
 def read_jsonl(path: str) -> list[dict]:
+    """Reads path, or its committed gzipped copy (path + '.gz') in a fresh clone."""
+    if not os.path.exists(path) and os.path.exists(path + ".gz"):
+        with gzip.open(path + ".gz", "rt", encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -68,7 +73,7 @@ def lr_at(progress: float, peak: float, warm: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--name", default="default")
-    ap.add_argument("--minutes", type=float, default=50.0, help="wall-clock training budget for this run")
+    ap.add_argument("--minutes", type=float, default=55.0, help="wall-clock training budget for this run")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--vocab", type=int, default=2048)
@@ -77,7 +82,7 @@ def main() -> None:
     ap.add_argument("--heads", type=int, default=4)
     ap.add_argument("--ffn", type=int, default=352)
     ap.add_argument("--ctx", type=int, default=512, help="context length (training sequences are capped here)")
-    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--threads", type=int, default=2, help="torch threads; 1 is faster when the cores are oversubscribed")
     ap.add_argument("--ckpt-every", type=float, default=4.0, help="minutes between checkpoints")
@@ -92,7 +97,8 @@ def main() -> None:
     ckpt_path = os.path.join(run, "ckpt.pt")
     log_path = os.path.join(run, "log.jsonl")
 
-    if a.regen_data or not os.path.exists(os.path.join(make_data.DATA, "train.jsonl")):
+    have = any(os.path.exists(os.path.join(make_data.DATA, n)) for n in ("train.jsonl", "train.jsonl.gz"))
+    if a.regen_data or not have:
         print("building training data ...", flush=True)
         print(json.dumps(make_data.build(a.seed, 150_000)), flush=True)
     train_pairs = read_jsonl(os.path.join(make_data.DATA, "train.jsonl"))

@@ -103,6 +103,18 @@ describe("bench run", () => {
     expect(lines[0]).toMatch(/4 runs to go \(2 already done/);
     expect(lines[2]).toMatch(/\[2\/4\] pass 50\.0% .* ETA /);
   });
+
+  it("redraws one line in place on a terminal", () => {
+    let text = "";
+    const p = new Progress({ isTTY: true, columns: 80, write: (s: string) => ((text += s), true) } as unknown as NodeJS.WritableStream, 0);
+    p.start(2, 0);
+    p.tick(true, "native t1-a");
+    p.tick(true, "native t1-b");
+    p.finish();
+    expect(text.match(/\r\x1b\[K/g)).toHaveLength(3);
+    expect(text.split("\n").filter(Boolean)).toHaveLength(2); // the start line and the final line
+    expect(text).toMatch(/\[2\/2\] pass 100\.0%/);
+  });
 });
 
 describe("bench CLI", () => {

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SandboxUnavailableError } from "@shellgen/sandbox";
-import { jsonSummary, loadReport, toText, writeReport } from "../report/index.js";
+import { jsonSummary, loadReport, toMarkdown, toText, writeReport } from "../report/index.js";
 import { BENCH_MODES, DEFAULT_MODES, parseModes, UsageError } from "../run/modes.js";
 import { Progress } from "../run/progress.js";
 import { runBench } from "../run/runner.js";
@@ -18,7 +18,7 @@ const HELP = `bench: the shellgen task suite, run in a bubblewrap sandbox
 usage:
   bench run [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
             [--concurrency N] [--timeout MS] [--out DIR] [--resume]
-  bench report [DIR] [--json]
+  bench report [DIR] [--json | --markdown]
 
 run      executes every (model, mode, task) and appends one JSON line per result to
          DIR/results.jsonl, then writes DIR/report.md and DIR/report.html.
@@ -28,7 +28,8 @@ run      executes every (model, mode, task) and appends one JSON line per result
          modes: ${BENCH_MODES.map((m) => m.name).join(", ")}
          (oracle runs the canonical solutions and loads no model).
 report   re-reads DIR (default: the latest run), writes report.md and report.html and prints
-         a summary; --json prints {runs, transitions} for scripts instead.
+         a summary; --json prints {runs, transitions} for scripts instead, --markdown prints
+         the Markdown report (the README's results table comes from it).
 `;
 
 interface Io {
@@ -109,7 +110,7 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdReport(argv: string[], io: Io): Promise<number> {
-  const p = parseArgs(argv, { json: {}, help: {} });
+  const p = parseArgs(argv, { json: {}, markdown: {}, help: {} });
   if (has(p, "help")) {
     io.out(HELP);
     return 0;
@@ -124,6 +125,10 @@ async function cmdReport(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const w = await writeReport(dir);
+  if (has(p, "markdown")) {
+    io.out(toMarkdown(w.report, w.meta));
+    return 0;
+  }
   io.out(toText(w.report));
   io.out(`report: ${w.markdown}\n        ${w.html}\n`);
   return 0;
@@ -138,11 +143,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case "report":
         return await cmdReport(rest, io);
       case undefined:
+        io.err(HELP);
+        return 2;
       case "help":
       case "--help":
       case "-h":
         io.out(HELP);
-        return cmd === undefined ? 2 : 0;
+        return 0;
       default:
         throw new UsageError(`unknown command "${cmd}" (expected run or report; see bench --help)`);
     }

@@ -5,7 +5,7 @@ import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
 import { parseBash } from "./gate.js";
 import { cleanCommand } from "./hygiene.js";
-import type { Example, PromptInput } from "./prompt.js";
+import { COMMAND_TERMINATOR, type Example, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
 import { checkPolicy, type Policy } from "@shellgen/grammargen";
 
@@ -173,8 +173,9 @@ async function decodeConstrained(
     }
     const out = await opts.backend.complete({ prompt, grammar: plan.text, maxTokens, seed });
     count(out);
-    // Only the optional leading space is the wrapper's; the rest is what the grammar accepted.
-    const command = out.text.replace(/^ /, "");
+    // The optional leading space and the terminator are the wrapper's; the rest is what the grammar accepted.
+    let command = out.text.replace(/^ /, "");
+    if (out.finish === "stop" && command.endsWith(COMMAND_TERMINATOR)) command = command.slice(0, -COMMAND_TERMINATOR.length);
     if (out.finish === "length") {
       // The limit cut the command mid-way: keep the longest prefix, ending at a word
       // boundary, that the grammar accepts as a whole command (repetition runs are the

@@ -75,30 +75,32 @@ export function groundSpec(spec: CommandSpec, values: GroundValues): CommandSpec
   };
 }
 
-// The shell word pieces of the shared terminals (grammargen lower/terminals.ts), with the
-// bare-character class narrowed so an unquoted word cannot contain "." or "/".
+// The shell word pieces of the shared terminals (grammargen lower/terminals.ts), specialised
+// for decoding: quoted strings stay on one line (a command never holds a blank line, and a
+// small model that opens a quote and then wants to stop would otherwise write newlines
+// into it until the token limit), and, when grounding, a bare word cannot contain "." or "/".
 const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
 const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
-const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, 256), lit("'"));
-const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, 256), lit('"'));
-const plainChar = (extra = ""): Expr => cls(`${BARE_EXCLUDED}./${extra}`, true);
-const segment = (): Expr => alt(plainChar(), escaped(), squoted(), dquoted());
+const squoted = (): Expr => seq(lit("'"), rep(cls("'\n", true), 0, 256), lit("'"));
+const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\\n', true), escaped()), 0, 256), lit('"'));
 
 /** A choice spelled the way the lowering spells enum choices: bare when safe, else single-quoted. */
 const spelled = (choice: string): string => (/^[^\s'"\\|&;<>()`$]+$/.test(choice) ? choice : `'${choice.replace(/'/g, "")}'`);
 
 /**
- * Override the shared `word` and `operand` terminals of a composed grammar: a bare word with
- * "." or "/" in it must be a grounded name. Applied after composition, so it also covers
- * operands after `--`, redirection targets and words inside compound commands.
+ * Override the shared `word` and `operand` terminals of a composed grammar for decoding:
+ * single-line quotes always; with grounding values, a bare word with "." or "/" in it must
+ * be a grounded name. Applied after composition, so it also covers operands after `--`,
+ * redirection targets and words inside compound commands.
  */
-export function groundTerminals(g: Grammar, values: GroundValues): Grammar {
-  const names = [...new Set(values.paths.map(spelled))].filter((c) => c !== "");
-  const grounded = names.map(lit);
-  const operandNames = names.filter((c) => !c.startsWith("-") || c === "-").map(lit);
+export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
+  const bare = (extra = ""): Expr => cls(`${BARE_EXCLUDED}${values ? "./" : ""}${extra}`, true);
+  const segment = (): Expr => alt(bare(), escaped(), squoted(), dquoted());
+  const names = values ? [...new Set(values.paths.map(spelled))].filter((c) => c !== "") : [];
+  const operandNames = names.filter((c) => !c.startsWith("-") || c === "-");
   const replacement: Record<string, Expr> = {
-    word: alt(...grounded, rep(segment(), 1, 256)),
-    operand: alt(...operandNames, seq(alt(plainChar("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
+    word: alt(...names.map(lit), rep(segment(), 1, 256)),
+    operand: alt(...operandNames.map(lit), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
   };
-  return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: "grounded" } : r)) };
+  return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r)) };
 }

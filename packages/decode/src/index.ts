@@ -9,7 +9,7 @@ export { completionPrompt, chatMessages, STOP_SEQUENCES, type Example, type Prom
 export { cleanCommand } from "./hygiene.js";
 export { parseBash, type ParseVerdict } from "./gate.js";
 export { groundValues, groundSpec, type GroundValues } from "./ground.js";
-export { CommandIndex, tokens, type Selection } from "./select.js";
+export { CommandIndex, tokens, helpSummary, type Selection } from "./select.js";
 export { packPlanner, loadPack, forDecoding, DEFAULT_LABEL, type Pack, type PackCommand } from "./plan-pack.js";
 export type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 export { explain, explainWords, formatExplanation, type ExplainedCommand } from "./explain.js";

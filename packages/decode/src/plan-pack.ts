@@ -1,11 +1,11 @@
 // Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compose, emitGbnf, emitLark, parseGrammarText, recognize, type CommandSpec, type Grammar, type Policy } from "@shellgen/grammargen";
 import { DecodeError, oneLine } from "./errors.js";
-import { groundSpec, groundTerminals, groundValues } from "./ground.js";
+import { groundSpec, decodingTerminals, groundValues } from "./ground.js";
 import { CommandIndex, helpSummary } from "./select.js";
 import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 import { COMMAND_TERMINATOR } from "./prompt.js";
@@ -22,9 +22,62 @@ export interface Pack {
   defaultGrammar: { lark: string; gbnf: string };
   /** Programs the default grammar covers, when the pack says. */
   defaultCommands?: string[];
+  /** The default grammar as an AST, when the pack has it without parsing text. */
+  defaultAst?: () => Grammar;
 }
 
 export const DEFAULT_LABEL = "<default>";
+
+// Programs of the pack's default grammar ("coreutils + text tools") when the grammars have
+// to be built from the help corpus because no generated pack is installed.
+const CORPUS_DEFAULT = ["cat", "wc", "grep", "sort", "uniq", "head", "tail", "cut", "sed", "tr", "ls", "cp", "mv", "rm", "mkdir", "touch", "find", "xargs", "tee", "paste", "seq", "date", "du", "diff", "chmod", "gzip", "tar", "base64", "fold"];
+
+/**
+ * Without a generated pack, grammars come from the golden IR of the help corpus in the
+ * checkout (corpora/help/<name>/ir.json): same IR, same composition, built in-process.
+ */
+function corpusPack(dir: string): Pack {
+  const commands: Record<string, PackCommand> = {};
+  for (const entry of readdirSync(dir).sort()) {
+    const file = join(dir, entry, "ir.json");
+    if (!existsSync(file)) continue;
+    try {
+      const ir = JSON.parse(readFileSync(file, "utf8")) as CommandSpec;
+      // Top-level programs only: subcommand entries (git-log) and multi-call binaries stay out.
+      if (ir.path?.length !== 1 || ir.path[0] !== entry) continue;
+      let grammar: Grammar | undefined;
+      const lowered = () => (grammar ??= compose({ commands: [ir] }));
+      commands[entry] = {
+        name: entry,
+        ir,
+        get gbnf() {
+          return emitGbnf(lowered());
+        },
+        get lark() {
+          return emitLark(lowered());
+        },
+      };
+    } catch {
+      /* a half-written corpus entry: skip it */
+    }
+  }
+  const defaultCommands = CORPUS_DEFAULT.filter((n) => commands[n]);
+  let ast: Grammar | undefined;
+  const defaultAst = () => (ast ??= compose({ commands: defaultCommands.map((n) => commands[n]!.ir) }));
+  return {
+    commands,
+    defaultCommands,
+    defaultAst,
+    defaultGrammar: {
+      get gbnf() {
+        return emitGbnf(defaultAst());
+      },
+      get lark() {
+        return emitLark(defaultAst());
+      },
+    },
+  };
+}
 
 let packPromise: Promise<Pack> | undefined;
 export function loadPack(): Promise<Pack> {
@@ -35,6 +88,11 @@ export function loadPack(): Promise<Pack> {
     try {
       mod = (await import(name)) as Record<string, unknown>;
     } catch (err) {
+      const dir = helpDir();
+      if (dir) {
+        const pack = corpusPack(dir);
+        if (Object.keys(pack.commands).length > 0) return pack;
+      }
       throw new DecodeError(`grammar pack @shellgen/grammars is not available (run npm run pack): ${oneLine(err)}`, "EPACK");
     }
     const commands = mod.commands as Pack["commands"] | undefined;
@@ -110,6 +168,18 @@ export function planFromGrammar(g: Grammar, commands: string[], isDefault: boole
   };
 }
 
+// Shell constructs for a selected grammar. Heredoc bodies are by far the most expensive
+// part of a composed GBNF to sample (bench:decode measures it), so they are offered only
+// when the request asks for literal multi-line content. A bare `NAME=value` line is left
+// out: it is never the answer to a request, and a small model that cannot spell the right
+// program escapes into it. The pack default keeps every construct.
+const CHEAP_CONSTRUCTS = ["pipe", "and", "or", "seq", "redirect", "subst", "xargs", "exec", "loop", "if", "background"];
+const HEREDOC_HINT = /here-?doc|here document|<<|multi-?line|\b(following|these|the|two|three|four|five|several) lines\s*:|\blines?\s*:|:\s*\n/i;
+
+export function constructsFor(request: string): string[] {
+  return HEREDOC_HINT.test(request) ? [...CHEAP_CONSTRUCTS, "heredoc"] : CHEAP_CONSTRUCTS;
+}
+
 /** corpora/help in the enclosing checkout, when there is one: help texts say what a program is for. */
 function helpDir(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -137,14 +207,14 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   const help = helpDir();
   const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir, summary: summaryFor(c.name, help) })));
   let defaultAst: Grammar | undefined;
-  const defaultGrammar = (): Grammar => (defaultAst ??= parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
+  const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
 
-  const composeFor = (names: string[], req: PlanRequest): Grammar => {
+  const composeFor = (names: string[], req: PlanRequest, constructs: string[] | undefined): Grammar => {
     const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
     const specs = specsOf(names).map((s) => (values ? groundSpec(s, values) : s));
-    const g = compose({ commands: specs, policy: req.policy as Policy | undefined });
-    return values ? groundTerminals(g, values) : g;
+    const g = compose({ commands: specs, policy: req.policy as Policy | undefined, constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"] });
+    return decodingTerminals(g, values);
   };
 
   return {
@@ -152,16 +222,15 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
       const selection = index.select(req.request);
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
-        attempts.push(async () => planFromGrammar(composeFor(selection.names, req), selection.names, false, selection.why));
+        attempts.push(async () => planFromGrammar(composeFor(selection.names, req, constructsFor(req.request)), selection.names, false, selection.why));
       }
       attempts.push(async () => {
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
-          return planFromGrammar(composeFor(p.defaultCommands, req), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
+          return planFromGrammar(composeFor(p.defaultCommands, req, undefined), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
         }
-        const g = defaultGrammar();
-        if (req.ground) return planFromGrammar(groundTerminals(g, groundValues(req.request, req.workspaceFiles)), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (grounded words)" });
-        return planFromGrammar(g, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default" });
+        const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
+        return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: values ? "pack default (grounded words)" : "pack default" });
       });
       return attempts;
     },

@@ -89,24 +89,54 @@ export class IvfIndex {
   }
 
   search(table: VectorTable, q: Float32Array, k: number, nprobe: number, alive: (row: number) => boolean): { row: number; score: number }[] {
-    const order: { c: number; s: number }[] = [];
-    for (let c = 0; c < this.nlist; c++) order.push({ c, s: dot(q, this.centroids, c * this.dim) });
-    order.sort((a, b) => b.s - a.s);
-    const hits: { row: number; score: number }[] = [];
-    for (const { c } of order.slice(0, nprobe)) {
-      for (const r of this.lists[c]!) if (alive(r)) hits.push({ row: r, score: table.cos(q, r) });
+    const nlist = this.nlist;
+    const cs = new Float64Array(nlist);
+    for (let c = 0; c < nlist; c++) cs[c] = dot(q, this.centroids, c * this.dim);
+    const top = new TopK(k);
+    // nprobe is small: pick the closest lists by repeated maximum instead of sorting all.
+    for (let p = 0; p < Math.min(nprobe, nlist); p++) {
+      let best = -1;
+      for (let c = 0; c < nlist; c++) if (best < 0 || cs[c]! > cs[best]!) best = c;
+      cs[best] = -Infinity;
+      for (const r of this.lists[best]!) if (alive(r)) top.offer(r, table.cos(q, r));
     }
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, k);
+    return top.sorted();
+  }
+}
+
+/** The k best (row, score) pairs seen so far, in typed arrays: no object per candidate. */
+export class TopK {
+  private readonly rows: Int32Array;
+  private readonly scores: Float64Array;
+  private n = 0;
+  constructor(private readonly k: number) {
+    this.rows = new Int32Array(k);
+    this.scores = new Float64Array(k);
+  }
+  offer(row: number, score: number): void {
+    if (this.k === 0) return;
+    if (this.n === this.k && score <= this.scores[this.n - 1]!) return;
+    let i = this.n < this.k ? this.n++ : this.n - 1;
+    while (i > 0 && this.scores[i - 1]! < score) {
+      this.scores[i] = this.scores[i - 1]!;
+      this.rows[i] = this.rows[i - 1]!;
+      i--;
+    }
+    this.scores[i] = score;
+    this.rows[i] = row;
+  }
+  sorted(): { row: number; score: number }[] {
+    const out: { row: number; score: number }[] = [];
+    for (let i = 0; i < this.n; i++) out.push({ row: this.rows[i]!, score: this.scores[i]! });
+    return out;
   }
 }
 
 /** Exact search, used below the ANN threshold and as the recall reference in tests. */
 export function bruteForce(table: VectorTable, q: Float32Array, k: number, alive: (row: number) => boolean): { row: number; score: number }[] {
-  const hits: { row: number; score: number }[] = [];
-  for (let r = 0; r < table.count; r++) if (alive(r)) hits.push({ row: r, score: table.cos(q, r) });
-  hits.sort((a, b) => b.score - a.score);
-  return hits.slice(0, k);
+  const top = new TopK(k);
+  for (let r = 0; r < table.count; r++) if (alive(r)) top.offer(r, table.cos(q, r));
+  return top.sorted();
 }
 
 function lcg(seed: number) {

@@ -1,3 +1,5 @@
+import { TopK } from "./ann.js";
+
 // Okapi BM25 over an in-memory inverted index. Same formula and defaults as
 // wink-bm25-text-search (k1 1.2, b 0.75, idf = ln((N - n + .5)/(n + .5) + 1)), which the
 // tests use as the reference; written out here because wink cannot add a document after
@@ -126,21 +128,13 @@ export class Bm25Index {
         scores[d] += (w * f) / (f + norm[d]!);
       }
     }
-    // Partial selection: keep a small sorted buffer instead of sorting every hit.
-    const top: { doc: number; score: number }[] = [];
-    let floor = -Infinity;
+    const top = new TopK(limit);
     for (let i = 0; i < nTouched; i++) {
       const d = touched[i]!;
-      const s = scores[d]!;
+      top.offer(d, scores[d]!);
       scores[d] = 0;
-      if (top.length >= limit && s <= floor) continue;
-      let j = top.length;
-      while (j > 0 && top[j - 1]!.score < s) j--;
-      top.splice(j, 0, { doc: d, score: s });
-      if (top.length > limit) top.pop();
-      if (top.length >= limit) floor = top[top.length - 1]!.score;
     }
-    return top;
+    return top.sorted().map((h) => ({ doc: h.row, score: h.score }));
   }
 }
 

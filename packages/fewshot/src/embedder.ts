@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { tokenize } from "./tokens.js";
 
 /** Turns texts into unit vectors. `id` names the model so stored vectors are never mixed up. */
@@ -81,7 +82,10 @@ export async function llamaEmbedder(modelPath: string, opts: { threads?: number 
   const ctx = await model.createEmbeddingContext({ threads: opts.threads ?? 1 } as any);
   const probe = await ctx.getEmbeddingFor("probe");
   const dim = probe.vector.length;
-  const fileId = createHash("sha1").update(modelPath).digest("hex").slice(0, 8);
+  // Name vectors by the file's identity, not just its path: a retrained model at the same
+  // path must not reuse vectors from the old one.
+  const st = statSync(modelPath);
+  const fileId = createHash("sha1").update(`${modelPath}\0${st.size}\0${st.mtimeMs}`).digest("hex").slice(0, 8);
   return {
     id: `gguf-${fileId}-${dim}`,
     dim,

@@ -87,7 +87,7 @@ export class Pool {
   private readonly byId = new Map<string, number>();
   private readonly bm25 = new Bm25Index();
   private readonly programs = new ProgramModel();
-  private readonly alive: boolean[] = [];
+  private alive = new Uint8Array(1024);
   private readonly termSets: (Set<string> | undefined)[] = [];
   private vectors?: VectorTable;
   private ivf?: IvfIndex;
@@ -122,11 +122,20 @@ export class Pool {
           `Add pairs with \`shellgen learn "<request>" "<command>"\` or point examplesDir at a folder of *.jsonl examples.`,
       );
     }
+    if (typeof opts.embedder === "string" && !existsSync(opts.embedder)) {
+      throw new PoolError(`embedding model ${opts.embedder} does not exist; pass the path of a GGUF file, or leave it out for lexical retrieval`);
+    }
     const store = IndexStore.open(indexPath, opts.onCorrupt ?? "rebuild", notes);
     const { added, removed } = store.sync(dedupe(wanted));
     if (added.length || removed.length) notes.push(`index ${indexPath}: +${added.length} -${removed.length} examples`);
 
-    const embedder = typeof opts.embedder === "string" ? await llamaEmbedder(opts.embedder) : opts.embedder;
+    let embedder: Embedder | undefined;
+    try {
+      embedder = typeof opts.embedder === "string" ? await llamaEmbedder(opts.embedder) : opts.embedder;
+    } catch (e) {
+      store.close();
+      throw new PoolError(`cannot load embedding model ${String(opts.embedder)}: ${(e as Error).message}`);
+    }
     const pool = new Pool(store, dir, embedder, opts.annThreshold ?? 5000, opts.countTokens, notes);
     for (const e of store.all()) pool.index(e);
     if (embedder) await pool.loadVectors();
@@ -141,7 +150,12 @@ export class Pool {
     const doc = this.bm25.add(e.terms);
     this.programs.add(e.program, e.terms);
     this.docs[doc] = e;
-    this.alive[doc] = true;
+    if (doc >= this.alive.length) {
+      const a = new Uint8Array(this.alive.length * 2);
+      a.set(this.alive);
+      this.alive = a;
+    }
+    this.alive[doc] = 1;
     this.byId.set(e.id, doc);
     return doc;
   }
@@ -232,7 +246,8 @@ export class Pool {
       }
     }
     if (opts.vector && this.vectors) {
-      const live = (r: number) => this.alive[r] === true;
+      const alive = this.alive;
+      const live = (r: number) => alive[r] === 1;
       const dense = this.ivf ? this.ivf.search(this.vectors, opts.vector, CANDIDATES, opts.nprobe ?? 8, live) : bruteForce(this.vectors, opts.vector, CANDIDATES, live);
       for (const h of dense) pool.set(h.row, { bm25: pool.get(h.row)?.bm25 ?? this.bm25Of(qTerms, h.row), dense: h.score });
       for (const [doc, s] of pool) if (s.dense === undefined) s.dense = this.vectors.cos(opts.vector, doc);
@@ -319,7 +334,7 @@ export class Pool {
   }
 
   examples(): Example[] {
-    return this.docs.filter((_, i) => this.alive[i]).map(({ id: _id, terms: _t, ...e }) => e);
+    return this.docs.filter((_, i) => this.alive[i] === 1).map(({ id: _id, terms: _t, ...e }) => e);
   }
 
   async close(): Promise<void> {

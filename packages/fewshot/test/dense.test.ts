@@ -43,6 +43,10 @@ describe("dense scoring", () => {
     await p.close();
   });
 
+  it("says clearly when the embedding model file is missing", async () => {
+    await expect(openPool({ dir: tempDir("nogguf"), examplesDir: smallCorpus(), embedder: "/nonexistent/model.gguf" })).rejects.toThrow(/embedding model \/nonexistent\/model.gguf does not exist/);
+  });
+
   it("switches to the IVF index past the threshold and keeps recall against exact search", async () => {
     const dim = 32;
     const table = new VectorTable(dim);

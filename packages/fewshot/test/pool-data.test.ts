@@ -37,7 +37,7 @@ describe("the example pool in corpora/examples", () => {
     const tasks = readTasks();
     const fence = new TaskFence(tasks);
     const clashes = pool.map((e) => [e.command, fence.clash(e)] as const).filter(([, why]) => why !== null);
-    expect(clashes).toEqual([]);
+    expect(clashes, "tasks changed: regenerate the pool with `npm run gen -w @shellgen/fewshot`").toEqual([]);
   });
 
   it("is disjoint from the held-out queries", () => {
@@ -65,6 +65,6 @@ describe("the example pool in corpora/examples", () => {
   it("comes from the generator in the repo (every stored pair is one it produces)", () => {
     const produced = new Set(generate(5, poolFence()).examples.map((e) => `${e.request}\u0000${e.command}`));
     const foreign = pool.filter((e) => !produced.has(`${e.request}\u0000${e.command}`));
-    expect(foreign.map((e) => e.command)).toEqual([]);
+    expect(foreign.map((e) => e.command), "regenerate the pool with `npm run gen -w @shellgen/fewshot`").toEqual([]);
   });
 });

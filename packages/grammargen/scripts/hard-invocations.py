@@ -1,3 +1,5 @@
+# Writes invocations.json for the #3 corpus entries (valid: no usage error; invalid: usage error).
+# Verify them against the real programs with: node packages/grammargen/dist/bench/verify-invocations.js --write <names>
 import json, os
 I = {
 "openssl-enc": (["openssl enc -base64 -in a.txt", "openssl enc -aes-256-cbc -pbkdf2 -k secret -in a.txt -out a.enc", "openssl enc -d -base64 -in a.txt", "openssl enc -list", "openssl enc -aes-128-ctr -iter 1000 -pass pass:x -in a.txt -out b.bin -p"],
@@ -34,7 +36,7 @@ I = {
             ["git log --onelin", "git log --bogus", "git log -n", "git log --max-count"]),
 "git-commit": (["git commit -m 'x'", "git commit --allow-empty -m msg", "git commit -a -m fix", "git commit --amend --no-edit", "git commit -F a.txt", "git commit -S -m signed"],
                ["git commit --bogus", "git commit -m", "git commit --file", "git commit --cleanup"]),
-"git-add": (["git add a.txt", "git add -A", "git add --dry-run .", "git add -u", "git add -v -- a.txt b.txt"],
+"git-add": (["git add a.txt", "git add -A .", "git add --dry-run .", "git add -u .", "git add -v -- a.txt b.txt"],
             ["git add --bogus", "git add --chmod", "git add -Z a.txt", "git add --pathspec-from-file"]),
 "git-status": (["git status", "git status --short", "git status -sb", "git status --porcelain=v1", "git status --ignored -- a.txt"],
                ["git status --bogus", "git status -Z", "git status -q", "git status --shortx"]),
@@ -106,10 +108,10 @@ BSD = {
 "ssh-keyscan": (["ssh-keyscan -T 1 nohost.invalid", "ssh-keyscan -p 2222 -T 1 127.0.0.1", "ssh-keyscan -t rsa -T 1 127.0.0.1", "ssh-keyscan -4 -T 1 localhost", "ssh-keyscan -H -T 1 127.0.0.1"], ["ssh-keyscan -Z host", "ssh-keyscan -p", "ssh-keyscan -T", "ssh-keyscan -t"]),
 "ssh-agent": (["ssh-agent -a sock true", "ssh-agent -E md5 true", "ssh-agent -t 60 true", "ssh-agent -t 1 -a s2 true", "ssh-agent true"], ["ssh-agent -Z", "ssh-agent -t", "ssh-agent -a", "ssh-agent -E"]),
 "tmux": (["tmux -V", "tmux -L gg -f /dev/null ls", "tmux -S sock ls", "tmux -L gg2 -N ls", "tmux -f /dev/null -L x3 kill-server"], ["tmux -Z", "tmux -L", "tmux -f", "tmux -S"]),
-"nc": (["nc -z -w 1 127.0.0.1 9", "nc -h", "nc -zv -w 1 localhost 9", "nc -u -z -w 1 127.0.0.1 9", "nc -4 -z -w 1 127.0.0.1 9"], ["nc -Z", "nc -w", "nc -p", "nc -s"]),
+"nc": (["nc -z -w 1 127.0.0.1 9", "nc -h", "nc -zv -w 1 localhost 9", "nc -u -z -w 1 127.0.0.1 9", "nc -4 -z -w 1 127.0.0.1 9"], ["nc -y", "nc -w", "nc -p", "nc -s"]),
 }
 I.update(BSD)
-root='/work/main/corpora/help'
+root=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'corpora', 'help')
 for n,(v,inv) in I.items():
     assert os.path.isdir(os.path.join(root,n)), n
     json.dump({"valid":v,"invalid":inv}, open(os.path.join(root,n,'invocations.json'),'w'), indent=2); open(os.path.join(root,n,'invocations.json'),'a').write('\n')

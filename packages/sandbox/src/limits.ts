@@ -37,4 +37,5 @@ export const baseEnv: Readonly<Record<string, string>> = {
   LOGNAME: "sandbox",
   SHELL: "/bin/bash",
   TMPDIR: "/tmp",
+  BASH_ENV: "/.sandbox-env",
 };

@@ -1,4 +1,6 @@
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import type { Readable, Writable } from "node:stream";
 import type { Identity } from "./identity.js";
 import type { Limits } from "./limits.js";
 
@@ -9,6 +11,11 @@ const ROOT_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 /** Files under /etc that hold secrets; masked even though the sandbox user usually cannot read them. */
 const MASKED_FILES = ["/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers"];
 const MASKED_DIRS = ["/etc/ssh", "/etc/ssl/private", "/etc/sudoers.d"];
+
+/** The shell start-up file, and the fd bwrap reads it from. */
+export const RC_FD = 3;
+export const RC_PATH = "/.sandbox-env";
+export const RC_TEXT = "umask 022\n";
 
 export interface Plan {
   workspace: string;
@@ -45,6 +52,9 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
   a.push("--perms", "1777", "--size", String(plan.limits.tmpBytes), "--tmpfs", "/tmp");
   a.push("--dir", "/var", "--symlink", "../tmp", "/var/tmp");
   a.push("--bind", plan.workspace, "/workspace", "--chdir", "/workspace");
+  // bash sources $BASH_ENV before the command: it fixes the umask, so `chmod +x` and new files
+  // get the same modes whatever the host's umask is. bwrap copies it in from fd 3.
+  a.push("--file", String(RC_FD), RC_PATH);
   // The tmpfs root was only scaffolding; nothing may be created in it afterwards.
   a.push("--remount-ro", "/");
   a.push("--");
@@ -65,4 +75,13 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
     command,
   );
   return a;
+}
+
+/** Starts bwrap with stdout/stderr piped and the start-up file fed on fd 3. */
+export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>): ChildProcessByStdio<null, Readable, Readable> {
+  const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  const rc = child.stdio[RC_FD] as Writable;
+  rc.on("error", () => undefined); // bwrap may fail before reading it; that failure is reported elsewhere
+  rc.end(RC_TEXT);
+  return child as unknown as ChildProcessByStdio<null, Readable, Readable>;
 }

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { giveWorkspace, pickIdentity } from "./identity.js";
 import { baseEnv, defaultLimits } from "./limits.js";
-import { bwrapArgs } from "./mounts.js";
+import { bwrapArgs, spawnBwrap } from "./mounts.js";
 
 export type Availability = { ok: true } | { ok: false; reason: string; fix: string };
 
@@ -96,7 +95,7 @@ async function probe(): Promise<Probed | Availability> {
 
 function quickRun(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...baseEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnBwrap(cmd, args, { ...baseEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { realpath, stat } from "node:fs/promises";
 import { giveWorkspace, pickIdentity } from "./identity.js";
 import { baseEnv, defaultLimits, type Limits } from "./limits.js";
-import { bwrapArgs } from "./mounts.js";
+import { bwrapArgs, spawnBwrap } from "./mounts.js";
 import { requireSandbox } from "./probe.js";
 
 export interface RunOptions {
@@ -39,6 +38,10 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.maxOutputBytes !== undefined ? { maxOutputBytes: opts.maxOutputBytes } : {}),
   };
+  if (opts.command.includes("\0")) {
+    // No shell can receive a NUL byte (argv strings end at it); say so instead of running a prefix.
+    return { stdout: "", stderr: "sandbox: the command contains a NUL byte, which no shell can run\n", exitCode: 126, signal: null, timedOut: false, truncated: false, durationMs: 0 };
+  }
   const workspace = await realpath(opts.workspace);
   if (!(await stat(workspace)).isDirectory()) throw new Error(`sandbox: workspace is not a directory: ${opts.workspace}`);
   const identity = pickIdentity();
@@ -49,7 +52,7 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
 
 function execute(bwrap: string, args: string[], env: Record<string, string>, limits: Limits): Promise<SandboxResult> {
   const started = performance.now();
-  const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnBwrap(bwrap, args, env);
   const out = new Capture(limits.maxOutputBytes);
   const err = new Capture(limits.maxOutputBytes);
   let timedOut = false;

@@ -31,6 +31,18 @@ describe("runSandboxed", () => {
     expect(r.stdout.trim()).toBe("/workspace C.UTF-8 UTC clean given");
   });
 
+  it("fixes the umask, so file modes do not depend on the host's", async () => {
+    const old = process.umask(0o077);
+    try {
+      const r = await runSandboxed({ command: "umask; echo x > new.txt; touch run.sh; chmod +x run.sh", workspace: ws });
+      expect(r.stdout).toBe("0022\n");
+      expect(statSync(join(ws, "new.txt")).mode & 0o777).toBe(0o644);
+      expect(statSync(join(ws, "run.sh")).mode & 0o777).toBe(0o755);
+    } finally {
+      process.umask(old);
+    }
+  });
+
   it("stops at the time limit and kills the command", async () => {
     const r = await runSandboxed({ command: "echo before; sleep 30; echo after", workspace: ws, timeoutMs: 500 });
     expect(r).toMatchObject({ stdout: "before\n", timedOut: true, exitCode: null, signal: "SIGKILL" });
@@ -41,6 +53,13 @@ describe("runSandboxed", () => {
     const r = await runSandboxed({ command: "seq 1 100000", workspace: ws, maxOutputBytes: 100 });
     expect(r.truncated).toBe(true);
     expect(r.stdout).toBe(Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join("").slice(0, 100));
+  });
+
+  it("refuses a command with a NUL byte (a model can emit one) without running any of it", async () => {
+    const r = await runSandboxed({ command: "touch ran\0; echo hi", workspace: ws });
+    expect(r).toMatchObject({ exitCode: 126, stdout: "", timedOut: false });
+    expect(r.stderr).toMatch(/NUL byte/);
+    expect(existsSync(join(ws, "ran"))).toBe(false);
   });
 
   it("has a private, writable /tmp and no stdin", async () => {

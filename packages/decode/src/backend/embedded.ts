@@ -40,6 +40,9 @@ export class EmbeddedBackend implements Backend {
     return { prompt, maxTokens: Math.max(1, Math.min(opts.maxTokens, room)) };
   }
 
+  // Under a grammar there are no text stop sequences: "\n\n" may sit inside a quoted
+  // string, and the grammar itself ends the decode (after its optional terminator only
+  // end-of-generation is allowed).
   async complete(opts: CompleteOptions): Promise<Completion> {
     const grammar = opts.grammar ? await this.local.grammar(opts.grammar.gbnf) : undefined;
     const fitted = this.fit(opts);
@@ -48,9 +51,9 @@ export class EmbeddedBackend implements Backend {
     const out = this.local.chatWrapper
       ? await (async () => {
           const chat = this.local.chatInput(chatMessages(opts.prompt));
-          return this.local.complete(chat.tokens, { ...common, stop: [...chat.stop, ...STOP_SEQUENCES] });
+          return this.local.complete(chat.tokens, { ...common, stop: grammar ? chat.stop : [...chat.stop, ...STOP_SEQUENCES] });
         })()
-      : await this.local.complete(completionPrompt(opts.prompt), { ...common, stop: STOP_SEQUENCES });
+      : await this.local.complete(completionPrompt(opts.prompt), { ...common, stop: grammar ? [] : STOP_SEQUENCES });
     return { text: out.text, tokens: { prompt: out.promptTokens, completion: out.completionTokens }, finish: out.finish };
   }
 

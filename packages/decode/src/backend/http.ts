@@ -147,7 +147,8 @@ export class HttpBackend implements Backend {
   async complete(opts: CompleteOptions): Promise<Completion> {
     if (opts.grammar) await this.prepareGrammar(opts.grammar);
     const grammar = opts.grammar ? grammarFields(this.engine, opts.grammar) : {};
-    const stop = [...STOP_SEQUENCES];
+    // With a grammar the grammar ends the decode; "\n\n" could sit inside a quoted string.
+    const stop = opts.grammar ? undefined : [...STOP_SEQUENCES];
     let body: Record<string, unknown>;
     if (this.api === "native") {
       body = { prompt: completionPrompt(opts.prompt), n_predict: opts.maxTokens, temperature: 0, seed: opts.seed, stop, cache_prompt: true, ...grammar };

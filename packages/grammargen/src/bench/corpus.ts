@@ -55,3 +55,12 @@ export function readCorpus(dir = corpusDir()): CorpusEntry[] {
 
 /** The command words a corpus entry's grammar starts with. */
 export const entryName = (e: CorpusEntry): string[] => e.meta.name ?? e.ir?.path ?? [e.meta.program];
+
+/**
+ * The style to parse an entry with: detected from the text for the getopt-like styles, and the
+ * corpus label for styles with their own parser (#3's busybox, openssl, ...), whose detection
+ * may need the program name.
+ */
+export function styleFor(e: CorpusEntry): HelpStyle | undefined {
+  return ["gnu", "cobra", "argparse", "click", "clap", "generic"].includes(e.meta.style) ? undefined : e.meta.style;
+}

@@ -53,6 +53,17 @@ const USAGE_ERROR = [
   /Unknown argument/i,
   /accepts (at most|between|\d+) .*arg/i,
   /requires (at least|exactly) \d+ arg/i,
+  // Argument values the option parser itself refused.
+  /invalid [\w -]+: '/i,
+  /unknown [\w-]+ type/i,
+  /invalid (max count|context length)/i,
+  /Could not read numeric/i,
+  /takes \w+ parameters?/i,
+  /unrecognized --[\w-]+ argument/i,
+  /Missing argument/i,
+  /Invalid level/i,
+  /Invalid value/i,
+  /Failed to parse length/i,
   // #3's styles: openssl, find, dd, curl, git.
   /Use -help for summary/,
   /needs a value/,

@@ -35,7 +35,7 @@ const TERMINALS: Record<string, () => Expr> = {
     const unit = alt(lit("ns"), lit("us"), lit("ms"), lit("s"), lit("m"), lit("h"), lit("d"));
     return seq(n, opt(seq(unit, rep(seq(n, unit), 0, 3))));
   },
-  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, 15), lit("://"), rep(segment(), 1, LIMITS.words)), seq(alt(bareChar("-:"), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1))),
+  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, 15), lit("://"), rep(segment(), 1, LIMITS.words)), seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1))),
   kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), rep(segment(), 0, LIMITS.words - 1)),
 };
 

@@ -1,7 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import type { CommandSpec, Diagnostic, OptionSpec, PositionalSpec } from "../ir.js";
-import { Session } from "../ir.js";
+import { GrammargenError, Session } from "../ir.js";
 import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readSpelling, spanOf, type Spelling } from "./optionhead.js";
 
 interface Word {
@@ -78,7 +78,7 @@ export function stripProgram(f: UsageForm, programWords: string[]): UsageForm {
 }
 
 /** Reads one usage form into nested optional/required groups with alternatives. */
-function readForm(s: string, base: number): Node[] {
+function readForm(s: string, base: number, onUnclosed: () => void = () => undefined): Node[] {
   let i = 0;
   const parseSeq = (closer: string | undefined): Node[][] => {
     const alts: Node[][] = [[]];
@@ -127,6 +127,7 @@ function readForm(s: string, base: number): Node[] {
       }
       alts[alts.length - 1]!.push(readWord());
     }
+    if (closer) onUnclosed();
     return alts;
   };
   const readWord = (): Word => {
@@ -163,7 +164,7 @@ export interface UsageResult {
 }
 
 /** Interprets usage forms: option words become options, other words positionals. */
-export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: boolean } = {}): UsageResult {
+export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: boolean; takesValue?: (short: string) => boolean } = {}): UsageResult {
   const options: OptionSpec[] = [];
   const operands: { key: string; metavar: string }[] = [];
   const perForm: PositionalSpec[][] = [];
@@ -225,10 +226,18 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
         // `(-c | -C | --squash) <commit>`: the word after a group of options is their value.
         const prev = seq[k - 1];
         if (prev?.kind === "group" && !prev.optional && prev.alts.length > 1 && prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))) continue;
-        pos.push(positional(w, optional ? 0 : 1, many || n.many ? MANY : 1, spanOf(text, n.start, n.end)));
+        // `[-e] <pattern>`: the positional may come as the option's value instead (git grep -e x).
+        const viaOption = prev?.kind === "group" && prev.optional && prev.alts.length === 1 && prev.alts[0]!.length === 1 && prev.alts[0]![0]!.kind === "word" && /^-[A-Za-z]$/.test(prev.alts[0]![0]!.text) && !!opts.takesValue?.(prev.alts[0]![0]!.text.slice(1));
+        pos.push(positional(w, optional || viaOption ? 0 : 1, many || n.many ? MANY : 1, spanOf(text, n.start, n.end)));
       }
     };
-    walk(readForm(form.text, form.offset), false, false, false);
+    let unclosed = false;
+    const nodes = readForm(form.text, form.offset, () => (unclosed = true));
+    // A bracket still open where the text ends: the help was cut off mid-usage.
+    if (unclosed && text.slice(form.offset + form.text.length).trim() === "") {
+      throw new GrammargenError(`help text ends inside its usage line (a bracket opened on line ${spanOf(text, form.offset, form.offset).line} is never closed); it looks truncated`, [], "ETRUNCATED");
+    }
+    walk(nodes, false, false, false);
     perForm.push(pos);
   }
   return { options: mergeOptions(options), positionals: mergePositionals(perForm), operands };

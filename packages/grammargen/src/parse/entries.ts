@@ -90,10 +90,10 @@ export function readEntries(lines: Line[]): Entries {
       continue;
     }
     const content = l.text.slice(l.start);
-    const startsOption = /^-{1,2}[\w?#@![]/.test(content) || /^\+\w/.test(content);
+    const startsOption = /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content);
     // Continuation: deeper than the entry it belongs to and not a new option at entry depth
     // (a description line may itself start with an option name, as ripgrep's do).
-    if (current && l.indent > current.indent && (!startsOption || l.indent > current.indent + 4 || (current.descCol !== undefined && l.indent >= current.descCol))) {
+    if (current && l.indent > current.indent && (!startsOption || (current.descCol !== undefined ? l.indent >= current.descCol : l.indent > current.indent + 4))) {
       current.descCol ??= l.indent;
       current.desc.push(content);
       continue;

@@ -56,10 +56,22 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
     forms = forms.map((f) => stripProgram(f, path));
   } else {
     forms = usageForms(text, path);
-    options.push(...readOptionTable(text));
+    // parse-options accepts `--no-<flag>` for every flag and `--<flag>` for a listed `--no-<flag>`.
+    for (const o of readOptionTable(text)) {
+      if (o.arity === "none" && o.long.length) {
+        const positive = o.long.filter((l) => l.startsWith("no-")).map((l) => l.slice(3));
+        o.long.push(...positive.filter((l) => !o.long.includes(l)));
+        if (o.long.some((l) => !l.startsWith("no-"))) o.negatable = true;
+      }
+      options.push(o);
+    }
+  }
+  // `-<number>` (git log -3): a count written as the option itself.
+  if (/^\s+-<n(umber)?>[,\s]/m.test(text)) {
+    options.push({ short: [..."0123456789"], long: [], arity: "none", repeatable: true, description: "-<number>: a count, as in -3" });
   }
   if (!forms.length && !options.length) session.error("no git usage line or options found");
-  const usage = readUsage(text, forms);
+  const usage = readUsage(text, forms, { takesValue: (c) => options.some((o) => o.short.includes(c) && o.arity === "required") });
   // The option table is authoritative; the usage line adds what it alone mentions (-S[<keyid>]).
   spec.options = mergeOptions([...options, ...usage.options]);
   spec.positionals = usage.positionals;

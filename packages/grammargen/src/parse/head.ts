@@ -32,7 +32,7 @@ export interface Head {
 }
 
 const LONG = /^--(\[no-?\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
-const SHORT = /^-([A-Za-z0-9?#@!%])(?=$|[\s,=[<|/.#])/;
+const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#])/;
 const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])(?=$|[\s,=[<|])/;
 
 /** Reads a bracketed or plain value token starting at s[i]; returns [token, next index]. */

@@ -28,10 +28,11 @@ const REST_NAME = /^(command|cmd|prog|program|utility|executable)$/i;
 
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
   const v = sp.value;
-  if (!v || v.attach !== "eq" || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
+  if (!v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
   // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
   if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
-  return !new RegExp(`\\b${v.metavar}\\b`).test(e.description);
+  // A literal may be quoted in the description ("with 'all', reject ..."); a metavar is used bare.
+  return !new RegExp(`\\b${v.metavar}\\b`).test(e.description.replace(/'[^']*'|"[^"]*"|‘[^’]*’/g, ""));
 };
 
 /**
@@ -78,7 +79,8 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
   };
   if (lits) {
     const bare = none?.spellings.filter((x) => x.kind !== "short" && lits.spellings.some((l) => l.name === x.name)) ?? [];
-    out.push(make(lits.spellings, bare.length ? "optional" : "required", { type: { kind: "enum", choices: [...new Set(lits.literals)] }, metavar: lits.literals[0]! }));
+    const attachedOptional = lits.spellings.some((x) => x.value?.attach === "attached-optional");
+    out.push(make(lits.spellings, bare.length || attachedOptional ? "optional" : "required", { type: { kind: "enum", choices: [...new Set(lits.literals)] }, metavar: lits.literals[0]! }));
     if (none) none.spellings = none.spellings.filter((x) => !bare.includes(x));
   }
   for (const [key, g] of groups) {

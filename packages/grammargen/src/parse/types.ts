@@ -111,7 +111,7 @@ export function placeholderChoices(metavar: string, text: string): string[] | un
     const after = text.slice(m.index!, m.index! + 400);
     const end = after.search(/\.\s|\n\s*\n|\n\s*-|;\s*\n\s*[A-Z]+ (?!is)/);
     const window = end >= 0 ? after.slice(0, end) : after;
-    if (!/\b(is|are|can (also )?be|may be|must be|defaults? to|one of|either)\b|^\w+=['"‘]/.test(window)) continue;
+    if (!/\b(is|are|can (also )?be|may be|must be|defaults? to|one of|either|determines)\b|^\w+=['"‘]/.test(window)) continue;
     if (/\b(like|such as|e\.g|example|suffix|number|format|pattern)\b/i.test(window)) continue;
     const quoted = [...window.matchAll(/'([\w.+-]+)'|"([\w.+-]+)"|‘([\w.+-]+)’|`([\w.+-]+)'/g)].map((q) => q[1] ?? q[2] ?? q[3] ?? q[4]!);
     if (quoted.length >= 2) return [...new Set(quoted)];

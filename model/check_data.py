@@ -1,0 +1,68 @@
+"""Check the committed training data against the bench tasks and held-out requests.
+
+    /usr/bin/python3 model/check_data.py
+
+Reads model/data/{train,val}.jsonl.gz (the exact pairs the model was trained on),
+verifies their digest against model/data/manifest.json, and reports every pair whose
+request or command is too close to a current bench task or held-out request (see
+decontam.py). Exits 1 on any close pair or a digest mismatch; prints JSON either way.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from decontam import Checker, load_references  # noqa: E402
+
+DATA = os.path.join(HERE, "data")
+
+
+def selftest() -> list[str]:
+    """The checker must catch near-copies of a task and let a far pair through."""
+    refs = [{"id": "t", "request": "How many lines are in notes.txt?", "commands": ["wc -l < notes.txt"]}]
+    c = Checker(refs)
+    cases = [
+        ("how many lines are in notes.txt", "cat x", True),          # same request, other case/punctuation
+        ("How many lines are in report.txt?", "cat x", True),       # one word changed: Jaccard 5/7
+        ("Tell me something else entirely", "wc -l < notes.txt", True),
+        ("Tell me something else entirely", "wc -l < draft.txt", True),   # command Jaccard 3/5
+        ("Print the first 3 lines of poem.txt", "head -n 3 poem.txt", False),
+    ]
+    return [f"{r!r} / {cmd!r}: expected close={want}" for r, cmd, want in cases if (c.why(r, cmd) is not None) != want]
+
+
+def main() -> None:
+    if "--selftest" in sys.argv:
+        bad = selftest()
+        print(json.dumps({"selftest_failures": bad}))
+        sys.exit(1 if bad else 0)
+    with open(os.path.join(DATA, "manifest.json")) as f:
+        manifest = json.load(f)
+    digest = hashlib.sha256()
+    pairs = []
+    for name in ("train", "val"):
+        with gzip.open(os.path.join(DATA, f"{name}.jsonl.gz"), "rb") as f:
+            for line in f:
+                digest.update(line)
+                pairs.append(json.loads(line))
+    refs = load_references()
+    checker = Checker(refs)
+    close = []
+    for p in pairs:
+        why = checker.why(p["request"], p["command"])
+        if why:
+            close.append({"request": p["request"], "command": p["command"], "why": why})
+    report = {"pairs": len(pairs), "references": len(refs), "digest_ok": digest.hexdigest() == manifest["sha256"],
+              "close": len(close), "examples": close[:10]}
+    print(json.dumps(report, indent=2))
+    sys.exit(0 if report["digest_ok"] and not close else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+// Writes ir.json for the #3 corpus entries from the current parser (run `npx tsc -b` first).
+// Review the diff before committing: a golden is what the help text says, not what the parser said.
+// Usage: node packages/grammargen/scripts/hard-goldens.mjs [name...]
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseHelp } from "../dist/parse/help.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpus = join(here, "../../../corpora/help");
+const script = readFileSync(join(here, "capture-hard.sh"), "utf8");
+const all = [...script.matchAll(/^\s+"([\w.-]+)\|/gm)].map((m) => m[1]);
+const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+for (const name of names) {
+  const dir = join(corpus, name);
+  const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
+  const { spec } = parseHelp(readFileSync(join(dir, "help.txt"), "utf8"), { name: meta.name ?? [meta.program], style: meta.style });
+  writeFileSync(join(dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+}
+console.log(`wrote ir.json for ${names.length} entries`);

@@ -1,0 +1,111 @@
+// GNU getopt_long lowering, checked on the AST and on both emitted dialects.
+import { describe, expect, it } from "vitest";
+import { emitGbnf, emitLark, lowerCommand, parseGrammarText, recognize, type CommandSpec, type Grammar } from "../src/index.js";
+
+const ls: CommandSpec = {
+  path: ["ls"],
+  aliases: [],
+  style: "gnu",
+  subcommands: [],
+  options: [
+    { short: ["a"], long: ["all"], arity: "none", repeatable: false, description: "" },
+    { short: ["l"], long: [], arity: "none", repeatable: false, description: "" },
+    { short: ["h"], long: ["human-readable"], arity: "none", repeatable: false, description: "" },
+    { short: ["k"], long: ["block-size"], arity: "required", value: { type: { kind: "size" } }, repeatable: false, description: "" },
+    { short: ["w"], long: ["width"], arity: "required", value: { type: { kind: "integer" } }, repeatable: false, description: "" },
+    { short: [], long: ["color"], arity: "optional", value: { type: { kind: "enum", choices: ["always", "never", "auto"] } }, repeatable: false, description: "" },
+    { short: ["e"], long: ["regexp"], arity: "required", value: { type: { kind: "word" } }, repeatable: true, description: "" },
+    { short: [], long: ["sleep"], arity: "required", value: { type: { kind: "duration" } }, repeatable: false, description: "" },
+  ],
+  positionals: [{ name: "FILE", type: { kind: "path" }, min: 0, max: 64 }],
+};
+
+const dialects = (g: Grammar): [string, Grammar][] => [
+  ["ast", g],
+  ["lark", parseGrammarText(emitLark(g), "lark")],
+  ["gbnf", parseGrammarText(emitGbnf(g), "gbnf")],
+];
+
+const VALID = [
+  "ls",
+  "ls -lah",
+  "ls -la --color",
+  "ls --color=always dir",
+  "ls -w3 -w 5 a b",
+  "ls --block-size=1M",
+  "ls -k 1K",
+  "ls -lk1K x",
+  "ls --block-size 1K -- -x --y",
+  "ls a -l b --all c",
+  "ls  -l   x",
+  "ls -",
+  "ls -e 'a|b' -e\"c d\" f",
+  "ls --regexp=-x -e -y",
+  "ls --sleep=1m30s --sleep 250ms",
+  "ls 'a b' \"c|d\" e'f'g",
+  "ls -lll",
+];
+const INVALID = [
+  "ls -q",
+  "ls --bogus",
+  "ls --color always x --colour",
+  "ls --color=sometimes",
+  "ls -w",
+  "ls -w x",
+  "ls --width=wide",
+  "ls --block-size=big",
+  "ls 'unterminated",
+  "ls a | wc",
+  "ls a; rm b",
+  "ls -l ",
+  "ls\n",
+  "ls --al",
+  "ls --sleep=5y",
+];
+
+describe("lowerCommand (GNU)", () => {
+  const g = lowerCommand(ls);
+  for (const [name, grammar] of dialects(g)) {
+    it(`${name}: accepts getopt_long forms`, () => {
+      for (const s of VALID) expect(recognize(grammar, s).accepted, s).toBe(true);
+    });
+    it(`${name}: rejects unknown options, bad values and shell syntax`, () => {
+      for (const s of INVALID) expect(recognize(grammar, s).accepted, s).toBe(false);
+    });
+  }
+
+  it("enforces operand counts and typed operands", () => {
+    const cp: CommandSpec = { ...ls, path: ["cp"], positionals: [{ name: "SOURCE", type: { kind: "path" }, min: 1, max: 63 }, { name: "DEST", type: { kind: "path" }, min: 1, max: 1 }] };
+    const g = lowerCommand(cp);
+    expect(recognize(g, "cp a").accepted).toBe(false);
+    expect(recognize(g, "cp a b").accepted).toBe(true);
+    expect(recognize(g, "cp -l a -a b c").accepted).toBe(true);
+    const head: CommandSpec = { ...ls, path: ["sleep"], options: [], positionals: [{ name: "N", type: { kind: "integer" }, min: 1, max: 1 }] };
+    expect(recognize(lowerCommand(head), "sleep 5").accepted).toBe(true);
+    expect(recognize(lowerCommand(head), "sleep five").accepted).toBe(false);
+  });
+
+  it("passes words after a rest operand through untouched", () => {
+    const timeout: CommandSpec = { ...ls, path: ["timeout"], positionals: [{ name: "DURATION", type: { kind: "duration" }, min: 1, max: 1 }, { name: "COMMAND", type: { kind: "word" }, min: 1, max: 1, rest: true }] };
+    const g = lowerCommand(timeout);
+    expect(recognize(g, "timeout -l 5s ls -l --bogus").accepted).toBe(true);
+    expect(recognize(g, "timeout --bogus 5s ls").accepted).toBe(false);
+  });
+
+  it("keeps grammars small for programs with many options", () => {
+    const many: CommandSpec = { ...ls, options: Array.from({ length: 150 }, (_, i) => ({ short: [], long: [`option-${i}`], arity: i % 3 === 0 ? "required" : "none", value: { type: { kind: i % 2 ? "integer" : "word" } }, repeatable: false, description: "" }) as CommandSpec["options"][number]) };
+    const g = lowerCommand(many);
+    expect(g.rules.length).toBeLessThan(20);
+    expect(emitGbnf(g).length).toBeLessThan(12_000);
+    expect(recognize(g, "ls --option-3 7 x --option-4 --option-99=5 f").accepted).toBe(true);
+  });
+
+  it("emits bounded repetition only", () => {
+    const lark = emitLark(lowerCommand(ls));
+    const gbnf = emitGbnf(lowerCommand(ls));
+    expect(lark).toMatch(/~ \d+\.\.\d+/);
+    expect(lark).not.toMatch(/\)\*|\)\+|[A-Za-z_"]\*|[A-Za-z_"]\+ /);
+    expect(gbnf).not.toMatch(/[)\]"a-z]\*|[)\]"a-z]\+/);
+    expect(gbnf).toMatch(/^root ::= ls$/m);
+  });
+});
