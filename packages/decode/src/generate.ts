@@ -67,11 +67,12 @@ interface ConstrainedOutcome {
   truncated?: boolean;
 }
 
+/** Word-boundary prefixes, longest first, at most 24 tried (each is one recognizer run). */
 function longestAcceptedPrefix(text: string, plan: GrammarPlan): string | undefined {
-  for (let i = text.length; i > 0; i = text.lastIndexOf(" ", i - 1)) {
+  let tries = 0;
+  for (let i = text.length; i > 0 && tries < 24; i = text.lastIndexOf(" ", i - 1), tries++) {
     const candidate = text.slice(0, i).trimEnd();
     if (candidate !== "" && plan.accepts(candidate).accepted) return candidate;
-    if (i <= 0) break;
   }
   return undefined;
 }
@@ -151,17 +152,17 @@ async function decodeConstrained(
   let lastFailure = "no grammar available";
   let lastCommand = "";
   let widened = false;
-  let index = 0;
-  for (const next of plans) {
+  for (const [i, next] of plans.entries()) {
     let plan: GrammarPlan;
     try {
       plan = await next();
     } catch (err) {
-      lastFailure = `grammar for ${index === 0 ? "selected commands" : "pack default"} could not be built: ${oneLine(err)}`;
-      widened = index++ > 0 || widened;
+      // Nothing wider to fall back to: the grammar itself is the problem, and the user hears it.
+      if (i === plans.length - 1) throw err instanceof DecodeError ? err : new DecodeError(`grammar could not be built: ${oneLine(err)}`, "EGRAMMAR");
+      lastFailure = `grammar for the selected commands could not be built: ${oneLine(err)}`;
       continue;
     }
-    widened = index++ > 0;
+    widened = i > 0;
     try {
       await opts.backend.prepareGrammar(plan.text);
     } catch (err) {
@@ -189,6 +190,10 @@ async function decodeConstrained(
     if (command.trim() === "") {
       lastFailure = "empty output under the grammar";
       continue;
+    }
+    // A remote engine may drop a grammar field it does not know instead of refusing it.
+    if (opts.backend.kind === "http" && !plan.accepts(command).accepted) {
+      throw new DecodeError(`engine at ${opts.backend.model} returned a command its grammar does not accept: it ignores the grammar (try another --engine)`, "ENOGRAMMAR");
     }
     return { command, grammarCommands: plan.commands, widened, plan };
   }

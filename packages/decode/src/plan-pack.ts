@@ -61,7 +61,15 @@ function corpusPack(dir: string): Pack {
       /* a half-written corpus entry: skip it */
     }
   }
-  const defaultCommands = CORPUS_DEFAULT.filter((n) => commands[n]);
+  const defaultCommands = CORPUS_DEFAULT.filter((n) => {
+    if (!commands[n]) return false;
+    try {
+      compose({ commands: [commands[n].ir] });
+      return true;
+    } catch {
+      return false;
+    }
+  });
   let ast: Grammar | undefined;
   const defaultAst = () => (ast ??= compose({ commands: defaultCommands.map((n) => commands[n]!.ir) }));
   return {
@@ -173,7 +181,7 @@ export function planFromGrammar(g: Grammar, commands: string[], isDefault: boole
 // when the request asks for literal multi-line content. A bare `NAME=value` line is left
 // out: it is never the answer to a request, and a small model that cannot spell the right
 // program escapes into it. The pack default keeps every construct.
-const CHEAP_CONSTRUCTS = ["pipe", "and", "or", "seq", "redirect", "subst", "xargs", "exec", "loop", "if", "background"];
+export const CHEAP_CONSTRUCTS = ["pipe", "and", "or", "seq", "redirect", "subst", "xargs", "exec", "loop", "if", "background"];
 const HEREDOC_HINT = /here-?doc|here document|<<|multi-?line|\b(following|these|the|two|three|four|five|several) lines\s*:|\blines?\s*:|:\s*\n/i;
 
 export function constructsFor(request: string): string[] {
@@ -210,11 +218,40 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
 
-  const composeFor = (names: string[], req: PlanRequest, constructs: string[] | undefined): Grammar => {
+  // A program whose own grammar does not compose is dropped from a selection rather than
+  // sinking the whole selection; the verdict is cached per program.
+  const composable = new Map<string, boolean>();
+  const composesAlone = (name: string): boolean => {
+    let ok = composable.get(name);
+    if (ok === undefined) {
+      try {
+        compose({ commands: [p.commands[name]!.ir] });
+        ok = true;
+      } catch {
+        ok = false;
+      }
+      composable.set(name, ok);
+    }
+    return ok;
+  };
+
+  const composeFor = (names: string[], req: PlanRequest, constructs: string[] | undefined): { grammar: Grammar; names: string[] } => {
     const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
-    const specs = specsOf(names).map((s) => (values ? groundSpec(s, values) : s));
-    const g = compose({ commands: specs, policy: req.policy as Policy | undefined, constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"] });
-    return decodingTerminals(g, values);
+    const build = (use: string[]) => {
+      const specs = specsOf(use).map((s) => (values ? groundSpec(s, values) : s));
+      // One heredoc delimiter: each extra one duplicates the whole line structure in the
+      // grammar, and sampling time grows with it (6x for ten, measured by bench:decode).
+      const heredoc = constructs?.includes("heredoc") ? { heredocDelimiters: ["EOF"] } : {};
+      const g = compose({ commands: specs, policy: req.policy as Policy | undefined, constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"], ...heredoc });
+      return { grammar: decodingTerminals(g, values), names: use };
+    };
+    try {
+      return build(names);
+    } catch (err) {
+      const usable = names.filter(composesAlone);
+      if (usable.length === 0 || usable.length === names.length) throw err;
+      return build(usable);
+    }
   };
 
   return {
@@ -222,12 +259,15 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
       const selection = index.select(req.request);
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
-        attempts.push(async () => planFromGrammar(composeFor(selection.names, req, constructsFor(req.request)), selection.names, false, selection.why));
+        attempts.push(async () => {
+          const built = composeFor(selection.names, req, constructsFor(req.request));
+          return planFromGrammar(built.grammar, built.names, false, selection.why);
+        });
       }
       attempts.push(async () => {
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
-          return planFromGrammar(composeFor(p.defaultCommands, req, undefined), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
+          return planFromGrammar(composeFor(p.defaultCommands, req, undefined).grammar, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
         }
         const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
         return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: values ? "pack default (grounded words)" : "pack default" });

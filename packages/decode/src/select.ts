@@ -10,7 +10,7 @@ export interface Selection {
 }
 
 const STOP = new Set(
-  "a an the and or of to in on at for from with by into onto as is are be it its this that these those all any each every my your our their me we you i do does did can could would should will please how what which who whom where when than then there here show give get make use using".split(
+  "a an the and or of to in on at for from with by into onto as is are be it its this that these those all any each every my your our their me we you i do does did can could would should will please how what which who whom where when than then there here show give get use using".split(
     " ",
   ),
 );
@@ -109,48 +109,75 @@ const PURPOSE: Record<string, string> = {
   readlink: "symlink target resolve",
 };
 
-interface Doc {
-  name: string;
+interface Field {
   tf: Map<string, number>;
   length: number;
+}
+
+interface Doc {
+  name: string;
+  /** What the program is for: its name, description, help summary and purpose words. */
+  purpose: Field;
+  /** How it is used: option names and descriptions, operand names. */
+  usage: Field;
+}
+
+const PURPOSE_WEIGHT = 2;
+
+function field(text: string): Field {
+  const tf = new Map<string, number>();
+  const words = tokens(text);
+  for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+  return { tf, length: words.length };
+}
+
+/** Request words that can name a program's job: file names, paths and numbers are arguments, not intent. */
+export function intentTokens(request: string): string[] {
+  const kept = request
+    .split(/\s+/)
+    .map((w) => w.replace(/^[("'`]+|[)"'`,;:!?]+$|\.$/g, ""))
+    .filter((w) => !/[./~]/.test(w) && !/^\d+$/.test(w));
+  return [...new Set(tokens(kept.join(" ")))];
 }
 
 export class CommandIndex {
   private readonly docs: Doc[];
   private readonly df = new Map<string, number>();
-  private readonly avgLength: number;
+  private readonly avg: { purpose: number; usage: number };
   readonly names: Set<string>;
 
   constructor(specs: { name: string; ir: CommandSpec; summary?: string }[]) {
-    this.docs = specs.map(({ name, ir, summary }) => {
-      // The purpose words count three times: they say what the program is for, where option
-      // descriptions mostly say how.
-      const purpose = [ir.description ?? "", summary ?? "", PURPOSE[name] ?? ""].join(" ");
-      const text = [name, name, purpose, purpose, purpose, ...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ");
-      const tf = new Map<string, number>();
-      const words = tokens(text);
-      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-      return { name, tf, length: words.length };
-    });
-    for (const d of this.docs) for (const w of d.tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
-    this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
+    this.docs = specs.map(({ name, ir, summary }) => ({
+      name,
+      purpose: field([name, ir.description ?? "", summary ?? "", PURPOSE[name] ?? ""].join(" ")),
+      usage: field([...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ")),
+    }));
+    for (const d of this.docs) for (const w of new Set([...d.purpose.tf.keys(), ...d.usage.tf.keys()])) this.df.set(w, (this.df.get(w) ?? 0) + 1);
+    const n = Math.max(1, this.docs.length);
+    this.avg = {
+      purpose: this.docs.reduce((s, d) => s + d.purpose.length, 0) / n || 1,
+      usage: this.docs.reduce((s, d) => s + d.usage.length, 0) / n || 1,
+    };
     this.names = new Set(specs.map((s) => s.name));
   }
 
-  /** BM25 scores of every program for the request, best first. */
+  /** BM25F-style scores of every program for the request, best first. */
   score(request: string): { name: string; score: number }[] {
-    const q = [...new Set(tokens(request))];
+    const q = intentTokens(request);
     const n = this.docs.length;
     const k1 = 1.2;
     const b = 0.75;
+    const part = (f: Field, avg: number, w: string) => {
+      const tf = f.tf.get(w) ?? 0;
+      return tf === 0 ? 0 : (tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * f.length) / avg));
+    };
     const out = this.docs.map((d) => {
       let score = 0;
       for (const w of q) {
-        const f = d.tf.get(w);
-        if (!f) continue;
-        const df = this.df.get(w) ?? 0;
+        const df = this.df.get(w);
+        if (!df) continue;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / this.avgLength));
+        score += idf * (PURPOSE_WEIGHT * part(d.purpose, this.avg.purpose, w) + part(d.usage, this.avg.usage, w));
       }
       return { name: d.name, score };
     });

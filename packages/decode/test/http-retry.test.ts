@@ -5,6 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterEach, describe, expect, it } from "vitest";
 import { HttpBackend } from "../src/backend/http.js";
 import { DecodeError } from "../src/errors.js";
+import { generate } from "../src/generate.js";
+import { planFromGrammar } from "../src/plan-pack.js";
+import { alt, lit } from "@shellgen/grammargen";
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -91,5 +94,14 @@ describe("HttpBackend transport", () => {
     const backend = await HttpBackend.open(url, { engine: "openai" });
     expect(backend.supportsGrammar).toBe(false);
     await expect(backend.prepareGrammar({ gbnf: "", lark: "" })).rejects.toThrow(/engine openai cannot take a grammar/);
+  });
+
+  it("catches an engine that silently ignores the grammar", async () => {
+    const url = await listen((req, res) => (req.method === "GET" ? json(res, 200, { status: "ok" }) : json(res, 200, { content: " rm -rf / # not in the grammar", tokens_evaluated: 5, tokens_predicted: 9 })));
+    const plan = planFromGrammar({ start: "root", rules: [{ name: "root", terminal: false, expr: alt(lit("ls"), lit("ls -l")) }] }, ["ls"], true, {});
+    const backend = await HttpBackend.open(url);
+    const err = await generate({ backend, request: "list files", mode: "constrained", planner: { plans: () => [async () => plan] } }).catch((e: unknown) => e);
+    expect((err as DecodeError).code).toBe("ENOGRAMMAR");
+    expect((err as DecodeError).message).toMatch(/ignores the grammar/);
   });
 });

@@ -9,7 +9,7 @@ export { PoolError, programOf, readExamplesDir, readHeldout, defaultExamplesDir,
 export type { Example, Difficulty } from "./example.js";
 export { HashEmbedder, llamaEmbedder } from "./embedder.js";
 export type { Embedder } from "./embedder.js";
-export { QdrantStore } from "./qdrant.js";
+export { QdrantStore, QdrantError } from "./qdrant.js";
 export type { QdrantOptions, QdrantPoint } from "./qdrant.js";
 export { loadValidator, syntaxError, simpleCommands } from "./validate.js";
 export type { Verdict, ValidatorInfo } from "./validate.js";

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PoolError, programOf, type Example } from "./example.js";
+import { exampleId, PoolError, programOf, type Example } from "./example.js";
 import { INDEX_FILE, LEARNED_FILE, userDir, type Pool } from "./pool.js";
 import { IndexStore, toStored } from "./store.js";
 import { loadValidator, type Validator } from "./validate.js";
@@ -37,27 +37,31 @@ export async function learn(request: string, command: string, opts: LearnOptions
   const dir = opts.pool?.dir ?? opts.dir ?? userDir();
   const file = join(dir, LEARNED_FILE);
   const example: Example = { request: req, command: cmd, program: programOf(cmd), category: opts.category ?? "learned", difficulty: 1, source: "learned" };
-  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const id = toStored(example).id;
-  const already = previous
-    .split("\n")
-    .filter((l) => l.trim())
-    .some((l) => {
-      try {
-        const o = JSON.parse(l);
-        return toStored({ ...example, request: o.request, command: o.command }).id === id;
-      } catch {
-        return false;
-      }
-    });
-  if (already) return { example, added: false, file };
-
+  const id = exampleId(example);
   mkdirSync(dir, { recursive: true });
-  const line = JSON.stringify({ request: example.request, command: example.command, program: example.program, category: example.category, difficulty: example.difficulty }) + "\n";
-  // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one, never half a line.
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line);
-  renameSync(tmp, file);
+  const added = await withLock(`${file}.lock`, () => {
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const already = previous
+      .split("\n")
+      .filter((l) => l.trim())
+      .some((l) => {
+        try {
+          const o = JSON.parse(l);
+          return exampleId({ request: o.request, command: o.command }) === id;
+        } catch {
+          return false;
+        }
+      });
+    if (already) return false;
+    const line = JSON.stringify({ request: example.request, command: example.command, program: example.program, category: example.category, difficulty: example.difficulty }) + "\n";
+    // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one,
+    // never half a line. The lock keeps two concurrent learns from losing one another.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line);
+    renameSync(tmp, file);
+    return true;
+  });
+  if (!added) return { example, added: false, file };
 
   if (opts.pool) await opts.pool.add([example]);
   else {
@@ -71,4 +75,29 @@ export async function learn(request: string, command: string, opts: LearnOptions
     }
   }
   return { example, added: true, file };
+}
+
+/** Runs `fn` holding an exclusive lock file; a lock older than 30 s is taken as abandoned. */
+async function withLock<T>(lock: string, fn: () => T): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 30_000) rmSync(lock, { force: true });
+      } catch {
+        // the holder just released it
+      }
+      if (Date.now() > deadline) throw new PoolError(`cannot learn: ${lock} is held by another process; retry, or delete it if no shellgen is running`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }

@@ -6,6 +6,7 @@ import { Bm25Index } from "./bm25.js";
 import { llamaEmbedder, type Embedder } from "./embedder.js";
 import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, type Example } from "./example.js";
 import { ProgramModel } from "./programs.js";
+import type { QdrantStore } from "./qdrant.js";
 import { commandShape, select, type Candidate } from "./select.js";
 import { IndexStore, keyed, toStored, type CorruptPolicy, type KeyedExample, type StoredExample } from "./store.js";
 import { estimateTokens, jaccard, weightedTerms } from "./tokens.js";
@@ -23,6 +24,8 @@ export interface OpenPoolOptions {
   onCorrupt?: CorruptPolicy;
   /** dense scoring: an Embedder, or the path of any GGUF to embed with via node-llama-cpp */
   embedder?: Embedder | string;
+  /** keep the vectors in Qdrant too and take dense candidates from it (needs an embedder) */
+  qdrant?: QdrantStore;
   /** pools at least this large use the IVF index for vectors instead of exact search */
   annThreshold?: number;
   /** prompt-token counter; default estimateTokens (pass the model's tokenizer for exact budgets) */
@@ -42,6 +45,8 @@ export interface RetrieveOptions {
   minRelative?: number;
   /** a precomputed query embedding (retrieveAsync computes it for you) */
   vector?: Float32Array;
+  /** dense hits found elsewhere (Qdrant), by example id, used instead of the local vector search */
+  denseHits?: { id: string; score: number }[];
   /** weight of the program posterior in lexical relevance (default 0.3) */
   programWeight?: number;
   /** similarity floor between two examples of the same program, for MMR (default 0.3) */
@@ -90,6 +95,7 @@ export class Pool {
   private alive = new Uint8Array(1024);
   private readonly termSets: (Set<string> | undefined)[] = [];
   private vectors?: VectorTable;
+  private qdrant?: QdrantStore;
   private ivf?: IvfIndex;
   private readonly countTokens: (t: string) => number;
 
@@ -139,6 +145,13 @@ export class Pool {
     const pool = new Pool(store, dir, embedder, opts.annThreshold ?? 5000, opts.countTokens, notes);
     for (const e of store.all()) pool.index(e);
     if (embedder) await pool.loadVectors();
+    if (opts.qdrant) {
+      if (!embedder) {
+        store.close();
+        throw new PoolError("a Qdrant store holds vectors, so openPool needs an embedder with it");
+      }
+      await pool.pushToQdrant(opts.qdrant);
+    }
     return pool;
   }
 
@@ -199,6 +212,15 @@ export class Pool {
     this.ivf = ivf;
   }
 
+  /** Creates the collection if needed and uploads every vector when Qdrant's count differs from the pool's. */
+  private async pushToQdrant(q: QdrantStore): Promise<void> {
+    this.qdrant = q;
+    await q.ensureCollection(this.embedder!.dim);
+    if ((await q.count()) === this.docs.length) return;
+    await q.upsert(this.docs.map((d, row) => ({ id: d.id, vector: this.vectors!.get(row), payload: { request: d.request, command: d.command, program: d.program, category: d.category, difficulty: d.difficulty } })));
+    this.notes.push(`uploaded ${this.docs.length} vectors to Qdrant collection ${q.opts.collection}`);
+  }
+
   /** Adds examples to the index and the in-memory search without rebuilding either. */
   async add(examples: Example[]): Promise<number> {
     const fresh = dedupe(examples.map(toStored)).filter((e) => !this.byId.has(e.id));
@@ -215,6 +237,9 @@ export class Pool {
         return { id: e.id, vec: vecs[i]!, list };
       });
       this.store.putVectors(this.embedder.id, rows);
+      if (this.qdrant) {
+        await this.qdrant.upsert(fresh.map((e, i) => ({ id: e.id, vector: vecs[i]!, payload: { request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty } })));
+      }
     }
     return fresh.length;
   }
@@ -248,7 +273,11 @@ export class Pool {
     if (opts.vector && this.vectors) {
       const alive = this.alive;
       const live = (r: number) => alive[r] === 1;
-      const dense = this.ivf ? this.ivf.search(this.vectors, opts.vector, CANDIDATES, opts.nprobe ?? 8, live) : bruteForce(this.vectors, opts.vector, CANDIDATES, live);
+      const dense = opts.denseHits
+        ? opts.denseHits.flatMap((h) => (this.byId.has(h.id) ? [{ row: this.byId.get(h.id)!, score: h.score }] : []))
+        : this.ivf
+          ? this.ivf.search(this.vectors, opts.vector, CANDIDATES, opts.nprobe ?? 8, live)
+          : bruteForce(this.vectors, opts.vector, CANDIDATES, live);
       for (const h of dense) pool.set(h.row, { bm25: pool.get(h.row)?.bm25 ?? this.bm25Of(qTerms, h.row), dense: h.score });
       for (const [doc, s] of pool) if (s.dense === undefined) s.dense = this.vectors.cos(opts.vector, doc);
     }
@@ -302,7 +331,8 @@ export class Pool {
     if (!this.embedder || opts.vector) return this.retrieve(request, opts);
     if (!request.trim()) throw new PoolError("the request is empty; nothing to retrieve examples for");
     const [vector] = await this.embedder.embed([request]);
-    return this.retrieve(request, { ...opts, vector });
+    const denseHits = this.qdrant ? (await this.qdrant.search(vector!, CANDIDATES)).map((h) => ({ id: h.id, score: h.score })) : undefined;
+    return this.retrieve(request, { ...opts, vector, denseHits });
   }
 
   /** The naive-Bayes program posterior, scaled so the likeliest program scores 1. */

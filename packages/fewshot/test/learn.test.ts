@@ -47,6 +47,15 @@ describe("learning from corrections", () => {
     expect(readFileSync(join(dir, LEARNED_FILE)).equals(before)).toBe(true);
   });
 
+  it("keeps every pair when several learns run at once", async () => {
+    const dir = tempDir("learn-concurrent");
+    const pairs = Array.from({ length: 8 }, (_, i) => [`Show the first ${i + 2} lines of notes.txt`, `head -n ${i + 2} notes.txt`] as const);
+    const results = await Promise.all(pairs.map(([r, c]) => learn(r, c, { dir })));
+    expect(results.every((r) => r.added)).toBe(true);
+    const lines = readFileSync(join(dir, LEARNED_FILE), "utf8").trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l).command).sort()).toEqual(pairs.map(([, c]) => c).sort());
+  });
+
   it("creates nothing when the very first pair is invalid", async () => {
     const dir = join(tempDir("learn-none"), "home");
     await expect(learn("Loop", "for f in *; do echo $f", { dir })).rejects.toThrow(/does not parse/);

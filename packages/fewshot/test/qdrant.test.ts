@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { fromUuid, QdrantError, QdrantStore, toUuid } from "../src/qdrant.js";
+import { exampleId } from "../src/example.js";
+import { HashEmbedder } from "../src/embedder.js";
+import { openPool } from "../src/pool.js";
+import { smallCorpus, tempDir } from "./helpers.js";
 
 // No Qdrant server can be installed here, so this checks the REST requests the adapter
 // builds against a loopback server that records them and answers like Qdrant's API docs.
@@ -33,6 +37,12 @@ beforeAll(async () => {
         return send(200, { result: [{ id: toUuid("00aa11bb22cc33dd"), score: 0.93, payload: { request: "Count lines", command: "wc -l < a.txt", program: "wc", example_id: "00aa11bb22cc33dd" } }], status: "ok" });
       }
       if (req.url === "/collections/broken/points/search") return send(500, { status: { error: "boom" } });
+      if (req.method === "GET" && req.url === "/collections/pool") return send(404, { status: { error: "Not found" } });
+      if (req.url === "/collections/pool/points/count") return send(200, { result: { count: 0 }, status: "ok" });
+      if (req.url === "/collections/pool/points/search") {
+        const tarId = exampleId({ request: "Extract backup.tar.gz", command: "tar -xzf backup.tar.gz" });
+        return send(200, { result: [{ id: toUuid(tarId), score: 0.99, payload: { example_id: tarId } }], status: "ok" });
+      }
       send(200, { result: true, status: "ok" });
     });
   });
@@ -85,5 +95,21 @@ describe("QdrantStore request building", () => {
     await expect(new QdrantStore({ url: "http://127.0.0.1:1", collection: "x", timeoutMs: 2000 }).count()).rejects.toThrow(QdrantError);
     expect(() => new QdrantStore({ url: "localhost:6333", collection: "x" })).toThrow(/must start with http/);
     expect(fromUuid(toUuid("00aa11bb22cc33dd"))).toBe("00aa11bb22cc33dd");
+  });
+
+  it("backs a pool: uploads its vectors once and takes dense candidates from Qdrant's search", async () => {
+    seen.length = 0;
+    const qdrant = new QdrantStore({ url: base, collection: "pool" });
+    const pool = await openPool({ dir: tempDir("qdrant-pool"), examplesDir: smallCorpus(), index: ":memory:", embedder: new HashEmbedder(16), qdrant });
+    const upserts = seen.filter((x) => x.url === "/collections/pool/points?wait=true");
+    expect(upserts.flatMap((u) => u.body.points)).toHaveLength(6);
+    expect(upserts[0]!.body.points[0].vector).toHaveLength(16);
+    // Lexically this request matches nothing; the only candidate is Qdrant's hit.
+    const r = await pool.retrieveAsync("zebra quokka", { k: 2 });
+    expect(seen.some((x) => x.url === "/collections/pool/points/search")).toBe(true);
+    expect(r.examples.map((e) => e.command)).toEqual(["tar -xzf backup.tar.gz"]);
+    expect(r.examples[0]!.why).toMatch(/dense 0\.99/);
+    await pool.close();
+    await expect(openPool({ dir: tempDir("qdrant-noemb"), examplesDir: smallCorpus(), index: ":memory:", qdrant })).rejects.toThrow(/needs an embedder/);
   });
 });

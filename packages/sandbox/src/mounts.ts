@@ -12,10 +12,9 @@ const ROOT_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 const MASKED_FILES = ["/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers"];
 const MASKED_DIRS = ["/etc/ssh", "/etc/ssl/private", "/etc/sudoers.d"];
 
-/** The shell start-up file, and the fd bwrap reads it from. */
+/** Where the shell start-up file goes, and the fd bwrap copies it from. */
 export const RC_FD = 3;
 export const RC_PATH = "/.sandbox-env";
-export const RC_TEXT = "umask 022\n";
 
 export interface Plan {
   workspace: string;
@@ -52,9 +51,7 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
   a.push("--perms", "1777", "--size", String(plan.limits.tmpBytes), "--tmpfs", "/tmp");
   a.push("--dir", "/var", "--symlink", "../tmp", "/var/tmp");
   a.push("--bind", plan.workspace, "/workspace", "--chdir", "/workspace");
-  // bash sources $BASH_ENV before the command: it fixes the umask, so `chmod +x` and new files
-  // get the same modes whatever the host's umask is. bwrap copies it in from fd 3.
-  a.push("--file", String(RC_FD), RC_PATH);
+  a.push("--file", String(RC_FD), RC_PATH); // see startupFile()
   // The tmpfs root was only scaffolding; nothing may be created in it afterwards.
   a.push("--remount-ro", "/");
   a.push("--");
@@ -62,26 +59,29 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
     const { uid, gid } = plan.identity;
     a.push("/usr/bin/setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups", "--bounding-set=-all", "--inh-caps=-all");
   }
-  const l = plan.limits;
-  a.push(
-    "/usr/bin/prlimit",
-    `--nproc=${l.maxProcesses}`,
-    `--fsize=${l.maxFileBytes}`,
-    `--as=${l.maxMemoryBytes}`,
-    "--core=0",
-    "--",
-    "/bin/bash",
-    "-c",
-    command,
-  );
+  a.push("/bin/bash", "-c", command);
   return a;
 }
 
+/**
+ * The start-up file bash sources (via $BASH_ENV) before the command's first byte runs.
+ * The limits are set hard there, so the command cannot raise them, without another exec;
+ * the umask makes new files and `chmod +x` come out the same whatever the host's umask is.
+ */
+export function startupFile(l: Limits): string {
+  const kib = (bytes: number) => Math.max(1, Math.floor(bytes / 1024));
+  // bash counts -f and -v in 1024-byte blocks. A nested bash re-reads this file; if the command
+  // lowered a limit meanwhile, the re-raise fails quietly rather than on the task's stderr.
+  // One ulimit per resource: a host limit already below ours makes that one fail, not the rest.
+  const set = (flag: string, v: number) => `ulimit -H -S -${flag} ${v} 2>/dev/null\n`;
+  return `umask 022\n${set("u", l.maxProcesses)}${set("f", kib(l.maxFileBytes))}${set("v", kib(l.maxMemoryBytes))}${set("c", 0)}`;
+}
+
 /** Starts bwrap with stdout/stderr piped and the start-up file fed on fd 3. */
-export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>): ChildProcessByStdio<null, Readable, Readable> {
+export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>, limits: Limits): ChildProcessByStdio<null, Readable, Readable> {
   const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
   const rc = child.stdio[RC_FD] as Writable;
   rc.on("error", () => undefined); // bwrap may fail before reading it; that failure is reported elsewhere
-  rc.end(RC_TEXT);
+  rc.end(startupFile(limits));
   return child as unknown as ChildProcessByStdio<null, Readable, Readable>;
 }

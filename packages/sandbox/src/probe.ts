@@ -69,8 +69,8 @@ async function probe(): Promise<Probed | Availability> {
     const where = forced ? `SHELLGEN_BWRAP=${forced} is not an executable` : "bwrap (bubblewrap) is not installed";
     return { ok: false, reason: where, fix: INSTALL_FIX };
   }
-  for (const tool of ["/usr/bin/prlimit", ...(process.getuid?.() === 0 ? ["/usr/bin/setpriv"] : [])]) {
-    if (!executable(tool)) return { ok: false, reason: `${tool} is missing`, fix: "install util-linux: `sudo apt-get install -y util-linux`" };
+  if (process.getuid?.() === 0 && !executable("/usr/bin/setpriv")) {
+    return { ok: false, reason: "/usr/bin/setpriv is missing", fix: "install util-linux: `sudo apt-get install -y util-linux`" };
   }
   let lastError = "";
   for (const disableUserns of [true, false]) {
@@ -95,7 +95,7 @@ async function probe(): Promise<Probed | Availability> {
 
 function quickRun(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawnBwrap(cmd, args, { ...baseEnv });
+    const child = spawnBwrap(cmd, args, { ...baseEnv }, defaultLimits);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

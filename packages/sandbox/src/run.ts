@@ -52,7 +52,7 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
 
 function execute(bwrap: string, args: string[], env: Record<string, string>, limits: Limits): Promise<SandboxResult> {
   const started = performance.now();
-  const child = spawnBwrap(bwrap, args, env);
+  const child = spawnBwrap(bwrap, args, env, limits);
   const out = new Capture(limits.maxOutputBytes);
   const err = new Capture(limits.maxOutputBytes);
   let timedOut = false;

@@ -1,14 +1,18 @@
 // npm run bench:decode — decoding speed, native versus constrained, on the same prompts,
 // the same model and one run. Reports per-token time ratios (the target is constrained /
 // native <= 1.15 for the pack's default grammar), time to first token, and grammar
-// compile time; then splits constrained time into model evaluation and grammar work.
+// compile time. To show where constrained time goes it also decodes under a permissive
+// one-line grammar (the sampler's floor), the default programs without heredocs, and the
+// per-request selected grammars.
 import { existsSync, readFileSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
-import { forDecoding, loadPack, packPlanner } from "../plan-pack.js";
+import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
+import { decodingTerminals } from "../ground.js";
+import { compose, emitGbnf } from "@shellgen/grammargen";
 import { completionPrompt, STOP_SEQUENCES } from "../prompt.js";
-import { parseGrammarText, emitGbnf } from "@shellgen/grammargen";
 import type { LlamaGrammar } from "node-llama-cpp";
 
 interface Run {
@@ -64,7 +68,7 @@ async function decode(model: LocalModel, request: string, grammar: LlamaGrammar 
   const out = await model.complete(completionPrompt({ request }), {
     grammar,
     maxTokens,
-    stop: STOP_SEQUENCES,
+    stop: grammar ? [] : STOP_SEQUENCES,
     seed: 42,
     onFirstToken: () => (first = performance.now() - t0),
   });
@@ -87,8 +91,7 @@ function summarise(runs: Run[]) {
   };
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+export async function benchDecode(args: string[]): Promise<{ report: Record<string, unknown>; text: string }> {
   const opt = (name: string) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
@@ -98,20 +101,29 @@ async function main(): Promise<void> {
   const maxTokens = Number(opt("max-tokens") ?? 48);
   const out = opt("out");
 
-  const model = await LocalModel.open(modelPath);
+  const threads = opt("threads") ? Number(opt("threads")) : undefined;
+  const model = await LocalModel.open(modelPath, { threads });
   const pack = await loadPack();
   const reqs = requests(n);
 
   // Grammar compile times: the pack default (first compile, uncached), a permissive
   // one-line grammar (the sampler's floor), and per-request composed grammars.
-  const defaultDecoding = forDecoding(parseGrammarText(pack.defaultGrammar.gbnf, "gbnf"));
-  const defaultGbnf = emitGbnf(defaultDecoding);
+  const planner = await packPlanner(pack);
   let t = performance.now();
+  const defaultPlan = await planner.plans({ request: reqs[0]!, ground: false, workspaceFiles: [] }).at(-1)!();
+  const defaultGbnf = defaultPlan.text.gbnf;
+  const defaultBuildMs = performance.now() - t;
+  t = performance.now();
   const defaultGrammar = await model.grammar(defaultGbnf);
   const defaultCompileMs = performance.now() - t;
   const permissive = await model.grammar('root ::= " "? [^\\n]+ "\\n\\n"?');
+  // The same default programs without heredocs: isolates what heredoc bodies cost the sampler.
+  let noHeredoc: LlamaGrammar | undefined;
+  if (pack.defaultCommands?.length) {
+    const g = compose({ commands: pack.defaultCommands.map((n) => pack.commands[n]!.ir), constructs: CHEAP_CONSTRUCTS as NonNullable<Parameters<typeof compose>[0]>["constructs"] });
+    noHeredoc = await model.grammar(emitGbnf(forDecoding(decodingTerminals(g)))).catch(() => undefined);
+  }
 
-  const planner = await packPlanner(pack);
   const composeMs: number[] = [];
   const compileMs: number[] = [];
   const selected: (LlamaGrammar | undefined)[] = [];
@@ -135,14 +147,22 @@ async function main(): Promise<void> {
   const native: Run[] = [];
   const constrained: Run[] = [];
   const floor: Run[] = [];
+  const withoutHeredoc: Run[] = [];
   const perRequest: Run[] = [];
   for (let i = 0; i < reqs.length; i++) {
     native.push(await decode(model, reqs[i]!, undefined, maxTokens));
     constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens));
     floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
+    if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
     if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
   }
-  const s = { native: summarise(native), constrainedDefault: summarise(constrained), permissiveGrammar: summarise(floor), constrainedSelected: summarise(perRequest) };
+  const s = {
+    native: summarise(native),
+    constrainedDefault: summarise(constrained),
+    defaultNoHeredoc: summarise(withoutHeredoc),
+    constrainedSelected: summarise(perRequest),
+    permissiveGrammar: summarise(floor),
+  };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const report = {
     model: modelPath,
@@ -154,10 +174,12 @@ async function main(): Promise<void> {
       defaultGrammarTimePerToken: s.constrainedDefault.msPerToken / s.native.msPerToken,
       permissiveGrammarTimePerToken: s.permissiveGrammar.msPerToken / s.native.msPerToken,
       selectedGrammarTimePerToken: s.constrainedSelected.msPerToken / s.native.msPerToken,
+      defaultNoHeredocTimePerToken: s.defaultNoHeredoc.msPerToken / s.native.msPerToken,
       target: 1.15,
     },
     grammar: {
       defaultGbnfChars: defaultGbnf.length,
+      defaultBuildMs,
       defaultCompileMs,
       medianComposeMs: median(composeMs),
       medianSelectedCompileMs: median(compileMs),
@@ -168,18 +190,23 @@ async function main(): Promise<void> {
     `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests, max ${maxTokens} tokens`,
     `                       tok/s    ms/tok   median TTFT ms   tokens`,
     ...Object.entries(s).map(([k, v]) => `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`),
-    `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.15), selected ${f(report.ratio.selectedGrammarTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
-    `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
+    `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.15), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, selected ${f(report.ratio.selectedGrammarTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
+    `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
   ];
-  process.stdout.write(`${lines.join("\n")}\n`);
   if (out) {
     writeFileSync(`${out}.tmp`, JSON.stringify(report, null, 2));
     renameSync(`${out}.tmp`, out);
   }
   await model.close();
+  return { report, text: lines.join("\n") };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench:decode: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  benchDecode(process.argv.slice(2))
+    .then((r) => process.stdout.write(`${r.text}\n`))
+    .catch((err: unknown) => {
+      process.stderr.write(`bench:decode: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    });
+}
