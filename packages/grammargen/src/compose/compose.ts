@@ -12,7 +12,7 @@ import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { CONSTRUCTS, DEFAULT_LIMITS, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
-import { halveRepetitions } from "./repeats.js";
+import { liftRepetitions } from "./repeats.js";
 
 export interface ComposeOptions {
   commands: CommandSpec[];
@@ -169,7 +169,7 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_line", alt(...lines));
   put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, lim.lines - 1)));
 
-  const g = halveRepetitions(prune({ start: "sh_top", rules: [...rules.values()] }));
+  const g = liftRepetitions(prune({ start: "sh_top", rules: [...rules.values()] }));
   validateGrammar(g);
   return g;
 }

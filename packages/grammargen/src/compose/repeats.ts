@@ -1,12 +1,11 @@
-// Long bounded repetitions of non-lexical items, rewritten by halving: x{0,2m+1} is
-// (xx){0,m} x?, each (xx) a rule of its own. The language and its unambiguity stay the
-// same, but Python Lark no longer expands `x ~ 0..16` into sixteen alternatives of up to
-// sixteen symbols each (which took minutes to load for a composed grammar).
+// Repetitions inside rules, lifted into small rules of their own. Python Lark expands
+// `x ~ 0..16` and every `x?` of a rule into alternatives (2^k for k optionals, n^2 symbols
+// for a range), which made a composed grammar take minutes to load. Here x{0,n} becomes
+// (xx){0,n/2} x? by halving, each piece a rule with one optional part, so the language
+// and its unambiguity are unchanged and every rule stays small in both dialects.
 import { alt, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 
-const INLINE = 6;
-
-export function halveRepetitions(g: Grammar): Grammar {
+export function liftRepetitions(g: Grammar): Grammar {
   const terminal = new Set(g.rules.filter((r) => r.terminal).map((r) => r.name));
   const lexical = (e: Expr): boolean => {
     switch (e.kind) {
@@ -23,12 +22,33 @@ export function halveRepetitions(g: Grammar): Grammar {
     }
   };
   const extra: Rule[] = [];
+  const byKey = new Map<string, string>();
   const names = new Set(g.rules.map((r) => r.name));
-  const fresh = (base: string): string => {
-    let i = 1;
-    while (names.has(`${base}_h${i}`)) i++;
-    names.add(`${base}_h${i}`);
-    return `${base}_h${i}`;
+  let counter = 0;
+  const helper = (owner: string, expr: Expr): Expr => {
+    if (expr.kind === "ref") return expr;
+    const key = JSON.stringify(expr);
+    let name = byKey.get(key);
+    if (!name) {
+      do name = `${owner}_h${++counter}`;
+      while (names.has(name));
+      names.add(name);
+      byKey.set(key, name);
+      extra.push({ name, expr, terminal: false });
+    }
+    return ref(name);
+  };
+
+  // x{0,n}; undefined when n is 0.
+  const upto = (owner: string, x: Expr, n: number): Expr | undefined => {
+    if (n <= 0) return undefined;
+    if (n === 1) return helper(owner, opt(x));
+    const pair = helper(owner, seq(x, x));
+    const m = Math.floor(n / 2);
+    const half = upto(owner, pair, m)!;
+    if (n % 2 === 1) return helper(owner, seq(half, helper(owner, opt(x))));
+    const less = upto(owner, pair, m - 1);
+    return helper(owner, alt(half, less ? seq(less, x) : x));
   };
 
   const rewrite = (owner: string, e: Expr): Expr => {
@@ -38,37 +58,15 @@ export function halveRepetitions(g: Grammar): Grammar {
         return { kind: e.kind, items: e.items.map((i) => rewrite(owner, i)) };
       case "rep": {
         const item = rewrite(owner, e.item);
-        if (lexical(item) || e.max - e.min <= INLINE) return { ...e, item };
-        const fixed = e.min > 0 ? [rep(item, e.min, e.min)] : [];
-        return seq(...fixed, upto(owner, { x: item, memo: new Map() }, e.max - e.min));
+        if (lexical(item) && e.max <= 1) return { ...e, item };
+        const x = item.kind === "ref" || item.kind === "lit" || item.kind === "cls" ? item : helper(owner, item);
+        const fixed = e.min > 0 ? [e.min === 1 ? x : rep(x, e.min, e.min)] : [];
+        const rest = upto(owner, x, e.max - e.min);
+        return seq(...fixed, ...(rest ? [rest] : []));
       }
       default:
         return e;
     }
-  };
-
-  // x{0,n} for one x. A level is {x, memo by n, the rule for xx}; the odd/even split asks
-  // the next level for two neighbouring counts, so each level holds at most two rules.
-  interface Level {
-    x: Expr;
-    memo: Map<number, Expr>;
-    pair?: Level;
-  }
-  const upto = (owner: string, lv: Level, n: number): Expr => {
-    if (n <= INLINE) return rep(lv.x, 0, n);
-    const known = lv.memo.get(n);
-    if (known) return known;
-    if (!lv.pair) {
-      const name = fresh(owner);
-      extra.push({ name, expr: seq(lv.x, lv.x), terminal: false });
-      lv.pair = { x: ref(name), memo: new Map() };
-    }
-    const m = Math.floor(n / 2);
-    const body = n % 2 === 1 ? seq(upto(owner, lv.pair, m), opt(lv.x)) : alt(upto(owner, lv.pair, m), seq(upto(owner, lv.pair, m - 1), lv.x));
-    const name = fresh(owner);
-    extra.push({ name, expr: body, terminal: false });
-    lv.memo.set(n, ref(name));
-    return ref(name);
   };
 
   const rules = g.rules.map((r) => (r.terminal ? r : { ...r, expr: rewrite(r.name, r.expr) }));

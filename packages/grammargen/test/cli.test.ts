@@ -1,0 +1,97 @@
+// The grammargen CLI through main(), with captured stdout/stderr and real files and programs.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../src/cli/main.js";
+import type { Io } from "../src/cli/output.js";
+
+function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin };
+  return main(argv, io).then((code) => ({ code, out, err }));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "grammargen-cli-"));
+const LS_HELP = `Usage: ls [OPTION]... [FILE]...
+  -a, --all                  do not ignore entries starting with .
+  -l                         use a long listing format
+  -w, --width=COLS           set output width to COLS
+      --color[=WHEN]         color the output WHEN; WHEN is 'always', 'never', or 'auto'
+      --help     display this help and exit
+`;
+writeFileSync(join(dir, "ls.txt"), LS_HELP);
+
+describe("grammargen CLI", () => {
+  it("from-help-text prints Lark, GBNF and IR", async () => {
+    const lark = await run(["from-help-text", join(dir, "ls.txt"), "--name", "ls"]);
+    expect(lark.code).toBe(0);
+    expect(lark.out).toMatch(/^start: ls$/m);
+    const gbnf = await run(["from-help-text", join(dir, "ls.txt"), "--name", "ls", "--format", "gbnf"]);
+    expect(gbnf.out).toMatch(/^root ::= ls$/m);
+    const ir = await run(["from-help-text", "-", "--name", "ls", "--format=ir"], LS_HELP);
+    const spec = JSON.parse(ir.out);
+    expect(spec.options.find((o: { long: string[] }) => o.long.includes("color")).value.type).toEqual({ kind: "enum", choices: ["always", "never", "auto"] });
+  });
+
+  it("a --name of several words starts the grammar with that prefix", async () => {
+    const r = await run(["from-help-text", "-", "--name", "git log", "--out", join(dir, "gl.gbnf"), "--format", "gbnf"], "usage: git log [-p] [<path>...]\n\n    -p, --patch    show patches\n");
+    expect(r.code).toBe(0);
+    const v = await run(["validate", join(dir, "gl.gbnf"), "--positive", "git log -p src", "--negative", "git -p", "--json"]);
+    expect(JSON.parse(v.out)).toMatchObject({ ok: true });
+  });
+
+  it("validate reports each case and fails on a wrong expectation", async () => {
+    await run(["from-help-text", join(dir, "ls.txt"), "--name", "ls", "--out", join(dir, "ls.lark")]);
+    const ok = await run(["validate", join(dir, "ls.lark"), "--positive", "ls -la x", "--positive", "ls --color=never", "--negative", "ls --colour"]);
+    expect(ok.code).toBe(0);
+    const bad = await run(["validate", join(dir, "ls.lark"), "--positive", "ls -q", "--json"]);
+    expect(bad.code).toBe(1);
+    const json = JSON.parse(bad.out);
+    expect(json.ok).toBe(false);
+    expect(json.results[0]).toMatchObject({ input: "ls -q", expected: "accept", accepted: false, ok: false });
+    expect(json.results[0].reason).toMatch(/column 5/);
+  });
+
+  it("captures help from a real program", async () => {
+    const r = await run(["--format", "ir", "ls"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).options.length).toBeGreaterThan(40);
+  });
+
+  it("errors are one line on stderr, non-zero, and leave no output file", async () => {
+    const cases: [string[], RegExp][] = [
+      [["no-such-program-xyz"], /unknown command/],
+      [["from-help-text", "/bin/true", "--name", "x", "--out", join(dir, "bin.lark")], /binary/],
+      [["--out", join(dir, "missing", "x.lark"), "ls"], /cannot write/],
+      [["validate", join(dir, "ls.txt")], /dialect/],
+      [["from-help-text", join(dir, "ls.txt")], /--name/],
+      [["--format", "yaml", "ls"], /--format/],
+    ];
+    const silent = join(dir, "silent.sh");
+    writeFileSync(silent, "#!/bin/sh\nexit 0\n");
+    chmodSync(silent, 0o755);
+    cases.push([["--out", join(dir, "silent.lark"), silent], /no help text/]);
+    const huge = join(dir, "huge.txt");
+    writeFileSync(huge, "x".repeat(2_000_001));
+    cases.push([["from-help-text", huge, "--name", "x", "--out", join(dir, "huge.lark")], /too large/]);
+    for (const [argv, msg] of cases) {
+      const r = await run(argv);
+      expect(r.code, argv.join(" ")).not.toBe(0);
+      expect(r.err.trim().split("\n"), argv.join(" ")).toHaveLength(1);
+      expect(r.err, argv.join(" ")).toMatch(msg);
+    }
+    expect(existsSync(join(dir, "bin.lark")) || existsSync(join(dir, "silent.lark")) || existsSync(join(dir, "huge.lark"))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("text without options still gives a grammar for the bare command, with a warning", async () => {
+    const r = await run(["from-help-text", "-", "--name", "mytool", "--out", join(dir, "mytool.gbnf"), "--format", "gbnf"], "mytool does things with files.\n");
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/warning: no recognisable options/);
+    const v = await run(["validate", join(dir, "mytool.gbnf"), "--positive", "mytool", "--positive", "mytool a b", "--negative", "mytool --x", "--negative", "other"]);
+    expect(v.code).toBe(0);
+    expect(readFileSync(join(dir, "mytool.gbnf"), "utf8")).toMatch(/^root ::= mytool/m);
+  });
+});

@@ -1,0 +1,79 @@
+// Parsing help text: style detection and the GNU, cobra, argparse, click and clap shapes.
+import { describe, expect, it } from "vitest";
+import { detectStyle, GrammargenError, lowerCommand, parseHelp, recognize, type OptionSpec } from "../src/index.js";
+
+const find = (opts: OptionSpec[], name: string) => opts.find((o) => o.long.includes(name) || o.short.includes(name))!;
+
+describe("parseHelp", () => {
+  it("reads GNU getopt_long entries", () => {
+    const { spec } = parseHelp(
+      `Usage: tool [OPTION]... FILE...
+Mandatory arguments to long options are mandatory for short options too.
+  -a, --all                  show all
+  -B, --block-size=SIZE      scale sizes by SIZE
+      --color[=WHEN]         colorize; WHEN is 'always', 'never', or 'auto'
+  -c, -C NUM, --context[=NUM]  output NUM lines of context
+  -n, --lines=[-]NUM         print the first NUM lines
+  -p, --indicator-style=slash
+                             append / indicator to directories
+      --indicator-style=WORD  append indicator with style WORD
+      --help     display this help and exit
+`,
+      { name: "tool" },
+    );
+    expect(spec.style).toBe("gnu");
+    expect(find(spec.options, "block-size")).toMatchObject({ short: ["B"], arity: "required", value: { type: { kind: "size" } } });
+    expect(find(spec.options, "color")).toMatchObject({ arity: "optional", value: { type: { kind: "enum", choices: ["always", "never", "auto"] } } });
+    expect(find(spec.options, "C")).toMatchObject({ arity: "required", long: [] });
+    expect(find(spec.options, "c")).toMatchObject({ long: ["context"], arity: "optional" });
+    expect(find(spec.options, "lines").value!.type).toEqual({ kind: "integer", signed: "minus" });
+    expect(find(spec.options, "p")).toMatchObject({ arity: "none", long: [] });
+    expect(spec.positionals).toMatchObject([{ name: "FILE", min: 1 }]);
+    const g = lowerCommand(spec);
+    expect(recognize(g, "tool -aB1K --color f -C 3 -c -n -5 --indicator-style=slash x").accepted).toBe(true);
+    expect(recognize(g, "tool -a").accepted).toBe(false);
+  });
+
+  it("detects cobra, argparse, click and clap", () => {
+    const cobra = `Usage:\n  kubectl [flags]\n  kubectl [command]\n\nAvailable Commands:\n  get         Display resources\n\nFlags:\n  -n, --namespace string   namespace\n      --timeout duration   wait\n  -h, --help               help for kubectl\n\nUse "kubectl [command] --help" for more information about a command.\n`;
+    const argparse = `usage: prog [-h] [-o FILE] {build,run} ...\n\npositional arguments:\n  {build,run}\n\noptions:\n  -h, --help            show this help message and exit\n  -o FILE, --output FILE\n                        where to write\n  --mode {fast,slow}    how\n`;
+    const click = `Usage: app [OPTIONS] SRC...\n\nOptions:\n  --shout / --no-shout  Shout.\n  --mode [a|b]          Mode.\n  -n, --count INTEGER RANGE  How many.  [x>=1]\n  --help                Show this message and exit.\n`;
+    const clap = `Usage: fd [OPTIONS] [pattern] [path]...\n\nArguments:\n  [pattern]  the pattern\n  [path]...  the paths\n\nOptions:\n  -t, --type <filetype>  Filter by type [possible values: f, d, l]\n  -v, --verbose...       More output\n  -h, --help             Print help information\n  -V, --version          Print version information\n`;
+    expect([cobra, argparse, click, clap].map(detectStyle)).toEqual(["cobra", "argparse", "click", "clap"]);
+
+    const k = parseHelp(cobra, { name: "kubectl" }).spec;
+    expect(find(k.options, "namespace").value!.type.kind).toBe("word");
+    expect(find(k.options, "timeout").value!.type.kind).toBe("duration");
+    expect(k.subcommands.map((s) => s.path)).toEqual([["kubectl", "get"]]);
+
+    const a = parseHelp(argparse, { name: "prog" }).spec;
+    expect(find(a.options, "output")).toMatchObject({ short: ["o"], arity: "required" });
+    expect(find(a.options, "mode").value!.type).toEqual({ kind: "enum", choices: ["fast", "slow"] });
+    expect(a.subcommands.map((s) => s.path[1])).toEqual(["build", "run"]);
+
+    const c = parseHelp(click, { name: "app" }).spec;
+    expect(find(c.options, "shout")).toMatchObject({ long: ["shout", "no-shout"], arity: "none" });
+    expect(find(c.options, "mode").value!.type).toEqual({ kind: "enum", choices: ["a", "b"] });
+    expect(find(c.options, "count").value!.type.kind).toBe("integer");
+
+    const f = parseHelp(clap, { name: "fd" }).spec;
+    expect(find(f.options, "type").value!.type).toEqual({ kind: "enum", choices: ["f", "d", "l"] });
+    expect(find(f.options, "verbose").repeatable).toBe(true);
+    expect(f.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["pattern", 0, 1], ["path", 0, 64]]);
+    expect(recognize(lowerCommand(f), "fd -t f -vv x . src").accepted).toBe(true);
+  });
+
+  it("rejects binary and huge input with typed errors", () => {
+    expect(() => parseHelp("a\u0000b", { name: "x" })).toThrow(GrammargenError);
+    expect(() => parseHelp("x".repeat(1_000_001), { name: "x" })).toThrow(/too large/);
+    expect(() => parseHelp("help", { name: "rm -rf;" })).toThrow(GrammargenError);
+  });
+
+  it("gives the bare command plus operands, with a warning, for text without options", () => {
+    const { spec, diagnostics } = parseHelp("Frobnicates the widgets.\n", { name: "frob" });
+    expect(diagnostics.some((d) => d.severity === "warning" && /no recognisable options/.test(d.message))).toBe(true);
+    const g = lowerCommand(spec);
+    expect(recognize(g, "frob").accepted).toBe(true);
+    expect(recognize(g, "frob a b").accepted).toBe(true);
+  });
+});
