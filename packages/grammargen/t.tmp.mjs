@@ -1,6 +1,9 @@
 import * as G from "./dist/index.js";
-import { readFileSync } from "node:fs";
-const text = readFileSync("../../corpora/help/wget/help.txt", "utf8");
-const { spec } = G.parseHelp(text, { name: "wget" });
-console.log(spec.options.filter(o => o.long.includes("spider") || o.dashLong));
-console.log(G.recognize(G.lowerCommand(spec), "wget --spider -nv http://localhost/"));
+import { readCorpus, entryName, styleFor } from "./dist/bench/corpus.js";
+import { writeFileSync, mkdirSync } from "node:fs";
+mkdirSync("/tmp/lk", { recursive: true });
+for (const e of readCorpus()) {
+  const { spec } = G.parseHelp(e.help, { name: entryName(e), style: styleFor(e) });
+  writeFileSync(`/tmp/lk/${e.name}.lark`, G.emitLark(G.lowerCommand(spec)));
+  writeFileSync(`/tmp/lk/${e.name}.json`, JSON.stringify([...(e.invocations?.valid ?? []), ...(e.invocations?.invalid ?? [])]));
+}

@@ -106,7 +106,10 @@ export function loadPack(): Promise<Pack> {
     const commands = mod.commands as Pack["commands"] | undefined;
     const defaultGrammar = mod.defaultGrammar as Pack["defaultGrammar"] | undefined;
     if (!commands || !defaultGrammar?.gbnf) throw new DecodeError("grammar pack @shellgen/grammars has no commands/defaultGrammar export", "EPACK");
-    const defaultCommands = Array.isArray(mod.defaultCommands) ? (mod.defaultCommands as string[]) : undefined;
+    // The default grammar's programs: an explicit export, else the pack manifest's default.commands.
+    const manifest = mod.manifest as { default?: { commands?: unknown } } | undefined;
+    const listed = Array.isArray(mod.defaultCommands) ? mod.defaultCommands : manifest?.default?.commands;
+    const defaultCommands = Array.isArray(listed) ? (listed as unknown[]).filter((n): n is string => typeof n === "string" && n in commands) : undefined;
     return { commands, defaultGrammar, defaultCommands };
   })();
   packPromise.catch(() => (packPromise = undefined));

@@ -116,6 +116,8 @@ interface Field {
 
 interface Doc {
   name: string;
+  /** The words that invoke it: ["grep"], or ["git", "log"] for a subcommand entry. */
+  path: string[];
   /** What the program is for: its name, description, help summary and purpose words. */
   purpose: Field;
   /** How it is used: option names and descriptions, operand names. */
@@ -149,6 +151,7 @@ export class CommandIndex {
   constructor(specs: { name: string; ir: CommandSpec; summary?: string }[]) {
     this.docs = specs.map(({ name, ir, summary }) => ({
       name,
+      path: ir.path?.length ? ir.path : [name],
       purpose: field([name, ir.description ?? "", summary ?? "", PURPOSE[name] ?? ""].join(" ")),
       usage: field([...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ")),
     }));
@@ -202,7 +205,11 @@ export class CommandIndex {
     const why: Record<string, string> = {};
     const names = this.mentioned(request);
     for (const n of names) why[n] = "mentioned";
-    const scored = this.score(request);
+    // Subcommand and multi-call entries (git log, busybox grep) are candidates only when the
+    // request names their program; otherwise they would shadow the plain tool.
+    const words = new Set((request.toLowerCase().match(/[a-z0-9][a-z0-9_+.-]*/g) ?? []));
+    const eligible = new Set(this.docs.filter((d) => d.path.length === 1 || words.has(d.path[0]!)).map((d) => d.name));
+    const scored = this.score(request).filter((s) => eligible.has(s.name));
     const top = scored[0]?.score ?? 0;
     let added = 0;
     for (const s of scored) {

@@ -18,7 +18,8 @@ describe("packPlanner", () => {
     expect(first.commands).toContain("grep");
     expect(first.why.grep).toBe("mentioned");
     expect(first.accepts("grep error app.log").accepted).toBe(true);
-    expect(first.accepts("grep -c error app.log | sort -n").accepted).toBe(true);
+    expect(first.accepts("grep -c error app.log && grep -n error app.log").accepted).toBe(true);
+    expect(first.commands.every((c) => !c.includes("-"))).toBe(true);
     const last = await plans[1]!();
     expect(last.isDefault).toBe(true);
     expect(last.commands).toEqual([DEFAULT_LABEL]);

@@ -10,3 +10,10 @@ export { parseGrammarText, dialectOf } from "./check/reader.js";
 export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
 export { detectStyle } from "./parse/style.js";
 export { captureHelp, type CaptureOptions } from "./capture/help.js";
+// #4: composition, policy, packs
+export { compose, HEREDOC_DELIMITERS, CONSTRUCTS, DEFAULT_LIMITS, parseConstructs, notWords, requireFlag, type ComposeOptions, type Construct, type ComposeLimits } from "./compose/index.js";
+export { liftRepetitions } from "./compose/repeats.js";
+export { loadPolicy, checkPolicy, policySchema, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";
+export { policyTerminals } from "./policy/grammar.js";
+export { buildPack, commandGrammar, type PackResult } from "./pack/build.js";
+export { exportName } from "./pack/names.js";

@@ -1,6 +1,7 @@
 // One GGUF model loaded in-process through node-llama-cpp, shared by the embedded backend
 // and `shellgen serve`. Every completion goes through one context sequence, one at a time.
 import { existsSync, openSync, readSync, closeSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
 import {
   getLlama,
   getLlamaGpuTypes,
@@ -23,7 +24,7 @@ import { DecodeError, oneLine } from "../errors.js";
 import type { ChatMessage } from "../prompt.js";
 
 export interface LocalModelOptions {
-  /** Threads for the context; default: physical cores (the runtime default oversubscribes small VMs). */
+  /** Threads for the context; default: see defaultThreads. */
   threads?: number;
   contextSize?: number;
   /** "completion" for base models, "chat" for instruct models; "auto" reads the GGUF's chat template. */
@@ -103,6 +104,20 @@ export async function resolveModelSource(source: string): Promise<string> {
   return source;
 }
 
+/**
+ * Threads for decoding. The runtime's default oversubscribes small VMs, and ggml's worker
+ * threads spin on barriers, so a busy core costs far more than it adds: on a loaded 2-core
+ * VM one thread decodes the default model at ~2-4 ms/token and two at 150-550 ms/token.
+ * So: SHELLGEN_THREADS if set; one thread for small models (under 256 MiB, where the
+ * matrix work is too small to split); else the physical cores not already busy.
+ */
+export function defaultThreads(physicalCores: number, modelBytes: number): number {
+  const env = Number(process.env.SHELLGEN_THREADS);
+  if (Number.isInteger(env) && env > 0) return env;
+  if (modelBytes < 256 * 1024 * 1024) return 1;
+  return Math.max(1, Math.min(physicalCores, Math.floor(physicalCores - loadavg()[0]! + 0.5)));
+}
+
 export class LocalModel {
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private readonly completion: LlamaCompletion;
@@ -136,7 +151,7 @@ export class LocalModel {
       const detail = recentLog.filter((l) => /error|fail|invalid/i.test(l)).pop() ?? oneLine(err);
       throw new DecodeError(`cannot load model ${source}: ${detail}`, "EMODEL");
     }
-    const threads = opts.threads ?? Math.max(1, llama.cpuMathCores);
+    const threads = opts.threads ?? defaultThreads(llama.cpuMathCores, statSync(file).size);
     const contextSize = Math.min(opts.contextSize ?? 4096, model.trainContextSize || 4096);
     let context: LlamaContext;
     try {

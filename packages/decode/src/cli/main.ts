@@ -34,7 +34,7 @@ options:
   --workspace DIR      directory whose entries ground file names (default .)
   --max-tokens N       token limit per decode (default ${DEFAULT_MAX_TOKENS})
   --timeout S          HTTP timeout in seconds (default 120)
-  --threads N          CPU threads for an embedded model (default: physical cores)
+  --threads N          CPU threads for an embedded model (default: 1 for small models, else idle physical cores; SHELLGEN_THREADS)
   --json               print {command, mode, path, grammarCommands, parses, tokens, latencyMs}
   --explain            explain each flag of the given command from the grammar pack; no model
   -h, --help           this text

@@ -32,13 +32,14 @@ export interface CommandTemplate {
   relaxed?: boolean;
 }
 
+const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
 const WRAPPED_OPERAND = /^(command|cmd|utility|program|prog|prog_name)\b/i;
 
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
 /** The flags-only deny rules of a policy, as an option filter for lowering. */
-function optionFilter(policy: Policy | undefined, program: string, alsoDeny: string[]): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
-  const denied = new Set([...(policy?.deny ?? []).filter((r) => r.command === program && r.flags && !r.args).flatMap((r) => r.flags!), ...alsoDeny]);
+function optionFilter(policy: Policy | undefined, program: string, alsoDeny: string[], path: string[] = [program]): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
+  const denied = new Set([...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && r.flags && !r.args).flatMap((r) => r.flags!), ...alsoDeny]);
   if (denied.size === 0) return undefined;
   return (_cmd, o) => !spelled(o).some((f) => denied.has(f));
 }
@@ -63,7 +64,7 @@ export function commandTemplates(specs: CommandSpec[], policy: Policy | undefine
     if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: followFlags });
     for (const v of variants) {
       const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
-      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny), policy, wrapperNames, withWrappers);
+      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers);
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr) }));
       out.push(t);
@@ -88,7 +89,9 @@ function template(
   const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, { ruleprefix: prefix, ...(allow ? { policy: { allowOption: allow } } : {}) });
   let g: Grammar = lowered;
   for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);
-  const own = (r: Rule) => r.name === g.start || r.name.startsWith(`${prefix}_`);
+  // Everything but the shared value terminals belongs to this command (style lowerings such
+  // as tar's add rules named after the prefix itself).
+  const own = (r: Rule) => !(r.terminal && SHARED_TERMINALS.has(r.name));
   const rules = g.rules.filter((r) => own(r) && !r.terminal);
   let start = g.start;
   if (wrapper) {

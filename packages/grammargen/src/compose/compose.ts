@@ -58,7 +58,11 @@ export function compose(opts: ComposeOptions): Grammar {
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
   const known = [...new Set([...templates.map((t) => t.program), ...BUILTIN_NAMES, ...KEYWORDS, ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d))])];
+  // Programs a policy only allows under a wrapper (sleep under timeout) are not generic either.
+  const wrapOnly = (policy?.wrap ?? []).filter((w) => !w.flags).flatMap((w) => w.commands);
   if (opts.allowUnknown) {
+    put("sh_gnamewith", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64), true);
+    known.push(...wrapOnly);
     put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64), true);
     put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64) : ref("sh_gname"), true);
   }
@@ -85,7 +89,8 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_cmdrest_s${s}`, alt(...starts((t) => anywhere(t) && !matchesAny(t.program, denyInto)), ...builtinRefs(denyInto), ...genericRest));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
-    put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...generic));
+    const genericWith = opts.allowUnknown ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
 
     const assigns = on.has("assign") ? rep(seq(ref(`sh_assign_s${s}`), sp), 0, 2) : undefined;

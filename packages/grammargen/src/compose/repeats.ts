@@ -51,24 +51,38 @@ export function liftRepetitions(g: Grammar): Grammar {
     return helper(owner, alt(half, less ? seq(less, x) : x));
   };
 
-  const rewrite = (owner: string, e: Expr): Expr => {
+  // undefined: the expression matches only the empty string (x{0,0}).
+  const rewrite = (owner: string, e: Expr): Expr | undefined => {
     switch (e.kind) {
-      case "seq":
-      case "alt":
-        return { kind: e.kind, items: e.items.map((i) => rewrite(owner, i)) };
+      case "seq": {
+        const items = e.items.map((i) => rewrite(owner, i)).filter((i): i is Expr => !!i);
+        return items.length === 0 ? undefined : seq(...items);
+      }
+      case "alt": {
+        const items = e.items.map((i) => rewrite(owner, i));
+        if (items.some((i) => !i)) return helper(owner, opt(alt(...items.filter((i): i is Expr => !!i))));
+        return alt(...(items as Expr[]));
+      }
       case "rep": {
         const item = rewrite(owner, e.item);
-        if (lexical(item) && e.max <= 1) return { ...e, item };
+        if (!item || e.max === 0) return undefined;
+        if (lexical(item) && e.max <= 1 && e.min === 1) return item;
         const x = item.kind === "ref" || item.kind === "lit" || item.kind === "cls" ? item : helper(owner, item);
         const fixed = e.min > 0 ? [e.min === 1 ? x : rep(x, e.min, e.min)] : [];
         const rest = upto(owner, x, e.max - e.min);
-        return seq(...fixed, ...(rest ? [rest] : []));
+        const parts = [...fixed, ...(rest ? [rest] : [])];
+        return parts.length ? seq(...parts) : undefined;
       }
       default:
         return e;
     }
   };
 
-  const rules = g.rules.map((r) => (r.terminal ? r : { ...r, expr: rewrite(r.name, r.expr) }));
+  const rules = g.rules.map((r) => {
+    if (r.terminal) return r;
+    const expr = rewrite(r.name, r.expr);
+    if (!expr) throw new RangeError(`rule ${r.name} matches only the empty string`);
+    return { ...r, expr };
+  });
   return { start: g.start, rules: [...rules, ...extra] };
 }

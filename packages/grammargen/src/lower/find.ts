@@ -10,9 +10,9 @@ import { RuleSet } from "./ruleset.js";
 const EXEC_LIKE = new Set(["exec", "execdir", "ok", "okdir"]);
 /** How deep parentheses may nest; real commands rarely go past two. */
 const DEPTH = 3;
-const MAX_PRIMARIES = 24;
+const MAX_PRIMARIES = 12;
 const MAX_PATHS = 16;
-const MAX_EXEC_WORDS = 32;
+const MAX_EXEC_WORDS = 16;
 
 const DEFAULT_OPERATORS = ["(", ")", "!", "-not", "-a", "-and", "-o", "-or", ","];
 
@@ -38,35 +38,44 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   }
   const longs = leading.flatMap((o) => o.long.map((l) => lit(`--${l}`)));
 
-  const semi = alt(lit("\\;"), lit("';'"), lit('";"'));
-  const braces = alt(lit("{}"), lit("'{}'"), lit('"{}"'));
-  const forms = primaries.map((o) => primaryForm(R, o, sp, word, semi, braces));
+  // Alternations sit in rules of their own: Lark expands an alternation nested in a sequence
+  // (and each `?`) into copies of the whole rule, which multiplies under repetition.
+  const semi = R.add(`${prefix}_semicolon`, alt(lit("\\;"), lit("';'"), lit('";"')));
+  const braces = R.add(`${prefix}_braces`, alt(lit("{}"), lit("'{}'"), lit('"{}"')));
+  // One shared form for -exec/-execdir/-ok/-okdir keeps the grammar small in Lark, which
+  // expands every bounded repetition.
+  const execNames = primaries.filter((o) => EXEC_LIKE.has(o.dashLong?.[0] ?? "")).flatMap((o) => o.dashLong ?? []);
+  const forms = primaries.filter((o) => !EXEC_LIKE.has(o.dashLong?.[0] ?? "")).map((o) => primaryForm(R, o, sp, word));
+  if (execNames.length) {
+    const cmd = R.add(`${prefix}_command`, seq(word, rep(seq(sp, word), 0, MAX_EXEC_WORDS - 1)), false, "the command -exec runs, up to its terminator");
+    const end = R.add(`${prefix}_command_end`, alt(semi, seq(braces, sp, lit("+"))));
+    forms.push(seq(alt(...execNames.map(lit)), sp, cmd, sp, end));
+  }
   const primary = R.add(`${prefix}_primary`, seq(lit("-"), alt(...forms)), false, "tests, actions and options of the expression");
 
-  const not = alt(...[has("!") ? [lit("!"), lit("\\!")] : [], has("-not") ? [lit("-not")] : []].flat());
-  const and = alt(...["-a", "-and"].filter(has).map(lit));
-  const or = alt(...["-o", "-or"].filter(has).map(lit));
-  const lparen = alt(lit("\\("), lit("'('"), lit('"("'));
-  const rparen = alt(lit("\\)"), lit("')'"), lit('")"'));
   const hasNot = has("!") || has("-not");
   const hasAnd = has("-a") || has("-and");
   const hasOr = has("-o") || has("-or");
+  const not = hasNot ? R.add(`${prefix}_not`, seq(alt(...[has("!") ? [lit("!"), lit("\\!")] : [], has("-not") ? [lit("-not")] : []].flat()), sp)) : undefined;
+  const or = hasOr ? R.add(`${prefix}_orop`, seq(sp, alt(...["-o", "-or"].filter(has).map(lit)), sp)) : undefined;
+  const lparen = R.add(`${prefix}_lparen`, alt(lit("\\("), lit("'('"), lit('"("')));
+  const rparen = R.add(`${prefix}_rparen`, alt(lit("\\)"), lit("')'"), lit('")"')));
+  const joiner = hasAnd ? R.add(`${prefix}_andop`, alt(sp, seq(sp, alt(...["-a", "-and"].filter(has).map(lit)), sp))) : sp;
 
   // Levels from the innermost out, so each level's parentheses refer to the next one in.
   let inner: Expr | undefined;
   for (let d = DEPTH - 1; d >= 0; d--) {
     const atoms: Expr[] = [primary];
     if (inner && has("(")) atoms.push(seq(lparen, sp, inner, sp, rparen));
-    const atom = alt(...atoms);
-    const unary = R.add(`${prefix}_unary${d}`, hasNot ? seq(rep(seq(not, sp), 0, 2), atom) : atom);
-    const joiner = hasAnd ? alt(sp, seq(sp, and, sp)) : sp;
+    const atom = atoms.length > 1 ? R.add(`${prefix}_atom${d}`, alt(...atoms)) : primary;
+    const unary = R.add(`${prefix}_unary${d}`, not ? seq(rep(not, 0, 2), atom) : atom);
     const conj = R.add(`${prefix}_and${d}`, seq(unary, rep(seq(joiner, unary), 0, MAX_PRIMARIES - 1)));
-    const disj = hasOr ? R.add(`${prefix}_or${d}`, seq(conj, rep(seq(sp, or, sp, conj), 0, 8))) : conj;
+    const disj = or ? R.add(`${prefix}_or${d}`, seq(conj, rep(seq(or, conj), 0, 5))) : conj;
     inner = has(",") ? R.add(`${prefix}_list${d}`, seq(disj, rep(seq(sp, lit(","), sp, disj), 0, 4))) : disj;
   }
 
   const head = seq(...spec.path.flatMap((w, i) => (i ? [sp, lit(w)] : [lit(w)])));
-  const leadOpts = lead.length ? [rep(seq(sp, alt(...lead)), 0, 8)] : [];
+  const leadOpts = lead.length ? [rep(seq(sp, R.add(`${prefix}_lead`, alt(...lead), false, "options before the paths")), 0, 8)] : [];
   const paths = rep(seq(sp, R.t("operand")), 0, MAX_PATHS);
   const main = seq(head, ...leadOpts, paths, opt(seq(sp, inner!)));
   const start = R.add(prefix, longs.length ? alt(main, seq(head, sp, alt(...longs))) : main);
@@ -74,13 +83,8 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   return R.grammar(prefix);
 }
 
-function primaryForm(R: RuleSet, o: OptionSpec, sp: Expr, word: Expr, semi: Expr, braces: Expr): Expr {
+function primaryForm(R: RuleSet, o: OptionSpec, sp: Expr, word: Expr): Expr {
   const names = alt(...(o.dashLong ?? []).map(lit));
-  const name = o.dashLong?.[0] ?? "";
-  if (EXEC_LIKE.has(name)) {
-    const cmd = rep(seq(sp, word), 1, MAX_EXEC_WORDS);
-    return seq(names, cmd, sp, alt(semi, seq(braces, sp, lit("+"))));
-  }
   if (o.arity === "none") return names;
   const count = Math.max(1, Math.min(o.valueCount ?? 1, 4));
   const first = valueOf(R, o);

@@ -2,7 +2,7 @@
 // grammar cannot (where `cd ..` leaves us, what $HOME/.. resolves to, commands inside
 // `sh -c '...'`). Every violation names its rule, the offending span and a fix.
 import type { Span } from "../ir.js";
-import { commandAllowed, matchesAny, type Policy, type PolicyViolation } from "./policy.js";
+import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type Policy, type PolicyViolation } from "./policy.js";
 import { basename, invocationOf, parseBash, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "./words.js";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
@@ -52,7 +52,7 @@ export function checkPolicy(policy: Policy, command: string): PolicyViolation[] 
 }
 
 function checkSource(st: State, source: string, base: number): void {
-  const home = st.policy.paths?.home ?? st.policy.paths?.root ?? "/";
+  const home = st.policy.paths?.home ?? UNKNOWN_HOME;
   const sub: State = { ...st, source, base, env: { vars: { HOME: home, PWD: st.cwd } } };
   const tree = parseBash(source);
   // tree-sitter reports byte offsets; map them back to string offsets for spans.
@@ -154,7 +154,7 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
     add(st, allowed.rule, mapW(st, inv.name), allowed.rule === "commands.deny" ? `${name} is denied by the policy` : `${name} is not in the policy's allowed commands`, allowed.rule === "commands.deny" ? `do it without ${name}` : `use one of: ${p.commands.allow!.slice(0, 12).join(", ")}`);
 
   for (const rule of p.deny) {
-    if (rule.command !== name) continue;
+    if (!ruleApplies(rule.command, name, inv.args)) continue;
     const flag = rule.flags ? rule.flags.map((f) => flagPresent(inv.args, f)).find(Boolean) : undefined;
     if (rule.flags && !flag) continue;
     let culprit: Word | undefined = flag;
@@ -166,7 +166,7 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
   }
 
   for (const rule of p.require) {
-    if (rule.command !== name) continue;
+    if (!ruleApplies(rule.command, name, inv.args)) continue;
     if (!rule.anyOf.some((f) => flagPresent(inv.args, f)))
       add(st, `require.${rule.id}`, mapW(st, inv.name), `${name} must carry ${rule.anyOf.join(" or ")}`, rule.fix ?? `add ${rule.anyOf[0]}`);
   }
@@ -189,8 +189,8 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
 
   if (name === "cd" || name === "pushd") {
     const target = inv.args.find((a) => !a.value.startsWith("-"));
-    const dest = target ? resolve(st, target.value) : (p.paths?.home ?? st.cwd);
-    if (target) checkPathValue(st, target, target.value, "cd");
+    const dest = target ? resolve(st, target.value) : (p.paths?.home ?? UNKNOWN_HOME);
+    checkPathValue(st, target ?? inv.name, target?.value ?? "~", "cd");
     if (dest !== undefined) st.cwd = dest;
     return;
   }
@@ -244,7 +244,7 @@ const looksLikePath = (v: string): boolean => v.includes("/") || v.startsWith("~
 
 /** Normalises `value` against the cwd; undefined when a run-time part makes it unknowable. */
 function resolve(st: WalkState, value: string): string | undefined {
-  const home = st.policy.paths?.home ?? st.policy.paths?.root ?? "/";
+  const home = st.policy.paths?.home ?? UNKNOWN_HOME;
   let v = value;
   if (v === "~" || v.startsWith("~/")) v = home + v.slice(1);
   if (v.startsWith(UNKNOWN)) return undefined;

@@ -40,7 +40,7 @@ export function loadPolicy(fileOrObject: string | object): Policy {
   const paths = p.paths && {
     root: trimSlash(p.paths.root),
     allow: (p.paths.allow ?? []).map(trimSlash),
-    home: trimSlash(p.paths.home ?? p.paths.root),
+    ...(p.paths.home ? { home: trimSlash(p.paths.home) } : {}),
   };
   return {
     version: 1,

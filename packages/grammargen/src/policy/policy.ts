@@ -41,8 +41,8 @@ export interface Policy {
   require: RequireRule[];
   wrap: WrapRule[];
   urls?: { schemes: string[] };
-  /** root: every path argument resolves under it; allow: extra absolute prefixes (/dev/null, /tmp); home: what ~ and $HOME mean. */
-  paths?: { root: string; allow: string[]; home: string };
+  /** root: every path argument resolves under it; allow: extra absolute prefixes (/dev/null, /tmp); home: what ~ and $HOME mean (unknown, so outside the root, when absent). */
+  paths?: { root: string; allow: string[]; home?: string };
   /** maxLength: commands per pipeline; denyInto: programs that may not read a pipe (curl ... | sh). */
   pipeline?: { maxLength?: number; denyInto?: string[] };
 }
@@ -68,4 +68,15 @@ export function commandAllowed(policy: Policy, name: string): { ok: true } | { o
   if (matchesAny(name, policy.commands.deny)) return { ok: false, rule: "commands.deny" };
   if (policy.commands.allow && !matchesAny(name, policy.commands.allow)) return { ok: false, rule: "commands.allow" };
   return { ok: true };
+}
+
+/** Where ~ and $HOME lead when the policy does not say: somewhere outside any root. */
+export const UNKNOWN_HOME = "/home/(unknown)";
+
+/** A rule's command is a program name or a program and subcommand words ("git push"). */
+export function ruleApplies(command: string, name: string, args: { value: string }[]): boolean {
+  const words = command.split(/\s+/);
+  if (words[0] !== name) return false;
+  const operands = args.map((a) => a.value).filter((v) => !v.startsWith("-"));
+  return words.slice(1).every((w, i) => operands[i] === w);
 }

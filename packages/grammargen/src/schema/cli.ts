@@ -22,18 +22,19 @@ export function cliGrammar(command: string, root: Shape, pointer: string): Gramm
     const at = `${pointer}/properties/${p.key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
     const flag = `--${p.key}`;
     if (p.shape.kind === "boolean") {
-      const f = alt(lit(flag), lit(`--no-${p.key}`));
-      parts.push(p.required ? seq(sp, f) : opt(seq(sp, f)));
+      const f = R.add(`${prefix}_${sanitizeName(p.key)}`, alt(lit(flag), lit(`--no-${p.key}`)));
+      parts.push(p.required ? seq(sp, f) : R.add(`${prefix}_${sanitizeName(p.key)}_opt`, opt(seq(sp, f))));
       continue;
     }
     if (p.shape.kind === "array") {
       const item = R.add(`${prefix}_${sanitizeName(p.key)}`, seq(lit(flag), sp, valueOf(R, p.shape.items, `${at}/items`, `${prefix}_${sanitizeName(p.key)}_v`)));
       const max = p.shape.max ?? 32;
-      parts.push(rep(seq(sp, item), p.shape.min, Math.min(max, 64)));
+      parts.push(R.add(`${prefix}_${sanitizeName(p.key)}_list`, rep(seq(sp, item), p.shape.min, Math.min(max, 64))));
       continue;
     }
     const one = R.add(`${prefix}_${sanitizeName(p.key)}`, seq(lit(flag), sp, valueOf(R, p.shape, at, `${prefix}_${sanitizeName(p.key)}_v`)));
-    parts.push(p.required ? seq(sp, one) : opt(seq(sp, one)));
+    // Optional parts are rules of their own, so Lark does not copy the command rule per `?`.
+    parts.push(p.required ? seq(sp, one) : R.add(`${prefix}_${sanitizeName(p.key)}_opt`, opt(seq(sp, one))));
   }
   R.add(prefix, seq(...parts));
   return R.grammar(prefix);

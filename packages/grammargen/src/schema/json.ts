@@ -47,8 +47,9 @@ export class JsonLowering {
     return r;
   }
 
+  /** Optional whitespace, as a rule of its own: Lark copies a rule once per `?` in a sequence. */
   get ws(): Expr {
-    return opt(this.shared("json_space", () => rep(cls(" \t\n\r"), 1, MAX_SPACE), true));
+    return this.shared("json_ws", () => opt(this.shared("json_space", () => rep(cls(" \t\n\r"), 1, MAX_SPACE), true)), false);
   }
 
   value(shape: Shape, hint: string): Expr {
@@ -58,7 +59,7 @@ export class JsonLowering {
       case "never":
         throw new GrammargenError(`no JSON value satisfies the schema at ${hint}`, [], "ESCHEMA");
       case "literal":
-        return alt(...shape.values.map((v) => lit(JSON.stringify(v))));
+        return shape.values.length === 1 ? lit(JSON.stringify(shape.values[0])) : this.add(`${hint}_value`, alt(...shape.values.map((v) => lit(JSON.stringify(v)))));
       case "string":
         return this.string(shape, hint);
       case "integer":
@@ -75,11 +76,11 @@ export class JsonLowering {
           true,
         );
       case "boolean":
-        return alt(lit("true"), lit("false"));
+        return this.shared("json_boolean", () => alt(lit("true"), lit("false")), false);
       case "null":
         return lit("null");
       case "union":
-        return alt(...shape.items.map((s, i) => this.value(s, `${hint}_${i + 1}`)));
+        return this.add(`${hint}_any`, alt(...shape.items.map((s, i) => this.value(s, `${hint}_${i + 1}`))));
       case "array":
         return this.array(shape, hint);
       case "object":
@@ -119,13 +120,18 @@ export class JsonLowering {
     const props = shape.props.filter((p) => p.shape.kind !== "never" || p.required);
     if (props.some((p) => p.shape.kind === "never")) throw new GrammargenError(`no object satisfies the schema at ${hint}: a required property can never match`, [], "ESCHEMA");
     if (!props.length) return this.add(hint, seq(lit("{"), ws, lit("}")));
-    const members = props.map((p) => seq(lit(JSON.stringify(p.key)), ws, lit(":"), ws, this.value(p.shape, `${hint}_${sanitizeName(p.key)}`)));
+    // Each member, and each optional one with its comma, is a rule: sequences of plain references
+    // keep Lark from multiplying the object rule by every enum and every optional member.
+    const members = props.map((p) => {
+      const name = `${hint}_${sanitizeName(p.key)}`;
+      return this.add(`${name}_member`, seq(lit(JSON.stringify(p.key)), ws, lit(":"), ws, this.value(p.shape, name)));
+    });
     // after[i]: properties i.. once one has been written (each preceded by a comma).
     const after: Expr[] = [];
     let tail: Expr | undefined;
     for (let i = props.length - 1; i >= 0; i--) {
       const one = seq(ws, lit(","), ws, members[i]!);
-      const here = props[i]!.required ? one : opt(one);
+      const here = props[i]!.required ? one : this.add(`${hint}_${sanitizeName(props[i]!.key)}_more`, opt(one));
       tail = tail ? seq(here, tail) : here;
       after[i] = tail;
     }

@@ -1,0 +1,103 @@
+// `grammargen compose`, `grammargen check-policy` and `grammargen pack`.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { compose } from "../compose/compose.js";
+import { parseConstructs } from "../compose/limits.js";
+import { emitGbnf } from "../emit/gbnf.js";
+import { emitLark } from "../emit/lark.js";
+import { GrammargenError, type CommandSpec } from "../ir.js";
+import { readCorpus } from "../pack/corpus.js";
+import { buildPack } from "../pack/build.js";
+import { checkPolicy } from "../policy/check.js";
+import { loadPolicy } from "../policy/load.js";
+import { readArgs, usageError } from "./args.js";
+import { writeAtomic, type Io } from "./output.js";
+import { readFileSync } from "node:fs";
+
+/** The repository root: the nearest directory above cwd (or this file) holding corpora/help. */
+function repoRoot(): string {
+  for (const start of [process.cwd(), new URL("../../../..", import.meta.url).pathname]) {
+    let dir = resolve(start);
+    for (;;) {
+      if (existsSync(join(dir, "corpora", "help"))) return dir;
+      const up = resolve(dir, "..");
+      if (up === dir) break;
+      dir = up;
+    }
+  }
+  throw new GrammargenError("cannot find corpora/help (run inside the shellgen repository or pass --corpus DIR)", [], "ENOENT");
+}
+
+/** Command specs by name: from the pack when it exists, else parsed from the corpus. */
+function specsFor(names: string[], corpus: string | undefined): CommandSpec[] {
+  const root = corpus ? undefined : repoRoot();
+  const packDir = root ? join(root, "grammars", "pack") : undefined;
+  const fromPack = (key: string): CommandSpec | undefined => {
+    const f = packDir && join(packDir, `${key}.ir.json`);
+    return f && existsSync(f) ? (JSON.parse(readFileSync(f, "utf8")) as CommandSpec) : undefined;
+  };
+  let corpusSpecs: Map<string, CommandSpec> | undefined;
+  const fromCorpus = (key: string): CommandSpec | undefined => {
+    corpusSpecs ??= new Map(readCorpus(corpus ?? join(root!, "corpora", "help")).map((e) => [e.key, e.spec]));
+    return corpusSpecs.get(key);
+  };
+  const missing: string[] = [];
+  const specs = names.map((n) => {
+    const s = fromPack(n) ?? fromCorpus(n);
+    if (!s) missing.push(n);
+    return s;
+  });
+  if (missing.length) throw new GrammargenError(`no grammar for ${missing.join(", ")} in the pack or the help corpus (add corpora/help/<name>/ or use --allow-unknown without it)`, [], "EUNKNOWN");
+  return specs as CommandSpec[];
+}
+
+export async function composeCommand(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown"] });
+  if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
+  const names = (args.values.get("commands") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0 && !args.booleans.has("allow-unknown")) throw usageError("usage: grammargen compose --commands cat,sort,uniq [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]");
+  const format = args.values.get("format") ?? "lark";
+  if (format !== "lark" && format !== "gbnf") throw usageError(`--format must be lark or gbnf, not ${format}`);
+  let constructs;
+  try {
+    constructs = args.values.has("constructs") ? parseConstructs(args.values.get("constructs")!) : undefined;
+  } catch (e) {
+    throw usageError((e as Error).message);
+  }
+  const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
+  const g = compose({ commands: specsFor(names, args.values.get("corpus")), ...(constructs ? { constructs } : {}), ...(policy ? { policy } : {}), allowUnknown: args.booleans.has("allow-unknown") });
+  const text = format === "lark" ? emitLark(g) : emitGbnf(g);
+  const out = args.values.get("out");
+  if (out) await writeAtomic(out, text);
+  else io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+  return 0;
+}
+
+export async function checkPolicyCommand(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["policy"], booleans: ["json"] });
+  const file = args.values.get("policy");
+  if (!file || args.positionals.length !== 1) throw usageError("usage: grammargen check-policy --policy FILE [--json] -- '<command>'");
+  const command = args.positionals[0]!;
+  const violations = checkPolicy(loadPolicy(file), command);
+  if (args.booleans.has("json")) io.stdout(`${JSON.stringify({ ok: violations.length === 0, violations })}\n`);
+  else if (violations.length === 0) io.stdout("ok: no policy violations\n");
+  else
+    for (const v of violations) {
+      const text = command.slice(v.span.start, v.span.end);
+      io.stdout(`${v.rule}: ${v.message} (at ${v.span.line}:${v.span.start + 1}-${v.span.end}, \`${text}\`)\n  fix: ${v.fix}\n`);
+    }
+  return violations.length === 0 ? 0 : 1;
+}
+
+export async function packCommand(argv: string[], io: Io): Promise<number> {
+  const args = readArgs(argv, { values: ["dir"], booleans: ["json"] });
+  if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
+  const dir = args.values.get("dir") ?? join(repoRoot(), "grammars");
+  const r = buildPack(dir);
+  if (args.booleans.has("json")) io.stdout(`${JSON.stringify(r)}\n`);
+  else {
+    io.stdout(`pack: ${r.programs} programs, ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB in ${r.dir} (${r.ms.toFixed(0)} ms)\n`);
+    for (const s of r.skipped) io.stderr(`pack: skipped ${s.key}: ${s.reason}\n`);
+  }
+  return 0;
+}

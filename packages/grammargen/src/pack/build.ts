@@ -1,0 +1,139 @@
+// `grammargen pack`: regenerates the grammar pack (grammars/pack/) from the help corpus.
+// Everything is built in a temp directory beside the pack and swapped in by rename, so a
+// killed run leaves either the old pack or the new one, never a mix. Output is a pure
+// function of the inputs (no timestamps), so CI can regenerate and diff.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { emitGbnf } from "../emit/gbnf.js";
+import { emitLark } from "../emit/lark.js";
+import type { Grammar } from "../grammar/ast.js";
+import { GrammargenError, type CommandSpec } from "../ir.js";
+import { lowerCommand } from "../lower/command.js";
+import { compose } from "../compose/compose.js";
+import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
+import { liftRepetitions } from "../compose/repeats.js";
+import { loadPolicy } from "../policy/load.js";
+import { readCorpus, type CorpusEntry } from "./corpus.js";
+import { exportName } from "./names.js";
+import { indexDts, indexJs } from "./module.js";
+
+export interface PackConfig {
+  /** Help corpus, relative to the pack directory. */
+  corpus: string;
+  default: { commands: string[]; constructs?: string[] };
+  /** Policy for the policy-encoded default grammar, relative to the pack directory. */
+  policy?: string;
+}
+
+export interface PackResult {
+  dir: string;
+  programs: number;
+  files: number;
+  bytes: number;
+  ms: number;
+  skipped: { key: string; reason: string }[];
+}
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+const here = dirname(fileURLToPath(import.meta.url));
+const grammargenVersion = (): string => (JSON.parse(readFileSync(join(here, "../../package.json"), "utf8")) as { version: string }).version;
+
+/** Lowered and lifted (small rules, fast to load in Python Lark), same language. */
+export const commandGrammar = (spec: CommandSpec): Grammar => liftRepetitions(lowerCommand(spec));
+
+export function buildPack(packRoot: string): PackResult {
+  const t0 = performance.now();
+  const root = resolve(packRoot);
+  const configFile = join(root, "pack.json");
+  if (!existsSync(configFile)) throw new GrammargenError(`no pack.json in ${root}`, [], "ENOENT");
+  const config = JSON.parse(readFileSync(configFile, "utf8")) as PackConfig;
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
+  const entries = readCorpus(resolve(root, config.corpus));
+
+  const files = new Map<string, string>();
+  const skipped: PackResult["skipped"] = [];
+  const programs: Record<string, unknown>[] = [];
+  const kept: CorpusEntry[] = [];
+  for (const e of entries) {
+    let lark: string, gbnf: string;
+    try {
+      const g = commandGrammar(e.spec);
+      lark = emitLark(g);
+      gbnf = emitGbnf(g);
+    } catch (err) {
+      skipped.push({ key: e.key, reason: (err as Error).message });
+      continue;
+    }
+    const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
+    files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
+    kept.push(e);
+    programs.push({ key: e.key, export: exportName(e.key), path: e.spec.path, style: e.style, version: e.version ?? null, sha256: { lark: sha256(lark), gbnf: sha256(gbnf), ir: sha256(ir) } });
+  }
+
+  const byKey = new Map(kept.map((e) => [e.key, e]));
+  const missing = config.default.commands.filter((k) => !byKey.has(k));
+  const defaultSpecs = config.default.commands.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!.spec);
+  const constructs: Construct[] = config.default.constructs ? parseConstructs(config.default.constructs.join(",")) : [...CONSTRUCTS];
+  const defaults: Record<string, unknown> = {};
+  const addDefault = (name: string, g: Grammar) => {
+    const lark = emitLark(g);
+    const gbnf = emitGbnf(g);
+    files.set(`${name}.lark`, lark).set(`${name}.gbnf`, gbnf);
+    defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
+  };
+  addDefault("default", compose({ commands: defaultSpecs, constructs }));
+  if (config.policy) addDefault("default-policy", compose({ commands: defaultSpecs, constructs, policy: loadPolicy(resolve(root, config.policy)) }));
+
+  const manifest = {
+    name: pkg.name,
+    version: pkg.version,
+    generator: { name: "@shellgen/grammargen", version: grammargenVersion() },
+    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, grammars: defaults },
+    programs,
+    skipped,
+  };
+  files.set("manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
+  const entriesForModule = kept.map((e) => ({ key: e.key, exportName: exportName(e.key), path: e.spec.path }));
+  files.set("index.js", indexJs(entriesForModule, !!config.policy));
+  files.set("index.d.ts", indexDts(entriesForModule, !!config.policy));
+
+  let bytes = 0;
+  for (const t of files.values()) bytes += Buffer.byteLength(t);
+  swapIn(root, "pack", files);
+  return { dir: join(root, "pack"), programs: kept.length, files: files.size, bytes, ms: performance.now() - t0, skipped };
+}
+
+/**
+ * Writes `files` into root/<name> atomically: build root/.<name>-tmp-<pid>, move the old
+ * directory aside, rename the new one in, delete the old. A run killed between the two
+ * renames leaves the old pack in root/.<name>-old-<pid>; the next run puts it back first.
+ */
+export function swapIn(root: string, name: string, files: Map<string, string>): void {
+  const target = join(root, name);
+  recover(root, name);
+  const tmp = join(root, `.${name}-tmp-${process.pid}`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  try {
+    for (const [file, text] of files) writeFileSync(join(tmp, file), text);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new GrammargenError(`cannot write the pack in ${root}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, [], "EWRITE");
+  }
+  const old = join(root, `.${name}-old-${process.pid}`);
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(tmp, target);
+  rmSync(old, { recursive: true, force: true });
+}
+
+function recover(root: string, name: string): void {
+  const target = join(root, name);
+  const leftovers = readdirSync(root).filter((f) => f.startsWith(`.${name}-old-`) || f.startsWith(`.${name}-tmp-`));
+  for (const f of leftovers) {
+    const p = join(root, f);
+    if (f.startsWith(`.${name}-old-`) && !existsSync(target)) renameSync(p, target);
+    else rmSync(p, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,38 @@
+// Reads corpora/help/<name>/{help.txt,meta.json} into CommandSpecs through the help parser.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { GrammargenError, type CommandSpec, type HelpStyle } from "../ir.js";
+import { parseHelp } from "../parse/help.js";
+
+export interface CorpusEntry {
+  /** Directory name: the pack's key for this command (git-log, busybox-cp, grep). */
+  key: string;
+  spec: CommandSpec;
+  /** The program's version line as captured. */
+  version?: string;
+  style: string;
+}
+
+interface Meta {
+  command: string[];
+  program: string;
+  version?: string;
+  style?: HelpStyle;
+  name?: string[];
+}
+
+export function readCorpus(dir: string, only?: string[]): CorpusEntry[] {
+  if (!existsSync(dir)) throw new GrammargenError(`help corpus ${dir} does not exist`, [], "ENOENT");
+  const out: CorpusEntry[] = [];
+  for (const key of readdirSync(dir).sort()) {
+    if (only && !only.includes(key)) continue;
+    const helpFile = join(dir, key, "help.txt");
+    const metaFile = join(dir, key, "meta.json");
+    if (!existsSync(helpFile) || !existsSync(metaFile)) continue;
+    const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Meta;
+    const name = meta.name ?? [meta.program];
+    const { spec } = parseHelp(readFileSync(helpFile, "utf8"), { name, ...(meta.style ? { style: meta.style } : {}) });
+    out.push({ key, spec: { ...spec, source: { ...spec.source, program: meta.program, ...(meta.version ? { version: meta.version } : {}) } }, ...(meta.version ? { version: meta.version } : {}), style: spec.style });
+  }
+  return out;
+}
