@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(bubblewrap python3-lark shellcheck python3-torch python3-numpy libopenblas0-pthread chromium jq openssl file bc zip unzip xxd sqlite3 bzip2 xz-utils procps gettext-base bsdextrautils binutils tzdata patch)
+DEBS=(bubblewrap python3-lark shellcheck python3-torch python3-numpy libopenblas0-pthread chromium jq openssl file bc zip unzip xxd sqlite3 bzip2 xz-utils procps gettext-base bsdextrautils binutils tzdata patch git busybox netcat-openbsd openssh-client tmux curl tar findutils)
 missing=()
 for p in "${DEBS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

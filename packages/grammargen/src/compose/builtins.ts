@@ -25,7 +25,7 @@ export function builtins(s: number): Record<string, Expr> {
     "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
     read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, 8)),
     cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
-    wait: seq(lit("wait"), many(alt(lit("-n"), w), 0, 8)),
+    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), ref(`sh_operand_s${s}`)), 0, 8)),
     export: seq(lit("export"), many(alt(assign, name), 1, 8)),
     local: seq(lit("local"), many(alt(assign, name), 1, 8)),
     declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, 8)),

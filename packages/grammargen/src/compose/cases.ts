@@ -51,7 +51,7 @@ export const CASES: ConstructCases[] = [
   },
   {
     construct: "loop",
-    valid: ['for f in *.txt; do wc -l "$f"; done > counts.txt', "for i in 1 2 3; do echo $i; done", 'while read -r line; do echo "$line"; done < file.txt', "for f in $(ls); do cat $f; done", "while true; do sleep 1; done"],
+    valid: ['for f in *.txt; do wc -l "$f"; done > counts.txt', "for i in 1 2 3; do echo $i; done", 'while read -r line; do echo "$line"; done < file.txt', "for f in $(ls); do cat $f; done", "while read -r f; do rm -f \"$f\"; done < list.txt"],
     invalid: ["for f in *.txt; do wc -l $f", "for f in *.txt do wc -l $f; done", "while read -r line; done", "for in a b; do echo; done", "for f in a; do; done"],
   },
   {
@@ -66,8 +66,8 @@ export const CASES: ConstructCases[] = [
   },
   {
     construct: "background",
-    valid: ["sleep 1 & wait", "sort a.txt > b.txt & sort c.txt > d.txt & wait", "gzip big.log &", "sleep 2 & sleep 1; wait", "ls & wait"],
-    invalid: ["& ls", "ls & & wait", "sleep 1 &&& wait", "wait -x", "ls &|"],
+    valid: ["gzip a.log & wait", "sort a.txt > b.txt & sort c.txt > d.txt & wait", "gzip big.log &", "gzip a.log & gzip b.log; wait", "ls & wait"],
+    invalid: ["& ls", "ls & & wait", "gzip a &&& wait", "wait -x", "ls &|"],
   },
   {
     construct: "assign",

@@ -14,6 +14,8 @@ export const INNER = "sh_inner";
 export const INNER_WITH = "sh_inner_with";
 /** xargs appends operands itself, so its command may omit required ones. */
 export const INNER_XARGS = "sh_innerx";
+/** find -exec's command: anything but another find (which would nest without bound). */
+export const INNER_EXEC = "sh_innerexec";
 
 export interface CommandTemplate {
   program: string;
@@ -26,6 +28,8 @@ export interface CommandTemplate {
   /** Shared value terminals it uses (word, operand, int...). */
   shared: Rule[];
   wrapper: boolean;
+  /** Runs a command of its own through find -exec. */
+  exec?: boolean;
   /** Where it may appear: everywhere, or only inside a policy's required wrapper (timeout). */
   place: "anywhere" | "inside-with" | "xargs";
   /** A relaxed sibling (required operands made optional) exists for xargs. */
@@ -66,7 +70,11 @@ export function commandTemplates(specs: CommandSpec[], policy: Policy | undefine
       const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
       const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers);
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
-      if (execInner) t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr) }));
+      if (execInner) {
+        const before = JSON.stringify(t.rules);
+        t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr) }));
+        t.exec = JSON.stringify(t.rules) !== before;
+      }
       out.push(t);
     }
   }
@@ -217,7 +225,12 @@ function execToInner(e: Expr): Expr {
   switch (e.kind) {
     case "seq": {
       const items = e.items.map(execToInner);
-      for (let i = 1; i < items.length; i++) if (isExecName(items[i - 1]) && isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER));
+      for (let i = 1; i < items.length; i++) {
+        if (!isExecName(items[i - 1])) continue;
+        if (isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER_EXEC));
+        // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
+        else if (items[i]!.kind === "ref" && (items[i] as { name: string }).name === "sp" && items[i + 1]?.kind === "ref" && /_command$/.test((items[i + 1] as { name: string }).name)) items[i + 1] = ref(INNER_EXEC);
+      }
       return { kind: "seq", items };
     }
     case "alt":
@@ -232,7 +245,7 @@ function execToInner(e: Expr): Expr {
 /** Renames a template's rules for one substitution level. */
 export function atLevel(tpl: CommandTemplate, s: number): { start: string; rules: Rule[] } {
   const own = new Set(tpl.rules.map((r) => r.name));
-  const rename = (n: string): string => (own.has(n) ? `${n}_s${s}` : n === "word" ? `sh_word_s${s}` : n === "operand" ? `sh_operand_s${s}` : n === INNER || n === INNER_WITH || n === INNER_XARGS ? `${n}_s${s}` : n);
+  const rename = (n: string): string => (own.has(n) ? `${n}_s${s}` : n === "word" ? `sh_word_s${s}` : n === "operand" ? `sh_operand_s${s}` : n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC ? `${n}_s${s}` : n);
   const mapExpr = (e: Expr): Expr => {
     switch (e.kind) {
       case "ref":

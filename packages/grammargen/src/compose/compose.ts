@@ -9,10 +9,11 @@ import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
-import { atLevel, commandTemplates, INNER, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
+import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { CONSTRUCTS, DEFAULT_LIMITS, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { liftRepetitions } from "./repeats.js";
+import { shellWordTerminals } from "./words.js";
 
 export interface ComposeOptions {
   commands: CommandSpec[];
@@ -54,6 +55,9 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, 64), lit("))")), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, 16)), true);
   put("sh_fd", cls("0-9"), true);
+  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), seq(lit("$"), cls('("\\`', true))), 1, 256), true);
+  // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
+  if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals()) rules.set(r.name, r);
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
@@ -69,7 +73,8 @@ export function compose(opts: ComposeOptions): Grammar {
 
   for (let s = 0; s <= S; s++) {
     // Words at this level: the plain word terminals, or a $(...) whose commands are one level down.
-    const substs: Expr[] = s > 0 ? [put(`sh_subst_s${s}`, seq(lit("$("), osp, ref(bashName(s - 1, K, "list")), osp, lit(")"))), seq(lit('"'), ref(`sh_subst_s${s}`), lit('"'))] : [];
+    const dqText = opt(ref("sh_dqtext"));
+    const substs: Expr[] = s > 0 ? [put(`sh_subst_s${s}`, seq(lit("$("), osp, ref(bashName(s - 1, K, "list")), osp, lit(")"))), seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"'))] : [];
     put(`sh_word_s${s}`, alt(ref("word"), ref("sh_arith"), ...substs));
     put(`sh_operand_s${s}`, alt(ref("operand"), ref("sh_arith"), ...substs));
     put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
@@ -89,6 +94,7 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_cmdrest_s${s}`, alt(...starts((t) => anywhere(t) && !matchesAny(t.program, denyInto)), ...builtinRefs(denyInto), ...genericRest));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
+    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
     const genericWith = opts.allowUnknown ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
@@ -100,12 +106,13 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`));
 
     const target = ref(`sh_word_s${s}`);
+    // A space before every redirection: in `cmd 2>x` bash reads a word of digits right
+    // before > as a file descriptor, so `date -d 2>x` must not parse as `date -d 2` + `>x`.
     const redirect: Expr = alt(
-      seq(osp, alt(lit(">"), lit(">>"), lit("<"), lit("&>"), lit("&>>"), lit(">|")), osp, target),
-      seq(sp, ref("sh_fd"), alt(lit(">"), lit(">>"), lit("<")), osp, target),
-      seq(osp, alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
-      seq(sp, ref("sh_fd"), alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
-      seq(osp, lit("<<<"), osp, target),
+      seq(sp, opt(ref("sh_fd")), alt(lit(">"), lit(">>"), lit("<"), lit(">|")), osp, target),
+      seq(sp, alt(lit("&>"), lit("&>>")), osp, target),
+      seq(sp, opt(ref("sh_fd")), alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
+      seq(sp, lit("<<<"), osp, target),
     );
     put(`sh_redirect_s${s}`, redirect);
     if (on.has("redirect")) put(`sh_redirs_s${s}`, rep(ref(`sh_redirect_s${s}`), 0, lim.redirects));

@@ -22,7 +22,37 @@ function larkString(text: string): string {
   return `${out}"`;
 }
 
-function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean): string {
+/**
+ * Python Lark expands `x ~ m..n` into every count when n < 50 (above that it builds helper
+ * rules itself), and its grammar analysis then takes seconds to minutes for a compound,
+ * nullable x. Such repetitions become a chain of helper rules instead, `_o_upto_k: (x _o_upto_k-1)?`:
+ * the same language, unambiguous, linear in size.
+ */
+interface Chains {
+  owner: string;
+  taken: Set<string>;
+  extra: string[];
+}
+
+const NAIVE_LIMIT = 50;
+type Rep = Extract<Expr, { kind: "rep" }>;
+const needsChain = (e: Rep): boolean => e.max < NAIVE_LIMIT && e.max - e.min > 8 && !(e.item.kind === "ref" || e.item.kind === "lit" || e.item.kind === "cls");
+
+function chain(e: Rep, rules: Map<string, Rule>, c: Chains): string {
+  const item = exprToLark(e.item, rules, true, c);
+  let base = `_${c.owner}_upto`;
+  for (let i = 2; c.taken.has(`${base}_1`); i++) base = `_${c.owner}_upto${i}`;
+  let prev = "";
+  for (let k = 1; k <= e.max - e.min; k++) {
+    const name = `${base}_${k}`;
+    c.taken.add(name);
+    c.extra.push(`${name}: (${item}${prev ? ` ${prev}` : ""})?`);
+    prev = name;
+  }
+  return e.min > 0 ? `${item} ~ ${e.min} ${prev}` : prev;
+}
+
+function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean, c: Chains): string {
   switch (e.kind) {
     case "lit":
       if (e.text === "") throw new GrammargenError("empty literal cannot be emitted in Lark", [], "EEMIT");
@@ -36,15 +66,19 @@ function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean): string 
     }
     case "seq": {
       if (e.items.length === 0) throw new GrammargenError("empty sequence cannot be emitted in Lark", [], "EEMIT");
-      const s = e.items.map((i) => exprToLark(i, rules, i.kind === "alt")).join(" ");
+      const s = e.items.map((i) => exprToLark(i, rules, i.kind === "alt", c)).join(" ");
       return atomic && e.items.length > 1 ? `(${s})` : s;
     }
     case "alt": {
-      const s = e.items.map((i) => exprToLark(i, rules, false)).join(" | ");
+      const s = e.items.map((i) => exprToLark(i, rules, false, c)).join(" | ");
       return atomic ? `(${s})` : s;
     }
     case "rep": {
-      const a = exprToLark(e.item, rules, true);
+      if (needsChain(e)) {
+        const s = chain(e, rules, c);
+        return atomic && e.min > 0 ? `(${s})` : s;
+      }
+      const a = exprToLark(e.item, rules, true, c);
       if (e.max >= UNBOUNDED) return e.min === 0 ? `${a}*` : e.min === 1 ? `${a}+` : `${a} ~ ${e.min} ${a}*`;
       if (e.min === 0 && e.max === 1) return `${a}?`;
       if (e.min === e.max) return `${a} ~ ${e.min}`;
@@ -57,11 +91,11 @@ function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean): string 
   }
 }
 
-/** `~` binds looser than juxtaposition in a sequence only through our parentheses, so wrap reps inside seqs. */
-function ruleBody(e: Expr, rules: Map<string, Rule>): string {
-  if (e.kind === "seq") return e.items.map((i) => (i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false)})` : exprToLark(i, rules, i.kind === "alt"))).join(" ");
-  if (e.kind === "alt") return e.items.map((i) => ruleBody(i, rules)).join("\n    | ");
-  return exprToLark(e, rules, false);
+/** Repetitions inside a sequence are parenthesised so `~` visibly binds to its own item. */
+function ruleBody(e: Expr, rules: Map<string, Rule>, c: Chains): string {
+  if (e.kind === "seq") return e.items.map((i) => (i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c))).join(" ");
+  if (e.kind === "alt") return e.items.map((i) => ruleBody(i, rules, c)).join("\n    | ");
+  return exprToLark(e, rules, false, c);
 }
 
 export function emitLark(g: Grammar): string {
@@ -74,10 +108,14 @@ export function emitLark(g: Grammar): string {
     if (rules.has("start")) throw new GrammargenError('a rule named "start" must be the start rule in Lark', [], "EEMIT");
     lines.push(`start: ${g.start}`);
   }
+  const taken = new Set<string>();
   for (const r of g.rules) {
     if (r.comment) lines.push(`// ${r.comment.replace(/\n/g, " ")}`);
     if (r.terminal) lines.push(`${larkName(r)}: /${exprToRegex(r.expr, rules)}/`);
-    else lines.push(`${r.name}: ${ruleBody(r.expr, rules)}`);
+    else {
+      const c: Chains = { owner: r.name, taken, extra: [] };
+      lines.push(`${r.name}: ${ruleBody(r.expr, rules, c)}`, ...c.extra);
+    }
   }
   return `${lines.join("\n")}\n`;
 }

@@ -56,7 +56,7 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   const hasNot = has("!") || has("-not");
   const hasAnd = has("-a") || has("-and");
   const hasOr = has("-o") || has("-or");
-  const not = hasNot ? R.add(`${prefix}_not`, seq(alt(...[has("!") ? [lit("!"), lit("\\!")] : [], has("-not") ? [lit("-not")] : []].flat()), sp)) : undefined;
+  const not = hasNot ? R.add(`${prefix}_not`, seq(alt(...[has("!") ? [lit("!"), lit("\\!"), lit("'!'")] : [], has("-not") ? [lit("-not")] : []].flat()), sp)) : undefined;
   const or = hasOr ? R.add(`${prefix}_orop`, seq(sp, alt(...["-o", "-or"].filter(has).map(lit)), sp)) : undefined;
   const lparen = R.add(`${prefix}_lparen`, alt(lit("\\("), lit("'('"), lit('"("')));
   const rparen = R.add(`${prefix}_rparen`, alt(lit("\\)"), lit("')'"), lit('")"')));
@@ -76,7 +76,10 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
 
   const head = seq(...spec.path.flatMap((w, i) => (i ? [sp, lit(w)] : [lit(w)])));
   const leadOpts = lead.length ? [rep(seq(sp, R.add(`${prefix}_lead`, alt(...lead), false, "options before the paths")), 0, 8)] : [];
-  const paths = rep(seq(sp, R.t("operand")), 0, MAX_PATHS);
+  // A path is an operand that find would not read as the start of an expression: not -x, not
+  // `(`/`!` (escaped or quoted). The checker-visible terminal mirrors the shared operand one.
+  const path = R.add(`${prefix}_path`, pathTerminal(), true, "a starting point");
+  const paths = rep(seq(sp, path), 0, MAX_PATHS);
   const main = seq(head, ...leadOpts, paths, opt(seq(sp, inner!)));
   const start = R.add(prefix, longs.length ? alt(main, seq(head, sp, alt(...longs))) : main);
   void start;
@@ -108,4 +111,17 @@ function valueOf(R: RuleSet, o: OptionSpec): Expr {
     return R.add(`${R.prefix}_${name}_value`, seq(letter, rep(seq(lit(","), letter), 0, t.choices.length - 1)), true, "letters, comma-separated");
   }
   return R.value(t);
+}
+
+function pathTerminal(): Expr {
+  const special = " \t\n'\"\\|&;<>()`";
+  const bare = cls(special, true);
+  const segment = alt(bare, seq(lit("\\"), cls("\n", true)), seq(lit("'"), rep(cls("'", true), 0, 256), lit("'")), seq(lit('"'), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, 256), lit('"')));
+  const first = alt(
+    cls(special + "!-", true),
+    seq(lit("\\"), cls("\n()!", true)),
+    seq(lit("'"), opt(seq(cls("'()!", true), rep(cls("'", true), 0, 255))), lit("'")),
+    seq(lit('"'), opt(seq(alt(cls('"\\()!', true), seq(lit("\\"), cls("\n", true))), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, 255))), lit('"')),
+  );
+  return seq(first, rep(segment, 0, 255));
 }

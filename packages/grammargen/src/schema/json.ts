@@ -109,7 +109,17 @@ export class JsonLowering {
       return this.add(hint, seq(lit("["), ws, lit("]")));
     }
     const item = this.value(shape.items, `${hint}_item`);
-    const more = rep(seq(ws, lit(","), ws, item), Math.max(0, shape.min - 1), max === UNBOUNDED ? UNBOUNDED : max - 1);
+    const next = seq(ws, lit(","), ws, item);
+    const lo = Math.max(0, shape.min - 1);
+    const hi = max === UNBOUNDED ? UNBOUNDED : max - 1;
+    let more: Expr = rep(next, lo, hi);
+    if (hi !== UNBOUNDED && hi - lo > 8) {
+      // A long bounded list as a chain of optional rules: Python Lark expands `x ~ 0..49` into
+      // every count, which is slow to load; the chain is linear in both dialects.
+      let tail: Expr | undefined;
+      for (let j = 1; j <= hi - lo; j++) tail = this.add(`${hint}_upto${j}`, opt(tail ? seq(next, tail) : next));
+      more = lo ? seq(rep(next, lo, lo), tail!) : tail!;
+    }
     const items = seq(item, more);
     return this.add(hint, seq(lit("["), ws, shape.min === 0 ? opt(items) : items, ws, lit("]")));
   }

@@ -60,7 +60,10 @@ export async function discoverTree(command: string, opts: TreeOptions = {}): Pro
   let root: CommandSpec;
   if (name === "git" || /^usage: git \[/m.test(top)) {
     strategy = "git";
-    names = listedCommands(await capture(command, ["help", "-a"]), /^(External commands|Command aliases|User-facing|Developer-facing)/);
+    // The common commands `git --help` lists come first, then the rest of `git help -a`.
+    const common = listedCommands(top, /(?!)/);
+    const all = listedCommands(await capture(command, ["help", "-a"]), /^(External commands|Command aliases|User-facing|Developer-facing)/);
+    names = [...common.filter((c) => all.includes(c)), ...all.filter((c) => !common.includes(c))];
     // `git [-C <path>] ... <command> [<args>]`: options before the subcommand are global.
     const usage = readUsage(top, usageForms(top, [name]));
     root = { path: [name], aliases: [], style: "git", options: usage.options, positionals: [], subcommands: [] };

@@ -1,0 +1,100 @@
+// The grammar pack: no drift from the corpus, atomic regeneration, and an npm tarball that
+// a fresh project can install offline and import.
+import { describe, expect, test } from "vitest";
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildPack } from "@shellgen/grammargen";
+
+const PACK = join(import.meta.dirname, "..");
+const REPO = join(PACK, "..");
+
+/** A temp base with no node_modules above it, so the fresh project sees only what it installed. */
+function isolatedBase(): string {
+  const clean = (d: string) => d.split("/").every((_, i, parts) => !existsSync(join("/", ...parts.slice(0, i + 1), "node_modules")));
+  const base = ["/var/tmp", "/dev/shm", tmpdir()].find((d) => existsSync(d) && clean(d));
+  if (!base) throw new Error("no temp directory without a node_modules above it");
+  return base;
+}
+
+function scratchPack(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pack-"));
+  const config = JSON.parse(readFileSync(join(PACK, "pack.json"), "utf8"));
+  config.corpus = join(REPO, "corpora/help");
+  config.policy = join(REPO, "packages/grammargen/policies/default.yaml");
+  writeFileSync(join(dir, "pack.json"), JSON.stringify(config));
+  cpSync(join(PACK, "package.json"), join(dir, "package.json"));
+  return dir;
+}
+
+/** Every file the manifest names exists and has the hash it records. */
+function consistent(packDir: string): boolean {
+  const m = JSON.parse(readFileSync(join(packDir, "manifest.json"), "utf8")) as { programs: { key: string; sha256: Record<string, string> }[] };
+  const sha = (f: string) => createHash("sha256").update(readFileSync(join(packDir, f))).digest("hex");
+  return m.programs.every((p) => sha(`${p.key}.lark`) === p.sha256.lark && sha(`${p.key}.gbnf`) === p.sha256.gbnf && sha(`${p.key}.ir.json`) === p.sha256.ir);
+}
+
+describe("grammar pack", () => {
+  test("regenerating from corpora/help gives exactly the committed pack (no drift)", () => {
+    const dir = scratchPack();
+    try {
+      const r = buildPack(dir);
+      expect(r.programs).toBeGreaterThanOrEqual(100);
+      const fresh = readdirSync(join(dir, "pack")).sort();
+      const committed = readdirSync(join(PACK, "pack")).sort();
+      expect(fresh).toEqual(committed);
+      const drift = fresh.filter((f) => readFileSync(join(dir, "pack", f), "utf8") !== readFileSync(join(PACK, "pack", f), "utf8"));
+      expect(drift, "run `npm run pack` and commit grammars/pack").toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a killed pack never leaves a half-written pack", async () => {
+    const dir = scratchPack();
+    try {
+      buildPack(dir);
+      const script = `import("@shellgen/grammargen").then((m) => m.buildPack(${JSON.stringify(dir)}))`;
+      for (const delay of [150, 600, 1200, 2000]) {
+        const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: join(REPO, "packages/grammargen"), stdio: "ignore" });
+        await new Promise((r) => setTimeout(r, delay));
+        child.kill("SIGKILL");
+        await new Promise((r) => child.once("exit", r));
+        if (existsSync(join(dir, "pack"))) expect(consistent(join(dir, "pack"))).toBe(true);
+        else expect(readdirSync(dir).some((f) => f.startsWith(".pack-old-"))).toBe(true);
+      }
+      buildPack(dir); // recovers whatever a kill left behind
+      expect(consistent(join(dir, "pack"))).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.startsWith(".pack-"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test("npm pack tarball installs offline into a fresh project and imports", () => {
+    const work = mkdtempSync(join(isolatedBase(), "pack-install-"));
+    try {
+      const tgz = execFileSync("npm", ["pack", PACK, "--pack-destination", work, "--silent"], { encoding: "utf8" }).trim().split("\n").pop()!;
+      const app = join(work, "app");
+      execFileSync("mkdir", ["-p", app]);
+      writeFileSync(join(app, "package.json"), JSON.stringify({ name: "fresh-app", version: "1.0.0", type: "module", private: true }));
+      execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", join(work, tgz)], { cwd: app, stdio: "pipe" });
+      writeFileSync(
+        join(app, "main.js"),
+        `import { grep, git_log, commands, defaultGrammar, compose, manifest } from "@shellgen/grammars";
+const out = { grepLark: grep.lark.includes("start"), grepGbnf: grep.gbnf.includes("root ::="), grepIr: grep.ir.path, gitLog: git_log.path, n: Object.keys(commands).length,
+  def: defaultGrammar.gbnf.length > 1000 && defaultGrammar.lark.length > 1000, version: manifest.version, compose: typeof compose };
+let composeError = ""; try { await compose({ commands: ["cat"] }); } catch (e) { composeError = e.message; }
+console.log(JSON.stringify({ ...out, composeError }));`,
+      );
+      const r = JSON.parse(execFileSync(process.execPath, ["main.js"], { cwd: app, encoding: "utf8" }));
+      expect(r).toMatchObject({ grepLark: true, grepGbnf: true, grepIr: ["grep"], gitLog: ["git", "log"], def: true, version: "0.1.0", compose: "function" });
+      expect(r.n).toBeGreaterThanOrEqual(100);
+      expect(r.composeError).toMatch(/needs @shellgen\/grammargen/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
