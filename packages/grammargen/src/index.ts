@@ -17,3 +17,6 @@ export { loadPolicy, checkPolicy, policySchema, defaultPolicyPath, type Policy, 
 export { policyTerminals } from "./policy/grammar.js";
 export { buildPack, commandGrammar, type PackResult } from "./pack/build.js";
 export { exportName } from "./pack/names.js";
+// #3: JSON tool schemas and subcommand trees
+export { fromSchema, compileSchema, schemaShape, readToolSource, type FromSchemaOptions, type ToolSource } from "./schema/index.js";
+export { discoverTree, TREE_DEFAULTS, type TreeOptions } from "./tree/discover.js";

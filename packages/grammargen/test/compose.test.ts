@@ -149,7 +149,7 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
         else rejected++;
         expect(got, `${cmd}\noracle: ${want}`).toBe(want);
       }),
-      { numRuns: 150, seed: 4 },
+      { numRuns: Number(process.env.COMPOSE_DIFF_RUNS ?? 150), seed: Number(process.env.COMPOSE_DIFF_SEED ?? 4) },
     );
     expect(accepted).toBeGreaterThan(15);
     expect(rejected).toBeGreaterThan(15);

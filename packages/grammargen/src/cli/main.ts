@@ -5,7 +5,7 @@ import { processIo, type Io } from "./output.js";
 
 const HELP = () =>
   [
-    "usage: grammargen [--format lark|gbnf|ir] [--out FILE] <command> [help-args...]",
+    "usage: grammargen [--format lark|gbnf|ir] [--out FILE] [--depth N] [--max-subcommands N] <command> [help-args...]",
     ...Object.values(COMMANDS).map((c) => `       grammargen ${c.summary}`),
     "",
     "Turns a program's --help text into a Lark or GBNF grammar of its valid invocations.",

@@ -50,7 +50,14 @@ export function compose(opts: ComposeOptions): Grammar {
   if (templates.length === 0 && !opts.allowUnknown) throw new GrammargenError("compose: no commands left to compose (none given, or all denied by the policy)", [], "ECOMPOSE");
   for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
   for (const n of ["sp", "word", "operand", "int"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
-  if (policy) for (const r of policyTerminals(policy)) rules.set(r.name, r);
+  if (policy) {
+    const safe = policyTerminals(policy);
+    for (const r of safe) rules.set(r.name, r);
+    // Style lowerings may give paths a terminal of their own (find's starting points are
+    // <prefix>_path): under a path policy those get the policy's operand shape too.
+    const operand = safe.find((r) => r.name === "operand");
+    if (operand) for (const r of [...rules.values()]) if (r.terminal && /_path$/.test(r.name)) rules.set(r.name, { ...r, expr: operand.expr });
+  }
   put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, 31)), true);
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, 64), lit("))")), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, 16)), true);

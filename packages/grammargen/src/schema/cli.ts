@@ -7,6 +7,7 @@ import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../ir.js";
 import { RuleSet, shellLiteral } from "../lower/ruleset.js";
 import { patternBody } from "./pattern.js";
+import { boundedRep } from "./repeat.js";
 import type { Shape } from "./shape.js";
 
 /** Characters a bare shell word may hold (no quoting, no expansion). */
@@ -51,14 +52,21 @@ function valueOf(R: RuleSet, shape: Shape, at: string, name: string): Expr {
       );
     case "string": {
       if (shape.pattern !== undefined) {
-        // Single-quoted, so the pattern's characters need no escaping; a quote itself cannot appear.
-        const body = patternBody(shape.pattern, "'");
-        return R.add(name, seq(lit("'"), body, lit("'")), true, `pattern ${shape.pattern}`);
+        // Single-quoted, so the pattern's characters need no escaping (a quote itself cannot
+        // appear); bare as well where the pattern allows no character the shell would interpret.
+        const quoted = seq(lit("'"), patternBody(shape.pattern, "'"), lit("'"));
+        let bare: Expr | undefined;
+        try {
+          bare = patternBody(shape.pattern, SHELL_SPECIAL + "\r\u000b\f");
+        } catch {
+          bare = undefined;
+        }
+        return R.add(name, bare ? alt(bare, quoted) : quoted, true, `pattern ${shape.pattern}`);
       }
       if (shape.min === 0 && shape.max === undefined) return R.t("word");
       const max = shape.max ?? UNBOUNDED;
-      const bare = rep(cls(SHELL_SPECIAL, true), Math.max(shape.min, 1), max);
-      const quoted = seq(lit("'"), rep(cls("'", true), shape.min, max), lit("'"));
+      const bare = boundedRep(cls(SHELL_SPECIAL, true), Math.max(shape.min, 1), max);
+      const quoted = seq(lit("'"), boundedRep(cls("'", true), shape.min, max), lit("'"));
       return R.add(name, alt(bare, quoted), true, `${shape.min}..${shape.max ?? "any"} characters`);
     }
     case "integer":

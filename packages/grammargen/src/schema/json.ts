@@ -4,6 +4,7 @@
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { patternJson } from "./pattern.js";
+import { boundedRep } from "./repeat.js";
 import { GrammargenError, Session } from "../ir.js";
 import type { Shape } from "./shape.js";
 
@@ -98,7 +99,7 @@ export class JsonLowering {
       return this.add(`${hint}_pattern`, seq(lit('"'), body, lit('"')), true, `pattern ${shape.pattern}`);
     }
     const key = `json_string${shape.min || shape.max !== undefined ? `_${shape.min}_${shape.max ?? "n"}` : ""}`;
-    return this.shared(key, () => seq(lit('"'), rep(jsonChar(), shape.min, bound(shape.max)), lit('"')), true);
+    return this.shared(key, () => seq(lit('"'), boundedRep(jsonChar(), shape.min, bound(shape.max)), lit('"')), true);
   }
 
   private array(shape: Extract<Shape, { kind: "array" }>, hint: string): Expr {
