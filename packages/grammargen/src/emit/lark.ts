@@ -91,8 +91,22 @@ function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean, c: Chain
   }
 }
 
+const isCompoundOptional = (i: Expr): boolean => i.kind === "rep" && i.min === 0 && i.max === 1 && !(i.item.kind === "ref" || i.item.kind === "lit" || i.item.kind === "cls");
+
 /** Repetitions inside a sequence are parenthesised so `~` visibly binds to its own item. */
 function ruleBody(e: Expr, rules: Map<string, Rule>, c: Chains): string {
+  if (e.kind === "seq" && e.items.filter(isCompoundOptional).length > 3) {
+    // Lark multiplies out every `x?` in an expansion (2^k alternatives); past a few, each gets its own rule.
+    const items = e.items.map((i) => {
+      if (!isCompoundOptional(i)) return i;
+      let name = `_${c.owner}_opt`;
+      for (let k = 2; c.taken.has(name); k++) name = `_${c.owner}_opt${k}`;
+      c.taken.add(name);
+      c.extra.push(`${name}: ${exprToLark(i, rules, false, c)}`);
+      return { kind: "lit", text: `\u0000${name}` } as Expr;
+    });
+    return items.map((i) => (i.kind === "lit" && i.text.startsWith("\u0000") ? i.text.slice(1) : i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c))).join(" ");
+  }
   if (e.kind === "seq") return e.items.map((i) => (i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c))).join(" ");
   if (e.kind === "alt") return e.items.map((i) => ruleBody(i, rules, c)).join("\n    | ");
   return exprToLark(e, rules, false, c);

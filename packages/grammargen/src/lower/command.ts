@@ -225,6 +225,13 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     const v = unknownShape ? L.t("word") : L.value(p.type, true);
     blocks.push(rep(withGap(L.sp, v), min, max));
   }
+  // Adjacent operands of one shape ("[A] [B] [C]" all plain words) merge into one bounded
+  // repetition: the same language, and no chain of optional groups for Lark to multiply out.
+  for (let k = blocks.length - 1; k > 0; k--) {
+    const a = blocks[k - 1]!;
+    const b = blocks[k]!;
+    if (a.kind === "rep" && b.kind === "rep" && JSON.stringify(a.item) === JSON.stringify(b.item)) blocks.splice(k - 1, 2, rep(a.item, a.min + b.min, a.max + b.max));
+  }
   const total = maxOperands - budget;
   const head = withGap(words);
   const main = seq(head, ...blocks);
