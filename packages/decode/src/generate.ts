@@ -44,6 +44,8 @@ export interface GenerateResult {
   grammar?: GrammarPlan;
   /** The token limit cut the constrained decode; the command is its longest complete prefix. */
   truncated?: boolean;
+  /** Why the selected commands' grammar was given up for the pack default. */
+  widenReason?: string;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -63,6 +65,8 @@ interface ConstrainedOutcome {
   plan?: GrammarPlan;
   /** Why the constrained path produced nothing usable. */
   failure?: string;
+  /** Why the selected grammar was given up for the default. */
+  widenReason?: string;
   /** The token limit ended the decode; the command is the longest accepted prefix. */
   truncated?: boolean;
 }
@@ -116,7 +120,13 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
   const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count);
   const verdict = constrained.failure ? { parses: false, error: constrained.failure } : parseBash(constrained.command);
-  const base = { grammarCommands: constrained.grammarCommands, widened: constrained.widened, grammar: constrained.plan, ...(constrained.truncated ? { truncated: true } : {}) };
+  const base = {
+    grammarCommands: constrained.grammarCommands,
+    widened: constrained.widened,
+    grammar: constrained.plan,
+    ...(constrained.truncated ? { truncated: true } : {}),
+    ...(constrained.widenReason ? { widenReason: constrained.widenReason } : {}),
+  };
 
   if (opts.mode === "constrained") {
     if (constrained.failure) return finish({ ...base, command: constrained.command, path: "failed", parses: false, error: constrained.failure });
@@ -152,6 +162,21 @@ async function decodeConstrained(
   let lastFailure = "no grammar available";
   let lastCommand = "";
   let widened = false;
+  // Native first, grammar as verifier. Greedy decoding under a grammar picks, at each step,
+  // the best token the grammar allows; when the free greedy output ended cleanly (end of
+  // generation, or the blank-line terminator the grammar also allows) and the grammar
+  // accepts it whole, every one of its tokens was allowed, so the constrained decode would
+  // have produced exactly this text. Only when it is rejected does the grammar sample.
+  let free: Completion | undefined;
+  const freeCandidate = async (): Promise<string | undefined> => {
+    if (!free) {
+      free = await opts.backend.complete({ prompt, maxTokens, seed });
+      count(free);
+    }
+    const clean = free.finish === "stop" && (free.stoppedBy === "eos" || free.stoppedBy === COMMAND_TERMINATOR);
+    const text = free.text.replace(/^ /, "");
+    return clean && text.trim() !== "" && !/\n\s*\n/.test(text) ? text : undefined;
+  };
   for (const [i, next] of plans.entries()) {
     let plan: GrammarPlan;
     try {
@@ -172,7 +197,15 @@ async function decodeConstrained(
       }
       throw err;
     }
-    const out = await opts.backend.complete({ prompt, grammar: plan.text, maxTokens, seed });
+    const speculative = await freeCandidate();
+    if (speculative !== undefined && plan.accepts(speculative).accepted) {
+      return { command: speculative, grammarCommands: plan.commands, widened, plan, ...(widened ? { widenReason: lastFailure } : {}) };
+    }
+    // A model pushed off the path it wanted tends to wander until the token limit, and every
+    // token sampled under a large grammar is costly; the command it wanted fits in about the
+    // free decode's length, so give the grammar twice that (at least 16).
+    const budget = free && free.finish === "stop" ? Math.min(maxTokens, Math.max(16, 2 * free.tokens.completion)) : maxTokens;
+    const out = await opts.backend.complete({ prompt, grammar: plan.text, maxTokens: budget, seed });
     count(out);
     // The optional leading space and the terminator are the wrapper's; the rest is what the grammar accepted.
     let command = out.text.replace(/^ /, "");
@@ -182,8 +215,8 @@ async function decodeConstrained(
       // boundary, that the grammar accepts as a whole command (repetition runs are the
       // usual cause), else widen.
       const prefix = longestAcceptedPrefix(command, plan);
-      if (prefix) return { command: prefix, grammarCommands: plan.commands, widened, plan, truncated: true };
-      lastFailure = `token limit (${maxTokens}) reached before the grammar was complete`;
+      if (prefix) return { command: prefix, grammarCommands: plan.commands, widened, plan, truncated: true, ...(widened ? { widenReason: lastFailure } : {}) };
+      lastFailure = `token limit (${budget}) reached before the grammar was complete`;
       lastCommand = command;
       continue;
     }
@@ -195,7 +228,7 @@ async function decodeConstrained(
     if (opts.backend.kind === "http" && !plan.accepts(command).accepted) {
       throw new DecodeError(`engine at ${opts.backend.model} returned a command its grammar does not accept: it ignores the grammar (try another --engine)`, "ENOGRAMMAR");
     }
-    return { command, grammarCommands: plan.commands, widened, plan };
+    return { command, grammarCommands: plan.commands, widened, plan, ...(widened ? { widenReason: lastFailure } : {}) };
   }
   return { command: lastCommand, grammarCommands: [], widened, failure: lastFailure };
 }

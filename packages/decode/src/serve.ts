@@ -121,7 +121,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         object: "text_completion",
         created: Math.floor(Date.now() / 1000),
         model: modelId,
-        choices: [{ index: 0, text: out.text, finish_reason: out.finish, logprobs: null }],
+        choices: [{ index: 0, text: out.text, finish_reason: out.finish, stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null, logprobs: null }],
         usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
       });
     }
@@ -139,7 +139,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: modelId,
-        choices: [{ index: 0, message: { role: "assistant", content: out.text }, finish_reason: out.finish }],
+        choices: [{ index: 0, message: { role: "assistant", content: out.text }, finish_reason: out.finish, stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null }],
         usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
       });
     }

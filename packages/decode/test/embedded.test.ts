@@ -23,7 +23,7 @@ beforeAll(async () => {
   backend = await createBackend(MODEL);
   programs = Object.keys((await loadPack()).commands).sort();
 });
-afterAll(async () => backend?.close());
+afterAll(async () => backend?.close(), 120_000);
 
 describe("embedded backend, default model", () => {
   it("decodes natively, greedy and repeatable", async () => {
@@ -42,7 +42,7 @@ describe("embedded backend, default model", () => {
     const failed: string[] = [];
     const paths = new Map<string, number>();
     for (const [i, request] of requests.entries()) {
-      const r = await generate({ backend, request, mode: "constrained", ground: i % 2 === 0, maxTokens: 48, workspaceFiles: ["notes.txt", "data.csv", "logs/"] });
+      const r = await generate({ backend, request, mode: "constrained", ground: i % 2 === 0, maxTokens: 24, workspaceFiles: ["notes.txt", "data.csv", "logs/"] });
       paths.set(r.path, (paths.get(r.path) ?? 0) + 1);
       if (r.path === "failed") {
         failed.push(`${request} -> ${r.error}`);
@@ -55,12 +55,12 @@ describe("embedded backend, default model", () => {
     expect(rejected).toEqual([]);
     expect(failed).toEqual([]);
     expect(paths.get("constrained")).toBe(200);
-  }, 600_000);
+  }, 900_000);
 
   it("constrained-retry output always parses or is a failure with a reason", async () => {
     const requests = generatedRequests(programs, 60).filter((_, i) => i % 2 === 0);
     for (const request of requests) {
-      const r = await generate({ backend, request, mode: "constrained-retry", maxTokens: 48 });
+      const r = await generate({ backend, request, mode: "constrained-retry", maxTokens: 24 });
       if (r.path === "failed") {
         expect(r.error).toMatch(/\S/);
         expect(r.parses).toBe(false);

@@ -60,7 +60,8 @@ const sample = (t: ValueType, operand: boolean): fc.Arbitrary<string> => {
     case "keyvalue":
       return fc.constantFrom("a=b", "KEY=value", "x.y=1");
     default:
-      return fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_./]{0,8}$/), fc.constantFrom("'a b'", '"c|d"', "'x'\"y\"", "dir/f.txt", ...(operand ? ["-"] : ["-x"])));
+      // A value may start with '-' only where getopt takes the next word unconditionally (a required word).
+      return fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_./]{0,8}$/), fc.constantFrom("'a b'", '"c|d"', "'x'\"y\"", "dir/f.txt", ...(operand ? ["-"] : t.kind === "word" ? ["-x"] : [])));
   }
 };
 
@@ -76,7 +77,7 @@ function optionForms(o: OptionSpec, style: string): fc.Arbitrary<string>[] {
   for (const l of o.long) {
     if (o.arity === "none") forms.push(fc.constant(`--${l}`), ...(o.negatable ? [fc.constant(`--no-${l}`)] : []));
     else if (o.arity === "required") forms.push(v.map((x) => `--${l}=${x}`), v.map((x) => `--${l} ${x}`));
-    else forms.push(fc.constant(`--${l}`), v.map((x) => `--${l}=${x}`), ...(style === "argparse" || style === "clap" || style === "click" ? [v.map((x) => `--${l} ${x}`)] : []));
+    else forms.push(fc.constant(`--${l}`), v.map((x) => `--${l}=${x}`), ...(style === "argparse" || style === "clap" || style === "click" ? [sample(o.value!.type, true).map((x) => `--${l} ${x}`)] : []));
   }
   return forms;
 }

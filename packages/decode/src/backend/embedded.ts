@@ -54,7 +54,12 @@ export class EmbeddedBackend implements Backend {
           return this.local.complete(chat.tokens, { ...common, stop: grammar ? chat.stop : [...chat.stop, ...STOP_SEQUENCES] });
         })()
       : await this.local.complete(completionPrompt(opts.prompt), { ...common, stop: grammar ? [] : STOP_SEQUENCES });
-    return { text: out.text, tokens: { prompt: out.promptTokens, completion: out.completionTokens }, finish: out.finish };
+    return {
+      text: out.text,
+      tokens: { prompt: out.promptTokens, completion: out.completionTokens },
+      finish: out.finish,
+      stoppedBy: out.stopType === "eos" ? "eos" : out.stopType === "word" ? out.stoppingWord : undefined,
+    };
   }
 
   close(): Promise<void> {

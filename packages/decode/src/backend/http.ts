@@ -177,6 +177,7 @@ export class HttpBackend implements Backend {
         text: json.content,
         tokens: { prompt: Number(json.tokens_evaluated ?? 0), completion: Number(json.tokens_predicted ?? 0) },
         finish: json.stopped_limit || json.stop_type === "limit" ? "length" : "stop",
+        stoppedBy: json.stopped_eos || json.stop_type === "eos" ? "eos" : json.stopped_word || json.stop_type === "word" ? String(json.stopping_word ?? "") || undefined : undefined,
       };
     }
     const choice = json.choices?.[0];
@@ -186,6 +187,7 @@ export class HttpBackend implements Backend {
       text,
       tokens: { prompt: Number(json.usage?.prompt_tokens ?? 0), completion: Number(json.usage?.completion_tokens ?? 0) },
       finish: choice.finish_reason === "length" ? "length" : "stop",
+      stoppedBy: openAiStop(choice),
     };
   }
 
@@ -202,4 +204,12 @@ async function errorText(res: Response): Promise<string> {
     /* not JSON */
   }
   return oneLine(raw.slice(0, 300)) || res.statusText;
+}
+
+/** Which stop ended an OpenAI-style choice, where the engine says: vLLM `stop_reason`, SGLang `matched_stop`. */
+function openAiStop(choice: Record<string, unknown>): string | undefined {
+  if (choice.finish_reason !== "stop") return undefined;
+  if ("stop_reason" in choice) return typeof choice.stop_reason === "string" ? choice.stop_reason : choice.stop_reason === null ? "eos" : undefined;
+  if ("matched_stop" in choice) return typeof choice.matched_stop === "string" ? choice.matched_stop : typeof choice.matched_stop === "number" ? "eos" : undefined;
+  return undefined;
 }

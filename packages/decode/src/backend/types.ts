@@ -22,6 +22,11 @@ export interface Completion {
   tokens: { prompt: number; completion: number };
   /** "length": the token limit ended it, so a grammar may be unfinished. */
   finish: "stop" | "length";
+  /**
+   * What ended a "stop": end of generation, or the stop sequence that matched. Undefined
+   * when the engine does not say (OpenAI-style finish_reason "stop").
+   */
+  stoppedBy?: "eos" | string;
 }
 
 export interface Backend {

@@ -26,10 +26,11 @@ function warn(io: Io, diagnostics: Diagnostic[]): void {
 async function render(io: Io, text: string, name: string[], format: Format, out: string | undefined, helpArgs?: string[]): Promise<number> {
   const { spec, diagnostics } = parseHelp(text, { name });
   if (helpArgs) spec.source = { ...(spec.source ?? { program: name[0]! }), helpArgs };
-  warn(io, diagnostics);
   const result = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
   if (out) await writeAtomic(out, result);
   else io.stdout(result);
+  // Warnings only once the output exists, so a failure stays a single line on stderr.
+  warn(io, diagnostics);
   return 0;
 }
 

@@ -207,9 +207,20 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   let positionals: PositionalSpec[] = spec.positionals;
   if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
 
-  let budget = maxOperands;
+  // Fit the operand caps into the budget by trimming the widest ones, never below a minimum.
+  const caps = positionals.map((p) => Math.max(p.min, p.max));
+  for (let sum = caps.reduce((a, b) => a + b, 0); sum > maxOperands; sum--) {
+    let widest = -1;
+    caps.forEach((c, i) => {
+      if (c > positionals[i]!.min && !positionals[i]!.rest && (widest < 0 || c > caps[widest]!)) widest = i;
+    });
+    if (widest < 0) break;
+    caps[widest]!--;
+  }
+  let budget = Math.max(maxOperands, caps.reduce((a, b) => a + b, 0));
   const blocks: Expr[] = [];
-  for (const p of positionals) {
+  for (const [i, p0] of positionals.entries()) {
+    const p = { ...p0, max: caps[i]! };
     if (p.rest) {
       // Options end at this operand: it and the words after it pass through as they are.
       const words = Math.max(0, budget - 1);

@@ -105,8 +105,11 @@ function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: stri
   }
   if (style === "cobra" && COBRA_TYPES.has(metavar) && metavar !== "string") return inferType(metavar, { description: e.description, style });
   if (metavar === "#") return { kind: "integer" };
-  return inferType(metavar, { description: e.description, style, text });
+  return inferType(metavar, { description: e.description, style, text, memo: memos.get(text) });
 }
+
+/** One memo per help text being parsed (see TypeHints.memo). */
+const memos = new Map<string, Map<string, { choices?: string[]; multiplier: boolean }>>();
 
 /** Options the text lists twice (GNU grep lists -E in two sections) merge into one. */
 function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
@@ -153,6 +156,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   const lines = splitLines(text);
   const entries = readEntries(lines);
   for (const span of entries.unreadable) session.warn(`could not read an option in ${JSON.stringify(text.slice(span.start, span.end).slice(0, 60))}`, span);
+  memos.clear();
+  memos.set(text, new Map());
   const options = mergeOptions(
     entries.options.flatMap((e) => optionsFrom(e, style, text)),
     session,

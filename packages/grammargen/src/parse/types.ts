@@ -97,6 +97,20 @@ export interface TypeHints {
   style: string;
   /** The whole help text, for sentences that explain a placeholder elsewhere (GNU WHEN). */
   text?: string;
+  /** Per-text memo of whole-text lookups, keyed by metavar: one scan per placeholder, not per option. */
+  memo?: Map<string, { choices?: string[]; multiplier: boolean }>;
+}
+
+function textFacts(word: string, hints: TypeHints): { choices?: string[]; multiplier: boolean } {
+  const hit = hints.memo?.get(word);
+  if (hit) return hit;
+  const text = hints.text ?? "";
+  const facts = {
+    choices: text ? placeholderChoices(word, text) : undefined,
+    multiplier: !!text && /^[A-Z]+$/.test(word) && new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(text),
+  };
+  hints.memo?.set(word, facts);
+  return facts;
 }
 
 /**
@@ -143,14 +157,13 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   const bare = bareMetavar(m).toUpperCase().replace(/[\s-]+/g, "_");
   const sign = signOf(m);
   if (bare.includes("=")) return { kind: "keyvalue" };
+  const word = bareMetavar(m);
+  const facts = hints.text ? textFacts(word, hints) : { multiplier: false };
   if (hints.text) {
-    const c = placeholderChoices(bareMetavar(m), hints.description) ?? placeholderChoices(bareMetavar(m), hints.text);
+    const c = placeholderChoices(word, hints.description) ?? facts.choices;
     if (c) return { kind: "enum", choices: c };
   }
-  const word = bareMetavar(m);
-  const multiplier =
-    /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) ||
-    (!!hints.text && /^[A-Z]+$/.test(word) && new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(hints.text));
+  const multiplier = /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) || facts.multiplier;
   if (INTEGER.test(bare)) {
     if (multiplier) return { kind: "size" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
