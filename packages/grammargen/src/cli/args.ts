@@ -54,3 +54,19 @@ export function readArgs(argv: string[], spec: FlagSpec): Parsed {
   }
   return out;
 }
+
+const EXTENSION_FORMATS: Record<string, string> = { ".lark": "lark", ".gbnf": "gbnf", ".json": "ir" };
+
+/**
+ * The output format: --format when given, else what the --out file's extension says
+ * (`--out grep.gbnf` means GBNF), else Lark.
+ */
+export function outputFormat<F extends string>(parsed: Parsed, allowed: readonly F[]): F {
+  const explicit = parsed.values.get("format");
+  const out = parsed.values.get("out");
+  const ext = out?.match(/\.[A-Za-z]+$/)?.[0]?.toLowerCase();
+  const inferred = ext ? EXTENSION_FORMATS[ext] : undefined;
+  const format = explicit ?? (inferred && (allowed as readonly string[]).includes(inferred) ? inferred : "lark");
+  if (!(allowed as readonly string[]).includes(format)) throw usageError(`--format must be ${allowed.join(", ")}, not ${JSON.stringify(format)}`);
+  return format as F;
+}

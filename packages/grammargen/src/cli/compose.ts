@@ -10,7 +10,7 @@ import { readCorpus } from "../pack/corpus.js";
 import { buildPack } from "../pack/build.js";
 import { checkPolicy } from "../policy/check.js";
 import { loadPolicy } from "../policy/load.js";
-import { readArgs, usageError } from "./args.js";
+import { outputFormat, readArgs, usageError } from "./args.js";
 import { writeAtomic, type Io } from "./output.js";
 import { readFileSync } from "node:fs";
 
@@ -56,8 +56,7 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
   const names = (args.values.get("commands") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (names.length === 0 && !args.booleans.has("allow-unknown")) throw usageError("usage: grammargen compose --commands cat,sort,uniq [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]");
-  const format = args.values.get("format") ?? "lark";
-  if (format !== "lark" && format !== "gbnf") throw usageError(`--format must be lark or gbnf, not ${format}`);
+  const format = outputFormat(args, ["lark", "gbnf"] as const);
   let constructs;
   try {
     constructs = args.values.has("constructs") ? parseConstructs(args.values.get("constructs")!) : undefined;

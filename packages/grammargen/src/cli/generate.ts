@@ -8,16 +8,12 @@ import { GrammargenError, type Diagnostic } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
 import { nameWords, parseHelp } from "../parse/help.js";
 import { MAX_HELP_BYTES } from "../parse/text.js";
-import { readArgs, usageError } from "./args.js";
+import { outputFormat, readArgs, usageError } from "./args.js";
 import { writeAtomic, type Io } from "./output.js";
 
 type Format = "lark" | "gbnf" | "ir";
 
-function formatOf(v: string | undefined): Format {
-  const f = v ?? "lark";
-  if (f !== "lark" && f !== "gbnf" && f !== "ir") throw usageError(`--format must be lark, gbnf or ir, not ${JSON.stringify(f)}`);
-  return f;
-}
+const FORMATS: readonly Format[] = ["lark", "gbnf", "ir"];
 
 function warn(io: Io, diagnostics: Diagnostic[]): void {
   for (const d of diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}${d.span ? ` (line ${d.span.line})` : ""}\n`);
@@ -38,7 +34,7 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
   const args = readArgs(argv, { values: ["format", "out"], stopAtPositional: true });
   const [command, ...helpArgs] = args.positionals;
   if (!command) throw usageError("usage: grammargen [--format lark|gbnf|ir] [--out FILE] <command> [help-args...]");
-  const format = formatOf(args.values.get("format"));
+  const format = outputFormat(args, FORMATS);
   const hargs = helpArgs.length ? helpArgs : ["--help"];
   const text = await captureHelp(command, hargs);
   return render(io, text, [command], format, args.values.get("out"), hargs);
@@ -50,7 +46,7 @@ export async function fromHelpText(argv: string[], io: Io): Promise<number> {
   if (!file || extra.length) throw usageError("usage: grammargen from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]");
   const name = nameWords(args.values.get("name") ?? "");
   if (!name.length) throw usageError("from-help-text needs --name <command words>");
-  const format = formatOf(args.values.get("format"));
+  const format = outputFormat(args, FORMATS);
   let text: string;
   if (file === "-") text = await io.readStdin();
   else {

@@ -5,7 +5,7 @@ import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError } from "../ir.js";
 import { fromSchema } from "../schema/index.js";
-import { readArgs, usageError } from "./args.js";
+import { outputFormat, readArgs, usageError } from "./args.js";
 import { writeAtomic, type Io } from "./output.js";
 
 /** Tool schemas are small; anything past this is not one (and would stall the parser). */
@@ -18,8 +18,7 @@ export async function fromSchemaCommand(argv: string[], io: Io): Promise<number>
   if (!file || extra.length) throw usageError(USAGE);
   const as = args.values.get("as") ?? "json";
   if (as !== "json" && as !== "cli") throw usageError(`--as must be json or cli, not ${JSON.stringify(as)}`);
-  const format = args.values.get("format") ?? "lark";
-  if (format !== "lark" && format !== "gbnf") throw usageError(`--format must be lark or gbnf, not ${JSON.stringify(format)}`);
+  const format = outputFormat(args, ["lark", "gbnf"] as const);
   let text: string;
   if (file === "-") text = await io.readStdin();
   else {

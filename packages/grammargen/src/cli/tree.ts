@@ -6,7 +6,7 @@ import { emitLark } from "../emit/lark.js";
 import { GrammargenError } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
 import { discoverTree } from "../tree/discover.js";
-import { readArgs, usageError } from "./args.js";
+import { outputFormat, readArgs, usageError } from "./args.js";
 import { fromCommand } from "./generate.js";
 import { writeAtomic, type Io } from "./output.js";
 
@@ -25,8 +25,7 @@ export async function fromCommandOrTree(argv: string[], io: Io): Promise<number>
   const plain = argv.filter((a, i) => !/^--(depth|max-subcommands)(=|$)/.test(a) && !/^--(depth|max-subcommands)$/.test(argv[i - 1] ?? ""));
   if (!command || (helpArgs.length && !wantsTree)) return fromCommand(plain, io);
   if (helpArgs.length) throw usageError("--depth/--max-subcommands read each subcommand's help themselves; give no help arguments");
-  const format = args.values.get("format") ?? "lark";
-  if (format !== "lark" && format !== "gbnf" && format !== "ir") throw usageError(`--format must be lark, gbnf or ir, not ${JSON.stringify(format)}`);
+  const format = outputFormat(args, ["lark", "gbnf", "ir"] as const);
 
   let tree;
   try {

@@ -46,6 +46,8 @@ function headingOf(l: Line): string | undefined {
   const m = /^([A-Za-z][\w ()/,'-]{0,60}):\s*$/.exec(t);
   if (m) return m[1]!;
   if (/^[A-Z][A-Z ]{2,40}$/.test(t)) return t;
+  // rsync writes "Options" alone on its line, with no colon.
+  if (/^((global|common|other|general) )?(options|flags|arguments|commands)$/i.test(t)) return t;
   return undefined;
 }
 

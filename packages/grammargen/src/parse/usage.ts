@@ -156,7 +156,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     if (l.indent === 0 && raw.length) break;
     // Option tables and rulers end a usage block that has no blank line after it (tree).
     if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
-    const or = /^(\s*or:\s*)(.*)$/.exec(l.text);
+    // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon.
+    const or = /^(\s*or:\s*)(.*)$/.exec(l.text) ?? (startsWithProgram(l.text.replace(/^\s*or\s+/, ""), programWord) ? /^(\s*or\s+)(.*)$/.exec(l.text) : null);
     if (or) {
       raw.push({ line: l, from: or[1]!.length, text: or[2]! });
       continue;
