@@ -46,6 +46,8 @@ export interface GenerateResult {
   truncated?: boolean;
   /** Why the selected commands' grammar was given up for the pack default. */
   widenReason?: string;
+  /** The free decode's output was accepted by the grammar whole, so the grammar never had to sample (same result, see decodeConstrained). */
+  speculative?: boolean;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -69,6 +71,8 @@ interface ConstrainedOutcome {
   widenReason?: string;
   /** The token limit ended the decode; the command is the longest accepted prefix. */
   truncated?: boolean;
+  /** The free decode's output was accepted whole, so the grammar did not sample. */
+  speculative?: boolean;
 }
 
 /** Word-boundary prefixes, longest first, at most 24 tried (each is one recognizer run). */
@@ -126,6 +130,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     grammar: constrained.plan,
     ...(constrained.truncated ? { truncated: true } : {}),
     ...(constrained.widenReason ? { widenReason: constrained.widenReason } : {}),
+    ...(constrained.speculative ? { speculative: true } : {}),
   };
 
   if (opts.mode === "constrained") {
@@ -199,7 +204,7 @@ async function decodeConstrained(
     }
     const speculative = await freeCandidate();
     if (speculative !== undefined && plan.accepts(speculative).accepted) {
-      return { command: speculative, grammarCommands: plan.commands, widened, plan, ...(widened ? { widenReason: lastFailure } : {}) };
+      return { command: speculative, grammarCommands: plan.commands, widened, plan, speculative: true, ...(widened ? { widenReason: lastFailure } : {}) };
     }
     // A model pushed off the path it wanted tends to wander until the token limit, and every
     // token sampled under a large grammar is costly; the command it wanted fits in about the

@@ -7,13 +7,15 @@ export class EmbeddedBackend implements Backend {
   readonly kind = "embedded" as const;
   readonly supportsGrammar = true;
 
-  private constructor(
-    readonly model: string,
-    readonly local: LocalModel,
-  ) {}
+  readonly model: string;
+
+  /** Wraps an open model; close() closes it. */
+  constructor(readonly local: LocalModel) {
+    this.model = local.source;
+  }
 
   static async open(model: string, opts?: LocalModelOptions): Promise<EmbeddedBackend> {
-    return new EmbeddedBackend(model, await LocalModel.open(model, opts));
+    return new EmbeddedBackend(await LocalModel.open(model, opts));
   }
 
   async prepareGrammar(grammar: GrammarText): Promise<number> {

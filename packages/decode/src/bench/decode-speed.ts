@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
+import { EmbeddedBackend as EmbeddedBackendFor } from "../backend/embedded.js";
+import { generate } from "../generate.js";
 import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
 import { decodingTerminals } from "../ground.js";
 import { compose, emitGbnf } from "@shellgen/grammargen";
@@ -156,6 +158,21 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
     if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
   }
+  // End to end, as generate() runs it: the constrained mode decodes freely first and lets the
+  // grammar verify; it samples under the grammar only when the free output is rejected.
+  const backend = new EmbeddedBackendFor(model);
+  const e2e = { native: [] as number[], constrained: [] as number[], verified: 0, sampled: 0 };
+  for (const request of reqs) {
+    let t1 = performance.now();
+    await generate({ backend, request, mode: "native", maxTokens });
+    e2e.native.push(performance.now() - t1);
+    t1 = performance.now();
+    const r = await generate({ backend, request, mode: "constrained", maxTokens, planner });
+    e2e.constrained.push(performance.now() - t1);
+    if (r.tokens.completion > 0 && r.path === "constrained") (r.speculative ? e2e.verified++ : e2e.sampled++);
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
   const s = {
     native: summarise(native),
     constrainedDefault: summarise(constrained),
@@ -177,6 +194,13 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       defaultNoHeredocTimePerToken: s.defaultNoHeredoc.msPerToken / s.native.msPerToken,
       target: 1.15,
     },
+    endToEnd: {
+      nativeMs: Math.round(sum(e2e.native)),
+      constrainedMs: Math.round(sum(e2e.constrained)),
+      ratio: sum(e2e.constrained) / sum(e2e.native),
+      acceptedFreeOutput: e2e.verified,
+      sampledUnderGrammar: e2e.sampled,
+    },
     grammar: {
       defaultGbnfChars: defaultGbnf.length,
       defaultBuildMs,
@@ -191,6 +215,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     `                       tok/s    ms/tok   median TTFT ms   tokens`,
     ...Object.entries(s).map(([k, v]) => `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`),
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.15), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, selected ${f(report.ratio.selectedGrammarTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
+    `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
     `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
   ];
   if (out) {
