@@ -217,7 +217,13 @@ export class LocalModel {
       if (promptTokens + opts.maxTokens > this.contextSize) {
         throw new DecodeError(`prompt of ${promptTokens} tokens does not fit the ${this.contextSize}-token context with ${opts.maxTokens} to generate`, "EUSAGE");
       }
+      // Sampling under a large grammar can take seconds per token; a wall-clock deadline
+      // keeps one pathological request from stalling a whole bench run. It ends the
+      // completion like the token limit does, and callers treat it the same way.
+      const deadline = AbortSignal.timeout(decodeDeadlineMs());
       const res = await this.completion.generateCompletionWithMeta(input, {
+        signal: deadline,
+        stopOnAbortSignal: true,
         grammar: opts.grammar,
         maxTokens: opts.maxTokens,
         temperature: 0,
@@ -230,7 +236,7 @@ export class LocalModel {
         },
       });
       const meta = res.metadata;
-      const stopType = meta.stopReason === "maxTokens" ? "limit" : meta.stopReason === "customStopTrigger" ? "word" : "eos";
+      const stopType = meta.stopReason === "maxTokens" || meta.stopReason === "abort" ? "limit" : meta.stopReason === "customStopTrigger" ? "word" : "eos";
       const stoppingWord = meta.stopReason === "customStopTrigger" ? meta.customStopTrigger.filter((t) => typeof t === "string").join("") : undefined;
       return { text: res.response, promptTokens, completionTokens, finish: stopType === "limit" ? "length" : "stop", stopType, stoppingWord };
     };
@@ -245,4 +251,10 @@ export class LocalModel {
     await this.context.dispose();
     await this.model.dispose();
   }
+}
+
+/** Per-completion wall-clock limit: SHELLGEN_DECODE_DEADLINE_MS, default 20 s. */
+function decodeDeadlineMs(): number {
+  const v = Number(process.env.SHELLGEN_DECODE_DEADLINE_MS);
+  return Number.isFinite(v) && v > 0 ? v : 20_000;
 }
