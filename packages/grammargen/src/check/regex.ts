@@ -1,24 +1,13 @@
 // Reads the regular expressions inside Lark `/.../` terminals (the subset Python `re` and
 // Rust `regex` share) into grammar expressions, so the checker can match them exactly.
 import { GrammargenError } from "../ir.js";
-import { alt, lit, rep, seq, type Expr } from "../grammar/ast.js";
+import { alt, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 
 const DIGIT: [number, number][] = [[48, 57]];
 const WORDC: [number, number][] = [[48, 57], [65, 90], [95, 95], [97, 122]];
 const SPACE: [number, number][] = [[9, 13], [32, 32]];
 
-function complement(ranges: [number, number][]): [number, number][] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [a, b] of sorted) {
-    if (a > next) out.push([next, a - 1]);
-    next = Math.max(next, b + 1);
-  }
-  if (next <= 0x10ffff) out.push([next, 0x10ffff]);
-  return out;
-}
 
 function caseless(e: Expr): Expr {
   switch (e.kind) {
@@ -56,7 +45,7 @@ export function parseRegex(source: string, flags = ""): Expr {
     throw new GrammargenError(`regex /${source}/ at ${i}: ${msg}`, [], "EREAD");
   };
   const escapeClass = (c: string): [number, number][] | undefined =>
-    c === "d" ? DIGIT : c === "D" ? complement(DIGIT) : c === "w" ? WORDC : c === "W" ? complement(WORDC) : c === "s" ? SPACE : c === "S" ? complement(SPACE) : undefined;
+    c === "d" ? DIGIT : c === "D" ? complementRanges(DIGIT) : c === "w" ? WORDC : c === "W" ? complementRanges(WORDC) : c === "s" ? SPACE : c === "S" ? complementRanges(SPACE) : undefined;
   const escapeChar = (): number => {
     const c = s[i++] ?? err("dangling backslash");
     const simple: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, a: 7, "0": 0 };

@@ -52,3 +52,16 @@ export const cls = (spec: string, negated = false): Expr => {
 };
 
 export const rule = (name: string, expr: Expr, terminal = false, comment?: string): Rule => ({ name, expr, terminal, comment });
+
+/** The code points a set of ranges leaves out, as sorted ranges (for negated classes). */
+export function complementRanges(ranges: [number, number][]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  let next = 0;
+  for (const [a, b] of sorted) {
+    if (a > next) out.push([next, a - 1]);
+    next = Math.max(next, b + 1);
+  }
+  if (next <= 0x10ffff) out.push([next, 0x10ffff]);
+  return out;
+}

@@ -1,7 +1,7 @@
 // JSON Schema `pattern` (ECMAScript, unanchored search) -> a character-level grammar
 // expression over the text as it is written: inside a JSON string (escaped as
 // JSON.stringify writes it) or inside a single-quoted shell word (no quote inside).
-import { alt, cls, lit, rep, seq, type Expr } from "../grammar/ast.js";
+import { alt, cls, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { parseRegex } from "../check/regex.js";
 import { GrammargenError } from "../ir.js";
@@ -86,16 +86,7 @@ const SHORT_ESCAPES: Record<number, string> = { 8: "\\b", 9: "\\t", 10: "\\n", 1
 const encodeChar = (c: number): string => SHORT_ESCAPES[c] ?? (c < 0x20 ? `\\u${c.toString(16).padStart(4, "0")}` : String.fromCodePoint(c));
 
 function positive(e: Extract<Expr, { kind: "cls" }>): [number, number][] {
-  const sorted = [...e.ranges].sort((a, b) => a[0] - b[0]);
-  if (!e.negated) return sorted;
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [a, b] of sorted) {
-    if (a > next) out.push([next, a - 1]);
-    next = Math.max(next, b + 1);
-  }
-  if (next <= 0x10ffff) out.push([next, 0x10ffff]);
-  return out;
+  return e.negated ? complementRanges(e.ranges) : [...e.ranges].sort((a, b) => a[0] - b[0]);
 }
 
 /** Rewrites a character-level expression over decoded text into one over JSON.stringify text. */
