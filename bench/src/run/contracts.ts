@@ -43,6 +43,9 @@ export interface Pool {
 export interface FewshotApi {
   openPool(opts?: { dir?: string; index?: string }): Promise<Pool>;
   staticExamples(n: number): Example[];
+  /** The prompt text of one example, as the pool counts it against a token budget. */
+  exampleBlock(e: Example): string;
+  estimateTokens(text: string): number;
 }
 
 // A variable specifier keeps TypeScript from resolving (and so depending on) the packages at build time.

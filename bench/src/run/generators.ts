@@ -56,6 +56,7 @@ export class ModelGenerator implements Generator {
   private queue: Promise<unknown> = Promise.resolve();
   private pool?: Promise<Pool>;
   private staticBlock?: Promise<Example[]>;
+  private staticTokens?: Promise<number>;
   private poolDir?: string;
 
   private constructor(
@@ -90,7 +91,10 @@ export class ModelGenerator implements Generator {
       this.poolDir = mkdtempSync(join(tmpdir(), "shellgen-bench-pool-"));
       return f.openPool({ dir: this.poolDir, index: ":memory:" });
     });
-    return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K }).examples.map(({ request, command }) => ({ request, command })));
+    // Retrieval may spend at most what the static block spends, so the comparison is at equal cost.
+    this.staticTokens ??= loadFewshot().then((f) => f.staticExamples(FEWSHOT_K).reduce((n, e) => n + f.estimateTokens(f.exampleBlock(e)), 0));
+    const tokenBudget = await this.staticTokens;
+    return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K, tokenBudget }).examples.map(({ request, command }) => ({ request, command })));
   }
 
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated> {

@@ -20,6 +20,7 @@ export const BENCH_MODES: readonly ModeSpec[] = [
   { name: "static-fewshot", decode: "native", examples: "static", ground: false },
   { name: "fewshot", decode: "native", examples: "retrieved", ground: false },
   { name: "fewshot+constrained-retry", decode: "constrained-retry", examples: "retrieved", ground: false },
+  { name: "fewshot+constrained-retry+ground", decode: "constrained-retry", examples: "retrieved", ground: true },
   { name: "oracle", decode: null, examples: "none", ground: false },
 ];
 

@@ -4,7 +4,7 @@
 // of output names the request implies. Every other bare word that looks like a path
 // (contains "." or "/") must be one of those names too; quoted strings, patterns, modes and
 // numbers stay free, so scripts like sed 's/a/b/' and chmod +x are unaffected.
-import { alt, cls, lit, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
+import { alt, cls, lit, literalChoice, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
 
 export interface GroundValues {
   paths: string[];
@@ -99,8 +99,8 @@ export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
   const names = values ? [...new Set(values.paths.map(spelled))].filter((c) => c !== "") : [];
   const operandNames = names.filter((c) => !c.startsWith("-") || c === "-");
   const replacement: Record<string, Expr> = {
-    word: alt(...names.map(lit), rep(segment(), 1, 256)),
-    operand: alt(...operandNames.map(lit), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
+    word: alt(...(names.length ? [literalChoice(names)] : []), rep(segment(), 1, 256)),
+    operand: alt(...(operandNames.length ? [literalChoice(operandNames)] : []), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
   };
   return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r)) };
 }

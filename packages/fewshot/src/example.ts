@@ -72,6 +72,22 @@ export function readExamplesDir(dir: string, source: Example["source"] = "corpus
   return out;
 }
 
+/** programs.json beside the examples: { "<program>": "<what it does>" }; absent or broken -> none (with a note). */
+export function readProgramDescriptions(dir: string, notes: string[] = []): Map<string, string> {
+  const file = join(dir, PROGRAMS_FILE);
+  const out = new Map<string, string>();
+  if (!existsSync(file)) return out;
+  try {
+    const o = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(o)) if (!k.startsWith("_") && typeof v === "string" && v.trim()) out.set(k, v);
+  } catch (e) {
+    notes.push(`${file}: ignored, not valid JSON (${(e as Error).message})`);
+  }
+  return out;
+}
+
+export const PROGRAMS_FILE = "programs.json";
+
 export function readJsonl(file: string, source: Example["source"] = "corpus"): Example[] {
   const out: Example[] = [];
   const lines = readFileSync(file, "utf8").split("\n");

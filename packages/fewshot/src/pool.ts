@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { bruteForce, IvfIndex, VectorTable } from "./ann.js";
 import { Bm25Index } from "./bm25.js";
 import { llamaEmbedder, type Embedder } from "./embedder.js";
-import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, type Example } from "./example.js";
+import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, readProgramDescriptions, type Example } from "./example.js";
 import { ProgramModel } from "./programs.js";
 import type { QdrantStore } from "./qdrant.js";
 import { commandShape, select, type Candidate } from "./select.js";
-import { IndexStore, keyed, toStored, type CorruptPolicy, type KeyedExample, type StoredExample } from "./store.js";
+import { IndexStore, keyed, termsOf, toStored, type CorruptPolicy, type KeyedExample, type StoredExample } from "./store.js";
 import { estimateTokens, jaccard, weightedTerms } from "./tokens.js";
 
 export interface OpenPoolOptions {
@@ -144,6 +144,7 @@ export class Pool {
     }
     const pool = new Pool(store, dir, embedder, opts.annThreshold ?? 5000, opts.countTokens, notes);
     for (const e of store.all()) pool.index(e);
+    if (examplesDir) pool.describePrograms(readProgramDescriptions(examplesDir, notes));
     if (embedder) await pool.loadVectors();
     if (opts.qdrant) {
       if (!embedder) {
@@ -157,6 +158,15 @@ export class Pool {
 
   get size(): number {
     return this.bm25.size;
+  }
+
+  /**
+   * One description per program joins its program vote, so a program with few examples is
+   * still recognised by what it does. Only programs with examples: the vote picks examples.
+   */
+  private describePrograms(descriptions: Map<string, string>): void {
+    const have = new Set(this.docs.map((d) => d.program));
+    for (const [program, text] of descriptions) if (have.has(program)) this.programs.add(program, termsOf({ request: text, command: program }));
   }
 
   private index(e: StoredExample): number {

@@ -12,7 +12,7 @@ export { detectStyle } from "./parse/style.js";
 export { captureHelp, type CaptureOptions } from "./capture/help.js";
 // #4: composition, policy, packs
 export { compose, HEREDOC_DELIMITERS, CONSTRUCTS, DEFAULT_LIMITS, parseConstructs, notWords, requireFlag, type ComposeOptions, type Construct, type ComposeLimits } from "./compose/index.js";
-export { liftRepetitions } from "./compose/repeats.js";
+export { liftRepetitions } from "./grammar/repeats.js";
 export { loadPolicy, checkPolicy, policySchema, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";
 export { policyTerminals } from "./policy/grammar.js";
 export { buildPack, commandGrammar, type PackResult } from "./pack/build.js";

@@ -12,7 +12,6 @@ import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { CONSTRUCTS, DEFAULT_LIMITS, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
-import { liftRepetitions } from "./repeats.js";
 import { shellWordTerminals } from "./words.js";
 
 export interface ComposeOptions {
@@ -165,30 +164,42 @@ export function compose(opts: ComposeOptions): Grammar {
     }
   }
 
-  // Top level: lines, one of which may carry a heredoc whose body follows its line.
+  // Top level: lines, one of which may carry a heredoc whose body follows its line. A
+  // grammar cannot match an arbitrary delimiter, so each offered delimiter has its own body
+  // rule; the choice is made at the delimiter itself, after the shared line prefix, because
+  // llama.cpp keeps one parse stack per live alternative: ten per-delimiter copies of the
+  // whole line would keep ten stacks alive through every token before `<<`.
   const lines: Expr[] = [ref(bashName(S, K, "list"))];
   if (on.has("heredoc")) {
     const n = (what: string) => bashName(S, K, what);
+    const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1);
+    const compounds = K > 0 ? ["for", "cfor", "while", "if", "subshell", "group"].map((c) => n(c)).filter((c) => rules.has(c)).map(ref) : [];
+    const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
+    const joins = [lit("&&"), lit("||"), lit(";")];
+    const before = rep(seq(ref(n("andor")), osp, alt(...joins), osp), 0, 3);
+    const headStage = alt(ref(`sh_simple_s${S}`), ...(compounds.length ? [alt(...compounds)] : []));
+    const head = put("sh_hdhead", seq(before, rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), headStage, redirsAround, osp, alt(lit("<<"), lit("<<-")), osp));
+    const after = seq(
+      redirsAround,
+      rep(seq(pipeOp, ref(n("stagerest"))), 0, Math.max(0, lim.pipeline - 2)),
+      rep(seq(osp, alt(...joins), osp, ref(n("pipeline"))), 0, 3),
+      opt(seq(osp, lit("&"))),
+      lit("\n"),
+    );
+    const tail = put("sh_hdafter", after);
+    const bodies: Expr[] = [];
     for (const d of opts.heredocDelimiters ?? HEREDOC_DELIMITERS) {
       const id = d.toLowerCase().replace(/[^a-z0-9]/g, "_");
       put(`sh_hdline_${id}`, notWords([d], chars("\n", true), chars("\n", true), lim.heredocLineLength), true);
-      const op = seq(osp, alt(lit("<<"), lit("<<-")), osp, alt(lit(d), lit(`'${d}'`), lit(`"${d}"`), lit(`\\${d}`)));
-      const redirs = seq(rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1), op, rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1));
-      const compounds = K > 0 ? ["for", "cfor", "while", "if", "subshell", "group"].map((c) => n(c)).filter((c) => rules.has(c)).map(ref) : [];
-      const hstage = alt(seq(ref(`sh_simple_s${S}`), redirs), ...(compounds.length ? [seq(alt(...compounds), redirs)] : []));
-      const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
-      const hpipe = seq(rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), hstage, rep(seq(pipeOp, ref(n("stagerest"))), 0, Math.max(0, lim.pipeline - 2)));
-      const joins = [lit("&&"), lit("||"), lit(";")];
-      const before = rep(seq(ref(n("andor")), osp, alt(...joins), osp), 0, 3);
-      const after = rep(seq(osp, alt(...joins), osp, ref(n("pipeline"))), 0, 3);
       const bodyText = seq(rep(seq(ref(`sh_hdline_${id}`), lit("\n")), 0, lim.heredocLines), lit(d));
-      lines.push(put(`sh_heredoc_${id}`, seq(before, hpipe, after, opt(seq(osp, lit("&"))), lit("\n"), bodyText)));
+      bodies.push(put(`sh_heredoc_${id}`, seq(alt(lit(d), lit(`'${d}'`), lit(`"${d}"`), lit(`\\${d}`)), tail, bodyText)));
     }
+    lines.push(put("sh_heredoc", seq(head, alt(...bodies))));
   }
   put("sh_line", alt(...lines));
   put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, lim.lines - 1)));
 
-  const g = liftRepetitions(prune({ start: "sh_top", rules: [...rules.values()] }));
+  const g = prune({ start: "sh_top", rules: [...rules.values()] });
   validateGrammar(g);
   return g;
 }

@@ -37,6 +37,31 @@ export const rep = (item: Expr, min: number, max: number): Expr => {
 };
 export const opt = (item: Expr): Expr => rep(item, 0, 1);
 
+/**
+ * A choice between literal strings, factored as a trie: choices that share a prefix share
+ * its characters. Same language as alt(...choices.map(lit)), but a parser that keeps one
+ * stack per live alternative (llama.cpp's GBNF sampler) keeps one per diverging branch,
+ * not one per choice: 96 grounded file names cost 96 stacks at every word otherwise.
+ */
+export function literalChoice(choices: readonly string[]): Expr {
+  const unique = [...new Set(choices)];
+  if (unique.length === 0) throw new RangeError("literalChoice needs at least one choice");
+  const build = (words: string[]): Expr => {
+    const ends = words.includes("");
+    const groups = new Map<string, string[]>();
+    for (const w of words) if (w !== "") groups.set(w[0]!, [...(groups.get(w[0]!) ?? []), w]);
+    const branches = [...groups.values()].map((group) => {
+      let n = 0;
+      while (group.every((w) => n < w.length && w[n] === group[0]![n])) n++;
+      const rest = group.map((w) => w.slice(n));
+      return rest.every((r) => r === "") ? lit(group[0]!.slice(0, n)) : seq(lit(group[0]!.slice(0, n)), build(rest));
+    });
+    if (branches.length === 0) return lit("");
+    return ends ? opt(alt(...branches)) : alt(...branches);
+  };
+  return build(unique);
+}
+
 const cp = (c: string): number => c.codePointAt(0)!;
 /** cls("a-z0-9_") style spec: ranges written as x-y, other characters taken literally. */
 export const cls = (spec: string, negated = false): Expr => {

@@ -2,7 +2,7 @@
 // interleaved (getopt permutes), `--` ending options. Options are grouped by how their value
 // attaches and by value type, so a program with 150 options still gives a handful of rules:
 // flat alternations of literals plus one character class for clustered short flags.
-import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, cls, lit, literalChoice, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
@@ -70,7 +70,7 @@ class Lowering {
       if (!name) {
         name = this.fresh(`${this.prefix}_enum${this.enums.size ? this.enums.size + 1 : ""}`);
         this.enums.set(key, name);
-        this.add(name, alt(...choices.map(lit)));
+        this.add(name, literalChoice(choices));
       }
       return ref(name);
     }

@@ -13,7 +13,6 @@ import { GrammargenError, type CommandSpec } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
 import { compose } from "../compose/compose.js";
 import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
-import { liftRepetitions } from "../compose/repeats.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
 import { exportName } from "./names.js";
@@ -40,8 +39,8 @@ const sha256 = (text: string): string => createHash("sha256").update(text).diges
 const here = dirname(fileURLToPath(import.meta.url));
 const grammargenVersion = (): string => (JSON.parse(readFileSync(join(here, "../../package.json"), "utf8")) as { version: string }).version;
 
-/** Lowered and lifted (small rules, fast to load in Python Lark), same language. */
-export const commandGrammar = (spec: CommandSpec): Grammar => liftRepetitions(lowerCommand(spec));
+/** The lowered grammar of one command; emitLark lifts its repetitions for Python Lark. */
+export const commandGrammar = (spec: CommandSpec): Grammar => lowerCommand(spec);
 
 export function buildPack(packRoot: string): PackResult {
   const t0 = performance.now();

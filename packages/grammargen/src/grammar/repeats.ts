@@ -3,7 +3,8 @@
 // for a range), which made a composed grammar take minutes to load. Here x{0,n} becomes
 // (xx){0,n/2} x? by halving, each piece a rule with one optional part, so the language
 // and its unambiguity are unchanged and every rule stays small in both dialects.
-import { alt, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "./ast.js";
+import { UNBOUNDED } from "./names.js";
 
 export function liftRepetitions(g: Grammar): Grammar {
   const terminal = new Set(g.rules.filter((r) => r.terminal).map((r) => r.name));
@@ -67,6 +68,8 @@ export function liftRepetitions(g: Grammar): Grammar {
         const item = rewrite(owner, e.item);
         if (!item || e.max === 0) return undefined;
         if (lexical(item) && e.max <= 1 && e.min === 1) return item;
+        // Unbounded repetition is `*`/`+` in Lark, which it handles without expansion.
+        if (e.max >= UNBOUNDED) return rep(item, e.min, e.max);
         const x = item.kind === "ref" || item.kind === "lit" || item.kind === "cls" ? item : helper(owner, item);
         const fixed = e.min > 0 ? [e.min === 1 ? x : rep(x, e.min, e.min)] : [];
         const rest = upto(owner, x, e.max - e.min);
