@@ -4,6 +4,7 @@
 import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
 import { parseBash } from "./gate.js";
+import { groundValues, snapToGrounded } from "./ground.js";
 import { cleanCommand } from "./hygiene.js";
 import { COMMAND_TERMINATOR, type Example, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
@@ -48,6 +49,8 @@ export interface GenerateResult {
   widenReason?: string;
   /** The free decode's output was accepted by the grammar whole, so the grammar never had to sample (same result, see decodeConstrained). */
   speculative?: boolean;
+  /** Grounding replaced made-up file names in the free decode ("from -> to"), and the grammar accepted the result. */
+  repaired?: string[];
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -73,6 +76,7 @@ interface ConstrainedOutcome {
   truncated?: boolean;
   /** The free decode's output was accepted whole, so the grammar did not sample. */
   speculative?: boolean;
+  repaired?: string[];
 }
 
 /** Word-boundary prefixes, longest first, at most 24 tried (each is one recognizer run). */
@@ -131,6 +135,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     ...(constrained.truncated ? { truncated: true } : {}),
     ...(constrained.widenReason ? { widenReason: constrained.widenReason } : {}),
     ...(constrained.speculative ? { speculative: true } : {}),
+    ...(constrained.repaired ? { repaired: constrained.repaired } : {}),
   };
 
   if (opts.mode === "constrained") {
@@ -205,6 +210,12 @@ async function decodeConstrained(
     const speculative = await freeCandidate();
     if (speculative !== undefined && plan.accepts(speculative).accepted) {
       return { command: speculative, grammarCommands: plan.commands, widened, plan, speculative: true, ...(widened ? { widenReason: lastFailure } : {}) };
+    }
+    if (ground && speculative !== undefined) {
+      const snapped = snapToGrounded(speculative, groundValues(prompt.request, opts.workspaceFiles ?? []));
+      if (snapped.replaced.length > 0 && plan.accepts(snapped.command).accepted) {
+        return { command: snapped.command, grammarCommands: plan.commands, widened, plan, repaired: snapped.replaced, ...(widened ? { widenReason: lastFailure } : {}) };
+      }
     }
     // A model pushed off the path it wanted tends to wander until the token limit, and every
     // token sampled under a large grammar is costly; the command it wanted fits in about the

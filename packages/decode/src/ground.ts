@@ -104,3 +104,59 @@ export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
   };
   return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r)) };
 }
+
+const SPECIAL = new Set([".", "..", "-", "*", "/dev/null"]);
+const bigrams = (s: string): string[] => Array.from({ length: Math.max(0, s.length - 1) }, (_, i) => s.slice(i, i + 2));
+function dice(a: string, b: string): number {
+  const x = bigrams(a);
+  const y = bigrams(b);
+  if (x.length === 0 || y.length === 0) return a === b ? 1 : 0;
+  const pool = [...y];
+  let hits = 0;
+  for (const g of x) {
+    const i = pool.indexOf(g);
+    if (i >= 0) {
+      hits++;
+      pool.splice(i, 1);
+    }
+  }
+  return (2 * hits) / (x.length + y.length);
+}
+const extension = (s: string): string | undefined => /\.([A-Za-z0-9]{1,8})$/.exec(s)?.[1];
+
+/** The grounded name a made-up path most likely meant: same extension first, then most shared bigrams. */
+function nearestGrounded(word: string, candidates: string[]): string | undefined {
+  const ext = extension(word);
+  const sameExt = ext ? candidates.filter((c) => extension(c) === ext) : [];
+  const pool = sameExt.length ? sameExt : candidates;
+  let best: string | undefined;
+  let bestScore = sameExt.length ? -1 : 0.25; // without the extension to go on, ask for some resemblance
+  for (const c of pool) {
+    const s = dice(word, c);
+    if (s > bestScore) [best, bestScore] = [c, s];
+  }
+  return best;
+}
+
+/**
+ * Grounding applied to a finished command: every bare path-like word (with "." or "/") that
+ * is not a grounded name is replaced by the grounded name it most resembles. The constrained
+ * decode uses it when a free decode was rejected, before sampling under the grammar: a small
+ * model under a grounded grammar, denied the name it invented, tends to end the command
+ * instead of spelling the right one. Quoted words, options, globs and assignments stay.
+ */
+export function snapToGrounded(command: string, values: GroundValues): { command: string; replaced: string[] } {
+  const names = values.paths.filter((p) => !SPECIAL.has(p) && !p.includes("*"));
+  const known = new Set(values.paths);
+  const replaced: string[] = [];
+  if (names.length === 0) return { command, replaced };
+  // Bare words only: a run of characters outside quotes, whitespace and shell operators.
+  const out = command.replace(/(^|[\s|&;<>()=])([^\s'"`\\|&;<>()$=*?[\]{}-][^\s'"`\\|&;<>()$=*?[\]{}]*)(?=$|[\s|&;<>()])/g, (m, pre: string, word: string) => {
+    if (!/[./]/.test(word) || known.has(word) || /^[0-9.]+$/.test(word) || /^[a-z]+:\/\//i.test(word)) return m;
+    const to = nearestGrounded(word, names);
+    if (!to || to === word) return m;
+    replaced.push(`${word} -> ${to}`);
+    return pre + spelled(to);
+  });
+  return { command: out, replaced };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groundSpec, groundValues } from "../src/ground.js";
+import { groundSpec, groundValues, snapToGrounded } from "../src/ground.js";
 import type { CommandSpec } from "@shellgen/grammargen";
 
 describe("groundValues", () => {
@@ -45,5 +45,26 @@ describe("groundSpec", () => {
     expect(g.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
     expect(g.options[1]!.value!.type).toEqual({ kind: "word" });
     expect(spec.positionals[0]!.type).toEqual({ kind: "path" }); // not mutated
+  });
+});
+
+describe("snapToGrounded", () => {
+  const values = groundValues("Show me what's in todo.txt and then old/main.html", ["todo.txt", "notes.md", "old/", "old/main.html"]);
+
+  it("replaces a made-up file name with the grounded name it resembles, same extension first", () => {
+    expect(snapToGrounded("cat ge.txt", values)).toEqual({ command: "cat todo.txt", replaced: ["ge.txt -> todo.txt"] });
+    expect(snapToGrounded("cp old/m.html backup/", values).command).toBe("cp old/main.html backup/");
+    expect(snapToGrounded("head -n 3 --file=note.md", values).command).toBe("head -n 3 --file=notes.md");
+  });
+
+  it("leaves grounded names, options, quoted text, globs, numbers and URLs alone", () => {
+    for (const c of ["cat todo.txt", "grep -i 'x.txt' todo.txt", "ls *.txt", "sed -n 1.5p todo.txt", "curl https://example.com/a.txt", "echo \"zz.md\"", "sort -k 2 todo.txt"]) {
+      expect(snapToGrounded(c, values), c).toEqual({ command: c, replaced: [] });
+    }
+  });
+
+  it("needs some resemblance when no grounded name shares the extension", () => {
+    expect(snapToGrounded("cat /etc/hostname", values).replaced).toEqual([]);
+    expect(snapToGrounded("cat old/mainn", values).command).toBe("cat old/main.html");
   });
 });
