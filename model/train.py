@@ -84,7 +84,7 @@ def main() -> None:
     ap.add_argument("--ctx", type=int, default=512, help="context length (training sequences are capped here)")
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--threads", type=int, default=1, help="torch threads; on 2 cores 1 thread measured 2.5x faster than 2 for these small matrices")
+    ap.add_argument("--threads", type=int, default=1, help="torch intra-op threads. Debian's OpenBLAS (pthread build) runs its own threads beside them, so 1 already keeps 2 cores busy; 2 measured 2.8x slower here (oversubscribed)")
     ap.add_argument("--ckpt-every", type=float, default=4.0, help="minutes between checkpoints")
     ap.add_argument("--eval-every", type=float, default=2.0, help="minutes between validation passes")
     ap.add_argument("--regen-data", action="store_true", help="rebuild model/data even if it exists")

@@ -57,6 +57,27 @@ describe("embedded backend, default model", () => {
     expect(paths.get("constrained")).toBe(200);
   }, 900_000);
 
+  it("grounded constrained output is accepted by its grammar; a decode with no complete command says why", async () => {
+    // Grounding narrows path values to names from the request and workspace, so a weak model
+    // can talk itself into a corner (a second operand it cannot name) and hit the token limit.
+    const requests = generatedRequests(programs, 300).slice(200);
+    const rejected: string[] = [];
+    let failed = 0;
+    for (const request of requests) {
+      const r = await generate({ backend, request, mode: "constrained", ground: true, maxTokens: 24, workspaceFiles: ["notes.txt", "data.csv", "logs/"] });
+      if (r.path === "failed") {
+        failed++;
+        expect(r.error).toMatch(/\S/);
+        continue;
+      }
+      const verdict = r.grammar!.accepts(r.command);
+      if (!verdict.accepted) rejected.push(`${request} -> ${JSON.stringify(r.command)}: ${verdict.reason}`);
+    }
+    expect(rejected).toEqual([]);
+    console.log(`grounded constrained: ${requests.length - failed}/${requests.length} complete commands, all accepted; ${failed} failed with a reason`);
+    expect(failed).toBeLessThanOrEqual(requests.length / 10);
+  }, 900_000);
+
   it("constrained-retry output always parses or is a failure with a reason", async () => {
     const requests = generatedRequests(programs, 60).filter((_, i) => i % 2 === 0);
     for (const request of requests) {
