@@ -66,8 +66,8 @@ describe("grammargen CLI", () => {
       [["from-help-text", "/bin/true", "--name", "x", "--out", join(dir, "bin.lark")], /binary/],
       [["--out", join(dir, "missing", "x.lark"), "ls"], /cannot write/],
       [["validate", join(dir, "ls.txt")], /dialect/],
-      [["from-help-text", join(dir, "ls.txt")], /--name/],
       [["--format", "yaml", "ls"], /--format/],
+      [["ls", "--format", "gbnf"], /put grammargen.s options first/],
     ];
     const silent = join(dir, "silent.sh");
     writeFileSync(silent, "#!/bin/sh\nexit 0\n");

@@ -109,6 +109,15 @@ describe("subcommand trees", () => {
     expectLanguage(lowerCommand(deep.spec), ["tool -v alpha -n 3", "tool beta inner --deep"], ["tool alpha --deep", "tool delta"]);
   });
 
+  test('"name - description" command lists, and subcommands that print the parent\'s help (apt-get)', async () => {
+    const top = "Usage: pkg [options] command\n\nMost used commands:\n  update - Refresh the lists\n  install - Install new packages\n  dist-upgrade - Upgrade everything\n\nSee pkg(8).\n";
+    const capture = async () => top; // every `pkg <sub> --help` prints the same text
+    const { spec } = await discoverTree("pkg", { capture });
+    expect(spec.subcommands.map((s) => s.path.at(-1))).toEqual(["update", "install", "dist-upgrade"]);
+    expect(spec.subcommands.every((s) => s.subcommands.length === 0)).toBe(true);
+    expectLanguage(lowerCommand(spec), ["pkg update", "pkg install curl jq", "pkg dist-upgrade"], ["pkg frobnicate"]);
+  });
+
   test("an empty subcommand list is a clear error", async () => {
     const capture = async (_: string, args: string[]) => (args[0] === "--help" ? "Usage: tool [OPTIONS]\n\nOptions:\n  -v  Verbose\n" : "");
     await expect(discoverTree("tool", { capture })).rejects.toThrow(/lists no subcommands/);

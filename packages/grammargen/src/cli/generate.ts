@@ -35,6 +35,9 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
   const [command, ...helpArgs] = args.positionals;
   if (!command) throw usageError("usage: grammargen [--format lark|gbnf|ir] [--out FILE] <command> [help-args...]");
   const format = outputFormat(args, FORMATS);
+  // `grammargen curl --format gbnf` would run `curl --format gbnf` for help text: say so.
+  const misplaced = helpArgs.find((a) => /^--(format|out)(=|$)/.test(a));
+  if (misplaced) throw usageError(`${misplaced.split("=")[0]} after the command is passed to ${command} as a help argument; put grammargen's options first: grammargen ${misplaced.split("=")[0]} ... ${command}`);
   const hargs = helpArgs.length ? helpArgs : ["--help"];
   const text = await captureHelp(command, hargs);
   return render(io, text, [command], format, args.values.get("out"), hargs);

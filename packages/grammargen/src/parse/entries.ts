@@ -121,7 +121,13 @@ export function readEntries(lines: Line[]): Entries {
     }
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
       finish();
-      const { head, descFrom } = splitEntry(l.text, l.start);
+      let { head, descFrom } = splitEntry(l.text, l.start);
+      // apt-get and others write "update - Retrieve new lists of packages": one space, a dash.
+      const dashed = kind === "commands" ? /^([a-z0-9][\w.:-]*) +[-\u2013] +(?=\S)/i.exec(head) : null;
+      if (dashed) {
+        descFrom = l.start + dashed[0].length;
+        head = dashed[1]!;
+      }
       const names = head
         .split(/,\s*|\s+\|\s+/)
         .map((n) => n.trim().replace(/:$/, ""))

@@ -83,7 +83,7 @@ export async function discoverTree(command: string, opts: TreeOptions = {}): Pro
   if (!names.length) throw new GrammargenError(`found no subcommands for ${name} (${strategy === "git" ? "`git help -a` listed none" : "`openssl list -commands` listed none"})`, [], "ENOSUBCOMMANDS");
 
   const budget = { left: max };
-  root.subcommands = await readSubcommands(command, [name], names, strategy, depth, budget, capture, session, root.subcommands);
+  root.subcommands = await readSubcommands(command, [name], names, strategy, depth, budget, capture, session, root.subcommands, top);
   if (!root.subcommands.length) throw new GrammargenError(`none of ${name}'s ${names.length} subcommands printed readable help`, session.diagnostics, "ENOSUBCOMMANDS");
   if (names.length > max) session.warn(`${name} has ${names.length} subcommands; read the first ${max} (raise --max-subcommands for more)`);
   root.source = { program: name, helpArgs: ["--help"] };
@@ -100,6 +100,7 @@ async function readSubcommands(
   capture: (command: string, args: string[]) => Promise<string>,
   session: Session,
   stubs: CommandSpec[],
+  parentHelp: string,
 ): Promise<CommandSpec[]> {
   const out: CommandSpec[] = [];
   for (const sub of names) {
@@ -107,13 +108,19 @@ async function readSubcommands(
     budget.left--;
     const words = [...path.slice(1), sub];
     try {
-      const spec = await readOne(command, path, words, sub, strategy, capture);
+      const { spec, help } = await readOne(command, path, words, sub, strategy, capture);
       const stub = stubs.find((s) => s.path[s.path.length - 1] === sub);
+      // `apt-get update --help` prints apt-get's own help again: the subcommand has no help of
+      // its own, so it takes any arguments, and reading "its" subcommands would loop.
+      if (help !== undefined && sameHelp(help, parentHelp)) {
+        out.push({ path: [...path, sub], aliases: stub?.aliases ?? [], style: spec.style, options: [], positionals: [{ name: "ARGS", type: { kind: "word" }, min: 0, max: 16 }], subcommands: [], description: stub?.description });
+        continue;
+      }
       if (stub?.aliases.length) spec.aliases = [...new Set([...spec.aliases, ...stub.aliases])];
       // Nested trees (docker container ls): read the next level while depth and budget allow.
       if (strategy === "sections" && depth > 1 && spec.subcommands.length) {
         const childNames = spec.subcommands.map((s) => s.path[s.path.length - 1]!);
-        spec.subcommands = await readSubcommands(command, [...path, sub], childNames, strategy, depth - 1, budget, capture, session, spec.subcommands);
+        spec.subcommands = await readSubcommands(command, [...path, sub], childNames, strategy, depth - 1, budget, capture, session, spec.subcommands, help ?? "");
       } else if (depth <= 1 && spec.subcommands.length) {
         // Deeper levels stay as bare words: their options are unknown, so accept any arguments.
         spec.subcommands = spec.subcommands.map((s) => ({ ...s, positionals: [{ name: "ARGS", type: { kind: "word" }, min: 0, max: 16 }] }));
@@ -126,9 +133,18 @@ async function readSubcommands(
   return out;
 }
 
-async function readOne(command: string, path: string[], words: string[], sub: string, strategy: Strategy, capture: (command: string, args: string[]) => Promise<string>): Promise<CommandSpec> {
+const sameHelp = (a: string, b: string): boolean => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
+
+async function readOne(
+  command: string,
+  path: string[],
+  words: string[],
+  sub: string,
+  strategy: Strategy,
+  capture: (command: string, args: string[]) => Promise<string>,
+): Promise<{ spec: CommandSpec; help?: string }> {
   const name = [...path, sub];
-  if (strategy === "openssl") return parseHelp(await capture(command, [...words, "-help"]), { name, style: "openssl" }).spec;
+  if (strategy === "openssl") return { spec: parseHelp(await capture(command, [...words, "-help"]), { name, style: "openssl" }).spec };
   if (strategy === "git") {
     const short = await capture(command, [...words, "-h"]);
     const spec = parseHelp(short, { name, style: "git" }).spec;
@@ -141,7 +157,8 @@ async function readOne(command: string, path: string[], words: string[], sub: st
         if (!spec.positionals.length) spec.positionals = full.positionals;
       }
     }
-    return spec;
+    return { spec };
   }
-  return parseHelp(await capture(command, [...words, "--help"]), { name }).spec;
+  const help = await capture(command, [...words, "--help"]);
+  return { spec: parseHelp(help, { name }).spec, help };
 }
