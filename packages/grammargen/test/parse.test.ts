@@ -5,6 +5,26 @@ import { detectStyle, GrammargenError, lowerCommand, parseHelp, recognize, type 
 const find = (opts: OptionSpec[], name: string) => opts.find((o) => o.long.includes(name) || o.short.includes(name))!;
 
 describe("parseHelp", () => {
+  it("reads unindented 'X : text' entries under a heading that mentions the environment (python3)", () => {
+    const { spec } = parseHelp(
+      `usage: /usr/bin/python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...
+Options (and corresponding environment variables):
+-b     : issue warnings about str(bytes_instance)
+-c cmd : program passed in as string (terminates option list)
+-m mod : run library module as a script (terminates option list)
+--help-all      : print complete help information and exit
+Arguments:
+file   : program read from script file
+`,
+      { name: "python3" },
+    );
+    expect(spec.options.map((o) => o.short[0] ?? o.long[0])).toEqual(["b", "c", "m", "help-all"]);
+    expect(find(spec.options, "m")).toMatchObject({ arity: "required" });
+    const g = lowerCommand(spec);
+    for (const ok of ["python3 -m http.server", "python3 -b x.py a b", "python3 --help-all"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "python3 -z").accepted).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -31,6 +31,8 @@ export interface Entries {
 
 export function sectionKind(title: string): SectionKind {
   const t = title.toLowerCase();
+  // "Options (and corresponding environment variables)" (python3) is about options.
+  if (/^((global|common|general|other|main|basic|advanced) )?(options|flags|switches)\b/.test(t)) return "options";
   if (/additional help topics|examples?|environment|exit status|see also|learn more|feedback|help topics/.test(t)) return "other";
   if (/(^|\s)(sub)?commands?\b|^available commands|^core commands/.test(t)) return "commands";
   if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
