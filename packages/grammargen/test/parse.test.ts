@@ -25,6 +25,14 @@ file   : program read from script file
     expect(recognize(g, "python3 -z").accepted).toBe(false);
   });
 
+  it("spells --[no-]x as --no-x, --[no]x as --nox and -[no]x as -x and -nox (sqlite3)", () => {
+    const { spec, diagnostics } = parseHelp("Usage: t [options] FILE\n\nOptions:\n  --[no-]color     use colors\n  -[no]header      headers on or off\n  --[no]pager      pager\n", { name: "t" });
+    expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t --no-color f", "t --color f", "t -header f", "t -noheader f", "t --nopager f", "t --pager f"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t --no-pager f", "t -no-header f", "t --colour f"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -76,9 +76,11 @@ export function parseHead(head: string): Head | undefined {
     const rest = s.slice(i);
     let m: RegExpExecArray | null;
     if ((m = LONG.exec(rest))) {
-      if (m[1]) h.negatable = true;
       let name = m[2]!;
       i += m[0].length;
+      // "--[no-]pager" negates as --no-pager; "--[no]pager" spells it --nopager.
+      if (m[1] === "[no]") add({ kind: "long", name: `no${name}`, extra: 0 });
+      else if (m[1]) h.negatable = true;
       // exa's "--colo[u]r": both spellings.
       const infix = /^\[([a-z]+)\]([a-z][\w-]*)/.exec(s.slice(i));
       if (infix) {
@@ -90,6 +92,11 @@ export function parseHead(head: string): Head | undefined {
       add({ kind: "long", name, extra: 0 });
     } else if ((m = SHORT.exec(rest))) {
       add({ kind: "short", name: m[1]!, extra: 0 });
+      i += m[0].length;
+    } else if ((m = /^-\[no(-?)\]([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])(?=$|[\s,=[<|])/.exec(rest))) {
+      // sqlite3's "-[no]header": -header and -noheader.
+      add({ kind: "dashLong", name: `no${m[1]}${m[2]}`, extra: 0 });
+      add({ kind: "dashLong", name: m[2]!, extra: 0 });
       i += m[0].length;
     } else if ((m = DASHLONG.exec(rest))) {
       // -NUM and similar uppercase placeholders are not option names.
