@@ -100,8 +100,12 @@ describe("subcommand trees", () => {
     };
     const capture = async (_: string, args: string[]) => texts[args.join(" ")] ?? Promise.reject(new GrammargenError("no help"));
     const two = await discoverTree("tool", { maxSubcommands: 2, capture });
-    expect(two.spec.subcommands.map((s) => s.path.at(-1))).toEqual(["alpha", "beta"]);
-    expect(two.diagnostics.some((d) => /read the first 2/.test(d.message))).toBe(true);
+    // Top level first; past the budget a subcommand is still known, with any arguments.
+    expect(two.spec.subcommands.map((s) => s.path.at(-1))).toEqual(["alpha", "beta", "gamma"]);
+    expect(two.spec.subcommands[2]).toMatchObject({ options: [], positionals: [], subcommands: [] });
+    expectLanguage(lowerCommand(two.spec), ["tool gamma -x --any words", "tool beta inner --whatever"], ["tool delta"]);
+    expect(two.spec.subcommands[1]!.subcommands[0]!.options).toEqual([]);
+    expect(two.diagnostics.some((d) => /the first 2 subcommands/.test(d.message))).toBe(true);
     const shallow = await discoverTree("tool", { depth: 1, capture });
     expect(shallow.spec.subcommands.find((s) => s.path.at(-1) === "beta")!.subcommands[0]!.options).toEqual([]);
     const deep = await discoverTree("tool", { depth: 2, capture });

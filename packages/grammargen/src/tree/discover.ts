@@ -23,7 +23,7 @@ export interface TreeOptions {
   capture?: (command: string, args: string[]) => Promise<string>;
 }
 
-export const TREE_DEFAULTS = { depth: 2, maxSubcommands: 40 } as const;
+export const TREE_DEFAULTS = { depth: 2, maxSubcommands: 100 } as const;
 
 type Strategy = "git" | "openssl" | "sections";
 
@@ -85,7 +85,7 @@ export async function discoverTree(command: string, opts: TreeOptions = {}): Pro
   const budget = { left: max };
   root.subcommands = await readSubcommands(command, [name], names, strategy, depth, budget, capture, session, root.subcommands, top);
   if (!root.subcommands.length) throw new GrammargenError(`none of ${name}'s ${names.length} subcommands printed readable help`, session.diagnostics, "ENOSUBCOMMANDS");
-  if (names.length > max) session.warn(`${name} has ${names.length} subcommands; read the first ${max} (raise --max-subcommands for more)`);
+  if (budget.left <= 0) session.warn(`${name}: read the help of the first ${max} subcommands (top level first); the rest accept any arguments (raise --max-subcommands for more)`);
   root.source = { program: name, helpArgs: ["--help"] };
   return { spec: root, diagnostics: session.diagnostics };
 }
@@ -102,36 +102,50 @@ async function readSubcommands(
   stubs: CommandSpec[],
   parentHelp: string,
 ): Promise<CommandSpec[]> {
-  const out: CommandSpec[] = [];
+  // Breadth first: every subcommand of this level is read before any level below it, so a
+  // budget spent on `docker container ...` cannot crowd out `docker volume`.
+  const read: { spec: CommandSpec; help?: string }[] = [];
   for (const sub of names) {
-    if (budget.left <= 0) break;
+    const stub = stubs.find((s) => s.path[s.path.length - 1] === sub);
+    // Past the budget a subcommand is still a word the grammar knows, with any arguments
+    // (nothing known about it: the lowering's unknownShape).
+    const bare = (style: CommandSpec["style"]): CommandSpec => ({ path: [...path, sub], aliases: stub?.aliases ?? [], style, options: [], positionals: [], subcommands: [], description: stub?.description });
+    if (budget.left <= 0) {
+      read.push({ spec: bare(stub?.style ?? "generic") });
+      continue;
+    }
     budget.left--;
     const words = [...path.slice(1), sub];
     try {
       const { spec, help } = await readOne(command, path, words, sub, strategy, capture);
-      const stub = stubs.find((s) => s.path[s.path.length - 1] === sub);
       // `apt-get update --help` prints apt-get's own help again: the subcommand has no help of
       // its own, so it takes any arguments, and reading "its" subcommands would loop.
       if (help !== undefined && sameHelp(help, parentHelp)) {
-        out.push({ path: [...path, sub], aliases: stub?.aliases ?? [], style: spec.style, options: [], positionals: [{ name: "ARGS", type: { kind: "word" }, min: 0, max: 16 }], subcommands: [], description: stub?.description });
+        read.push({ spec: bare(spec.style) });
         continue;
       }
       if (stub?.aliases.length) spec.aliases = [...new Set([...spec.aliases, ...stub.aliases])];
-      // Nested trees (docker container ls): read the next level while depth and budget allow.
-      if (strategy === "sections" && depth > 1 && spec.subcommands.length) {
-        const childNames = spec.subcommands.map((s) => s.path[s.path.length - 1]!);
-        spec.subcommands = await readSubcommands(command, [...path, sub], childNames, strategy, depth - 1, budget, capture, session, spec.subcommands, help ?? "");
-      } else if (depth <= 1 && spec.subcommands.length) {
-        // Deeper levels stay as bare words: their options are unknown, so accept any arguments.
-        spec.subcommands = spec.subcommands.map((s) => ({ ...s, positionals: [{ name: "ARGS", type: { kind: "word" }, min: 0, max: 16 }] }));
-      }
-      out.push(spec);
+      read.push({ spec, help });
     } catch (err) {
       session.warn(`skipped ${[...path, sub].join(" ")}: ${(err as Error).message.split("\n")[0]}`);
     }
   }
-  return out;
+  for (const { spec, help } of read) {
+    if (!spec.subcommands.length) continue;
+    const sub = spec.path[spec.path.length - 1]!;
+    // Nested trees (docker container ls): read the next level while depth and budget allow.
+    if (strategy === "sections" && depth > 1 && budget.left > 0) {
+      const childNames = spec.subcommands.map((s) => s.path[s.path.length - 1]!);
+      spec.subcommands = await readSubcommands(command, [...path, sub], childNames, strategy, depth - 1, budget, capture, session, spec.subcommands, help ?? "");
+    } else {
+      // Deeper levels stay as bare words. With no options, operands or subcommands known, the
+      // lowering accepts any words after them, dashes included (lower/command.ts unknownShape).
+      spec.subcommands = spec.subcommands.map((s) => ({ ...s, options: [], positionals: [], subcommands: [] }));
+    }
+  }
+  return read.map((r) => r.spec);
 }
+
 
 const sameHelp = (a: string, b: string): boolean => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 
