@@ -5,6 +5,7 @@ import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
 import { parseBash } from "./gate.js";
 import { groundValues, snapToGrounded } from "./ground.js";
+import { programsIn } from "./select.js";
 import { cleanCommand } from "./hygiene.js";
 import { COMMAND_TERMINATOR, type Example, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
@@ -168,7 +169,7 @@ async function decodeConstrained(
   if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
   const planner = await plannerFor(opts);
   const ground = opts.ground ?? false;
-  const plans = planner.plans({ request: prompt.request, ground, workspaceFiles: opts.workspaceFiles ?? [], policy: opts.policy });
+
   let lastFailure = "no grammar available";
   let lastCommand = "";
   let widened = false;
@@ -187,6 +188,11 @@ async function decodeConstrained(
     const text = free.text.replace(/^ /, "");
     return clean && text.trim() !== "" && !/\n\s*\n/.test(text) ? text : undefined;
   };
+  // The free decode comes first: the programs it used join the grammar's selection, so a
+  // model that reached for sed when the predictor chose cut is not forced off its path.
+  const first = await freeCandidate();
+  const programs = programsIn(first ?? free?.text.replace(/^ /, "") ?? "");
+  const plans = planner.plans({ request: prompt.request, ground, workspaceFiles: opts.workspaceFiles ?? [], policy: opts.policy, programs });
   for (const [i, next] of plans.entries()) {
     let plan: GrammarPlan;
     try {

@@ -220,6 +220,8 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
+  const programNames = [...new Set(Object.values(p.commands).map((c) => c.ir.path?.[0] ?? c.name))];
+  const topLevel = new Set(Object.values(p.commands).filter((c) => (c.ir.path?.length ?? 1) === 1).map((c) => c.name));
 
   // A program whose own grammar does not compose is dropped from a selection rather than
   // sinking the whole selection; the verdict is cached per program.
@@ -245,7 +247,16 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
       // One heredoc delimiter: each extra one duplicates the whole line structure in the
       // grammar, and sampling time grows with it (6x for ten, measured by bench:decode).
       const heredoc = constructs?.includes("heredoc") ? { heredocDelimiters: ["EOF"] } : {};
-      const g = compose({ commands: specs, policy: req.policy as Policy | undefined, constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"], ...heredoc });
+      // Programs without a grammar stay usable as plain words (tac, rev); programs with one in
+      // the pack are reserved, so they appear only with their grammar, never as free words.
+      const g = compose({
+        commands: specs,
+        policy: req.policy as Policy | undefined,
+        constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
+        allowUnknown: true,
+        reserved: programNames,
+        ...heredoc,
+      });
       return { grammar: decodingTerminals(g, values), names: use };
     };
     try {
@@ -260,6 +271,11 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   return {
     plans(req: PlanRequest) {
       const selection = index.select(req.request);
+      for (const name of req.programs ?? []) {
+        if (!topLevel.has(name) || selection.names.includes(name)) continue;
+        selection.names.push(name);
+        selection.why[name] = "used by the free decode";
+      }
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
         attempts.push(async () => {

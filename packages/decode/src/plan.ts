@@ -21,6 +21,8 @@ export interface PlanRequest {
   ground: boolean;
   workspaceFiles: string[];
   policy?: Policy;
+  /** Programs a free decode of the same request used: the selection includes those with a grammar. */
+  programs?: string[];
 }
 
 export interface GrammarPlanner {

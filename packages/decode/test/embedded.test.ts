@@ -62,11 +62,13 @@ describe("embedded backend, default model", () => {
     // can talk itself into a corner (a second operand it cannot name) and hit the token limit.
     const requests = generatedRequests(programs, 300).slice(200);
     const rejected: string[] = [];
+    const failures: string[] = [];
     let failed = 0;
     for (const request of requests) {
       const r = await generate({ backend, request, mode: "constrained", ground: true, maxTokens: 24, workspaceFiles: ["notes.txt", "data.csv", "logs/"] });
       if (r.path === "failed") {
         failed++;
+        failures.push(`${request} -> ${JSON.stringify(r.command)}: ${r.error}`);
         expect(r.error).toMatch(/\S/);
         continue;
       }
@@ -75,7 +77,7 @@ describe("embedded backend, default model", () => {
     }
     expect(rejected).toEqual([]);
     console.log(`grounded constrained: ${requests.length - failed}/${requests.length} complete commands, all accepted; ${failed} failed with a reason`);
-    expect(failed).toBeLessThanOrEqual(requests.length / 10);
+    expect(failed, failures.join("\n")).toBeLessThanOrEqual(requests.length / 10);
   }, 900_000);
 
   it("constrained-retry output always parses or is a failure with a reason", async () => {

@@ -19,6 +19,8 @@ export interface ComposeOptions {
   constructs?: Construct[];
   policy?: Policy;
   allowUnknown?: boolean;
+  /** With allowUnknown: program names that are never generic (programs with a grammar elsewhere). */
+  reserved?: string[];
   limits?: Partial<ComposeLimits>;
   /** Heredoc delimiters the grammar offers (a grammar cannot match an arbitrary one). */
   heredocDelimiters?: string[];
@@ -67,7 +69,7 @@ export function compose(opts: ComposeOptions): Grammar {
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
-  const known = [...new Set([...templates.map((t) => t.program), ...BUILTIN_NAMES, ...KEYWORDS, ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d))])];
+  const known = [...new Set([...templates.map((t) => t.program), ...BUILTIN_NAMES, ...KEYWORDS, ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d)), ...(opts.reserved ?? [])])];
   // Programs a policy only allows under a wrapper (sleep under timeout) are not generic either.
   const wrapOnly = (policy?.wrap ?? []).filter((w) => !w.flags).flatMap((w) => w.commands);
   if (opts.allowUnknown) {
