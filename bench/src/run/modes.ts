@@ -26,8 +26,8 @@ export const BENCH_MODES: readonly ModeSpec[] = [
 
 export const DEFAULT_MODES = ["native", "constrained-retry"];
 
-/** How many examples the few-shot modes put in the prompt (static and retrieved alike, so they compare). */
-export const FEWSHOT_K = 4;
+/** How many examples the few-shot modes put in the prompt (static and retrieved alike, so they compare). Three: the default model saw 0-3 examples per prompt in training. */
+export const FEWSHOT_K = 3;
 
 export class UsageError extends Error {
   constructor(message: string) {

@@ -4,7 +4,7 @@
 // of output names the request implies. Every other bare word that looks like a path
 // (contains "." or "/") must be one of those names too; quoted strings, patterns, modes and
 // numbers stay free, so scripts like sed 's/a/b/' and chmod +x are unaffected.
-import { alt, cls, lit, literalChoice, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
+import { alt, cls, lit, literalChoice, opt, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
 
 export interface GroundValues {
   paths: string[];
@@ -78,7 +78,7 @@ export function groundSpec(spec: CommandSpec, values: GroundValues): CommandSpec
 // The shell word pieces of the shared terminals (grammargen lower/terminals.ts), specialised
 // for decoding: quoted strings stay on one line (a command never holds a blank line, and a
 // small model that opens a quote and then wants to stop would otherwise write newlines
-// into it until the token limit), and, when grounding, a bare word cannot contain "." or "/".
+// into it until the token limit), and, when grounding, a bare word cannot contain "." or "/" (a trailing "/" aside).
 const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
 const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
 const squoted = (): Expr => seq(lit("'"), rep(cls("'\n", true), 0, 256), lit("'"));
@@ -98,9 +98,11 @@ export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
   const segment = (): Expr => alt(bare(), escaped(), squoted(), dquoted());
   const names = values ? [...new Set(values.paths.map(spelled))].filter((c) => c !== "") : [];
   const operandNames = names.filter((c) => !c.startsWith("-") || c === "-");
+  // Grounded, a new bare name may still end in "/" (mv *.log backup/): a directory to create.
+  const slash = values ? [opt(lit("/"))] : [];
   const replacement: Record<string, Expr> = {
-    word: alt(...(names.length ? [literalChoice(names)] : []), rep(segment(), 1, 256)),
-    operand: alt(...(operandNames.length ? [literalChoice(operandNames)] : []), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255)), lit("-")),
+    word: alt(...(names.length ? [literalChoice(names)] : []), seq(rep(segment(), 1, 256), ...slash)),
+    operand: alt(...(operandNames.length ? [literalChoice(operandNames)] : []), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255), ...slash), lit("-")),
   };
   return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r)) };
 }
