@@ -169,7 +169,6 @@ async function decodeConstrained(
   if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
   const planner = await plannerFor(opts);
   const ground = opts.ground ?? false;
-
   let lastFailure = "no grammar available";
   let lastCommand = "";
   let widened = false;

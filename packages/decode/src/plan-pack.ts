@@ -244,16 +244,18 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
     const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
     const build = (use: string[]) => {
       const specs = specsOf(use).map((s) => (values ? groundSpec(s, values) : s));
-      // One heredoc delimiter: each extra one duplicates the whole line structure in the
-      // grammar, and sampling time grows with it (6x for ten, measured by bench:decode).
+      // One heredoc delimiter, the one models write: each offered delimiter is one more body
+      // rule the sampler keeps alive after `<<`.
       const heredoc = constructs?.includes("heredoc") ? { heredocDelimiters: ["EOF"] } : {};
       // Programs without a grammar stay usable as plain words (tac, rev); programs with one in
       // the pack are reserved, so they appear only with their grammar, never as free words.
+      // A policy with an allow-list admits nothing unknown.
+      const policy = req.policy as Policy | undefined;
       const g = compose({
         commands: specs,
-        policy: req.policy as Policy | undefined,
+        policy,
         constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
-        allowUnknown: true,
+        allowUnknown: !policy?.commands.allow,
         reserved: programNames,
         ...heredoc,
       });
