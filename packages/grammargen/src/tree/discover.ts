@@ -146,7 +146,6 @@ async function readSubcommands(
   return read.map((r) => r.spec);
 }
 
-
 const sameHelp = (a: string, b: string): boolean => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 
 async function readOne(
