@@ -73,7 +73,7 @@ def lr_at(progress: float, peak: float, warm: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--name", default="default")
-    ap.add_argument("--minutes", type=float, default=100.0, help="wall-clock training budget for this run")
+    ap.add_argument("--minutes", type=float, default=75.0, help="wall-clock training budget for this run")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--vocab", type=int, default=2048)

@@ -224,8 +224,9 @@ async function decodeConstrained(
     }
     // A model pushed off the path it wanted tends to wander until the token limit, and every
     // token sampled under a large grammar is costly; the command it wanted fits in about the
-    // free decode's length, so give the grammar twice that (at least 16).
-    const budget = free && free.finish === "stop" ? Math.min(maxTokens, Math.max(16, 2 * free.tokens.completion)) : maxTokens;
+    // free decode's length, so give the grammar twice that plus slack for the longer
+    // spellings a grammar forces (quotes, split words), and never under 24.
+    const budget = free && free.finish === "stop" ? Math.min(maxTokens, Math.max(24, 2 * free.tokens.completion + 8)) : maxTokens;
     const out = await opts.backend.complete({ prompt, grammar: plan.text, maxTokens: budget, seed });
     count(out);
     // The optional leading space and the terminator are the wrapper's; the rest is what the grammar accepted.
