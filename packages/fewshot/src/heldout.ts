@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { corporaDir, PoolError } from "./example.js";
+import { jaccard, termSet } from "./tokens.js";
+
+// The held-out request set (corpora/heldout/requests.jsonl): requests written apart from
+// the pool, the training data and the bench, with the commands a right answer may take.
+// It measures how retrieval and generation carry over to phrasing nobody tuned for.
+
+export const HELDOUT_STYLES = ["short", "long", "abspath", "vague", "typo", "terse"] as const;
+export type HeldoutStyle = (typeof HELDOUT_STYLES)[number];
+
+export interface HeldoutRequest {
+  id: string;
+  request: string;
+  /** Commands a right answer may equal after normalisation. */
+  commands: string[];
+  /** Programs any one of which a right answer needs (pack names such as git-status count as their head word too). */
+  programs: string[];
+  style: HeldoutStyle;
+}
+
+export function defaultHeldoutFile(): string {
+  return join(corporaDir(), "heldout", "requests.jsonl");
+}
+
+export function readHeldoutSet(file = defaultHeldoutFile()): HeldoutRequest[] {
+  if (!existsSync(file)) throw new PoolError(`${file}: no held-out set there`);
+  const out: HeldoutRequest[] = [];
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      let o: any;
+      try {
+        o = JSON.parse(line);
+      } catch (e) {
+        throw new PoolError(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
+      }
+      const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s.trim());
+      if (typeof o.id !== "string" || typeof o.request !== "string" || !strings(o.commands) || !strings(o.programs) || !HELDOUT_STYLES.includes(o.style)) {
+        throw new PoolError(`${file}:${i + 1}: a held-out row needs id, request, non-empty commands and programs, and a style (${HELDOUT_STYLES.join("|")})`);
+      }
+      out.push({ id: o.id, request: o.request, commands: o.commands, programs: o.programs, style: o.style });
+    });
+  return out;
+}
+
+/**
+ * A request with its particulars masked: names with a dot or slash, numbers and quoted
+ * strings become placeholders, so "head -5 of a.txt" and "head -7 of b.md" read the same
+ * when checking that the set does not restate a pool example.
+ */
+export function maskRequest(request: string): string {
+  return request
+    .toLowerCase()
+    .replace(/(["'`]).*?\1/g, " qstr ")
+    .replace(/[\w~*.-]*[./][\w~*./-]+/g, " fname ")
+    .replace(/\d+(\.\d+)?[a-z]?/g, " num ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export const MASKED_OVERLAP = 0.7;
+
+/** The pool example nearest to a held-out request once both are masked, with its term overlap. */
+export function nearestMasked(request: string, pool: { request: string }[]): { request: string; overlap: number } | null {
+  const m = maskRequest(request);
+  const terms = termSet(m);
+  let best: { request: string; overlap: number } | null = null;
+  for (const e of pool) {
+    const pm = maskRequest(e.request);
+    const j = pm === m ? 1 : jaccard(terms, termSet(pm));
+    if (!best || j > best.overlap) best = { request: e.request, overlap: j };
+  }
+  return best;
+}
