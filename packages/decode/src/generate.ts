@@ -7,7 +7,7 @@ import { parseBash } from "./gate.js";
 import { groundValues, snapToGrounded } from "./ground.js";
 import { programsIn } from "./select.js";
 import { cleanCommand } from "./hygiene.js";
-import { COMMAND_TERMINATOR, type Example, type PromptInput } from "./prompt.js";
+import { COMMAND_TERMINATOR, type Example, type Feedback, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
 import { checkPolicy, type Policy } from "@shellgen/grammargen";
 
@@ -23,6 +23,8 @@ export interface GenerateOptions {
   ground?: boolean;
   workspaceFiles?: string[];
   examples?: Example[];
+  /** An earlier attempt and what went wrong with it (an agent's execution feedback); every decode of this call sees it. */
+  feedback?: Feedback;
   policy?: Policy;
   maxTokens?: number;
   seed?: number;
@@ -97,7 +99,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   if (!MODES.includes(opts.mode)) throw new DecodeError(`unknown mode "${String(opts.mode)}" (expected ${MODES.join(", ")})`, "EUSAGE");
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   const seed = opts.seed ?? DEFAULT_SEED;
-  const prompt: PromptInput = { request, examples: opts.examples };
+  const prompt: PromptInput = { request, examples: opts.examples, ...(opts.feedback ? { feedback: opts.feedback } : {}) };
   const tokens = { prompt: 0, completion: 0 };
   const count = (c: Completion) => {
     tokens.prompt += c.tokens.prompt;
@@ -116,7 +118,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   };
 
   const native = async (feedback?: { command: string; error: string }): Promise<string> => {
-    const out = await opts.backend.complete({ prompt: { ...prompt, feedback }, maxTokens, seed });
+    const out = await opts.backend.complete({ prompt: { ...prompt, feedback: feedback ?? prompt.feedback }, maxTokens, seed });
     count(out);
     return cleanCommand(out.text);
   };
