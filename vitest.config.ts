@@ -7,6 +7,8 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: {
+      "@shellgen/base": src("./packages/base/src/index.ts"),
+      "@shellgen/cli": src("./packages/cli/src/index.ts"),
       "@shellgen/grammargen": src("./packages/grammargen/src/index.ts"),
       "@shellgen/sandbox": src("./packages/sandbox/src/index.ts"),
       "@shellgen/fewshot": src("./packages/fewshot/src/index.ts"),

@@ -7,11 +7,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createBackend, defaultModelPath } from "../src/backend/index.js";
-import { HttpBackend } from "../src/backend/http.js";
-import { main } from "../src/cli/main.js";
-import { DecodeError } from "../src/errors.js";
-import { generate } from "../src/generate.js";
+import { createBackend, DecodeError, defaultModelPath, generate, HttpBackend } from "@shellgen/decode";
+import { main } from "../src/main.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BIN = join(here, "..", "bin", "shellgen.js");
@@ -20,7 +17,7 @@ let server: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(here, "..", "dist", "cli", "main.js"))) throw new Error("packages/decode is not built (npx tsc -b)");
+  if (!existsSync(join(here, "..", "dist", "main.js"))) throw new Error("packages/cli is not built (npx tsc -b)");
   server = spawn(process.execPath, [BIN, "serve", "--port", "0", "--model", MODEL, "--threads", "1"], { stdio: ["ignore", "pipe", "pipe"] });
   url = await new Promise<string>((resolve, reject) => {
     let out = "";

@@ -12,6 +12,7 @@ export { groundValues, groundSpec, type GroundValues } from "./ground.js";
 export { CommandIndex, tokens, helpSummary, type Selection } from "./select.js";
 export { packPlanner, loadPack, forDecoding, DEFAULT_LABEL, type Pack, type PackCommand } from "./plan-pack.js";
 export type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
+export { fileGrammarPlanner } from "./plan-file.js";
 export { explain, explainWords, formatExplanation, type ExplainedCommand } from "./explain.js";
 export { startServer, type ServeOptions, type RunningServer } from "./serve.js";
 export { DecodeError, type DecodeErrorCode } from "./errors.js";

@@ -1,11 +1,9 @@
 // The embedded backend on the real default model: native output, constrained output that
 // its grammar accepts (checked with grammargen's recognizer), and the retry loop's promise
 // that every command parses or is reported as a failure with its reason.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../src/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, defaultModelPath } from "../src/backend/index.js";
 import type { Backend } from "../src/backend/types.js";
 import { DecodeError } from "../src/errors.js";
@@ -100,25 +98,6 @@ describe("embedded backend, default model", () => {
     expect(err).toBeInstanceOf(DecodeError);
     expect((err as DecodeError).code).toBe("EGRAMMAR");
     expect((err as DecodeError).message).not.toContain("\n");
-  });
-
-  it("CLI: decodes under a user's Lark grammar, and reports one that llama.cpp rejects", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "shellgen-grammar-"));
-    writeFileSync(join(dir, "greet.lark"), 'start: "echo hello" | "echo hi" | "printf hi"\n');
-    writeFileSync(join(dir, "left.gbnf"), 'root ::= root "a" | "a"\n');
-    let out = "";
-    let err = "";
-    const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-    const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-    try {
-      expect(await main(["--model", MODEL, "--grammar", join(dir, "greet.lark"), "--mode", "constrained", "say hello"])).toBe(0);
-      expect(out).toMatch(/^(echo hello|echo hi|printf hi)\n$/);
-      expect(await main(["--model", MODEL, "--grammar", join(dir, "left.gbnf"), "--mode", "constrained", "say a"])).toBe(1);
-      expect(err).toMatch(/^shellgen: grammar failed to compile[^\n]*\n$/);
-    } finally {
-      o.mockRestore();
-      e.mockRestore();
-    }
   });
 
   it("refuses an empty request", async () => {

@@ -3,8 +3,6 @@ export type { OpenPoolOptions, RetrieveOptions, Retrieval, Retrieved } from "./p
 export { staticExamples } from "./static.js";
 export { learn } from "./learn.js";
 export type { LearnOptions, Learned } from "./learn.js";
-export { runLearn, runExamples } from "./cli.js";
-export type { Io } from "./cli.js";
 export { PoolError, programOf, readExamplesDir, readHeldout, defaultExamplesDir, exampleId } from "./example.js";
 export type { Example, Difficulty } from "./example.js";
 export { HashEmbedder, llamaEmbedder } from "./embedder.js";

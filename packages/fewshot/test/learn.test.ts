@@ -3,13 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { learn } from "../src/learn.js";
 import { openPool, LEARNED_FILE } from "../src/pool.js";
-import { runExamples, runLearn, type Io } from "../src/cli.js";
 import { smallCorpus, tempDir } from "./helpers.js";
-
-function capture(): Io & { out: string; err: string } {
-  const io = { out: "", err: "", stdout: (s: string) => void (io.out += s), stderr: (s: string) => void (io.err += s) };
-  return io;
-}
 
 describe("learning from corrections", () => {
   it("adds a valid pair that later retrieval finds first", async () => {
@@ -60,48 +54,5 @@ describe("learning from corrections", () => {
     const dir = join(tempDir("learn-none"), "home");
     await expect(learn("Loop", "for f in *; do echo $f", { dir })).rejects.toThrow(/does not parse/);
     expect(existsSync(dir)).toBe(false);
-  });
-});
-
-describe("CLI handlers", () => {
-  it("shellgen learn: prints what it learned and exits 0; a bad pair exits 1 with one line on stderr", async () => {
-    const dir = tempDir("cli-learn");
-    const ok = capture();
-    expect(await runLearn(["Show hidden files in src", "ls -a src", "--dir", dir], ok)).toBe(0);
-    expect(ok.out).toContain("learned (ls): ls -a src");
-    const bad = capture();
-    expect(await runLearn(["Oops", "echo $(", "--dir", dir], bad)).toBe(1);
-    expect(bad.err.trim().split("\n")).toHaveLength(1);
-    expect(bad.err).toMatch(/^shellgen: cannot learn/);
-    const usage = capture();
-    expect(await runLearn(["only one"], usage)).toBe(2);
-    expect(usage.err).toContain("usage: shellgen learn");
-  });
-
-  it("shellgen examples --json prints the contract shape", async () => {
-    const dir = tempDir("cli-examples");
-    const io = capture();
-    expect(await runExamples(["extract the tarball backup.tar.gz", "--k", "2", "--json", "--dir", dir], io)).toBe(0);
-    const parsed = JSON.parse(io.out);
-    expect(parsed.examples.length).toBeGreaterThan(0);
-    expect(parsed.examples.length).toBeLessThanOrEqual(2);
-    for (const e of parsed.examples) {
-      expect(Object.keys(e).sort()).toEqual(["command", "program", "request", "score"]);
-      expect(typeof e.score).toBe("number");
-    }
-    expect(parsed.examples[0].program).toBe("tar");
-  });
-
-  it("shellgen examples: readable output, and clear errors for bad options", async () => {
-    const dir = tempDir("cli-examples2");
-    const io = capture();
-    expect(await runExamples(["count words in essay.txt", "--dir", dir], io)).toBe(0);
-    expect(io.out).toMatch(/Request: .*\nCommand: wc/);
-    expect(io.out).toMatch(/\d+ examples, about \d+ prompt tokens/);
-    const bad = capture();
-    expect(await runExamples(["x", "--k", "many", "--dir", dir], bad)).toBe(2);
-    expect(bad.err).toMatch(/--k must be a number/);
-    const unknown = capture();
-    expect(await runExamples(["x", "--frobnicate"], unknown)).toBe(2);
   });
 });
