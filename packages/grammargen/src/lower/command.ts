@@ -93,6 +93,8 @@ const valueKey = (t: ValueType): string => (t.kind === "enum" ? `enum:${t.choice
 interface Group {
   names: string[];
   option: OptionSpec;
+  /** The names as a set, so a group of thousands of options grows in linear time. */
+  has: Set<string>;
 }
 
 /** Groups options with the same value shape so each group lowers to one alternation. */
@@ -103,8 +105,9 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
     if (names.length === 0) continue;
     const key = o.arity === "none" ? `none${style === "cobra" ? ":bool" : ""}` : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}`;
     const g = groups.get(key);
-    if (g) g.names.push(...names.filter((n) => !g.names.includes(n)));
-    else groups.set(key, { names: [...new Set(names)], option: o });
+    if (g) {
+      for (const n of names) if (!g.has.has(n)) (g.has.add(n), g.names.push(n));
+    } else groups.set(key, { names: [...new Set(names)], option: o, has: new Set(names) });
   }
   return groups;
 }
@@ -208,15 +211,7 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
 
   // Fit the operand caps into the budget by trimming the widest ones, never below a minimum.
-  const caps = positionals.map((p) => Math.max(p.min, p.max));
-  for (let sum = caps.reduce((a, b) => a + b, 0); sum > maxOperands; sum--) {
-    let widest = -1;
-    caps.forEach((c, i) => {
-      if (c > positionals[i]!.min && !positionals[i]!.rest && (widest < 0 || c > caps[widest]!)) widest = i;
-    });
-    if (widest < 0) break;
-    caps[widest]!--;
-  }
+  const caps = fitCaps(positionals, maxOperands);
   let budget = Math.max(maxOperands, caps.reduce((a, b) => a + b, 0));
   const blocks: Expr[] = [];
   for (const [i, p0] of positionals.entries()) {
@@ -238,14 +233,18 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   }
   // Adjacent operands of one shape ("[A] [B] [C]" all plain words) merge into one bounded
   // repetition: the same language, and no chain of optional groups for Lark to multiply out.
-  for (let k = blocks.length - 1; k > 0; k--) {
-    const a = blocks[k - 1]!;
-    const b = blocks[k]!;
-    if (a.kind === "rep" && b.kind === "rep" && JSON.stringify(a.item) === JSON.stringify(b.item)) blocks.splice(k - 1, 2, rep(a.item, a.min + b.min, a.max + b.max));
+  // (One pass, left to right, each item serialised once: splicing pairwise was quadratic.)
+  const merged: { block: Expr; key?: string }[] = [];
+  for (const b of blocks) {
+    const key = b.kind === "rep" ? JSON.stringify(b.item) : undefined;
+    const last = merged[merged.length - 1];
+    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep") last.block = rep(last.block.item, last.block.min + b.min, last.block.max + b.max);
+    else merged.push({ block: b, key });
   }
+  const joined = merged.map((m) => m.block);
   const total = maxOperands - budget;
   const head = withGap(words);
-  const main = seq(head, ...blocks);
+  const main = seq(head, ...joined);
   // After `--` every word is an operand, even one starting with '-'.
   const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)));
   const forms: Expr[] = [main, tail];
@@ -260,6 +259,37 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     forms.push(seq(head, L.sp, alt(...subs)));
   }
   return L.add(base, alt(...forms.map(dropEmpty)));
+}
+
+/**
+ * Operand caps that fit `maxOperands`: the result of taking one from the widest trimmable cap
+ * (first on ties, never below its minimum, never a rest operand) until the sum fits. Computed
+ * by finding the level the caps are cut to, since one step at a time cost operands x total.
+ */
+export function fitCaps(positionals: PositionalSpec[], maxOperands: number): number[] {
+  const caps = positionals.map((p) => Math.max(p.min, p.max));
+  const cut = (T: number) => caps.map((c, i) => (positionals[i]!.rest ? c : Math.max(positionals[i]!.min, Math.min(c, T))));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  if (sum(caps) <= maxOperands) return caps;
+  if (sum(cut(0)) > maxOperands) return cut(0);
+  // The largest level T whose cut fits; cut(hi) never fits.
+  let lo = 0;
+  let hi = Math.max(...caps);
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (sum(cut(mid)) <= maxOperands) lo = mid;
+    else hi = mid;
+  }
+  // Everything is cut to `hi` first; then caps standing at `hi` lose one each, in order, until it fits.
+  const out = cut(hi);
+  let total = sum(out);
+  for (let i = 0; i < out.length && total > maxOperands; i++) {
+    if (out[i] === hi && !positionals[i]!.rest && hi > positionals[i]!.min) {
+      out[i]!--;
+      total--;
+    }
+  }
+  return out;
 }
 
 function commandWords(spec: CommandSpec, sp: Expr): Expr {

@@ -114,9 +114,15 @@ const memos = new Map<string, Map<string, { choices?: string[]; multiplier: bool
 /** Options the text lists twice (GNU grep lists -E in two sections) merge into one. */
 function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
   const out: OptionSpec[] = [];
+  // Spelling -> position in `out`: a scan of `out` per option made 20,000 options cost seconds.
+  const at = new Map<string, number>();
+  const keys = (o: OptionSpec) => [...o.short.map((s) => `s:${s}`), ...o.long.map((l) => `l:${l}`), ...(o.dashLong ?? []).map((d) => `d:${d}`)];
   for (const o of options) {
-    const same = out.find((p) => p.short.some((s) => o.short.includes(s)) || p.long.some((l) => o.long.includes(l)) || (p.dashLong ?? []).some((d) => (o.dashLong ?? []).includes(d)));
+    // The earliest option sharing any spelling, as a front-to-back scan would find it.
+    const hit = Math.min(...keys(o).map((k) => at.get(k) ?? Infinity));
+    const same = out[hit];
     if (!same) {
+      for (const k of keys(o)) if (!at.has(k)) at.set(k, out.length);
       out.push(o);
       continue;
     }
@@ -131,6 +137,7 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
     }
     for (const s of o.short) if (!same.short.includes(s)) same.short.push(s);
     for (const l of o.long) if (!same.long.includes(l)) same.long.push(l);
+    for (const k of keys(same)) if (!at.has(k)) at.set(k, hit);
     if (o.span) session.warn(`option ${[...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`)].join(", ")} is listed more than once; merged`, o.span);
   }
   return out;
@@ -170,10 +177,13 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // "-#" (zstd, xz): a digit option, -1 ... -19.
   for (const o of options) if (o.short.includes("#")) o.short = [...o.short.filter((c) => c !== "#"), ..."0123456789"].filter((c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)));
 
+  // Spelling -> the first option with it, built once: the usage line asks for every word it reads.
+  const bySpelling = new Map<string, OptionSpec>();
+  for (const x of options) for (const k of [...x.long.map((l) => `l:${l}`), ...x.short.map((c) => `s:${c}`), ...(x.dashLong ?? []).map((d) => `d:${d}`)]) if (!bySpelling.has(k)) bySpelling.set(k, x);
   const takesValue = (spelling: string): boolean | undefined => {
     const long = spelling.startsWith("--") ? spelling.slice(2) : undefined;
     const short = !long && spelling.length === 2 ? spelling.slice(1) : undefined;
-    const o = options.find((x) => (long && x.long.includes(long)) || (short && x.short.includes(short)) || (!long && !short && x.dashLong?.includes(spelling.slice(1))));
+    const o = bySpelling.get(long ? `l:${long}` : short ? `s:${short}` : `d:${spelling.slice(1)}`);
     return o ? o.arity === "required" : undefined;
   };
   const usage = parseUsage(lines, path, takesValue);

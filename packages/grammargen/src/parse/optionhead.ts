@@ -149,10 +149,26 @@ export function mergeOptions(options: OptionSpec[]): OptionSpec[] {
   return out;
 }
 
+// Newline offsets of the last text asked about: a parser asks for many spans of one text, and
+// counting newlines from the start each time made a long help text cost quadratic time.
+let newlinesOf: { text: string; at: number[] } | undefined;
+
 export function spanOf(text: string, start: number, end: number): Span {
-  let line = 1;
-  for (let i = 0; i < start && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return { start, end, line };
+  if (newlinesOf?.text !== text) {
+    const at: number[] = [];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) at.push(i);
+    newlinesOf = { text, at };
+  }
+  // line = 1 + the number of newlines before `start` (binary search).
+  const at = newlinesOf.at;
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return { start, end, line: lo + 1 };
 }
 
 /** Line records with their offsets, so parsers can attach spans cheaply. */
