@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       "@shellgen/base": src("./packages/base/src/index.ts"),
       "@shellgen/cli": src("./packages/cli/src/index.ts"),
+      "@shellgen/agent": src("./packages/agent/src/index.ts"),
       "@shellgen/grammargen": src("./packages/grammargen/src/index.ts"),
       "@shellgen/sandbox": src("./packages/sandbox/src/index.ts"),
       "@shellgen/fewshot": src("./packages/fewshot/src/index.ts"),

@@ -7,7 +7,7 @@ export { snapshot, copyWorkspace, diffSnapshots, applyChanges, noChanges, namesO
 export { goalKind, judge, type GoalKind, type Verdict } from "./verdict.js";
 export { errorSignature, errorSummary, missingNames, nearestNames, commandHash } from "./signature.js";
 export { RunLog, runsDir, readSteps, resolveRunDir, type Step } from "./log.js";
-export { runMain, replayMain, guarded, RUN_USAGE, REPLAY_USAGE } from "./cli-run.js";
-export { createMcpServer, mcpMain, MCP_USAGE } from "./mcp.js";
+export { runGoal, replayRun, type RunRequest, type Io } from "./cli-run.js";
+export { createMcpServer, serveMcp, type McpServerOptions } from "./mcp.js";
 export { TOOLS, RUN_SHELL_TASK } from "./tools.js";
 export { AgentError, type AgentErrorCode } from "./errors.js";

@@ -11,20 +11,12 @@ import { createBackend, generate, type Backend } from "@shellgen/decode";
 import { openPool, type Pool } from "@shellgen/fewshot";
 import { defaultPolicyPath, loadPolicy, type Policy } from "@shellgen/grammargen";
 import { sandboxAvailable } from "@shellgen/sandbox";
-import { parseArgs } from "node:util";
 import { readdirSync } from "node:fs";
 import { AgentError } from "./errors.js";
 import { RunLog } from "./log.js";
 import { decodeProposer, DEFAULT_K } from "./propose.js";
 import { explainCommand, formatExplanation, runShellTask } from "./task.js";
 import { TOOLS } from "./tools.js";
-
-export const MCP_USAGE = `usage: shellgen mcp [--model M]
-
-Serves the Model Context Protocol over stdin/stdout for an MCP client (Claude Desktop,
-an IDE, an agent). Tools: run_shell_task (dry run unless confirm: true),
-generate_command, explain_command. Runs are logged under $SHELLGEN_HOME/runs.
-`;
 
 interface Shared {
   backend: Backend;
@@ -144,18 +136,9 @@ function safeList(dir: string): string[] {
   }
 }
 
-export async function mcpMain(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { model: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
-  } catch (err) {
-    throw new AgentError(`${(err as Error).message} (see shellgen mcp --help)`, "EUSAGE");
-  }
-  if (values.help) {
-    process.stdout.write(MCP_USAGE);
-    return 0;
-  }
-  const { server, close } = createMcpServer({ model: values.model });
+/** `shellgen mcp`: serves until the client closes stdin (or SIGINT/SIGTERM). */
+export async function serveMcp(opts: McpServerOptions = {}): Promise<number> {
+  const { server, close } = createMcpServer(opts);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolveClosed) => {
     server.onclose = () => resolveClosed();

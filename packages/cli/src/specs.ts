@@ -65,3 +65,34 @@ export const SERVE_SPEC: CliSpec = {
     { name: "threads", kind: "value", arg: "N", help: "CPU threads" },
   ],
 };
+
+// Agent verbs (packages/agent); defaults match @shellgen/agent's DEFAULTS.
+export const RUN_SPEC: CliSpec = {
+  prog: "shellgen run",
+  usage: ['"<goal>" [--workspace DIR] [--max-attempts N] [--time-limit S] [--yes] [--json] [--model M] [--policy FILE]'],
+  summary:
+    "Proposes a command for the goal, runs it in the sandbox on a copy of the workspace and, on failure, proposes again with what went wrong. Shows the command, each flag's meaning and what it did to the copy, then applies exactly those file changes to the workspace only with --yes or a \"y\" on a terminal. Every step is logged to $SHELLGEN_HOME/runs/<time>/step-NN.json.",
+  options: [
+    { name: "workspace", kind: "value", arg: "DIR", help: "the folder the goal is about (default .)" },
+    { name: "max-attempts", kind: "value", arg: "N", help: "attempts before giving up, 1-10 (default 3)" },
+    { name: "time-limit", kind: "value", arg: "S", help: "wall-time limit for all attempts in seconds (default 120)" },
+    { name: "yes", kind: "bool", help: "apply the successful dry run's changes without asking" },
+    { name: "json", kind: "bool", help: "print {command, stopped, attempts: [{command, exitCode, stderr, changes, verdict}], log, applied, note}" },
+    { name: "model", kind: "value", arg: "M", help: "GGUF path, hf: URI or http(s):// endpoint (default: $SHELLGEN_MODEL, else model/shellgen-mini.gguf)" },
+    { name: "policy", kind: "value", arg: "FILE", help: "policy the command must pass (default: packages/grammargen/policies/default.yaml)" },
+  ],
+};
+
+export const REPLAY_SPEC: CliSpec = {
+  prog: "shellgen replay",
+  usage: ["<dir|name|latest> [--json]"],
+  summary: "Reprints a run logged by shellgen run: a run directory, its name under $SHELLGEN_HOME/runs, or latest.",
+  options: [{ name: "json", kind: "bool", help: "print {dir, steps}" }],
+};
+
+export const MCP_SPEC: CliSpec = {
+  prog: "shellgen mcp",
+  usage: ["[--model M]"],
+  summary: "Serves the Model Context Protocol over stdin/stdout with the tools run_shell_task (dry run unless confirm: true), generate_command and explain_command.",
+  options: [{ name: "model", kind: "value", arg: "M", help: "GGUF path, hf: URI or http(s):// endpoint (default: the embedded model)" }],
+};

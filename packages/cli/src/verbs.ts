@@ -4,7 +4,7 @@
 //
 // Agent-loop verbs (`run`, `replay`, `mcp`, packages/agent) are added to this table.
 import type { Args, CliSpec } from "@shellgen/base";
-import { EXAMPLES_SPEC, EXPLAIN_SPEC, GENERATE_SPEC, LEARN_SPEC, SERVE_SPEC } from "./specs.js";
+import { EXAMPLES_SPEC, EXPLAIN_SPEC, GENERATE_SPEC, LEARN_SPEC, MCP_SPEC, REPLAY_SPEC, RUN_SPEC, SERVE_SPEC } from "./specs.js";
 
 export interface VerbModule {
   /** The verb's arguments, already parsed against its spec; resolves to the exit status. */
@@ -33,4 +33,7 @@ export const VERBS: Verb[] = [
   { name: "examples", summary: "show the few-shot examples retrieval picks for a request, and why", spec: EXAMPLES_SPEC, load: () => import("./verbs/examples.js") },
   { name: "learn", summary: "validate a (request, command) pair and add it to your example pool", spec: LEARN_SPEC, load: () => import("./verbs/learn.js") },
   { name: "serve", summary: "serve a GGUF model over llama-server-compatible HTTP on loopback", spec: SERVE_SPEC, load: () => import("./verbs/serve.js") },
+  { name: "run", summary: "propose a command, dry-run and fix it in the sandbox on a copy, apply after confirmation", spec: RUN_SPEC, load: () => import("./verbs/run.js") },
+  { name: "replay", summary: "reprint a run logged by shellgen run", spec: REPLAY_SPEC, load: () => import("./verbs/replay.js") },
+  { name: "mcp", summary: "serve run_shell_task, generate_command and explain_command over MCP (stdio)", spec: MCP_SPEC, load: () => import("./verbs/mcp.js") },
 ];
