@@ -1,10 +1,8 @@
 // `shellgen --explain`: what each flag and operand of a command means, read from the IR
 // descriptions in the grammar pack. No model involved.
-import Parser from "tree-sitter";
-import Bash from "tree-sitter-bash";
+import { bashVerdict as parseBash, invocations as shellInvocations, UNKNOWN } from "@shellgen/base";
 import type { CommandSpec, OptionSpec } from "@shellgen/grammargen";
 import { DecodeError } from "./errors.js";
-import { parseBash } from "./gate.js";
 
 export interface ExplainedWord {
   text: string;
@@ -97,30 +95,9 @@ export function explainWords(spec: CommandSpec, args: string[]): ExplainedWord[]
   return out;
 }
 
-let parser: Parser | undefined;
-
-/** Every simple command in a (possibly compound) command line, with its static words. */
+/** Every simple command in a (possibly compound) command line, as its words: static values where known, source text where not. */
 export function invocations(command: string): string[][] {
-  parser ??= (() => {
-    const p = new Parser();
-    p.setLanguage(Bash as unknown as Parser.Language);
-    return p;
-  })();
-  const result: string[][] = [];
-  const walk = (n: Parser.SyntaxNode) => {
-    if (n.type === "command") {
-      const words: string[] = [];
-      for (const c of n.namedChildren) {
-        if (c.type === "variable_assignment" || c.type === "file_redirect" || c.type === "heredoc_redirect") continue;
-        const t = c.type === "command_name" ? c.text : c.text;
-        words.push(c.type === "raw_string" ? t.slice(1, -1) : c.type === "string" && !/[$`]/.test(t) ? t.slice(1, -1) : t);
-      }
-      if (words.length) result.push(words);
-    }
-    for (const c of n.namedChildren) walk(c);
-  };
-  walk(parser.parse(command).rootNode);
-  return result;
+  return shellInvocations(command, { unwrap: false }).map((inv) => [inv.name, ...inv.args].map((w) => (w.value.includes(UNKNOWN) ? w.raw : w.value)));
 }
 
 export function explain(command: string, specs: Map<string, CommandSpec>): ExplainedCommand[] {

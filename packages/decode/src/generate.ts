@@ -3,9 +3,8 @@
 // `constrained-retry` adds the tree-sitter-bash gate and one native retry fed the error.
 import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
-import { parseBash } from "./gate.js";
+import { bashVerdict as parseBash, programsIn } from "@shellgen/base";
 import { groundValues, snapToGrounded } from "./ground.js";
-import { programsIn } from "./select.js";
 import { cleanCommand } from "./hygiene.js";
 import { COMMAND_TERMINATOR, type Example, type Feedback, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";

@@ -1,6 +1,6 @@
 // Output hygiene for unconstrained text: small models wrap commands in markdown, add a
 // `$ ` prompt, lead with prose, or explain afterwards. Keep exactly one command.
-import { parseBash } from "./gate.js";
+import { bashVerdict as parseBash } from "@shellgen/base";
 
 const PROSE_LEAD = /^(here('s| is)|sure|certainly|you can|use|try|to do (this|that)|the (following )?command|this command|answer|output|solution)\b.*:\s*$/i;
 

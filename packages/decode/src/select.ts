@@ -238,24 +238,3 @@ export function helpSummary(help: string): string {
   }
   return out.join(" ");
 }
-
-const LEADING = new Set(["if", "then", "else", "elif", "do", "while", "until", "!", "time", "sudo", "env", "nohup", "exec", "{"]);
-
-/** The programs a command line runs, in order: first words of each pipeline stage and list item, and what xargs / -exec run. */
-export function programsIn(command: string): string[] {
-  const out: string[] = [];
-  const add = (w: string | undefined) => {
-    if (w && /^[A-Za-z_][\w.+-]*$/.test(w) && !out.includes(w)) out.push(w);
-  };
-  for (const segment of command.split(/\$\(|[|;&()`\n]/)) {
-    const words = segment.trim().split(/\s+/).filter(Boolean);
-    let i = 0;
-    while (i < words.length && (LEADING.has(words[i]!) || /^\w+=/.test(words[i]!))) i++;
-    add(words[i]);
-    for (let j = i; j < words.length; j++) {
-      if (words[j] === "-exec" || words[j] === "-execdir") add(words[j + 1]);
-      if (words[j] === "xargs") add(words.slice(j + 1).find((w) => !w.startsWith("-") && !/^\d+$/.test(w) && w !== "{}"));
-    }
-  }
-  return out;
-}

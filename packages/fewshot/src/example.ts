@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { programOf as shellProgramOf } from "@shellgen/base";
 
 export type Difficulty = 1 | 2 | 3;
 
@@ -36,31 +37,12 @@ export function defaultExamplesDir(): string {
   return join(corporaDir(), "examples");
 }
 
-const ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
-const WRAPPERS = new Set(["sudo", "env", "nohup", "time", "nice", "command", "exec", "timeout", "xargs", "watch"]);
-
 /**
- * The program a command is "about": the first word that is not an assignment or a
- * wrapper. `timeout 5 curl ...` is a curl example; `xargs` is kept when it stands first
- * only if nothing follows it. Used for learned pairs, which carry no program field.
+ * The program a command is "about": that of its first simple command, looking through
+ * wrappers (`timeout 5 curl ...` is a curl example). Used for learned pairs, which carry
+ * no program field. One implementation, the shell front end's.
  */
-export function programOf(command: string): string {
-  const first = command.trim().split(/\s*(?:\|\||&&|[|;])\s*/)[0] ?? "";
-  const words = first.split(/\s+/).filter(Boolean);
-  let i = 0;
-  while (i < words.length && ASSIGN.test(words[i]!)) i++;
-  const head = words[i] ?? "";
-  if (WRAPPERS.has(head)) {
-    let j = i + 1;
-    while (j < words.length && (words[j]!.startsWith("-") || /^\d+[smhd]?$/.test(words[j]!) || ASSIGN.test(words[j]!))) j++;
-    if (j < words.length) return basename(words[j]!);
-  }
-  return basename(head);
-}
-
-function basename(w: string): string {
-  return w.replace(/^.*\//, "").replace(/^['"]|['"]$/g, "");
-}
+export const programOf = shellProgramOf;
 
 /** Reads every *.jsonl in a folder (heldout.jsonl excluded: it is the evaluation set). */
 export function readExamplesDir(dir: string, source: Example["source"] = "corpus"): Example[] {

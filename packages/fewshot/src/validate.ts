@@ -1,13 +1,11 @@
-import { createRequire } from "node:module";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { bashVerdict, simpleCommands } from "@shellgen/base";
 import { corporaDir } from "./example.js";
 
 // A pair enters the pool only if it parses as bash, every program in it that has a grammar
 // accepts its invocation, and it passes the default policy. Grammar and policy come from
 // other parts that may not be built yet; the validator says which checks it could run.
-
-const require = createRequire(import.meta.url);
 
 export interface Verdict {
   ok: boolean;
@@ -24,61 +22,13 @@ export interface ValidatorInfo {
   policy: "default-policy" | "none";
 }
 
-interface TsNode {
-  type: string;
-  text: string;
-  isMissing: boolean;
-  hasError: boolean;
-  startPosition: { row: number; column: number };
-  namedChildren: TsNode[];
-  childForFieldName(name: string): TsNode | null;
-}
-
-let parser: { parse(text: string): { rootNode: TsNode } } | undefined;
-function bashParser() {
-  if (!parser) {
-    const Parser = require("tree-sitter");
-    const Bash = require("tree-sitter-bash");
-    parser = new Parser();
-    (parser as any).setLanguage(Bash);
-  }
-  return parser!;
-}
-
-/** Syntax gate: the first ERROR or MISSING node, with its position, or null. */
+/** Syntax gate: one line on where the command stops parsing as bash, or null when it parses. */
 export function syntaxError(command: string): string | null {
-  const root = bashParser().parse(command).rootNode;
-  if (!root.hasError) return null;
-  const bad = findBad(root);
-  const where = bad ? `line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : "somewhere";
-  const what = bad?.isMissing ? `missing ${bad.type}` : `unexpected ${JSON.stringify((bad?.text ?? "").slice(0, 20))}`;
-  return `does not parse as bash: ${what} at ${where}`;
+  const v = bashVerdict(command);
+  return v.parses ? null : `does not parse as bash: ${v.error}`;
 }
 
-function findBad(n: TsNode): TsNode | undefined {
-  if (n.type === "ERROR" || n.isMissing) return n;
-  for (const c of n.namedChildren) {
-    if (c.hasError || c.isMissing || c.type === "ERROR") {
-      const b = findBad(c);
-      if (b) return b;
-    }
-  }
-  return n.hasError ? n : undefined;
-}
-
-/** Every simple command in the script (pipelines, lists, substitutions, loops included). */
-export function simpleCommands(command: string): { program: string; text: string }[] {
-  const out: { program: string; text: string }[] = [];
-  const walk = (n: TsNode) => {
-    if (n.type === "command") {
-      const name = n.childForFieldName("name");
-      if (name) out.push({ program: name.text.replace(/^.*\//, ""), text: n.text });
-    }
-    for (const c of n.namedChildren) walk(c);
-  };
-  walk(bashParser().parse(command).rootNode);
-  return out;
-}
+export { simpleCommands };
 
 type Recognizer = (input: string) => { accepted: boolean; reason?: string };
 

@@ -1,10 +1,7 @@
 // Turns a tree-sitter-bash parse into invocations: the program name and its argument words
 // with their static values, looking through wrappers (timeout, xargs, env, nice, find -exec)
 // so the inner command is judged too.
-import Parser from "tree-sitter";
-import Bash from "tree-sitter-bash";
-
-export type Node = Parser.SyntaxNode;
+import type { Node } from "./parse.js";
 
 /** Stands for text only known when the command runs ($x, $(...)). */
 export const UNKNOWN = "\u0000";
@@ -24,15 +21,6 @@ export interface Invocation {
   /** Names of the wrappers around it, outermost first (timeout, xargs...). */
   wrappers: string[];
   node: Node;
-}
-
-let parser: Parser | undefined;
-export function parseBash(source: string): Parser.Tree {
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(Bash as unknown as Parser.Language);
-  }
-  return parser.parse(source);
 }
 
 export interface WordEnv {
@@ -118,7 +106,11 @@ const WRAPPERS: Record<string, WrapperShape> = {
   chroot: { valued: "", leading: 1 },
   ionice: { valued: "cnp", leading: 0 },
   flock: { valued: "wE", leading: 1 },
+  watch: { valued: "n", valuedLong: ["--interval"], leading: 0 },
 };
+
+/** Programs that run another command given in their arguments (xargs, timeout, env, ...). */
+export const WRAPPER_NAMES: ReadonlySet<string> = new Set(Object.keys(WRAPPERS));
 
 const isAssignment = (w: Word): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value);
 

@@ -3,7 +3,7 @@
 // `sh -c '...'`). Every violation names its rule, the offending span and a fix.
 import type { Span } from "../ir.js";
 import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type Policy, type PolicyViolation } from "./policy.js";
-import { basename, invocationOf, parseBash, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "./words.js";
+import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "@shellgen/base";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
 const PATTERN_FIRST: Record<string, string[]> = {
@@ -54,12 +54,12 @@ export function checkPolicy(policy: Policy, command: string): PolicyViolation[] 
 function checkSource(st: State, source: string, base: number): void {
   const home = st.policy.paths?.home ?? UNKNOWN_HOME;
   const sub: State = { ...st, source, base, env: { vars: { HOME: home, PWD: st.cwd } } };
-  const tree = parseBash(source);
+  const tree = parseTree(source);
   // tree-sitter reports byte offsets; map them back to string offsets for spans.
   const chars = byteToChar(source);
   const walkState = { ...sub, map: chars };
   if (tree.rootNode.hasError) {
-    const bad = firstError(tree.rootNode) ?? tree.rootNode;
+    const bad = firstProblem(tree.rootNode) ?? tree.rootNode;
     add(sub, "syntax", { start: chars(bad.startIndex), end: chars(Math.max(bad.endIndex, bad.startIndex + 1)) }, "the command does not parse as bash, so it cannot be checked", "fix the syntax (quotes, pipes, do/done, then/fi)");
     return;
   }
@@ -68,15 +68,6 @@ function checkSource(st: State, source: string, base: number): void {
 }
 
 type WalkState = State & { map: (b: number) => number };
-
-function firstError(node: Node): Node | undefined {
-  if (node.type === "ERROR" || node.isMissing) return node;
-  for (const c of node.children) {
-    const f = c.hasError || c.isMissing || c.type === "ERROR" ? firstError(c) : undefined;
-    if (f) return f;
-  }
-  return undefined;
-}
 
 function byteToChar(source: string): (b: number) => number {
   // node-tree-sitter reports UTF-16 offsets for JS strings; keep a hook in case a build reports bytes.

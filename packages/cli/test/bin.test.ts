@@ -10,7 +10,7 @@ const BIN = join(here, "..", "bin", "shellgen.js");
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 60_000 });
 
 beforeAll(() => {
-  if (!existsSync(join(here, "..", "dist", "cli", "main.js"))) throw new Error("packages/decode is not built (npx tsc -b)");
+  if (!existsSync(join(here, "..", "dist", "main.js"))) throw new Error("packages/cli is not built (npx tsc -b)");
 });
 
 describe("shellgen bin", () => {

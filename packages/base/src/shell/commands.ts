@@ -1,0 +1,65 @@
+// What a command line runs: its simple commands, the invocations they make once wrappers
+// (xargs, timeout, find -exec, env, ...) are looked through, and the programs named.
+import { parseTree, type Node } from "./parse.js";
+import { basename, invocationOf, unwrap, WRAPPER_NAMES, type Invocation, type WordEnv } from "./words.js";
+
+/** Every `command` node of a source text, in source order (pipelines, lists, loops and substitutions included). */
+export function commandNodes(source: string): Node[] {
+  const out: Node[] = [];
+  const walk = (n: Node) => {
+    if (n.type === "command") out.push(n);
+    for (const c of n.namedChildren) walk(c);
+  };
+  walk(parseTree(source).rootNode);
+  return out;
+}
+
+/** Each simple command with its program's base name and its source text. */
+export function simpleCommands(source: string): { program: string; text: string }[] {
+  const out: { program: string; text: string }[] = [];
+  for (const n of commandNodes(source)) {
+    const name = n.childForFieldName("name");
+    if (name) out.push({ program: basename(name.text), text: n.text });
+  }
+  return out;
+}
+
+/**
+ * Every invocation in a source text. With `unwrap` (the default), a wrapper is followed by
+ * what it runs: `ls | xargs rm -f` gives ls, xargs, rm.
+ */
+export function invocations(source: string, opts: { unwrap?: boolean; env?: WordEnv } = {}): Invocation[] {
+  const env = opts.env ?? { vars: {} };
+  const out: Invocation[] = [];
+  for (const n of commandNodes(source)) {
+    const inv = invocationOf(n, env);
+    if (inv) out.push(...(opts.unwrap === false ? [inv] : unwrap(inv)));
+  }
+  return out;
+}
+
+const PROGRAM_NAME = /^[A-Za-z_][\w.+-]*$/;
+
+/** The programs a command line runs, in order of appearance, each once (wrapped ones included). */
+export function programsIn(source: string): string[] {
+  const out: string[] = [];
+  for (const inv of invocations(source)) {
+    const name = basename(inv.name.value);
+    if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * The program a command is "about": that of its first simple command, looking through
+ * wrappers (`timeout 5 curl ...` is about curl). "" when nothing runs.
+ */
+export function programOf(source: string): string {
+  const first = commandNodes(source)[0];
+  const inv = first && invocationOf(first, { vars: {} });
+  if (!inv) return "";
+  const chain = unwrap(inv);
+  let i = 0;
+  while (i + 1 < chain.length && WRAPPER_NAMES.has(basename(chain[i]!.name.value))) i++;
+  return basename(chain[i]!.name.value);
+}

@@ -1,0 +1,37 @@
+// The shell front end on real tree-sitter-bash: verdicts, simple commands, and the programs
+// a line runs once xargs, timeout and find -exec are looked through.
+import { describe, expect, it } from "vitest";
+import { bashVerdict, invocations, programOf, programsIn, simpleCommands } from "../src/index.js";
+
+describe("bashVerdict", () => {
+  it("accepts commands that parse and names the place of the first problem otherwise", () => {
+    expect(bashVerdict("ls -l | wc -l")).toEqual({ parses: true });
+    expect(bashVerdict("   ")).toEqual({ parses: false, error: "empty command" });
+    expect(bashVerdict("echo 'oops").error).toBe("unterminated ' quote opened at 1:6");
+    expect(bashVerdict("while read l; do echo $l").error).toMatch(/never closed by `done`|missing `done`/);
+    expect(bashVerdict("ls ) x").error).toMatch(/^syntax error at 1:\d+ near /);
+  });
+});
+
+describe("programs in a command", () => {
+  it("lists simple commands in source order, through pipes, lists, loops and substitutions", () => {
+    expect(simpleCommands("for f in *.txt; do wc -l \"$f\"; done | sort -n && echo $(date)").map((c) => c.program)).toEqual(["wc", "sort", "echo", "date"]);
+  });
+
+  it("unwraps xargs, timeout and find -exec", () => {
+    expect(programsIn("ls *.log | xargs -n 1 gzip")).toEqual(["ls", "xargs", "gzip"]);
+    expect(programsIn("timeout 5 curl -s http://x")).toEqual(["timeout", "curl"]);
+    expect(programsIn("find . -name '*.tmp' -exec rm -f {} \\;")).toEqual(["find", "rm"]);
+    const inner = invocations("find . -exec gzip -9 {} +").find((i) => i.name.value === "gzip")!;
+    expect(inner.wrappers).toEqual(["find"]);
+    expect(inner.args.map((a) => a.value)).toEqual(["-9"]);
+  });
+
+  it("names the program a command is about, looking through wrappers only", () => {
+    expect(programOf("timeout 5 curl -s http://x")).toBe("curl");
+    expect(programOf("LC_ALL=C sort a.txt | uniq")).toBe("sort");
+    expect(programOf("find . -exec gzip {} \\;")).toBe("find");
+    expect(programOf("/usr/bin/env python3 x.py")).toBe("python3");
+    expect(programOf("")).toBe("");
+  });
+});
