@@ -1,69 +1,27 @@
-// The slices of @shellgen/decode and @shellgen/fewshot the bench calls (docs/CONTRACTS.md).
-// They are loaded at run time, only when a model mode runs: the oracle path (and the
-// bench's build) must not depend on a model, llama.cpp or a finished decoder.
+// The slices of @shellgen/decode and @shellgen/fewshot the bench calls, typed from the
+// packages themselves. They are loaded only when a model mode runs (a literal import, so
+// tsc still checks the tie): the oracle path never loads a model or llama.cpp.
+import type * as Decode from "@shellgen/decode";
+import type * as Fewshot from "@shellgen/fewshot";
 
-export interface Example {
-  request: string;
-  command: string;
-}
-
-export interface Backend {
-  readonly model: string;
-  close(): Promise<void>;
-}
-
-export interface GenerateResult {
-  command: string;
-  path: string;
-  parses: boolean;
-  grammarCommands: string[];
-  tokens: { prompt: number; completion: number };
-  latencyMs: number;
-  error?: string;
-}
-
-export interface DecodeApi {
-  createBackend(model?: string): Promise<Backend>;
-  generate(opts: {
-    backend: Backend;
-    request: string;
-    mode: "native" | "constrained" | "constrained-retry";
-    ground?: boolean;
-    workspaceFiles?: string[];
-    examples?: Example[];
-    maxTokens?: number;
-  }): Promise<GenerateResult>;
-  defaultModelPath?: () => string;
-}
-
-export interface Pool {
-  retrieve(request: string, opts: { k?: number; tokenBudget?: number }): { examples: Example[]; promptTokens: number };
-}
-
-export interface FewshotApi {
-  openPool(opts?: { dir?: string; index?: string }): Promise<Pool>;
-  staticExamples(n: number): Example[];
-  /** The prompt text of one example, as the pool counts it against a token budget. */
-  exampleBlock(e: Example): string;
-  estimateTokens(text: string): number;
-}
-
-// A variable specifier keeps TypeScript from resolving (and so depending on) the packages at build time.
-const DECODE = "@shellgen/decode";
-const FEWSHOT = "@shellgen/fewshot";
+export type DecodeApi = Pick<typeof Decode, "createBackend" | "generate"> & Partial<Pick<typeof Decode, "defaultModelPath">>;
+export type FewshotApi = Pick<typeof Fewshot, "openPool" | "staticExamples" | "exampleBlock" | "estimateTokens" | "exampleId">;
+export type Backend = Decode.Backend;
+export type Example = Decode.Example;
+export type Pool = Fewshot.Pool;
 
 export async function loadDecode(): Promise<DecodeApi> {
   try {
-    return (await import(DECODE)) as DecodeApi;
+    return await import("@shellgen/decode");
   } catch (e) {
-    throw new Error(`cannot load ${DECODE} (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
+    throw new Error(`cannot load @shellgen/decode (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
   }
 }
 
 export async function loadFewshot(): Promise<FewshotApi> {
   try {
-    return (await import(FEWSHOT)) as FewshotApi;
+    return await import("@shellgen/fewshot");
   } catch (e) {
-    throw new Error(`cannot load ${FEWSHOT} (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
+    throw new Error(`cannot load @shellgen/fewshot (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
-import { loadDecode, loadFewshot, type Backend, type DecodeApi, type Example, type Pool } from "./contracts.js";
+import { loadDecode, loadFewshot, type Backend, type DecodeApi, type Example, type FewshotApi, type Pool } from "./contracts.js";
 import { FEWSHOT_K, UsageError, type ModeSpec } from "./modes.js";
 
 export interface Generated {
@@ -12,6 +12,10 @@ export interface Generated {
   latencyMs: number;
   path: string;
   error?: string;
+  /** ids of the few-shot examples put in the prompt (fewshot's exampleId: a hash of request and command) */
+  examples?: string[];
+  /** programs whose grammars constrained the decode (decode's grammarCommands; "<default>" = the pack's default grammar) */
+  grammarPrograms?: string[];
 }
 
 export interface Generator {
@@ -80,10 +84,13 @@ export class ModelGenerator implements Generator {
     return new ModelGenerator(modelLabel(model, defaultPath), api, backend);
   }
 
+  private fewshot?: Promise<FewshotApi>;
+
   private async examples(task: Task, mode: ModeSpec): Promise<Example[] | undefined> {
     if (mode.examples === "none") return undefined;
+    this.fewshot ??= loadFewshot();
     if (mode.examples === "static") {
-      this.staticBlock ??= loadFewshot().then((f) => f.staticExamples(FEWSHOT_K));
+      this.staticBlock ??= this.fewshot.then((f) => f.staticExamples(FEWSHOT_K));
       return this.staticBlock;
     }
     // The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk.
@@ -100,6 +107,7 @@ export class ModelGenerator implements Generator {
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated> {
     const run = async (): Promise<Generated> => {
       const examples = await this.examples(task, mode);
+      const exampleId = examples && (await this.fewshot!).exampleId;
       const r = await this.decode.generate({
         backend: this.backend,
         request: task.request,
@@ -108,7 +116,15 @@ export class ModelGenerator implements Generator {
         workspaceFiles,
         examples,
       });
-      return { command: r.command, tokens: r.tokens, latencyMs: r.latencyMs, path: r.path, ...(r.error ? { error: r.error } : {}) };
+      return {
+        command: r.command,
+        tokens: r.tokens,
+        latencyMs: r.latencyMs,
+        path: r.path,
+        ...(examples && exampleId ? { examples: examples.map((e) => exampleId(e)) } : {}),
+        grammarPrograms: r.grammarCommands ?? [],
+        ...(r.error ? { error: r.error } : {}),
+      };
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);

@@ -21,6 +21,10 @@ export interface ResultRecord {
   execMs?: number;
   timedOut?: boolean;
   truncated?: boolean;
+  /** Ids of the few-shot examples in the prompt (fewshot's exampleId); absent for modes without examples. */
+  examples?: string[];
+  /** Programs whose grammars constrained the decode; [] for a free decode, ["<default>"] for the pack's default grammar. */
+  grammarPrograms?: string[];
   /** Set when no command could be produced (decode threw). */
   error?: string;
   at?: string;

@@ -1,11 +1,11 @@
 // bench run: every (model, mode, task) not yet in results.jsonl, executed in the sandbox
 // and judged by the task's check. Generation is serial per model; execution overlaps.
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { cpus, hostname } from "node:os";
-import { join, relative } from "node:path";
-import { runSandboxed, sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
-import { evaluateCheck, loadSuite, prepareWorkspace, TASK_ENV, type Task } from "../suite/index.js";
-import { ModelGenerator, oracleGenerator, type Generator } from "./generators.js";
+import { join, relative, resolve } from "node:path";
+import { sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
+import { loadSuite, loadTaskFolder, runTask, type Task } from "../suite/index.js";
+import { ModelGenerator, oracleGenerator, type Generated, type Generator } from "./generators.js";
 import type { ModeSpec } from "./modes.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { clip, recordKey, type ResultRecord } from "./record.js";
@@ -25,6 +25,7 @@ export interface BenchOptions {
   outDir: string;
   resume?: boolean;
   timeoutMs?: number;
+  /** A folder of task files (`bench run --suite DIR`); default: the project's suite. */
   suiteDir?: string;
   progress?: ProgressSink;
   /** Set to stop taking new work (Ctrl-C); what is in flight finishes and is recorded. */
@@ -45,6 +46,8 @@ export interface RunMeta {
   modes: string[];
   tiers: number[] | "all";
   tasks?: string;
+  /** the --suite folder (absolute); absent for the project's suite */
+  suite?: string;
   concurrency: number;
 }
 
@@ -81,7 +84,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   const avail = await sandboxAvailable();
   if (!avail.ok) throw new SandboxUnavailableError(avail.reason, avail.fix);
 
-  const tasks = selectTasks(loadSuite(opts.suiteDir), { tiers: opts.tiers, glob: opts.glob });
+  const tasks = selectTasks(opts.suiteDir ? loadTaskFolder(opts.suiteDir) : loadSuite(), { tiers: opts.tiers, glob: opts.glob });
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const progress = opts.progress ?? silentProgress;
   let skipped = 0;
@@ -152,45 +155,64 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   return { outDir: opts.outDir, ran, skipped, interrupted, records };
 }
 
+/** Thrown inside runTask's command source when the generator gave no command to run. */
+class NoCommand extends Error {}
+
 async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<ResultRecord> {
   const { task, mode } = job;
   const generator = await job.gen();
   const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
-  const dir = await mkdtemp(join(workRoot, `${task.id}-`));
+  const failed = (reason: string, error: string): ResultRecord => ({ ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() });
+  let gen: Generated | undefined;
+  let genError: string | undefined;
   try {
-    await prepareWorkspace(task, dir);
-    let gen;
-    try {
-      gen = await generator.produce(task, mode, await listFiles(dir));
-    } catch (e) {
-      const error = (e as Error).message.split("\n")[0] ?? String(e);
-      return { ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason: `generation failed: ${error}`, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() };
-    }
-    const common = { ...base, command: gen.command, tokens: gen.tokens, latencyMs: gen.latencyMs, path: gen.path, ...(gen.error ? { error: gen.error } : {}) };
-    if (gen.command.trim() === "") {
-      return { ...common, stdout: "", stderr: "", exitCode: null, passed: false, reason: `no command produced${gen.error ? `: ${gen.error}` : ""}`, at: new Date().toISOString() };
-    }
-    const result = await runSandboxed({ command: gen.command, workspace: dir, timeoutMs, env: TASK_ENV });
-    const verdict = await evaluateCheck(task, result, dir);
+    // The model sees the task's own workspace; runTask then runs its command in every state.
+    const run = await runTask(task, async (dir) => {
+      try {
+        gen = await generator.produce(task, mode, await listFiles(dir));
+      } catch (e) {
+        genError = (e as Error).message.split("\n")[0] ?? String(e);
+        throw e;
+      }
+      if (gen.command.trim() === "") throw new NoCommand();
+      return gen.command;
+    }, { timeoutMs, workRoot });
+    const { result } = run;
     return {
-      ...common,
+      ...base,
+      ...generatedFields(gen!),
       stdout: clip(result.stdout),
       stderr: clip(result.stderr),
       exitCode: result.exitCode,
-      passed: verdict.passed,
-      reason: verdict.reason,
+      passed: run.passed,
+      reason: run.reason,
       execMs: result.durationMs,
       timedOut: result.timedOut,
       truncated: result.truncated,
       at: new Date().toISOString(),
     };
   } catch (e) {
+    if (genError !== undefined) return failed(`generation failed: ${genError}`, genError);
+    if (e instanceof NoCommand && gen) {
+      return { ...base, ...generatedFields(gen), stdout: "", stderr: "", exitCode: null, passed: false, reason: `no command produced${gen.error ? `: ${gen.error}` : ""}`, at: new Date().toISOString() };
+    }
     // A broken task setup or checker must not stop the run; the record says what happened.
     const error = (e as Error).message.split("\n")[0] ?? String(e);
-    return { ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason: `bench error: ${error}`, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    return failed(`bench error: ${error}`, error);
   }
+}
+
+/** The record fields that come from generation (the audit trail included). */
+function generatedFields(gen: Generated) {
+  return {
+    command: gen.command,
+    tokens: gen.tokens,
+    latencyMs: gen.latencyMs,
+    path: gen.path,
+    ...(gen.examples ? { examples: gen.examples } : {}),
+    ...(gen.grammarPrograms ? { grammarPrograms: gen.grammarPrograms } : {}),
+    ...(gen.error ? { error: gen.error } : {}),
+  };
 }
 
 async function writeMeta(opts: BenchOptions, concurrency: number, models: string[]): Promise<void> {
@@ -208,6 +230,7 @@ async function writeMeta(opts: BenchOptions, concurrency: number, models: string
     modes: [...new Set([...(prev?.modes ?? []), ...opts.modes.map((m) => m.name)])],
     tiers: opts.tiers?.length ? opts.tiers : "all",
     ...(opts.glob ? { tasks: opts.glob } : {}),
+    ...(opts.suiteDir ? { suite: resolve(opts.suiteDir) } : {}),
     concurrency,
   };
   await writeJsonAtomic(file, meta);

@@ -41,6 +41,18 @@ export interface TaskCheck {
   exit_code?: number;
 }
 
+/**
+ * A second (third...) workspace state of the same task: its own setup and/or check, the
+ * rest taken from the task. A conditional task uses one so that the other branch must show;
+ * a command passes the task only if it passes the task's own state and every variant.
+ */
+export interface TaskVariant {
+  /** short label used in verdicts, e.g. "file-missing" */
+  name: string;
+  setup?: TaskSetup;
+  check?: TaskCheck;
+}
+
 export interface Task {
   id: string;
   tier: 1 | 2 | 3 | 4;
@@ -51,6 +63,23 @@ export interface Task {
   solutions: string[];
   wrong: string[];
   check: TaskCheck;
+  variants?: TaskVariant[];
+}
+
+/** One concrete workspace state of a task: the task itself, or one of its variants. */
+export interface TaskState {
+  /** "" for the task's own state */
+  name: string;
+  setup: TaskSetup;
+  check: TaskCheck;
+}
+
+/** The states a command must pass, the task's own first. */
+export function taskStates(task: Task): TaskState[] {
+  return [
+    { name: "", setup: task.setup, check: task.check },
+    ...(task.variants ?? []).map((v) => ({ name: v.name, setup: v.setup ?? task.setup, check: v.check ?? task.check })),
+  ];
 }
 
 /** What a sandboxed command produced (the shape of @shellgen/sandbox's runSandboxed). */

@@ -4,8 +4,12 @@ import { dirname, resolve, sep } from "node:path";
 import { suiteSandbox, TASK_ENV } from "./sandbox.js";
 import type { Task } from "./task.js";
 
-/** Resolves a task-relative path, refusing anything that would land outside the workspace. */
-export function insideWorkspace(dir: string, rel: string): string {
+/**
+ * Where a setup file goes, refusing a path that would land outside the workspace. Lexical is
+ * enough here: the folder is fresh and only the task's own files are in it. Checks that read
+ * after a command ran use the sandbox's realpath-based insideWorkspace instead.
+ */
+export function setupPath(dir: string, rel: string): string {
   const root = resolve(dir);
   const full = resolve(root, rel);
   if (full !== root && !full.startsWith(root + sep)) throw new Error(`path escapes the workspace: ${rel}`);
@@ -15,7 +19,7 @@ export function insideWorkspace(dir: string, rel: string): string {
 export async function prepareWorkspace(task: Task, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const [rel, file] of Object.entries(task.setup.files ?? {})) {
-    const full = insideWorkspace(dir, rel);
+    const full = setupPath(dir, rel);
     await mkdir(dirname(full), { recursive: true });
     const bytes =
       typeof file === "string" ? Buffer.from(file, "utf8") :
