@@ -1,13 +1,13 @@
 // The 299-task suite proves itself: valid schema, exact tier sizes, generated JSON in sync
-// with its sources, no near-duplicates, every solution passes and every wrong command fails
-// in the real sandbox.
+// with its sources, no near-duplicates, every solution passes (in every variant), every
+// wrong command fails (in at least one), and no guess passes, all in the real sandbox.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runSandboxed } from "@shellgen/sandbox";
-import { loadSuite, mapLimit, runTask, selfTest, suiteSandbox, TASK_ENV, type Task } from "@shellgen/bench";
+import { guessesThatPass, loadSuite, mapLimit, runTask, selfTest, suiteSandbox, TASK_ENV, type Task } from "@shellgen/bench";
 // @ts-ignore -- plain ESM generator, no type declarations
 import { buildSuite, render, tierPath, TIER_SIZES } from "../../corpora/tasks/src/build.mjs";
 
@@ -99,14 +99,25 @@ describe("task suite content", () => {
 });
 
 describe("task suite self-test in the sandbox", () => {
-  it("passes every canonical solution and fails every wrong command, within 2 minutes", async () => {
+  it("passes every canonical solution and fails every wrong command", async () => {
     const sandbox = await suiteSandbox();
     const report = await selfTest(tasks, { concurrency: 3 });
     const lines = report.failures.map((f) => `${f.taskId} [${f.kind}] ${f.command}: ${f.reason}`);
-    console.log(`suite self-test: ${report.commands} commands over ${report.tasks} tasks in ${(report.wallMs / 1000).toFixed(1)}s via ${sandbox.name}`);
+    console.log(`suite self-test: ${report.commands} commands over ${report.tasks} tasks via ${sandbox.name}`);
     expect(lines).toEqual([]);
-    expect(report.wallMs).toBeLessThan(120_000);
-  }, 300_000);
+  }, 600_000);
+
+  // true, ls, cat of every workspace file, echo of every word, number and quoted string of
+  // the request, and all of them at once: a task any of them passes rewards luck.
+  it("lets no guess pass any task", async () => {
+    const hits = (await mapLimit(tasks, 3, (t) => guessesThatPass(t))).flat();
+    expect(hits.map((h) => `${h.taskId}: ${h.guess}`)).toEqual([]);
+  }, 900_000);
+
+  it("gives every conditional task a second workspace state (variants)", () => {
+    const single = tasks.filter((t) => t.category === "conditional" && !t.variants?.length).map((t) => t.id);
+    expect(single).toEqual([]);
+  });
 
   it("accepts other correct ways of doing a task (bench/test/fixtures/suite-variants.json)", async () => {
     const variants = JSON.parse(readFileSync(new URL("./fixtures/suite-variants.json", import.meta.url), "utf8")) as Record<string, string[] | string>;

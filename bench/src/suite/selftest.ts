@@ -1,11 +1,13 @@
-// The suite's own proof: every canonical solution passes its task's check and every
-// plausible wrong command fails it. Used by CI (bench/test/suite.test.ts) and by authors.
+// The suite's own proof: every canonical solution passes its task's check (in every
+// variant), every plausible wrong command fails it (in at least one), and no guess passes.
+// Used by CI (bench/test/suite.test.ts) and by authors (npm run tasks:selftest).
+import { guessesThatPass } from "./guesses.js";
 import { runTask } from "./run.js";
 import type { Task } from "./task.js";
 
 export interface SelfTestFailure {
   taskId: string;
-  kind: "solution" | "wrong";
+  kind: "solution" | "wrong" | "guess";
   command: string;
   reason: string;
 }
@@ -31,7 +33,14 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   return out;
 }
 
-export async function selfTest(tasks: Task[], opts: { concurrency?: number; timeoutMs?: number } = {}): Promise<SelfTestReport> {
+export interface SelfTestOptions {
+  concurrency?: number;
+  timeoutMs?: number;
+  /** also run the guesses (true, ls, cat, echo ...) against every task; none may pass */
+  guesses?: boolean;
+}
+
+export async function selfTest(tasks: Task[], opts: SelfTestOptions = {}): Promise<SelfTestReport> {
   const started = performance.now();
   const jobs = tasks.flatMap((task) => [
     ...task.solutions.map((command) => ({ task, command, kind: "solution" as const })),
@@ -47,6 +56,15 @@ export async function selfTest(tasks: Task[], opts: { concurrency?: number; time
       failures.push({ taskId: task.id, kind, command, reason: `error: ${(e as Error).message}` });
     }
   });
-  failures.sort((a, b) => a.taskId.localeCompare(b.taskId));
+  if (opts.guesses) {
+    await mapLimit(tasks, opts.concurrency ?? 3, async (task) => {
+      try {
+        for (const h of await guessesThatPass(task)) failures.push({ taskId: task.id, kind: "guess", command: h.guess, reason: "a guess passes the task" });
+      } catch (e) {
+        failures.push({ taskId: task.id, kind: "guess", command: "(guesses)", reason: `error: ${(e as Error).message}` });
+      }
+    });
+  }
+  failures.sort((a, b) => a.taskId.localeCompare(b.taskId) || a.kind.localeCompare(b.kind));
   return { tasks: tasks.length, commands: jobs.length, failures, wallMs: performance.now() - started };
 }

@@ -61,6 +61,7 @@ export function buildSuite() {
       return {
         id: `t${t}-${x.id}`, tier: t, category: x.cat, request: x.req, setup,
         programs: programs.length ? programs : ["bash"], solutions: x.sol, wrong: x.wrong, check: x.check,
+        ...(x.variants ? { variants: x.variants } : {}),
       };
     });
   }

@@ -5,9 +5,9 @@ const fruits = L("apple", "banana", "cherry", "date", "elderberry", "fig", "grap
 
 export default [
   // ---- read
-  { id: "show-todo", cat: "read", req: "Show me what's in todo.txt",
-    files: { "todo.txt": L("water plants", "call mum", "pay rent", "fix bike") },
-    sol: ["cat todo.txt"], wrong: ["head -n 2 todo.txt"],
+  { id: "show-todo", cat: "read", req: "Show me what's in todo.txt and then what's in later.txt, as one listing",
+    files: { "todo.txt": L("water plants", "call mum"), "later.txt": L("pay rent", "fix bike") },
+    sol: ["cat todo.txt later.txt"], wrong: ["cat todo.txt", "cat later.txt todo.txt"],
     check: { stdout: L("water plants", "call mum", "pay rent", "fix bike") } },
   { id: "first-three-lines", cat: "read", req: "Print the first 3 lines of poem.txt",
     files: { "poem.txt": L("Roses are red", "violets are blue", "shells are hard", "and so are you", "the end") },
@@ -53,9 +53,9 @@ export default [
     files: { "history.txt": L("ls", "cd src", "make", "make test") },
     sol: ["tail -n 1 history.txt", "sed -n '$p' history.txt"], wrong: ["head -n 1 history.txt"],
     check: { stdout: "make test" } },
-  { id: "name-with-space", cat: "read", req: "Show the file called \"my notes.txt\"",
-    files: { "my notes.txt": L("remember the milk"), "notes.txt": L("unrelated") },
-    sol: ["cat 'my notes.txt'", "cat my\\ notes.txt"], wrong: ["cat my notes.txt"],
+  { id: "name-with-space", cat: "read", req: "Show the first line of the file called \"my notes.txt\"",
+    files: { "my notes.txt": L("remember the milk", "book the dentist", "water the fern"), "notes.txt": L("unrelated") },
+    sol: ["head -n 1 'my notes.txt'", "head -1 my\\ notes.txt"], wrong: ["head -n 1 my notes.txt"],
     check: { stdout: "remember the milk" } },
   { id: "squeeze-blank", cat: "read", req: "Show draft.txt but squeeze repeated blank lines into a single one",
     files: { "draft.txt": L("Title", "", "", "", "Body text", "", "", "End") },
@@ -134,8 +134,10 @@ export default [
     check: { files: { "data/a.csv": { content: "1" }, "data/b.csv": { content: "2" }, "data/c.csv": { content: "3" } } } },
   { id: "copy-no-clobber", cat: "copy", req: "Copy new.cfg to app.cfg, but don't overwrite app.cfg if it already exists",
     files: { "new.cfg": "color=red\n", "app.cfg": "color=blue\n" },
-    sol: ["cp -n new.cfg app.cfg", "[ -e app.cfg ] || cp new.cfg app.cfg"], wrong: ["cp new.cfg app.cfg"],
-    check: { files: { "app.cfg": { content: "color=blue" } } } },
+    sol: ["cp -n new.cfg app.cfg", "[ -e app.cfg ] || cp new.cfg app.cfg"], wrong: ["cp new.cfg app.cfg", "cp -n app.cfg new.cfg"],
+    check: { files: { "app.cfg": { content: "color=blue" } } },
+    // without app.cfg the copy must happen, so doing nothing fails
+    variants: [{ name: "no-app-cfg", setup: { files: { "new.cfg": "color=red\n" } }, check: { files: { "app.cfg": { content: "color=red" } } } }] },
   { id: "copy-to-new-name-in-dir", cat: "copy", req: "Copy template.html to pages/index.html",
     files: { "template.html": "<html></html>\n", "pages/.keep": "" },
     sol: ["cp template.html pages/index.html"], wrong: ["cp template.html pages/"],

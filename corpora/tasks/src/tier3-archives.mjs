@@ -162,7 +162,8 @@ export default [
   { id: "strings-in-binary", cat: "base64", req: "Print the readable text strings hidden in blob.bin",
     files: { "blob.bin": bin(Buffer.concat([bytes(40, 2).map((b) => b & 0x0f), Buffer.from("SECRET=abc123"), Buffer.alloc(8), Buffer.from("version 4.2.0"), Buffer.alloc(5)])) },
     sol: ["strings blob.bin", "strings -n 4 blob.bin"], wrong: ["strings -n 20 blob.bin", "head -c 40 blob.bin | strings"],
-    check: { stdout_contains: ["SECRET=abc123", "version 4.2.0"] } },
+    // exact output: the raw bytes around the strings (what `cat` would show) must not be there
+    check: { stdout: L("SECRET=abc123", "version 4.2.0") } },
 
   // ---- checksums
   { id: "sha256-of-file", cat: "checksum", req: "What's the SHA-256 checksum of release.iso?",
