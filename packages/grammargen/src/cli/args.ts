@@ -1,4 +1,7 @@
-// A small argv reader shared by every grammargen subcommand.
+// grammargen's view of the shared argv parser (@shellgen/base): each subcommand lists its
+// options here as names, and gets them back as maps. `--help` on any subcommand raises
+// HelpRequest, which main.ts answers with that subcommand's usage.
+import { parseArgv, type OptionSpec } from "@shellgen/base";
 import { GrammargenError } from "../ir.js";
 
 export interface FlagSpec {
@@ -21,37 +24,26 @@ export interface Parsed {
 
 export const usageError = (message: string): GrammargenError => new GrammargenError(message, [], "EUSAGE");
 
+/** Thrown by readArgs on --help/-h; main.ts prints the subcommand's usage and exits 0. */
+export class HelpRequest extends Error {}
+
 export function readArgs(argv: string[], spec: FlagSpec): Parsed {
-  const out: Parsed = { values: new Map(), repeated: new Map(), booleans: new Set(), positionals: [] };
-  const takesValue = new Set([...(spec.values ?? []), ...(spec.repeated ?? [])]);
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === "--") {
-      out.positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (a.startsWith("--") && a.length > 2) {
-      const eq = a.indexOf("=");
-      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      if (takesValue.has(name)) {
-        const value = eq > 0 ? a.slice(eq + 1) : argv[++i];
-        if (value === undefined) throw usageError(`--${name} needs a value`);
-        if (spec.repeated?.includes(name)) out.repeated.set(name, [...(out.repeated.get(name) ?? []), value]);
-        else out.values.set(name, value);
-        continue;
-      }
-      if (spec.booleans?.includes(name) && eq < 0) {
-        out.booleans.add(name);
-        continue;
-      }
-      throw usageError(`unknown option ${a}`);
-    }
-    out.positionals.push(a);
-    if (spec.stopAtPositional) {
-      out.positionals.push(...argv.slice(i + 1));
-      break;
-    }
+  const options: OptionSpec[] = [
+    ...(spec.values ?? []).map((name) => ({ name, kind: "value" as const })),
+    ...(spec.repeated ?? []).map((name) => ({ name, kind: "list" as const })),
+    ...(spec.booleans ?? []).map((name) => ({ name, kind: "bool" as const })),
+  ];
+  let args;
+  try {
+    args = parseArgv(argv, { prog: "grammargen", options, stopAtPositional: spec.stopAtPositional });
+  } catch (e) {
+    throw usageError((e as Error).message);
   }
+  if (args.help) throw new HelpRequest();
+  const out: Parsed = { values: new Map(), repeated: new Map(), booleans: new Set(), positionals: args.positionals };
+  for (const name of spec.values ?? []) if (args.str(name) !== undefined) out.values.set(name, args.str(name)!);
+  for (const name of spec.repeated ?? []) if (args.has(name)) out.repeated.set(name, args.list(name));
+  for (const name of spec.booleans ?? []) if (args.bool(name)) out.booleans.add(name);
   return out;
 }
 

@@ -1,23 +1,44 @@
-// The subcommand table. To add a subcommand (from-schema, compose, check-policy, pack),
-// register one handler here; main.ts dispatches on the first argument and maps thrown
-// GrammargenErrors to one line on stderr. A handler returns the exit code.
-import { fromHelpText } from "./generate.js";
-import { fromSchemaCommand } from "./schema.js";
-import { fromCommandOrTree } from "./tree.js";
+// The subcommand table. To add a subcommand, register its usage line and its handler's
+// module here; main.ts dispatches on the first argument, answers `--help`, and maps thrown
+// GrammargenErrors to one line on stderr. A handler returns the exit code. Modules load
+// only when their subcommand runs, so `grammargen ls` never loads the checker (chevrotain)
+// or the schema and policy validators (ajv, yaml).
 import type { Io } from "./output.js";
-import { validate } from "./validate.js";
-import { checkPolicyCommand, composeCommand, packCommand } from "./compose.js";
 
 export type Handler = (argv: string[], io: Io) => Promise<number>;
 
-export const COMMANDS: Record<string, { run: Handler; summary: string }> = {
-  "from-help-text": { run: fromHelpText, summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]" },
-  validate: { run: validate, summary: "validate <grammar-file> [--positive CMD]... [--negative CMD]... [--json]" },
-  "from-schema": { run: fromSchemaCommand, summary: "from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE]" },
-  compose: { run: composeCommand, summary: "compose --commands cat,sort,uniq [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]" },
-  "check-policy": { run: checkPolicyCommand, summary: "check-policy --policy FILE [--json] -- '<command>'" },
-  pack: { run: packCommand, summary: "pack [--dir grammars] [--json]" },
+export interface Command {
+  summary: string;
+  load: () => Promise<Handler>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  "from-help-text": {
+    summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]",
+    load: async () => (await import("./generate.js")).fromHelpText,
+  },
+  validate: {
+    summary: "validate <grammar-file> [--positive CMD]... [--negative CMD]... [--json]",
+    load: async () => (await import("./validate.js")).validate,
+  },
+  "from-schema": {
+    summary: "from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE]",
+    load: async () => (await import("./schema.js")).fromSchemaCommand,
+  },
+  compose: {
+    summary:
+      "compose --commands cat,sort,uniq [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE]",
+    load: async () => (await import("./compose.js")).composeCommand,
+  },
+  "check-policy": {
+    summary: "check-policy --policy FILE [--json] -- '<command>'",
+    load: async () => (await import("./compose.js")).checkPolicyCommand,
+  },
+  pack: { summary: "pack [--dir grammars] [--json]", load: async () => (await import("./compose.js")).packCommand },
 };
 
 /** Without a registered subcommand, the arguments name a program to capture help from. */
-export const DEFAULT: Handler = fromCommandOrTree;
+export const DEFAULT: Command = {
+  summary: "[--format lark|gbnf|ir] [--out FILE] [--depth N] [--max-subcommands N] <command> [help-args...]",
+  load: async () => (await import("./tree.js")).fromCommandOrTree,
+};

@@ -1,11 +1,12 @@
 // grammargen CLI entry: dispatch to a registered subcommand or capture a program's help.
 import { GrammargenError } from "../ir.js";
+import { HelpRequest } from "./args.js";
 import { COMMANDS, DEFAULT } from "./commands.js";
 import { processIo, type Io } from "./output.js";
 
 const HELP = () =>
   [
-    "usage: grammargen [--format lark|gbnf|ir] [--out FILE] [--depth N] [--max-subcommands N] <command> [help-args...]",
+    `usage: grammargen ${DEFAULT.summary}`,
     ...Object.values(COMMANDS).map((c) => `       grammargen ${c.summary}`),
     "",
     "Turns a program's --help text into a Lark or GBNF grammar of its valid invocations.",
@@ -19,11 +20,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     (first === undefined ? io.stderr : io.stdout)(HELP());
     return first === undefined ? 2 : 0;
   }
+  const command = COMMANDS[first];
   try {
-    const command = COMMANDS[first];
-    if (command) return await command.run(rest, io);
-    return await DEFAULT(first === "--" ? rest : argv, io);
+    if (command) return await (await command.load())(rest, io);
+    return await (await DEFAULT.load())(first === "--" ? rest : argv, io);
   } catch (e) {
+    if (e instanceof HelpRequest) {
+      io.stdout(`usage: grammargen ${(command ?? DEFAULT).summary}\n`);
+      return 0;
+    }
     if (e instanceof GrammargenError) {
       io.stderr(`grammargen: error: ${e.message.split("\n")[0]}\n`);
       return e.code === "EUSAGE" ? 2 : 1;

@@ -1,14 +1,24 @@
 // Reads a policy from a JSON/YAML file or an object, validates it against the JSON Schema
 // with ajv (every problem reported with its JSON pointer), then fills defaults.
 import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
 import { GrammargenError, Session } from "../ir.js";
 import type { Policy } from "./policy.js";
 import { policySchema } from "./schema.js";
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
-const validate = ajv.compile(policySchema);
+// ajv and yaml load, and the schema compiles, on the first policy read rather than at
+// import: every path that imports grammargen would otherwise pay for them at start-up.
+const require = createRequire(import.meta.url);
+let compiled: ValidateFunction | undefined;
+function policyValidator(): ValidateFunction {
+  if (!compiled) {
+    const { Ajv } = require("ajv") as typeof import("ajv");
+    compiled = new Ajv({ allErrors: true, strict: true, strictRequired: false }).compile(policySchema);
+  }
+  return compiled;
+}
+const parseYaml = (text: string): unknown => (require("yaml") as typeof import("yaml")).parse(text);
 
 function readSource(file: string): unknown {
   let text: string;
@@ -27,6 +37,7 @@ function readSource(file: string): unknown {
 export function loadPolicy(fileOrObject: string | object): Policy {
   const where = typeof fileOrObject === "string" ? fileOrObject : "policy object";
   const raw = typeof fileOrObject === "string" ? readSource(fileOrObject) : fileOrObject;
+  const validate = policyValidator();
   if (!validate(raw)) {
     const s = new Session("policy");
     for (const err of validate.errors ?? []) {

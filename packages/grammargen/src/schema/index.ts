@@ -1,15 +1,14 @@
 // fromSchema: a JSON tool schema -> a grammar for a conforming JSON call (`as: "json"`) or for
 // a `--name value` command line (`as: "cli"`). The schema is validated with ajv first; every
 // keyword outside the supported set is an error naming it and its JSON pointer.
-import { Ajv, type AnySchema, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { Ajv, AnySchema, ValidateFunction } from "ajv";
 import type { Grammar } from "../grammar/ast.js";
 import { sanitizeName } from "../grammar/names.js";
 import { GrammargenError, Session, type Diagnostic } from "../ir.js";
 import { cliGrammar } from "./cli.js";
 import { JsonLowering } from "./json.js";
-import { toShape } from "./shape.js";
+import { refParts, toShape } from "./shape.js";
 import { readToolSource } from "./source.js";
 
 export { readToolSource, type ToolSource } from "./source.js";
@@ -22,13 +21,30 @@ export interface FromSchemaOptions {
   name?: string;
 }
 
-/** An ajv instance of the draft the schema declares (draft-07 when it declares none). */
-export function ajvFor(schema: Record<string, unknown>): Ajv {
+/**
+ * An ajv instance of the draft the schema declares (draft-07 when it declares none), fresh per
+ * schema so compiled schemas never pile up. It skips meta-validation unless `forMeta`: that is
+ * done by one cached instance per draft (metaAjv), since compiling the meta-schema again in
+ * every instance cost ~20 ms per schema.
+ */
+export function ajvFor(schema: Record<string, unknown>, forMeta = false): Ajv {
+  // ajv loads on the first schema, not at import: the decode and pack paths never need it.
+  const require = createRequire(import.meta.url);
   const draft = String(schema.$schema ?? "");
-  const opts = { strict: false, allErrors: true, validateFormats: false } as const;
-  if (draft.includes("2020-12")) return new Ajv2020(opts) as unknown as Ajv;
-  if (draft.includes("2019-09")) return new Ajv2019(opts) as unknown as Ajv;
-  return new Ajv(opts);
+  const opts = { strict: false, allErrors: true, validateFormats: false, validateSchema: forMeta } as const;
+  if (draft.includes("2020-12")) return new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(opts) as unknown as Ajv;
+  if (draft.includes("2019-09")) return new (require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js")).Ajv2019(opts) as unknown as Ajv;
+  return new (require("ajv") as typeof import("ajv")).Ajv(opts);
+}
+
+const metaAjvs = new Map<string, Ajv>();
+/** The cached instance that meta-validates schemas of this one's draft (validateSchema adds no schemas). */
+function metaAjv(schema: Record<string, unknown>): Ajv {
+  const draft = String(schema.$schema ?? "");
+  const key = draft.includes("2020-12") ? "2020-12" : draft.includes("2019-09") ? "2019-09" : "07";
+  let ajv = metaAjvs.get(key);
+  if (!ajv) metaAjvs.set(key, (ajv = ajvFor(schema, true)));
+  return ajv;
 }
 
 /** Compiles the tool's parameter schema with ajv: the oracle the grammars must agree with. */
@@ -40,8 +56,17 @@ export function compileSchema(doc: unknown, name?: string): ValidateFunction {
 }
 
 function validateWithAjv(ajv: Ajv, schema: Record<string, unknown>, base: string): void {
-  if (!ajv.validateSchema(schema as AnySchema)) {
-    const diagnostics: Diagnostic[] = (ajv.errors ?? []).map((e) => ({ severity: "error", stage: "schema", message: `not a valid JSON Schema: ${e.message ?? "invalid"}`, pointer: base + e.instancePath }));
+  const meta = metaAjv(schema);
+  let valid: boolean;
+  try {
+    valid = meta.validateSchema(schema as AnySchema) as boolean;
+  } catch (err) {
+    // ajv throws (rather than reporting) on some malformed documents, e.g. a non-string $schema.
+    const message = `not a valid JSON Schema: ${err instanceof Error ? err.message : String(err)}`;
+    throw new GrammargenError(`${message} (at ${base || "/"})`, [{ severity: "error", stage: "schema", message, pointer: base }], "ESCHEMA");
+  }
+  if (!valid) {
+    const diagnostics: Diagnostic[] = (meta.errors ?? []).map((e) => ({ severity: "error", stage: "schema", message: `not a valid JSON Schema: ${e.message ?? "invalid"}`, pointer: base + e.instancePath }));
     const first = diagnostics[0]!;
     throw new GrammargenError(`${first.message} (at ${first.pointer || "/"})`, diagnostics, "ESCHEMA");
   }
@@ -119,7 +144,8 @@ export function findRefCycle(root: unknown): { refs: string[]; pointer: string }
   const target = (ref: string): unknown => {
     if (!ref.startsWith("#")) return undefined;
     let cur: unknown = root;
-    for (const p of ref.slice(1).split("/").slice(1).map((x) => decodeURIComponent(x).replace(/~1/g, "/").replace(/~0/g, "~"))) {
+    for (const p of refParts(ref) ?? [undefined]) {
+      if (p === undefined) return undefined;
       cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[p] : undefined;
     }
     return cur;
