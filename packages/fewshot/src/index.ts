@@ -14,3 +14,8 @@ export type { Verdict, ValidatorInfo } from "./validate.js";
 export { tokenize, estimateTokens } from "./tokens.js";
 export { Bm25Index } from "./bm25.js";
 export { TaskFence, readTasks } from "./overlap.js";
+export { OptionIndex, packOptionIndex, readPackIr, programOfEntry } from "./options.js";
+export type { OptionHit, OptionSource } from "./options.js";
+export { readHeldoutSet, defaultHeldoutFile, maskRequest, HELDOUT_STYLES } from "./heldout.js";
+export type { HeldoutRequest, HeldoutStyle } from "./heldout.js";
+export { scoreRetrieval, programMatches } from "./heldout-eval.js";

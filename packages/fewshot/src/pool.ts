@@ -5,11 +5,14 @@ import { bruteForce, IvfIndex, VectorTable } from "./ann.js";
 import { Bm25Index } from "./bm25.js";
 import { llamaEmbedder, type Embedder } from "./embedder.js";
 import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, readProgramDescriptions, type Example } from "./example.js";
+import { packOptionIndex, type OptionIndex } from "./options.js";
 import { ProgramModel } from "./programs.js";
 import type { QdrantStore } from "./qdrant.js";
 import { commandShape, select, type Candidate } from "./select.js";
 import { IndexStore, keyed, termsOf, toStored, type CorruptPolicy, type KeyedExample, type StoredExample } from "./store.js";
-import { estimateTokens, jaccard, weightedTerms } from "./tokens.js";
+import { Speller } from "./spell.js";
+import { rewritePhrases, SYNONYM_WORDS } from "./synonyms.js";
+import { estimateTokens, jaccard, queryTerms, STOP } from "./tokens.js";
 
 export interface OpenPoolOptions {
   /** the user's pool: learned.jsonl and the index live here (default $SHELLGEN_HOME or ~/.local/share/shellgen) */
@@ -30,6 +33,8 @@ export interface OpenPoolOptions {
   annThreshold?: number;
   /** prompt-token counter; default estimateTokens (pass the model's tokenizer for exact budgets) */
   countTokens?: (text: string) => number;
+  /** option descriptions that add program evidence (default: the shipped grammar pack's IR); null for none */
+  options?: OptionIndex | null;
 }
 
 export interface RetrieveOptions {
@@ -47,12 +52,14 @@ export interface RetrieveOptions {
   vector?: Float32Array;
   /** dense hits found elsewhere (Qdrant), by example id, used instead of the local vector search */
   denseHits?: { id: string; score: number }[];
-  /** weight of the program posterior in lexical relevance (default 0.3) */
+  /** weight of the program posterior in lexical relevance (default 0.2) */
   programWeight?: number;
-  /** similarity floor between two examples of the same program, for MMR (default 0.3) */
+  /** similarity floor between two examples of the same program, for MMR (default 0.7: a second program is worth more than a third example of the first) */
   sameProgramSimilarity?: number;
   /** ANN lists to scan (default 8) */
   nprobe?: number;
+  /** share of option-description evidence in the program vote (default 0.6; 0 for examples only) */
+  optionWeight?: number;
 }
 
 export interface Retrieved {
@@ -98,6 +105,9 @@ export class Pool {
   private qdrant?: QdrantStore;
   private ivf?: IvfIndex;
   private readonly countTokens: (t: string) => number;
+  private speller?: Speller;
+  private options: OptionIndex | null = null;
+  private readonly descriptions: string[] = [];
 
   private constructor(
     private readonly store: IndexStore,
@@ -144,6 +154,7 @@ export class Pool {
     }
     const pool = new Pool(store, dir, embedder, opts.annThreshold ?? 5000, opts.countTokens, notes);
     for (const e of store.all()) pool.index(e);
+    pool.options = opts.options === undefined ? packOptionIndex() : opts.options;
     if (examplesDir) pool.describePrograms(readProgramDescriptions(examplesDir, notes));
     if (embedder) await pool.loadVectors();
     if (opts.qdrant) {
@@ -166,7 +177,29 @@ export class Pool {
    */
   private describePrograms(descriptions: Map<string, string>): void {
     const have = new Set(this.docs.map((d) => d.program));
-    for (const [program, text] of descriptions) if (have.has(program)) this.programs.add(program, termsOf({ request: text, command: program }));
+    for (const [program, text] of descriptions) {
+      this.descriptions.push(text);
+      if (have.has(program)) this.programs.add(program, termsOf({ request: text, command: program }));
+    }
+  }
+
+  /** The query as retrieval reads it: typos repaired against the pool's words, misleading phrases restated. */
+  queryText(request: string): string {
+    return rewritePhrases(this.spellerOf().correct(request));
+  }
+
+  /** Built on first use from the live requests and descriptions, so a learned pair's words count too. */
+  private spellerOf(): Speller {
+    if (!this.speller) {
+      const words: string[] = [];
+      const push = (t: string) => {
+        for (const w of t.toLowerCase().match(/[a-z]+/g) ?? []) words.push(w);
+      };
+      this.docs.forEach((d, i) => this.alive[i] === 1 && push(d.request));
+      for (const t of this.descriptions) push(t);
+      this.speller = new Speller(words, [...STOP, ...SYNONYM_WORDS]);
+    }
+    return this.speller;
   }
 
   private index(e: StoredExample): number {
@@ -237,6 +270,7 @@ export class Pool {
     if (!fresh.length) return 0;
     this.store.add(fresh);
     const docs = fresh.map((e) => this.index(e));
+    this.speller = undefined;
     if (this.embedder && this.vectors) {
       const vecs = await this.embedder.embed(fresh.map((e) => e.request));
       const rows = fresh.map((e, i) => {
@@ -260,13 +294,14 @@ export class Pool {
     const k = opts.k ?? 4;
     const lambda = opts.lambda ?? 0.7;
     const alpha = opts.vector ? (opts.alpha ?? 0.5) : 1;
-    const beta = opts.programWeight ?? 0.3;
-    const samePenalty = opts.sameProgramSimilarity ?? 0.3;
+    const beta = opts.programWeight ?? 0.2;
+    const samePenalty = opts.sameProgramSimilarity ?? 0.7;
     if (!(k >= 0) || !(lambda >= 0 && lambda <= 1)) throw new PoolError(`k must be >= 0 and lambda in [0, 1] (got k=${k}, lambda=${lambda})`);
-    const qTerms = weightedTerms(request);
+    const text = this.queryText(request);
+    const qTerms = queryTerms(text);
     const qSet = new Set(qTerms.map(([t]) => t));
     const lex = this.bm25.search(qTerms, EVIDENCE);
-    const programScore = this.programPrior(qTerms);
+    const programScore = this.programPrior(qTerms, text, opts.optionWeight ?? 0.6);
     const pool = new Map<number, { bm25: number; dense?: number }>();
     for (const h of lex.slice(0, CANDIDATES)) pool.set(h.doc, { bm25: h.score });
     // The likeliest programs always get their best examples considered, even when
@@ -346,8 +381,13 @@ export class Pool {
   }
 
   /** The naive-Bayes program posterior, scaled so the likeliest program scores 1. */
-  private programPrior(q: [string, number][]): Map<string, number> {
+  private programPrior(q: [string, number][], text: string, optionWeight: number): Map<string, number> {
     const post = this.programs.posterior(q);
+    if (this.options && optionWeight > 0) {
+      const max0 = Math.max(1e-12, ...post.values());
+      const ev = this.options.programEvidence(text);
+      for (const [p, v] of post) post.set(p, (1 - optionWeight) * (v / max0) + optionWeight * (ev.get(p) ?? 0));
+    }
     const max = Math.max(1e-12, ...post.values());
     for (const [p, v] of post) post.set(p, v / max);
     return post;

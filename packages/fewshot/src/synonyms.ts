@@ -78,8 +78,58 @@ const GROUPS: string[][] = [
   ["schedule", "scheduled", "cron", "crontab", "periodic"],
 ];
 
+// More words for the query side only: the index (and the pool's generator, whose overlap
+// fences use the same tokenizer) keeps the groups above, and a query word listed here
+// reaches the group's head word and term. An entry may also start a group of its own.
+const QUERY_GROUPS: string[][] = [
+  ["show", "glance", "contents", "content"],
+  ["first", "opening"],
+  ["permission", "runnable", "execute"],
+  ["compare", "differences", "different"],
+  ["line", "entry", "entries"],
+  ["newest", "latest", "recent", "recently", "youngest"],
+];
+
+/** Every word of every group, for the speller's vocabulary. */
+export const SYNONYM_WORDS: string[] = [...GROUPS.flat(), ...QUERY_GROUPS.flat()];
+
+// Phrases whose words mislead one by one: in "files in the directory tree" the word
+// "tree" names the shape of a recursive search, not the `tree` program. Query side only.
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:(?:in|under|from|within|throughout|across|below|beneath|of|through)\s+(?:the\s+|this\s+|that\s+|my\s+|whole\s+|entire\s+|current\s+)*)?(?:directory|folder|dir|file)\s+(?:tree|hierarchy)\b/gi, "anywhere under"],
+  [/\b(?:in|under|from|within|throughout|across|of)\s+(?:the|this|that|my)\s+(?:whole\s+|entire\s+)?tree\b/gi, "anywhere under"],
+  [/\b(?:sub-?directories|sub-?folders)\b/gi, "anywhere under"],
+];
+
+/** The request with misleading phrases restated in the pool's words. */
+export function rewritePhrases(text: string): string {
+  let out = text;
+  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  return out;
+}
+
 const MAP = new Map<string, string>();
 for (const g of GROUPS) for (const w of g) if (!MAP.has(w)) MAP.set(w, g[0]!);
+
+let queryMap: Map<string, string> | undefined;
+
+/**
+ * The group head a query term belongs to, if any (query side only). Terms arrive stemmed
+ * ("entries" -> "entry", "opening" -> "open"), so the words are keyed by their stems too.
+ */
+export function queryHead(term: string, stem: (w: string) => string): string | undefined {
+  if (!queryMap) {
+    const m = new Map<string, string>();
+    const put = (w: string, head: string) => {
+      if (!m.has(w)) m.set(w, head);
+      if (!m.has(stem(w))) m.set(stem(w), head);
+    };
+    for (const g of GROUPS) for (const w of g) put(w, g[0]!);
+    for (const g of QUERY_GROUPS) for (const w of g) put(w, MAP.get(g[0]!) ?? g[0]!);
+    queryMap = m;
+  }
+  return queryMap.get(term);
+}
 
 /** The group's head word for `w`, or `w` itself; applied before stemming. */
 export function canonical(w: string): string {

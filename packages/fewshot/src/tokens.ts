@@ -1,11 +1,11 @@
-import { canonical } from "./synonyms.js";
+import { canonical, queryHead } from "./synonyms.js";
 
 // Tokenisation shared by the index and the query side. Shell text is not prose: a flag
 // like `--max-depth` must match itself exactly *and* its words, and a path like
 // `src/app.test.js` must match `app`, `test` and `js`, so each such token is kept whole
 // and also split on / . _ - =.
 
-const STOP = new Set(
+export const STOP = new Set(
   ("a an the of to in on at for from by with and or but is are be been was were it its this that these those " +
     "i me my we our you your he she they them their what which who whom how do does did can could should would " +
     "will shall may might must please just all any some into onto out up there here then than so as if not no " +
@@ -48,6 +48,32 @@ export function tokenize(text: string): string[] {
 
 /** Weight of the words inside a file name or path: `events.log` says little about intent. */
 export const PART_WEIGHT = 0.35;
+
+/**
+ * Weight of a whole file name, path or number in a query: the same name in an example
+ * says the example shares a particular, not an intent ("readme.md" must not pull in every
+ * program that once touched a README).
+ */
+export const NAME_WEIGHT = 0.5;
+
+/**
+ * Terms of a request for searching the index (which stays tokenised by `tokenize`):
+ * names and numbers weigh less, a word of a synonym group carries the group's term (also
+ * for the query-only words in synonyms.ts), and a name
+ * ending in a plural word (sha256sums) also gives its singular.
+ */
+export function queryTerms(text: string): [term: string, weight: number][] {
+  const out: [string, number][] = [];
+  for (const [t, w] of weightedTerms(text)) {
+    const isName = /[\/.]/.test(t) || /^\d+[a-z]?$/.test(t);
+    out.push([t, isName && w === 1 ? NAME_WEIGHT : w]);
+    if (t.startsWith("~") || t.startsWith("-")) continue;
+    if (/\d[a-z]{3,}s$/.test(t)) out.push([t.slice(0, -1), w]);
+    const head = queryHead(t, stem);
+    if (head && !out.some(([x]) => x === "~" + head)) out.push(["~" + head, w]);
+  }
+  return out;
+}
 
 /** Query terms with weights: whole words and flags count 1, pieces of names and paths less. */
 export function weightedTerms(text: string): [term: string, weight: number][] {

@@ -1,0 +1,74 @@
+// Typo repair for retrieval: "sotr numbers numericaly" should meet the sort examples.
+// A word of four or more letters the pool has never seen is replaced by the most frequent known word within one
+// edit (two for long words), counting a swap of neighbours as one edit. Words with
+// digits, dots or slashes are names, not prose, and are left alone.
+
+export class Speller {
+  private readonly freq = new Map<string, number>();
+  private readonly byLength = new Map<number, string[]>();
+
+  /** `words`: the vocabulary with repeats (frequency decides ties); `known`: extra words to keep as they are. */
+  constructor(words: Iterable<string>, known: Iterable<string> = []) {
+    for (const w of words) if (/^[a-z]{2,}$/.test(w)) this.freq.set(w, (this.freq.get(w) ?? 0) + 1);
+    for (const w of known) if (!this.freq.has(w)) this.freq.set(w, 1);
+    for (const w of this.freq.keys()) {
+      let l = this.byLength.get(w.length);
+      if (!l) this.byLength.set(w.length, (l = []));
+      l.push(w);
+    }
+  }
+
+  knows(w: string): boolean {
+    return this.freq.has(w);
+  }
+
+  /** The correction for one lower-case word, or the word itself. */
+  word(w: string): string {
+    if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w)) return w;
+    const max = w.length >= 8 ? 2 : 1;
+    let best = w;
+    let bestD = max + 1;
+    let bestF = 0;
+    for (let len = w.length - max; len <= w.length + max; len++) {
+      for (const c of this.byLength.get(len) ?? []) {
+        const d = editDistance(w, c, max);
+        const f = this.freq.get(c)!;
+        if (d < bestD || (d === bestD && f > bestF)) [best, bestD, bestF] = [c, d, f];
+      }
+    }
+    return bestD <= max ? best : w;
+  }
+
+  /** The text with each unknown prose word corrected; names, flags and numbers untouched. */
+  correct(text: string): string {
+    return text.replace(/(^|[\s,;:!?("'])([A-Za-z]+)(?=$|[\s,;:!?)"'])/g, (m, pre: string, w: string) => {
+      const c = this.word(w.toLowerCase());
+      return c === w.toLowerCase() ? m : pre + c;
+    });
+  }
+}
+
+/** Optimal-string-alignment distance (adjacent swaps count 1), cut off above `max`. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = a.length;
+  const m = b.length;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  for (let i = 1; i <= n; i++) {
+    const cur = new Array<number>(m + 1);
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[m]!;
+}
