@@ -13,7 +13,7 @@ import { DEFAULTS, type Attempt } from "./loop.js";
 import { decodeProposer } from "./propose.js";
 import { describeStop, formatAttempt, formatChanges, indentBlock, type AttemptView } from "./render.js";
 import { formatExplanation, runShellTask, type Decision } from "./task.js";
-import type { Changes } from "./workspace.js";
+import { snapshot, type Changes } from "./workspace.js";
 
 export interface Io {
   out: (s: string) => void;
@@ -77,6 +77,8 @@ export async function runGoal(req: RunRequest, io: Io = stdio): Promise<number> 
   const avail = await sandboxAvailable();
   if (!avail.ok) throw new AgentError(`the sandbox is not available, so nothing can be tried safely: ${avail.reason} (${avail.fix})`, "ESANDBOX");
 
+  // Bad input fails before the model loads.
+  await snapshot(workspace);
   const log = RunLog.create();
   const backend = await createBackend(req.model);
   const pool = await openPool();
