@@ -1,8 +1,9 @@
 // bench run: every (model, mode, task) not yet in results.jsonl, executed in the sandbox
 // and judged by the task's check. Generation is serial per model; execution overlaps.
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { cpus, hostname } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { listWorkspace } from "@shellgen/decode";
 import { sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
 import { loadSuite, loadTaskFolder, runTask, type Task } from "../suite/index.js";
 import { ModelGenerator, oracleGenerator, type Generated, type Generator } from "./generators.js";
@@ -63,21 +64,6 @@ interface Job {
   task: Task;
   mode: ModeSpec;
   gen: () => Promise<Generator>;
-}
-
-/** Files the command will see, relative to /workspace (for grounding), capped so a huge tree costs nothing. */
-async function listFiles(dir: string, cap = 200): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      if (out.length >= cap) return;
-      const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(relative(dir, p));
-    }
-  };
-  await walk(dir);
-  return out.sort();
 }
 
 export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
@@ -169,7 +155,7 @@ async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<Re
     // The model sees the task's own workspace; runTask then runs its command in every state.
     const run = await runTask(task, async (dir) => {
       try {
-        gen = await generator.produce(task, mode, await listFiles(dir));
+        gen = await generator.produce(task, mode, listWorkspace(dir)); // the listing `shellgen` grounds with
       } catch (e) {
         genError = (e as Error).message.split("\n")[0] ?? String(e);
         throw e;
