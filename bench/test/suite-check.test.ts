@@ -1,5 +1,6 @@
 // The loader's error messages, the check semantics and runTask, on small hand-made tasks.
-import { mkdtempSync as makeTemp, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync as makeTemp, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync, statSync, symlinkSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -46,15 +47,30 @@ describe("loadSuite", () => {
     } catch (e) {
       expect(e).toBeInstanceOf(SuiteError);
       const msg = (e as Error).message;
-      expect(msg).toContain("task t1-bad: /check/stdout must be string");
-      expect(msg).toContain("task t1-nowrong: /wrong must NOT have fewer than 1 items");
+      expect(msg).toContain('tier1.json: task "t1-bad": /check/stdout: must be string');
+      expect(msg).toContain('tier1.json: task "t1-nowrong": /wrong: must NOT have fewer than 1 items');
     }
   });
 
   it("rejects duplicate ids, a tier that disagrees with its file, and paths leaving the workspace", () => {
     const escape = { ...base, id: "t1-escape", setup: { files: { "../x": "y" } } };
     const tier2 = { ...base, id: "t2-misfiled", tier: 2 };
-    expect(() => loadSuite(suiteDir([base, base, escape, tier2]))).toThrow(/t1-demo: \/id duplicates[\s\S]*t1-escape: \/setup\/files[\s\S]*t2-misfiled: \/tier is 2/);
+    expect(() => loadSuite(suiteDir([base, base, escape, tier2]))).toThrow(/"t1-demo": \/id: duplicates[\s\S]*"t1-escape": \/setup\/files[\s\S]*"t2-misfiled": \/tier: is 2/);
+  });
+
+  it("says which fields a check lacks in one line, and how many more problems there are", () => {
+    const noCheck = { ...base, id: "t1-nocheck", check: { exit_code: 0 } };
+    const badVariant = { ...base, id: "t1-badvariant", variants: [{ name: "other" }] };
+    try {
+      loadSuite(suiteDir([noCheck, badVariant]));
+      expect.unreachable();
+    } catch (e) {
+      expect((e as SuiteError).problems).toEqual([
+        expect.stringMatching(/tier1\.json: task "t1-nocheck": \/check: must have one of stdout, stdout_contains, files, script$/),
+        expect.stringMatching(/tier1\.json: task "t1-badvariant": \/variants\/0: must have one of setup, check$/),
+      ]);
+      expect((e as SuiteError).firstLine).toMatch(/\/check: must have one of stdout, stdout_contains, files, script \(and 1 more problem\)$/);
+    }
   });
 });
 
@@ -95,6 +111,25 @@ describe("evaluateCheck", () => {
     expect((await evaluateCheck(t({ "gone.txt": { content: "x" } }), result(""), ws)).reason).toBe("gone.txt does not exist");
   });
 
+  // A command runs with write access to its workspace and can plant links; the checker
+  // must judge them as failures rather than read the files they point to.
+  it("never reads outside the workspace through a link or a linked parent folder", async () => {
+    const ws = mkdtempSync(join(tmpdir(), "suite-links-"));
+    const passwd = readFileSync("/etc/passwd", "utf8");
+    symlinkSync("/etc/passwd", join(ws, "out.txt"));
+    symlinkSync("/etc", join(ws, "conf"));
+    const t = (files: NonNullable<Task["check"]["files"]>): Task => ({ ...base, check: { files } });
+    for (const rel of ["out.txt", "conf/passwd"]) {
+      for (const want of [{ content: passwd }, { sha256: createHash("sha256").update(passwd).digest("hex") }, { mode: "644" }]) {
+        expect(await evaluateCheck(t({ [rel]: want }), result(""), ws), `${rel} ${Object.keys(want)[0]}`).toEqual({ passed: false, reason: `${rel} resolves outside the workspace` });
+      }
+    }
+    // a link that stays inside is followed as before
+    writeFileSync(join(ws, "real.txt"), "inside\n");
+    symlinkSync("real.txt", join(ws, "alias.txt"));
+    expect((await evaluateCheck(t({ "alias.txt": { content: "inside" } }), result(""), ws)).passed).toBe(true);
+  });
+
   it("runs check scripts in the sandbox with the command's stdout", async () => {
     const ws = mkdtempSync(join(tmpdir(), "suite-script-"));
     mkdirSync(join(ws, "made"));
@@ -131,6 +166,22 @@ describe("prepareWorkspace and runTask", () => {
     const t: Task = { ...base, check: { files: { "locked": { mode: "000" } } } };
     const r = await runTask(t, "mkdir -p locked/inner && touch locked/inner/f && chmod 000 locked/inner locked");
     expect(r.passed).toBe(true);
+  });
+
+  it("runs a command in the task's state and every variant; it passes only if it passes all", async () => {
+    const t: Task = {
+      ...base, id: "t4-demo-branch", request: "Print yes if flag.txt exists, otherwise no",
+      setup: { files: { "flag.txt": "" } }, check: { stdout: "yes" },
+      variants: [{ name: "no-flag", setup: { files: { "other.txt": "" } }, check: { stdout: "no" } }],
+    };
+    const both = await runTask(t, "[ -e flag.txt ] && echo yes || echo no");
+    expect(both).toMatchObject({ passed: true, states: 2 });
+    expect(await runTask(t, "echo yes")).toMatchObject({ passed: false, reason: 'variant no-flag: stdout "yes", expected "no"', states: 2 });
+    expect(await runTask(t, "echo no")).toMatchObject({ passed: false, reason: 'stdout "no", expected "yes"', states: 1 });
+    // a command made from the workspace sees the task's own state first
+    const seen: string[] = [];
+    await runTask(t, async (dir) => (seen.push(...readdirSync(dir)), "echo yes"));
+    expect(seen).toEqual(["flag.txt"]);
   });
 
   it("runs a command in a fresh workspace and judges it", async () => {

@@ -8,7 +8,7 @@ import { Progress } from "../run/progress.js";
 import { runBench } from "../run/runner.js";
 import { parseTiers } from "../run/select.js";
 import { RESULTS_FILE } from "../run/store.js";
-import { SuiteError } from "../suite/index.js";
+import { loadTaskFolder, SuiteError } from "../suite/index.js";
 import { has, one, parseArgs, positiveInt } from "./args.js";
 
 const OUT_ROOT = ".bench-out";
@@ -16,7 +16,7 @@ const OUT_ROOT = ".bench-out";
 const HELP = `bench: the shellgen task suite, run in a bubblewrap sandbox
 
 usage:
-  bench run [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
+  bench run [--suite DIR] [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
             [--concurrency N] [--timeout MS] [--out DIR] [--resume]
   bench report [DIR] [--json | --markdown]
 
@@ -27,6 +27,11 @@ run      executes every (model, mode, task) and appends one JSON line per result
          latest run) and skips what is already recorded. --model may repeat.
          modes: ${BENCH_MODES.map((m) => m.name).join(", ")}
          (oracle runs the canonical solutions and loads no model).
+         --suite DIR runs a folder of your own task files (*.json arrays of tasks, the
+         format of corpora/tasks/task.schema.json) instead of the built-in suite; a malformed
+         file stops the run before anything executes (exit 2).
+         Every report splits each mode into novel and covered tasks (corpora/tasks/coverage.json,
+         or DIR/coverage.json for --suite DIR); without that file it shows the whole suite only.
 report   re-reads DIR (default: the latest run), writes report.md and report.html and prints
          a summary; --json prints {runs, transitions} for scripts instead, --markdown prints
          the Markdown report (the README's results table comes from it).
@@ -57,7 +62,7 @@ function latestRun(): string | undefined {
 async function cmdRun(argv: string[], io: Io): Promise<number> {
   const p = parseArgs(argv, {
     tier: { value: true }, tasks: { value: true }, model: { value: true, repeat: true }, modes: { value: true, repeat: true },
-    concurrency: { value: true }, timeout: { value: true }, out: { value: true }, resume: {}, help: {},
+    concurrency: { value: true }, timeout: { value: true }, out: { value: true }, resume: {}, help: {}, suite: { value: true },
   });
   if (has(p, "help")) {
     io.out(HELP);
@@ -75,6 +80,12 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
   }
   out = resolve(out ?? join(OUT_ROOT, stamp()));
   const models = p.flags.get("model") ?? [undefined];
+  const suite = one(p, "suite");
+  if (suite !== undefined) {
+    if (!existsSync(suite) || !statSync(suite).isDirectory()) throw new UsageError(`--suite: no such folder: ${suite}`);
+    // Validate before a run directory is made or a model is opened.
+    loadTaskFolder(suite);
+  }
 
   const abort = new AbortController();
   const onSigint = () => {
@@ -89,6 +100,7 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
       modes,
       tiers,
       glob: one(p, "tasks"),
+      ...(suite !== undefined ? { suiteDir: resolve(suite) } : {}),
       concurrency: positiveInt(one(p, "concurrency"), "concurrency", 2),
       timeoutMs: positiveInt(one(p, "timeout"), "timeout", 10_000),
       outDir: out,
@@ -163,8 +175,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       return 1;
     }
     if (e instanceof SuiteError) {
-      io.err(`bench: ${e.message.split("\n")[0]} (first: ${e.problems[0] ?? "?"})\n`);
-      return 1;
+      io.err(`${e.firstLine}\n`);
+      return 2;
     }
     io.err(`bench: ${(e as Error).message.split("\n")[0]}\n`);
     return 1;

@@ -2,7 +2,8 @@
 import type { RunMeta } from "../run/runner.js";
 import { barChart, esc, seriesColor, stackedBars, TRANSITION_COLORS } from "./charts.js";
 import { metaLine } from "./markdown.js";
-import { pct, type Report } from "./summary.js";
+import { countCell, pct, type Report, type TierCount } from "./summary.js";
+import { coverageLine } from "./text.js";
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
@@ -21,35 +22,42 @@ export function toHtml(r: Report, meta?: RunMeta): string {
   const ml = metaLine(meta);
   if (ml) B.push(`<p class="meta">${esc(ml)}</p>`);
 
-  B.push(`<h2>Pass rate per tier and mode</h2><div class="charts">`);
+  const split = r.coverage.status === "ok";
+  const rate = (c: TierCount | undefined) => (c && c.total ? (100 * c.passed) / c.total : null);
+  B.push(`<h2>Pass rate: ${split ? "novel, covered, whole suite and " : ""}per tier</h2><p>${esc(coverageLine(r))}.</p><div class="charts">`);
   for (const model of r.models) {
     const runs = r.runs.filter((x) => x.model === model);
-    const groups = [...r.tiers.map((t) => `tier ${t}`), "all"];
+    const groups = [...(split ? ["novel", "covered"] : []), "whole", ...r.tiers.map((t) => `tier ${t}`)];
     const series = runs.map((run, i) => ({
       name: run.mode,
       color: seriesColor(i),
-      values: [...r.tiers.map((t) => (run.byTier[t] ? (100 * run.byTier[t]!.passed) / run.byTier[t]!.total : null)), run.total ? (100 * run.passed) / run.total : null],
+      values: [...(split ? [rate(run.novel), rate(run.covered)] : []), rate(run), ...r.tiers.map((t) => rate(run.byTier[t]))],
     }));
     B.push(barChart({ title: `${model}: pass rate (%)`, groups, series, yMax: 100, format: (v) => `${Math.round(v)}` }));
   }
   B.push(`</div>`);
-  B.push(table(["model", "mode", ...r.tiers.map((t) => `tier ${t}`), "all"], r.runs.map((run) => [
+  B.push(table(["model", "mode", ...(split ? ["novel", "covered"] : []), "whole", ...r.tiers.map((t) => `tier ${t}`)], r.runs.map((run) => [
     run.model, run.mode,
-    ...r.tiers.map((t) => (run.byTier[t] ? `${run.byTier[t]!.passed}/${run.byTier[t]!.total} (${pct(run.byTier[t]!.passed, run.byTier[t]!.total)})` : "-")),
+    ...(split ? [countCell(run.novel), countCell(run.covered)] : []),
     `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
+    ...r.tiers.map((t) => countCell(run.byTier[t])),
   ]), 2));
 
   if (r.transitions.length) {
     B.push(`<h2>Paired transitions</h2><p>Per task, from the first mode to the second: kept (pass → pass), fixed (fail → pass), regressed (pass → fail), unresolved (fail → fail).</p>`);
     const rows = [
-      ...r.transitions.map((t) => ({ label: `${t.model}: ${t.from} → ${t.to}`, t })),
+      ...r.transitions.flatMap((t) => [
+        { label: `${t.model}: ${t.from} → ${t.to}`, t },
+        ...(t.novel ? [{ label: `${t.model}: ${t.from} → ${t.to} (novel)`, t: { ...t, ...t.novel } }] : []),
+        ...(t.covered ? [{ label: `${t.model}: ${t.from} → ${t.to} (covered)`, t: { ...t, ...t.covered } }] : []),
+      ]),
       ...(r.models.filter((m) => m !== "oracle").length > 1 ? r.pooled.map((t) => ({ label: `all models: ${t.from} → ${t.to}`, t })) : []),
     ];
     B.push(stackedBars("Transitions between modes", rows.map(({ label, t }) => ({
       label,
       parts: (["kept", "fixed", "regressed", "unresolved"] as const).map((k) => ({ name: k, value: t[k], color: TRANSITION_COLORS[k] })),
     }))));
-    B.push(table(["model", "from → to", "kept", "fixed", "regressed", "unresolved"], rows.map(({ label, t }) => [label.split(":")[0]!, `${t.from} → ${t.to}`, t.kept, t.fixed, t.regressed, t.unresolved].map(String)), 2));
+    B.push(table(["model", "from → to", "kept", "fixed", "regressed", "unresolved"], rows.map(({ label, t }) => [label.split(": ")[0]!, label.split(": ").slice(1).join(": "), t.kept, t.fixed, t.regressed, t.unresolved].map(String)), 2));
   }
 
   B.push(`<h2>Tokens and latency per mode</h2><div class="charts">`);

@@ -5,9 +5,11 @@ import type { RunMeta } from "../run/runner.js";
 import { META_FILE, readResults, RESULTS_FILE, writeTextAtomic } from "../run/store.js";
 import { toHtml } from "./html.js";
 import { toMarkdown } from "./markdown.js";
+import { loadCoverage } from "./coverage.js";
 import { summarise, type Report } from "./summary.js";
 
-export { summarise, jsonSummary, pct, type Report, type JsonSummary, type RunSummary, type Transition, type ModeStats, type Regression } from "./summary.js";
+export { summarise, jsonSummary, pct, countCell, SUBSETS, type Report, type JsonSummary, type RunSummary, type Transition, type TransitionCounts, type CoverageSummary, type Subset, type ModeStats, type Regression } from "./summary.js";
+export { loadCoverage, CoverageError, COVERAGE_FILE, type Coverage } from "./coverage.js";
 export { toMarkdown } from "./markdown.js";
 export { toHtml } from "./html.js";
 export { toText } from "./text.js";
@@ -27,7 +29,8 @@ export async function loadReport(dir: string): Promise<{ report: Report; meta?: 
   const { records, skipped } = await readResults(dir);
   if (records.length === 0) throw new Error(`no results in ${join(dir, RESULTS_FILE)}; run \`bench run --out ${dir}\` first`);
   const meta = await readFile(join(dir, META_FILE), "utf8").then((t) => JSON.parse(t) as RunMeta, () => undefined);
-  return { report: summarise(records), meta, skipped };
+  // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
+  return { report: summarise(records, loadCoverage(meta?.suite)), meta, skipped };
 }
 
 export async function writeReport(dir: string): Promise<Written> {

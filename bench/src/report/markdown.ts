@@ -1,6 +1,7 @@
 // The Markdown report: what a README results table is pasted from.
 import type { RunMeta } from "../run/runner.js";
-import { pct, type Report } from "./summary.js";
+import { countCell, pct, type Report } from "./summary.js";
+import { coverageLine } from "./text.js";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, "⏎ ");
 const code = (s: string) => (s ? `\`${cell(s).replace(/`/g, "ˋ")}\`` : "(none)");
@@ -17,20 +18,26 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
   const L: string[] = ["# shellgen bench report", ""];
   const ml = metaLine(meta);
   if (ml) L.push(ml, "");
-  L.push("## Pass rate per tier", "");
-  L.push(`| model | mode | ${r.tiers.map((t) => `tier ${t}`).join(" | ")} | all |`);
-  L.push(`|---|---|${r.tiers.map(() => "---:").join("|")}|---:|`);
+  // Novel first: tasks whose command pattern the model never saw measure generalisation.
+  const split = r.coverage.status === "ok";
+  L.push(split ? "## Pass rate: novel, covered, whole suite and per tier" : "## Pass rate per tier", "", `${coverageLine(r)}.`, "");
+  L.push(`| model | mode | ${split ? "novel | covered | " : ""}whole | ${r.tiers.map((t) => `tier ${t}`).join(" | ")} |`);
+  L.push(`|---|---|${split ? "---:|---:|" : ""}---:|${r.tiers.map(() => "---:").join("|")}|`);
   for (const run of r.runs) {
-    const tiers = r.tiers.map((t) => {
-      const c = run.byTier[t];
-      return c ? `${c.passed}/${c.total} (${pct(c.passed, c.total)})` : "-";
-    });
-    L.push(`| ${cell(run.model)} | ${run.mode} | ${tiers.join(" | ")} | **${run.passed}/${run.total} (${pct(run.passed, run.total)})** |`);
+    const tiers = r.tiers.map((t) => countCell(run.byTier[t]));
+    const subsets = split ? `**${countCell(run.novel)}** | ${countCell(run.covered)} | ` : "";
+    L.push(`| ${cell(run.model)} | ${run.mode} | ${subsets}${split ? "" : "**"}${run.passed}/${run.total} (${pct(run.passed, run.total)})${split ? "" : "**"} | ${tiers.join(" | ")} |`);
   }
   if (r.transitions.length) {
     L.push("", "## Paired transitions", "", "Per task, from the first mode to the second: kept (pass, pass), fixed (fail, pass), regressed (pass, fail), unresolved (fail, fail).", "");
     L.push("| model | from -> to | kept | fixed | regressed | unresolved |", "|---|---|---:|---:|---:|---:|");
-    for (const t of r.transitions) L.push(`| ${cell(t.model)} | ${t.from} -> ${t.to} | ${t.kept} | ${t.fixed} | ${t.regressed} | ${t.unresolved} |`);
+    for (const t of r.transitions) {
+      L.push(`| ${cell(t.model)} | ${t.from} -> ${t.to} | ${t.kept} | ${t.fixed} | ${t.regressed} | ${t.unresolved} |`);
+      for (const s of ["novel", "covered"] as const) {
+        const c = t[s];
+        if (c) L.push(`| ${cell(t.model)} | ${t.from} -> ${t.to} (${s}) | ${c.kept} | ${c.fixed} | ${c.regressed} | ${c.unresolved} |`);
+      }
+    }
     if (r.models.filter((m) => m !== "oracle").length > 1) {
       for (const p of r.pooled) L.push(`| **all models** | ${p.from} -> ${p.to} | ${p.kept} | ${p.fixed} | ${p.regressed} | ${p.unresolved} |`);
     }

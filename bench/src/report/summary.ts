@@ -1,34 +1,60 @@
 // The numbers every report shows, computed once from the records.
 import { BENCH_MODES } from "../run/modes.js";
 import type { ResultRecord } from "../run/record.js";
+import type { Coverage } from "./coverage.js";
 
 export interface TierCount {
   passed: number;
   total: number;
 }
 
-/** `bench report --json` prints exactly { runs, transitions } with these fields (issue #7). */
+/** The subsets every report shows next to the whole suite (corpora/tasks/coverage.json). */
+export const SUBSETS = ["novel", "covered"] as const;
+export type Subset = (typeof SUBSETS)[number];
+
+/** `bench report --json` prints { runs, transitions, coverage } with these fields (issues #7, #12). */
 export interface RunSummary {
   model: string;
   mode: string;
   passed: number;
   total: number;
   byTier: Record<string, TierCount>;
+  /** the same mode on the novel and the covered tasks; absent when coverage is unknown */
+  novel?: TierCount;
+  covered?: TierCount;
 }
 
-export interface Transition {
-  model: string;
-  from: string;
-  to: string;
+export interface TransitionCounts {
   kept: number;
   fixed: number;
   regressed: number;
   unresolved: number;
 }
 
+export interface Transition extends TransitionCounts {
+  model: string;
+  from: string;
+  to: string;
+  novel?: TransitionCounts;
+  covered?: TransitionCounts;
+}
+
+/** Where the split came from, and how many of the run's tasks fall on each side. */
+export interface CoverageSummary {
+  file: string;
+  /** "ok": the split is shown; "missing": whole suite only, `note` says why */
+  status: "ok" | "missing";
+  note?: string;
+  novel: number;
+  covered: number;
+  /** tasks of the run that the coverage file does not list */
+  unknown: number;
+}
+
 export interface JsonSummary {
   runs: RunSummary[];
   transitions: Transition[];
+  coverage: CoverageSummary;
 }
 
 export interface ModeStats {
@@ -83,7 +109,24 @@ function pairs(modes: string[]): [string, string][] {
   return real.filter((m) => m !== base).map((m) => [base, m]);
 }
 
-export function summarise(records: ResultRecord[]): Report {
+const zero = (): TransitionCounts => ({ kept: 0, fixed: 0, regressed: 0, unresolved: 0 });
+
+function coverageSummary(records: ResultRecord[], coverage: Coverage | undefined): CoverageSummary {
+  const ids = [...new Set(records.map((r) => r.taskId))];
+  if (!coverage) return { file: "", status: "missing", note: "no coverage given; whole suite only", novel: 0, covered: 0, unknown: ids.length };
+  const count = (want: boolean | undefined) => ids.filter((id) => coverage.covered.get(id) === want).length;
+  const unknown = count(undefined);
+  const note = coverage.note ?? (unknown ? `${unknown} task(s) are not in ${coverage.file}; they count in the whole suite only` : undefined);
+  return { file: coverage.file, status: coverage.status, ...(note ? { note } : {}), novel: count(false), covered: count(true), unknown };
+}
+
+export function summarise(records: ResultRecord[], coverage?: Coverage): Report {
+  const cov = coverageSummary(records, coverage);
+  const split = cov.status === "ok";
+  const subsetOf = (r: Pick<ResultRecord, "taskId">): Subset | undefined => {
+    const c = coverage?.covered.get(r.taskId);
+    return c === undefined ? undefined : c ? "covered" : "novel";
+  };
   const models: string[] = [];
   const groups = new Map<string, ResultRecord[]>();
   for (const r of records) {
@@ -109,7 +152,14 @@ export function summarise(records: ResultRecord[]): Report {
       const inTier = rs.filter((r) => String(r.tier) === t);
       if (inTier.length) byTier[t] = { passed: inTier.filter((r) => r.passed).length, total: inTier.length };
     }
-    runs.push({ model, mode, passed: rs.filter((r) => r.passed).length, total: rs.length, byTier });
+    const run: RunSummary = { model, mode, passed: rs.filter((r) => r.passed).length, total: rs.length, byTier };
+    if (split) {
+      for (const s of SUBSETS) {
+        const inSubset = rs.filter((r) => subsetOf(r) === s);
+        run[s] = { passed: inSubset.filter((r) => r.passed).length, total: inSubset.length };
+      }
+    }
+    runs.push(run);
     const paths: Record<string, number> = {};
     for (const r of rs) paths[r.path] = (paths[r.path] ?? 0) + 1;
     const lat = rs.map((r) => r.latencyMs ?? 0);
@@ -132,16 +182,15 @@ export function summarise(records: ResultRecord[]): Report {
     const modes = runs.filter((r) => r.model === model).map((r) => r.mode);
     for (const [from, to] of pairs(modes)) {
       const a = new Map(groups.get(`${model}\u0000${from}`)!.map((r) => [r.taskId, r]));
-      const t: Transition = { model, from, to, kept: 0, fixed: 0, regressed: 0, unresolved: 0 };
+      const t: Transition = { model, from, to, ...zero(), ...(split ? { novel: zero(), covered: zero() } : {}) };
       for (const rb of groups.get(`${model}\u0000${to}`)!) {
         const ra = a.get(rb.taskId);
         if (!ra) continue; // only tasks both modes ran are paired
-        if (ra.passed && rb.passed) t.kept++;
-        else if (!ra.passed && rb.passed) t.fixed++;
-        else if (ra.passed && !rb.passed) {
-          t.regressed++;
-          regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
-        } else t.unresolved++;
+        const k: keyof TransitionCounts = ra.passed ? (rb.passed ? "kept" : "regressed") : rb.passed ? "fixed" : "unresolved";
+        t[k]++;
+        const s = split ? subsetOf(rb) : undefined;
+        if (s) t[s]![k]++;
+        if (k === "regressed") regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
       }
       transitions.push(t);
     }
@@ -157,15 +206,19 @@ export function summarise(records: ResultRecord[]): Report {
     pooledMap.set(k, p);
   }
   regressions.sort((x, y) => x.model.localeCompare(y.model) || x.taskId.localeCompare(y.taskId));
-  return { runs, transitions, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
+  return { runs, transitions, coverage: cov, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
 }
 
 /** The stable, script-facing subset. */
 export function jsonSummary(r: Report): JsonSummary {
   return {
-    runs: r.runs.map(({ model, mode, passed, total, byTier }) => ({ model, mode, passed, total, byTier })),
-    transitions: r.transitions.map(({ model, from, to, kept, fixed, regressed, unresolved }) => ({ model, from, to, kept, fixed, regressed, unresolved })),
+    runs: r.runs.map(({ model, mode, passed, total, byTier, novel, covered }) => ({ model, mode, passed, total, byTier, ...(novel ? { novel, covered } : {}) })),
+    transitions: r.transitions.map(({ model, from, to, kept, fixed, regressed, unresolved, novel, covered }) => ({ model, from, to, kept, fixed, regressed, unresolved, ...(novel ? { novel, covered } : {}) })),
+    coverage: r.coverage,
   };
 }
+
+/** "12/180 (6.7%)", or "-" for an empty subset. */
+export const countCell = (c: TierCount | undefined) => (c && c.total ? `${c.passed}/${c.total} (${pct(c.passed, c.total)})` : "-");
 
 export const pct = (p: number, t: number) => (t ? `${((100 * p) / t).toFixed(1)}%` : "-");
