@@ -27,5 +27,5 @@ describe("shellgen --grammar FILE", () => {
       o.mockRestore();
       e.mockRestore();
     }
-  });
+  }, 180_000); // two model loads, on a shared machine
 });

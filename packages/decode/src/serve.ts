@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { basename } from "node:path";
 import type { AddressInfo } from "node:net";
-import { LocalModel, type LocalModelOptions } from "./backend/local-model.js";
+import type { LocalModelOptions } from "./backend/local-model.js";
 import { DecodeError, oneLine } from "./errors.js";
 import type { ChatMessage } from "./prompt.js";
 
@@ -58,6 +58,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 const asStops = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const { LocalModel } = await import("./backend/local-model.js");
   const local = await LocalModel.open(opts.model, opts);
   const modelId = basename(opts.model);
   const cap = opts.maxTokensCap ?? 1024;

@@ -1,7 +1,7 @@
 // `shellgen "<request>"`: one request in, one validated command out.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { UsageError, type Args } from "@shellgen/base";
+import { bashVerdict, UsageError, type Args } from "@shellgen/base";
 import {
   createBackend,
   DEFAULT_MAX_TOKENS,
@@ -9,7 +9,9 @@ import {
   fileGrammarPlanner,
   generate,
   isUrl,
+  listWorkspace,
   MODES,
+  packPlanner,
   type Api,
   type Engine,
   type Example,
@@ -19,28 +21,7 @@ import { openPool } from "@shellgen/fewshot";
 import { loadPolicy, type Policy } from "@shellgen/grammargen";
 import { explainCommand } from "./explain.js";
 
-/** Names in the workspace (one level into subdirectories) that grounded file arguments may use. */
-export function listWorkspace(dir: string, limit = 400): string[] {
-  const out: string[] = [];
-  const skip = new Set([".git", "node_modules", ".cache"]);
-  const visit = (rel: string, depth: number) => {
-    let entries;
-    try {
-      entries = readdirSync(join(dir, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (out.length >= limit) return;
-      if (skip.has(e.name)) continue;
-      const name = rel ? `${rel}/${e.name}` : e.name;
-      out.push(e.isDirectory() ? `${name}/` : name);
-      if (e.isDirectory() && depth < 1) visit(name, depth + 1);
-    }
-  };
-  visit("", 0);
-  return out;
-}
+// Grounding names come from @shellgen/decode's listWorkspace, the one listing the bench uses too.
 
 async function fewshotExamples(request: string, k: number): Promise<Example[]> {
   const pool = await openPool();
@@ -85,17 +66,32 @@ export async function run(args: Args): Promise<number> {
   const ground = args.bool("ground") ?? true;
   const workspace = args.str("workspace") ?? process.cwd();
   const grammarFile = args.str("grammar");
-  const planner = grammarFile ? fileGrammarPlanner(grammarFile) : undefined;
   const threads = args.int("threads", 1, 1024);
+  const filePlanner = grammarFile ? fileGrammarPlanner(grammarFile) : undefined;
 
-  const examples = k > 0 ? await fewshotExamples(request, k) : undefined;
-  const backend = await createBackend(model, {
+  // Starting an embedded model is mostly waiting (node-llama-cpp checks its native binary in
+  // a child process, the weights load on a native thread), so the pack, the planner's index
+  // and the bash parser get ready in the meantime instead of after it.
+  const backendReady = createBackend(model, {
     engine: engine as Engine | undefined,
     api: api as Api | undefined,
     modelName: args.str("model-name"),
     timeoutMs: timeout ? timeout * 1000 : undefined,
     threads,
   });
+  const rest = Promise.all([
+    filePlanner ?? (mode === "native" ? undefined : packPlanner()),
+    k > 0 ? fewshotExamples(request, k) : undefined,
+    bashVerdict("true"),
+  ]);
+  const [backendResult, restResult] = await Promise.allSettled([backendReady, rest]);
+  if (backendResult.status === "rejected") throw backendResult.reason;
+  const backend = backendResult.value;
+  if (restResult.status === "rejected") {
+    await backend.close();
+    throw restResult.reason;
+  }
+  const [planner, examples] = restResult.value;
   try {
     const result = await generate({
       backend,

@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Backend } from "./types.js";
-import { EmbeddedBackend } from "./embedded.js";
 import { HttpBackend, type HttpOptions } from "./http.js";
 import type { LocalModelOptions } from "./local-model.js";
 
@@ -32,5 +31,8 @@ export const isUrl = (model: string): boolean => /^https?:\/\//i.test(model);
 export async function createBackend(model?: string, opts: BackendOptions = {}): Promise<Backend> {
   const source = model && model.trim() !== "" ? model : defaultModelPath();
   if (isUrl(source)) return HttpBackend.open(source, opts);
+  // node-llama-cpp loads only when an embedded model is asked for: HTTP users, `explain`
+  // and `--help` never pay its start-up.
+  const { EmbeddedBackend } = await import("./embedded.js");
   return EmbeddedBackend.open(source, opts);
 }

@@ -1,0 +1,96 @@
+// `npm run bench:startup`: start-up time of the CLIs as ratios to a bare `node -e ''` timed
+// in the same run, so a busy machine slows both sides alike. Runs are interleaved (one of
+// each per round) and the median of each is compared with its target.
+//
+//   npm run bench:startup -- [--rounds N] [--json] [--out FILE]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatError, formatHelp, parseArgv, type CliSpec } from "@shellgen/base";
+
+const SPEC: CliSpec = {
+  prog: "bench:startup",
+  usage: ["[--rounds N] [--json] [--out FILE]"],
+  summary: "Times shellgen --help, grammargen ls and one request on the default model against node -e ''.",
+  options: [
+    { name: "rounds", kind: "value", arg: "N", help: "runs of each command (default 5)" },
+    { name: "json", kind: "bool", help: "print the result as JSON" },
+    { name: "out", kind: "value", arg: "FILE", help: "also write the JSON result to FILE" },
+  ],
+};
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const SHELLGEN = join(root, "packages/cli/bin/shellgen.js");
+const GRAMMARGEN = join(root, "packages/grammargen/bin/grammargen.js");
+
+interface Case {
+  name: string;
+  argv: string[];
+  /** Allowed median, as a multiple of the bare node start. */
+  limit?: number;
+}
+
+const CASES: Case[] = [
+  { name: "node -e ''", argv: ["-e", ""] },
+  { name: "shellgen --help", argv: [SHELLGEN, "--help"], limit: 4 },
+  { name: "grammargen ls", argv: [GRAMMARGEN, "ls"], limit: 6 },
+  // One request on the embedded default model, in an empty workspace so grounding is the same each run.
+  { name: "shellgen <request>", argv: [SHELLGEN, "--json", "count the lines in notes.txt"], limit: 10 },
+];
+
+function timeOnce(c: Case, cwd: string): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, c.argv, { cwd, encoding: "utf8", env: { ...process.env, SHELLGEN_HOME: cwd } });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`${c.name} exited ${r.status}: ${(r.stderr || r.stdout).trim().split("\n")[0]}`);
+  return ms;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function main(argv: string[]): number {
+  const args = parseArgv(argv, SPEC);
+  if (args.help) {
+    process.stdout.write(formatHelp(SPEC));
+    return 0;
+  }
+  const rounds = args.int("rounds", 1, 100) ?? 5;
+  const cwd = mkdtempSync(join(tmpdir(), "shellgen-startup-"));
+  const times = new Map(CASES.map((c) => [c.name, [] as number[]]));
+  // One warm-up round fills the OS file cache, so the first command is not charged for it.
+  for (const c of CASES) timeOnce(c, cwd);
+  for (let r = 0; r < rounds; r++) for (const c of CASES) times.get(c.name)!.push(timeOnce(c, cwd));
+  const base = median(times.get(CASES[0]!.name)!);
+  const rows = CASES.map((c) => {
+    const ms = median(times.get(c.name)!);
+    const ratio = ms / base;
+    return { name: c.name, medianMs: Math.round(ms), ratio: Number(ratio.toFixed(2)), limit: c.limit ?? null, ok: c.limit === undefined || ratio <= c.limit };
+  });
+  const result = { date: new Date().toISOString(), rounds, loadavg: loadavg()[0], rows, ok: rows.every((r) => r.ok) };
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  const out = args.str("out");
+  if (out) {
+    const tmp = `${out}.${process.pid}.tmp`;
+    writeFileSync(tmp, json);
+    renameSync(tmp, out);
+  }
+  if (args.bool("json")) process.stdout.write(json);
+  else {
+    process.stdout.write(`start-up, median of ${rounds} interleaved runs (bare node: ${Math.round(base)} ms)\n`);
+    for (const r of rows) process.stdout.write(`  ${r.name.padEnd(20)} ${String(r.medianMs).padStart(6)} ms  ${r.ratio.toFixed(2).padStart(6)}x${r.limit ? `  (target <= ${r.limit}x: ${r.ok ? "met" : "MISSED"})` : ""}\n`);
+  }
+  return result.ok ? 0 : 1;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (err) {
+  const { line, code } = formatError("bench:startup", err);
+  process.stderr.write(line);
+  process.exitCode = code;
+}
