@@ -63,7 +63,9 @@ describe("bench run", () => {
     expect(opened).toBe(1);
     expect(r.records).toHaveLength(2 * pick.length);
     const { report } = await loadReport(out);
-    expect(jsonSummary(report).transitions).toEqual([{ model: "scripted-model", from: "native", to: "constrained-retry", kept: 2, fixed: 2, regressed: 2, unresolved: 2 }]);
+    const transitions = jsonSummary(report).transitions;
+    expect(transitions).toHaveLength(1);
+    expect(transitions[0]).toMatchObject({ model: "scripted-model", from: "native", to: "constrained-retry", kept: 2, fixed: 2, regressed: 2, unresolved: 2 });
     const native = report.runs.find((x) => x.mode === "native")!;
     expect(native).toMatchObject({ passed: 4, total: 8 });
     expect(Object.values(native.byTier).reduce((a, t) => a + t.total, 0)).toBe(8);
@@ -156,7 +158,7 @@ describe("bench CLI", () => {
     }
   });
 
-  it("run then report --json prints exactly {runs, transitions}", async () => {
+  it("run then report --json prints exactly {runs, transitions, coverage}", async () => {
     const out = freshDir();
     const run = await cli(["run", "--modes", "oracle", "--tasks", idGlob(pick.slice(0, 2)), "--out", out]);
     expect(run.code).toBe(0);
@@ -165,9 +167,12 @@ describe("bench CLI", () => {
     const rep = await cli(["report", out, "--json"]);
     expect(rep.code).toBe(0);
     const j = JSON.parse(rep.out);
-    expect(Object.keys(j)).toEqual(["runs", "transitions"]);
+    expect(Object.keys(j)).toEqual(["runs", "transitions", "coverage"]);
     expect(j.runs).toHaveLength(1);
-    expect(Object.keys(j.runs[0])).toEqual(["model", "mode", "passed", "total", "byTier"]);
+    // the novel/covered counts are there exactly when corpora/tasks/coverage.json is
+    const split = j.coverage.status === "ok" ? ["novel", "covered"] : [];
+    expect(Object.keys(j.runs[0])).toEqual(["model", "mode", "passed", "total", "byTier", ...split]);
+    if (split.length) expect(j.runs[0].novel.total + j.runs[0].covered.total).toBe(2);
     expect(j.runs[0]).toMatchObject({ model: "oracle", mode: "oracle", passed: 2, total: 2 });
     expect(j.transitions).toEqual([]);
   });
