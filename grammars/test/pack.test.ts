@@ -24,6 +24,7 @@ function scratchPack(): string {
   const config = JSON.parse(readFileSync(join(PACK, "pack.json"), "utf8"));
   config.corpus = join(REPO, "corpora/help");
   config.policy = join(REPO, "packages/grammargen/policies/default.yaml");
+  config.tools = (config.tools ?? []).map((t: string) => join(REPO, "corpora/schemas", t.replace(/^.*\//, "")));
   writeFileSync(join(dir, "pack.json"), JSON.stringify(config));
   cpSync(join(PACK, "package.json"), join(dir, "package.json"));
   return dir;

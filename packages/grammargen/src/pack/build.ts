@@ -15,8 +15,10 @@ import { compose } from "../compose/compose.js";
 import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
+import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
+import { pauseAt } from "./pause.js";
 
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
@@ -24,6 +26,8 @@ export interface PackConfig {
   default: { commands: string[]; constructs?: string[] };
   /** Policy for the policy-encoded default grammar, relative to the pack directory. */
   policy?: string;
+  /** Tool schemas (MCP / OpenAI / JSON Schema), relative to the pack directory: each ships as <name>.tool.{lark,gbnf}, the grammar of a JSON call. */
+  tools?: string[];
 }
 
 export interface PackResult {
@@ -85,18 +89,31 @@ export function buildPack(packRoot: string): PackResult {
   addDefault("default", compose({ commands: defaultSpecs, constructs }));
   if (config.policy) addDefault("default-policy", compose({ commands: defaultSpecs, constructs, policy: loadPolicy(resolve(root, config.policy)) }));
 
+  // Tool-call grammars (`grammargen from-schema --as json`), so a model calling the tool is constrained too.
+  const tools: Record<string, unknown> = {};
+  for (const rel of config.tools ?? []) {
+    const doc = JSON.parse(readFileSync(resolve(root, rel), "utf8")) as { name?: string };
+    const name = doc.name ?? rel.replace(/^.*\//, "").replace(/\.json$/, "");
+    const g = fromSchema(doc, { as: "json", name }).grammar;
+    const lark = emitLark(g);
+    const gbnf = emitGbnf(g);
+    files.set(`${name}.tool.lark`, lark).set(`${name}.tool.gbnf`, gbnf);
+    tools[name] = { source: rel.replace(/^.*\//, ""), sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
+  }
+
   const manifest = {
     name: pkg.name,
     version: pkg.version,
     generator: { name: "@shellgen/grammargen", version: grammargenVersion() },
     default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, grammars: defaults },
     programs,
+    ...(config.tools ? { tools } : {}),
     skipped,
   };
   files.set("manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
   const entriesForModule = kept.map((e) => ({ key: e.key, exportName: exportName(e.key), path: e.spec.path }));
-  files.set("index.js", indexJs(entriesForModule, !!config.policy));
-  files.set("index.d.ts", indexDts(entriesForModule, !!config.policy));
+  files.set("index.js", indexJs(entriesForModule, !!config.policy, Object.keys(tools)));
+  files.set("index.d.ts", indexDts(entriesForModule, !!config.policy, Object.keys(tools)));
 
   let bytes = 0;
   for (const t of files.values()) bytes += Buffer.byteLength(t);
@@ -116,13 +133,18 @@ export function swapIn(root: string, name: string, files: Map<string, string>): 
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   try {
-    for (const [file, text] of files) writeFileSync(join(tmp, file), text);
+    let n = 0;
+    for (const [file, text] of files) {
+      writeFileSync(join(tmp, file), text);
+      pauseAt(`pack-file-${++n}`);
+    }
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw new GrammargenError(`cannot write the pack in ${root}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, [], "EWRITE");
   }
   const old = join(root, `.${name}-old-${process.pid}`);
   if (existsSync(target)) renameSync(target, old);
+  pauseAt("pack-between-renames");
   renameSync(tmp, target);
   rmSync(old, { recursive: true, force: true });
 }
