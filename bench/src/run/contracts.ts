@@ -3,12 +3,15 @@
 // tsc still checks the tie): the oracle path never loads a model or llama.cpp.
 import type * as Decode from "@shellgen/decode";
 import type * as Fewshot from "@shellgen/fewshot";
+import type * as Agent from "@shellgen/agent";
 
 export type DecodeApi = Pick<typeof Decode, "createBackend" | "generate"> & Partial<Pick<typeof Decode, "defaultModelPath">>;
 export type FewshotApi = Pick<typeof Fewshot, "openPool" | "staticExamples" | "exampleBlock" | "estimateTokens" | "exampleId">;
 export type Backend = Decode.Backend;
 export type Example = Decode.Example;
 export type Pool = Fewshot.Pool;
+export type AgentApi = Pick<typeof Agent, "improve">;
+export type LoopResult = Agent.LoopResult;
 
 export async function loadDecode(): Promise<DecodeApi> {
   try {
@@ -23,5 +26,14 @@ export async function loadFewshot(): Promise<FewshotApi> {
     return await import("@shellgen/fewshot");
   } catch (e) {
     throw new Error(`cannot load @shellgen/fewshot (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
+  }
+}
+
+/** The improvement loop, for the `+exec` modes only. */
+export async function loadAgent(): Promise<AgentApi> {
+  try {
+    return await import("@shellgen/agent");
+  } catch (e) {
+    throw new Error(`cannot load @shellgen/agent (build it with \`npx tsc -b\`): ${(e as Error).message.split("\n")[0]}`);
   }
 }

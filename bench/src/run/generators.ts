@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
-import { loadDecode, loadFewshot, type Backend, type DecodeApi, type Example, type FewshotApi, type Pool } from "./contracts.js";
+import { loadAgent, loadDecode, loadFewshot, type AgentApi, type Backend, type DecodeApi, type Example, type FewshotApi, type LoopResult, type Pool } from "./contracts.js";
+import type { ExecTrace } from "./record.js";
+import { TASK_ENV } from "../suite/index.js";
 import { FEWSHOT_K, UsageError, type ModeSpec } from "./modes.js";
 
 export interface Generated {
@@ -16,12 +18,14 @@ export interface Generated {
   examples?: string[];
   /** programs whose grammars constrained the decode (decode's grammarCommands; "<default>" = the pack's default grammar) */
   grammarPrograms?: string[];
+  exec?: ExecTrace;
 }
 
 export interface Generator {
   /** The `model` field of this generator's records. */
   readonly label: string;
-  produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated>;
+  /** `workspace`: the task's prepared workspace; only `+exec` modes use it, and only through copies. */
+  produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated>;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,7 @@ export function assertModelExists(model: string | undefined, defaultPath: string
 /** One model; decode calls are serialised because a backend decodes one sequence at a time. */
 export class ModelGenerator implements Generator {
   private queue: Promise<unknown> = Promise.resolve();
+  private agent?: Promise<AgentApi>;
   private pool?: Promise<Pool>;
   private staticBlock?: Promise<Example[]>;
   private staticTokens?: Promise<number>;
@@ -104,8 +109,12 @@ export class ModelGenerator implements Generator {
     return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K, tokenBudget }).examples.map(({ request, command }) => ({ request, command })));
   }
 
-  produce(task: Task, mode: ModeSpec, workspaceFiles: string[]): Promise<Generated> {
+  produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated> {
     const run = async (): Promise<Generated> => {
+      if (mode.exec) {
+        if (!workspace) throw new Error(`mode ${mode.name} needs the task's workspace`);
+        return this.produceWithExec(task, mode, workspaceFiles, workspace);
+      }
       const examples = await this.examples(task, mode);
       const exampleId = examples && (await this.fewshot!).exampleId;
       const r = await this.decode.generate({
@@ -129,6 +138,51 @@ export class ModelGenerator implements Generator {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * `+exec`: @shellgen/agent's loop around the mode. Attempt 1 is exactly the plain mode's
+   * decode (same examples, grounding, workspace listing); later attempts add the feedback.
+   * With no attempt judged a success by the agent's own heuristic, the answer is the attempt
+   * that got furthest (exit 0 beats an error; earlier wins a tie), so the loop never
+   * answers with nothing where the plain mode would have answered.
+   */
+  private async produceWithExec(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace: string): Promise<Generated> {
+    this.agent ??= loadAgent();
+    const agent = await this.agent;
+    const examples = await this.examples(task, mode);
+    const exampleId = examples && (await this.fewshot!).exampleId;
+    const tokens = { prompt: 0, completion: 0 };
+    let latencyMs = 0;
+    const grammarPrograms = new Set<string>();
+    const loop: LoopResult = await agent.improve({
+      goal: task.request,
+      workspace,
+      env: TASK_ENV,
+      timeLimitMs: 60_000,
+      propose: async ({ feedback }) => {
+        const r = await this.decode.generate({ backend: this.backend, request: task.request, mode: mode.decode!, ground: mode.ground, workspaceFiles, examples, ...(feedback ? { feedback } : {}) });
+        tokens.prompt += r.tokens.prompt;
+        tokens.completion += r.tokens.completion;
+        latencyMs += r.latencyMs;
+        for (const p of r.grammarCommands ?? []) grammarPrograms.add(p);
+        return { command: r.command, path: r.path, ...(r.path === "failed" ? { error: r.error ?? "no valid command" } : {}) };
+      },
+    });
+    await loop.discard();
+    const rank: Record<string, number> = { success: 0, "no-effect": 1, stderr: 2, failed: 3, timeout: 3 };
+    const ranked = loop.attempts.filter((a) => a.command !== "").sort((a, b) => (rank[a.verdict] ?? 4) - (rank[b.verdict] ?? 4) || a.n - b.n);
+    const chosen = ranked[0];
+    return {
+      command: chosen?.command ?? "",
+      tokens,
+      latencyMs,
+      path: chosen?.path ?? "failed",
+      ...(examples && exampleId ? { examples: examples.map((e) => exampleId(e)) } : {}),
+      grammarPrograms: [...grammarPrograms],
+      exec: { stopped: loop.stopped, commands: loop.attempts.map((a) => a.command), verdicts: loop.attempts.map((a) => a.verdict) },
+      ...(chosen ? {} : { error: loop.attempts.at(-1)?.reason ?? "no attempt" }),
+    };
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,15 @@ export interface ModeSpec {
   examples: ExampleSource;
   /** Ground path and word values in the request and workspace (decode's `ground`). */
   ground: boolean;
+  /**
+   * `<mode>+exec`: @shellgen/agent's improvement loop around the mode. It sees only what an
+   * agent would (exit status, stderr, file changes in scratch copies of the task's
+   * workspace), never the task's check; its chosen command is then judged as usual.
+   */
+  exec?: boolean;
 }
+
+export const EXEC_SUFFIX = "+exec";
 
 export const BENCH_MODES: readonly ModeSpec[] = [
   { name: "native", decode: "native", examples: "none", ground: false },
@@ -41,9 +49,13 @@ export function parseModes(list: string[]): ModeSpec[] {
   for (const raw of list) {
     const name = raw.trim();
     if (!name) continue;
-    const spec = BENCH_MODES.find((m) => m.name === name);
-    if (!spec) throw new UsageError(`unknown mode "${name}" (expected one of: ${BENCH_MODES.map((m) => m.name).join(", ")})`);
-    if (!out.includes(spec)) out.push(spec);
+    const exec = name.endsWith(EXEC_SUFFIX);
+    const baseName = exec ? name.slice(0, -EXEC_SUFFIX.length) : name;
+    const base = BENCH_MODES.find((m) => m.name === baseName);
+    if (!base) throw new UsageError(`unknown mode "${name}" (expected one of: ${BENCH_MODES.map((m) => m.name).join(", ")}; any model mode may end in ${EXEC_SUFFIX})`);
+    if (exec && base.decode === null) throw new UsageError(`mode "${name}": ${EXEC_SUFFIX} needs a model mode, not ${base.name}`);
+    const spec = exec ? { ...base, name, exec: true } : base;
+    if (!out.some((m) => m.name === spec.name)) out.push(spec);
   }
   if (out.length === 0) throw new UsageError("no modes given");
   return out;

@@ -27,7 +27,15 @@ export interface ResultRecord {
   grammarPrograms?: string[];
   /** Set when no command could be produced (decode threw). */
   error?: string;
+  /** `+exec` modes: what the improvement loop tried (its own verdicts, never the task's check) and why it stopped. */
+  exec?: ExecTrace;
   at?: string;
+}
+
+export interface ExecTrace {
+  stopped: string;
+  commands: string[];
+  verdicts: string[];
 }
 
 export const recordKey = (r: Pick<ResultRecord, "model" | "mode" | "taskId">): string => `${r.model}\u0000${r.mode}\u0000${r.taskId}`;

@@ -155,7 +155,7 @@ async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<Re
     // The model sees the task's own workspace; runTask then runs its command in every state.
     const run = await runTask(task, async (dir) => {
       try {
-        gen = await generator.produce(task, mode, listWorkspace(dir)); // the listing `shellgen` grounds with
+        gen = await generator.produce(task, mode, listWorkspace(dir), dir); // the listing `shellgen` grounds with; +exec modes try commands on copies of dir
       } catch (e) {
         genError = (e as Error).message.split("\n")[0] ?? String(e);
         throw e;
@@ -198,6 +198,7 @@ function generatedFields(gen: Generated) {
     ...(gen.examples ? { examples: gen.examples } : {}),
     ...(gen.grammarPrograms ? { grammarPrograms: gen.grammarPrograms } : {}),
     ...(gen.error ? { error: gen.error } : {}),
+    ...(gen.exec ? { exec: gen.exec } : {}),
   };
 }
 
