@@ -40,12 +40,25 @@ export function toShape(ctx: ShapeContext): Shape {
   return shapeOf(ctx, ctx.root, "", []);
 }
 
+/** The JSON Pointer steps of a local "#/..." $ref, or undefined when a %-escape is malformed. */
+export function refParts(ref: string): string[] | undefined {
+  try {
+    return ref.slice(1).split("/").slice(1).map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
+  } catch {
+    return undefined; // decodeURIComponent throws URIError on "%zz"
+  }
+}
+
 function resolve(ctx: ShapeContext, ref: string, at: string): { schema: unknown; pointer: string } {
   if (!ref.startsWith("#")) {
     ctx.session.error(`$ref ${JSON.stringify(ref)} is not local; only "#/..." references are supported`, undefined, ctx.base + at + "/$ref");
     return { schema: {}, pointer: at };
   }
-  const parts = ref.slice(1).split("/").slice(1).map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = refParts(ref);
+  if (!parts) {
+    ctx.session.error(`$ref ${JSON.stringify(ref)} is not a valid URI fragment (a bad %-escape)`, undefined, ctx.base + at + "/$ref");
+    return { schema: {}, pointer: at };
+  }
   let cur: unknown = ctx.root;
   for (const p of parts) {
     if (!isObject(cur) && !Array.isArray(cur)) cur = undefined;
@@ -149,6 +162,8 @@ function typed(ctx: ShapeContext, schema: Record<string, unknown>, t: TypeName, 
     case "string": {
       const min = num("minLength") ?? 0;
       const max = num("maxLength");
+      // minLength above maxLength: no string of this type exists (ajv accepts such a schema).
+      if (max !== undefined && min > max) return { kind: "never" };
       if (typeof schema.pattern === "string") {
         if (schema.minLength !== undefined || schema.maxLength !== undefined) {
           s.error("pattern together with minLength/maxLength cannot be expressed exactly; fold the length into the pattern", undefined, `${ctx.base}${at}/pattern`);
@@ -165,7 +180,9 @@ function typed(ctx: ShapeContext, schema: Record<string, unknown>, t: TypeName, 
     case "array": {
       if (Array.isArray(schema.items)) s.error("tuple-form items (an array of schemas) is not supported", undefined, `${ctx.base}${at}/items`);
       const items = schema.items === undefined ? ({ kind: "any" } as Shape) : shapeOf(ctx, schema.items, `${at}/items`, refStack);
-      return { kind: "array", items, min: num("minItems") ?? 0, max: num("maxItems") };
+      const min = num("minItems") ?? 0;
+      const max = num("maxItems");
+      return max !== undefined && min > max ? { kind: "never" } : { kind: "array", items, min, max };
     }
     case "object": {
       const props = isObject(schema.properties) ? schema.properties : {};
