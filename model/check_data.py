@@ -4,8 +4,8 @@
 
 Reads model/data/{train,val}.jsonl.gz (the exact pairs the model was trained on),
 verifies their digest against model/data/manifest.json, and reports every pair whose
-request or command is too close to a current bench task or held-out request (see
-decontam.py). Exits 1 on any close pair or a digest mismatch; prints JSON either way.
+request or command is a near-duplicate of a current bench task or held-out request (the
+rule of structural.py), including the retrieved examples a pair carries. Exits 1 on any close pair or a digest mismatch; prints JSON either way.
 """
 from __future__ import annotations
 
@@ -24,14 +24,15 @@ DATA = os.path.join(HERE, "data")
 
 
 def selftest() -> list[str]:
-    """The checker must catch near-copies of a task and let a far pair through."""
+    """The checker must catch near-copies of a task and let a far pair through
+    (model/test_structural.py has the full set of hand-made pairs)."""
     refs = [{"id": "t", "request": "How many lines are in notes.txt?", "commands": ["wc -l < notes.txt"]}]
     c = Checker(refs)
     cases = [
         ("how many lines are in notes.txt", "cat x", True),          # same request, other case/punctuation
-        ("How many lines are in report.txt?", "cat x", True),       # one word changed: Jaccard 5/7
-        ("Tell me something else entirely", "wc -l < notes.txt", True),
-        ("Tell me something else entirely", "wc -l < draft.txt", True),   # command Jaccard 3/5
+        ("How many lines are in report.txt?", "cat x", True),       # only a slot changed
+        ("Tell me something else entirely", "wc -l < notes.txt", True),   # the solution verbatim
+        ("Tell me the line count of draft.txt", "wc -l < draft.txt", False),  # same pattern alone is fine
         ("Print the first 3 lines of poem.txt", "head -n 3 poem.txt", False),
     ]
     return [f"{r!r} / {cmd!r}: expected close={want}" for r, cmd, want in cases if (c.why(r, cmd) is not None) != want]
@@ -55,9 +56,10 @@ def main() -> None:
     checker = Checker(refs)
     close = []
     for p in pairs:
-        why = checker.why(p["request"], p["command"])
-        if why:
-            close.append({"request": p["request"], "command": p["command"], "why": why})
+        for req, cmd in [(p["request"], p["command"])] + [tuple(s) for s in p.get("shots", [])]:
+            why = checker.why(req, cmd)
+            if why:
+                close.append({"request": req, "command": cmd, "why": why})
     report = {"pairs": len(pairs), "references": len(refs), "digest_ok": digest.hexdigest() == manifest["sha256"],
               "close": len(close), "examples": close[:10]}
     print(json.dumps(report, indent=2))

@@ -1,7 +1,11 @@
 // Native (unconstrained, zero-shot, greedy) accuracy of a GGUF model on the held-out
 // requests in model/heldout.jsonl, which no training pair is close to (see check_data.py).
 //
-//   node model/eval_heldout.mjs [--model model/shellgen-mini.gguf] [--shots 0|2] [--out FILE]
+//   node model/eval_heldout.mjs [--model model/shellgen-mini.gguf] [--shots 0|2|retrieved] [--set FILE] [--out FILE]
+//
+// --shots retrieved puts the shipped retriever's top 3 pool examples before each request
+// (the few-shot path of decode; the model was trained on such prompts). --set reads
+// another JSONL of {"request", "commands"|"command"} (default model/heldout.jsonl).
 //
 // Scores without executing anything: "program" = the first word matches an accepted
 // command's first word; "exact" = the command equals an accepted one after collapsing
@@ -18,7 +22,13 @@ const opt = (name, dflt) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
 };
 const modelPath = opt("--model", process.env.SHELLGEN_MODEL ?? join(HERE, "shellgen-mini.gguf"));
-const shots = Number(opt("--shots", "0"));
+const shotsArg = opt("--shots", "0");
+const shots = shotsArg === "retrieved" ? "retrieved" : Number(shotsArg);
+if (shots !== "retrieved" && !(shots >= 0 && shots <= 2)) {
+  console.error(`eval_heldout: --shots must be 0, 1, 2 or retrieved, not ${shotsArg}`);
+  process.exit(2);
+}
+const setPath = opt("--set", join(HERE, "heldout.jsonl"));
 const outPath = opt("--out", null);
 
 // fixed example block for --shots 2, written for this script (not from the held-out set)
@@ -30,13 +40,28 @@ const STATIC = [
 const norm = (s) => s.trim().replace(/\s+/g, " ");
 const program = (s) => norm(s).split(" ")[0] ?? "";
 
+let pool = null;
 function prompt(request) {
-  const ex = STATIC.slice(0, shots).map((e) => `Request: ${e.request}\nCommand: ${e.command}\n\n`).join("");
+  const examples = pool ? pool.retrieve(request, { k: 3 }).examples : STATIC.slice(0, shots);
+  const ex = examples.map((e) => `Request: ${e.request}\nCommand: ${e.command}\n\n`).join("");
   return `${ex}Request: ${request}\nCommand:`;
 }
 
 async function main() {
-  const items = readFileSync(join(HERE, "heldout.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const items = readFileSync(setPath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l))
+    .map((it) => ({ ...it, commands: it.commands ?? (it.command ? [it.command] : []) }))
+    .filter((it) => it.request && it.commands.length);
+  if (!items.length) {
+    console.error(`eval_heldout: ${setPath} has no {"request", "commands"} rows`);
+    process.exit(1);
+  }
+  if (shots === "retrieved") {
+    const { openPool } = await import(join(dirname(HERE), "packages/fewshot/dist/index.js"));
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    // a private pool dir: no user's learned pairs in the figures
+    pool = await openPool({ dir: mkdtempSync(join(tmpdir(), "shellgen-eval-")), index: ":memory:", examplesDir: join(dirname(HERE), "corpora/examples") });
+  }
   const llama = await getLlama({ gpu: false, build: "never", logLevel: "error" });
   let model;
   try {
@@ -69,6 +94,7 @@ async function main() {
   const summary = {
     model: modelPath.startsWith(HERE) ? modelPath.slice(dirname(HERE).length + 1) : modelPath,
     shots,
+    set: setPath.startsWith(dirname(HERE)) ? setPath.slice(dirname(HERE).length + 1) : setPath,
     n: items.length,
     program_right: prog,
     exact_right: exact,

@@ -1,8 +1,10 @@
-"""Build the training pairs: templates + the hand-written example pool, deduplicated and
-decontaminated against the bench tasks and held-out requests.
+"""Build the training pairs: templates rewritten by the phrasing generator, the
+hand-written example pool (plain and rewritten), help-corpus (IR) pairs; deduplicated and
+decontaminated (structural.py) against the bench tasks and held-out requests; a share of
+them carries the examples the shipped retriever returns for its request.
 
-Writes model/data/{train,val}.jsonl and model/data/manifest.json. Deterministic for a
-given --seed and the same corpora.
+Writes model/data/{train,val}.jsonl(.gz) and model/data/manifest.json. Deterministic for
+a given --seed and the same corpora (retrieval is deterministic too).
 """
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import hashlib
 import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -21,6 +25,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from decontam import ROOT, Checker, load_references  # noqa: E402
 from intents import INTENTS, Ctx  # noqa: E402
 from irpairs import ir_pairs  # noqa: E402
+from phrasing import vary  # noqa: E402
+from structural import THRESHOLDS, reason_kind  # noqa: E402
+
+VARIED = 0.65          # share of template pairs rewritten by the phrasing generator
+RETRIEVED = 45_000     # pairs that get the shipped retriever's examples (about 5-10 ms each)
 
 DATA = os.path.join(ROOT, "model", "data")
 QUESTION_WORDS = ("what", "how", "which", "is", "are", "does", "do", "where", "when", "who", "can")
@@ -51,14 +60,18 @@ def template_pairs(seed: int, n: int) -> list[dict]:
     for _ in range(n):
         fam, _, fn = r.choices(INTENTS, weights)[0]
         req, cmd = fn(c)
-        out.append({"request": style(r, req), "command": cmd, "family": fam, "source": "template"})
+        if r.random() < VARIED:
+            req, cmd = vary(r, req, cmd)
+        else:
+            req = style(r, req)
+        out.append({"request": req, "command": cmd, "family": fam, "source": "template"})
     return out
 
 
 def pool_pairs() -> list[dict]:
     out = []
     for path in sorted(glob.glob(os.path.join(ROOT, "corpora", "examples", "*.jsonl"))):
-        if os.path.basename(path) == "heldout.jsonl":
+        if os.path.basename(path).startswith("heldout"):
             continue
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -71,6 +84,39 @@ def pool_pairs() -> list[dict]:
     return out
 
 
+def varied_pool(seed: int, pool: list[dict]) -> list[dict]:
+    """One rewritten copy of each pool pair, at template weight."""
+    r = random.Random(seed + 3)
+    out = []
+    for p in pool:
+        req, cmd = vary(r, p["request"], p["command"])
+        if (req, cmd) != (p["request"], p["command"]):
+            out.append({**p, "request": req, "command": cmd, "source": "pool-varied"})
+    return out
+
+
+def attach_shots(seed: int, rows: list[dict], checker: Checker) -> int:
+    """Give RETRIEVED random rows the examples the shipped retriever picks for them
+    (model/retrieve_shots.mjs); shots that are near-duplicates of a reference are dropped."""
+    r = random.Random(seed + 5)
+    idx = r.sample(range(len(rows)), min(RETRIEVED, len(rows)))
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "in.jsonl"), os.path.join(d, "out.jsonl")
+        with open(src, "w", encoding="utf-8") as f:
+            for i in idx:
+                f.write(json.dumps({"request": rows[i]["request"], "command": rows[i]["command"]}) + "\n")
+        subprocess.run(["node", os.path.join(ROOT, "model", "retrieve_shots.mjs"), src, dst], check=True)
+        with open(dst, encoding="utf-8") as f:
+            got = [json.loads(line)["shots"] for line in f if line.strip()]
+    n = 0
+    for i, shots in zip(idx, got):
+        shots = [s for s in shots if checker.why(s[0], s[1]) is None and valid_pair({"request": s[0], "command": s[1]})]
+        if shots:
+            rows[i]["shots"] = shots
+            n += 1
+    return n
+
+
 def valid_pair(p: dict) -> bool:
     # the prompt format forbids a blank line inside a command, and requests are one line
     return "\n\n" not in p["command"] and "\n" not in p["request"] and p["command"].strip() == p["command"]
@@ -80,8 +126,9 @@ def build(seed: int, n: int) -> dict:
     t0 = time.time()
     pairs = template_pairs(seed, n)
     pool = pool_pairs()
+    pool_var = varied_pool(seed, pool)
     irp = ir_pairs(seed)
-    pairs += pool + irp
+    pairs += pool + pool_var + irp
     checker = Checker(load_references())
     checked: dict[tuple[str, str], bool] = {}
     kept, dropped, reasons = [], 0, {}
@@ -93,12 +140,13 @@ def build(seed: int, n: int) -> dict:
         checked[key] = why is None
         if why:
             dropped += 1
-            kind = why.split(" with ")[0].split(" equals ")[0].split(" Jaccard")[0] + (" similar" if "Jaccard" in why else " exact")
+            kind = f"{p['source']}: {reason_kind(why)}"
             reasons[kind] = reasons.get(kind, 0) + 1
             continue
         kept.append(p)
     r = random.Random(seed + 1)
     r.shuffle(kept)
+    with_shots = attach_shots(seed, kept, checker)
     val, train = [], []
     for p in kept:
         h = int(hashlib.sha1((p["request"] + "\0" + p["command"]).encode()).hexdigest()[:8], 16)
@@ -109,7 +157,10 @@ def build(seed: int, n: int) -> dict:
         tmp = os.path.join(DATA, f".{name}.jsonl.tmp")
         with open(tmp, "w", encoding="utf-8") as f:
             for p in rows:
-                line = json.dumps({"request": p["request"], "command": p["command"], "family": p["family"], "source": p["source"]}, ensure_ascii=False) + "\n"
+                row = {"request": p["request"], "command": p["command"], "family": p["family"], "source": p["source"]}
+                if p.get("shots"):
+                    row["shots"] = p["shots"]
+                line = json.dumps(row, ensure_ascii=False) + "\n"
                 f.write(line)
                 digest.update(line.encode())
         os.replace(tmp, os.path.join(DATA, f"{name}.jsonl"))
@@ -118,7 +169,9 @@ def build(seed: int, n: int) -> dict:
             gz.write(src.read())
         os.replace(tmp, os.path.join(DATA, f"{name}.jsonl.gz"))
     manifest = {
-        "seed": seed, "templates": n, "pool_pairs": len(pool), "ir_pairs": len(irp),
+        "seed": seed, "templates": n, "templates_varied_share": VARIED, "pool_pairs": len(pool),
+        "pool_varied_pairs": len(pool_var), "ir_pairs": len(irp), "with_retrieved_shots": with_shots,
+        "decontamination": {"rule": "model/structural.py", "thresholds": THRESHOLDS, "references": len(checker.refs)},
         "intents": len(INTENTS), "train": len(train), "val": len(val), "dropped_close_to_reference": dropped,
         "drop_reasons": reasons, "sha256": digest.hexdigest(), "seconds": round(time.time() - t0, 1),
     }

@@ -18,7 +18,9 @@ from tokenizer import SPACE, Tokenizer
 
 K_WEIGHTS = [0.3, 0.25, 0.25, 0.2]  # P(0..3 examples)
 SAME_FAMILY = 0.6
-SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "ir": 0.5}
+SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "pool-varied": 1.0, "ir": 0.5}
+# a pair that carries the retriever's examples uses them this often (else family/random ones)
+RETRIEVED_SHOTS = 0.8
 
 
 def format_prompt(examples: list[tuple[str, str]], request: str) -> str:
@@ -37,6 +39,12 @@ class Encoded:
         self.req_next = tok.encode("Request:", prefix=False)
         self.req = [tok.encode(f" {p['request']}\nCommand:", prefix=False) for p in pairs]
         self.cmd = [tok.encode(f" {p['command']}\n\n", prefix=False) for p in pairs]
+        # the retriever's examples for a pair, pre-tokenized: (request block, command block)
+        self.shots: dict[int, list[tuple[list[int], list[int]]]] = {}
+        for i, p in enumerate(pairs):
+            if p.get("shots"):
+                self.shots[i] = [(tok.encode(f" {r}\nCommand:", prefix=False), tok.encode(f" {c}\n\n", prefix=False))
+                                 for r, c in p["shots"]]
         self.by_family: dict[str, list[int]] = {}
         for i, p in enumerate(pairs):
             self.by_family.setdefault(p.get("family", ""), []).append(i)
@@ -46,20 +54,24 @@ class Encoded:
         if k is None:
             k = r.choices(range(4), K_WEIGHTS)[0]
         fam = self.by_family.get(self.pairs[target].get("family", ""), [])
-        ex: list[int] = []
-        for _ in range(k):
-            j = r.choice(fam) if fam and r.random() < SAME_FAMILY else r.randrange(len(self.pairs))
-            if j != target:
-                ex.append(j)
+        blocks: list[tuple[list[int], list[int]]] = []
+        if k and target in self.shots and r.random() < RETRIEVED_SHOTS:
+            blocks = list(self.shots[target][:k])  # the retriever's top k in its order, as decode prompts them
+        else:
+            for _ in range(k):
+                j = r.choice(fam) if fam and r.random() < SAME_FAMILY else r.randrange(len(self.pairs))
+                if j != target:
+                    blocks.append((self.req[j], self.cmd[j]))
+        blocks.append((self.req[target], self.cmd[target]))
         ids = [self.tok.bos_id]
         mask = [0]
-        for n, i in enumerate(ex + [target]):
+        for n, (req, cmd) in enumerate(blocks):
             head = self.req_first if n == 0 else self.req_next
-            block = head + self.req[i]
+            block = head + req
             ids += block
             mask += [0] * len(block)
-            ids += self.cmd[i]
-            mask += [1] * len(self.cmd[i])
+            ids += cmd
+            mask += [1] * len(cmd)
         if len(ids) > max_len:
             # keep the target whole: drop leading examples by truncating from the left is
             # unsafe (breaks the format), so fall back to the target alone
