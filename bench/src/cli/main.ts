@@ -26,7 +26,9 @@ run      executes every (model, mode, task) and appends one JSON line per result
          concurrency 2, DIR = ${OUT_ROOT}/run-<timestamp>. --resume continues DIR (default: the
          latest run) and skips what is already recorded. --model may repeat.
          modes: ${BENCH_MODES.map((m) => m.name).join(", ")}
-         (oracle runs the canonical solutions and loads no model).
+         (oracle runs the canonical solutions and loads no model). Any model mode may end in
+         +exec (fewshot+constrained-retry+ground+exec): the agent's improvement loop tries up to
+         3 commands on copies of the workspace, seeing only exit status, stderr and file changes.
          --suite DIR runs a folder of your own task files (*.json arrays of tasks, the
          format of corpora/tasks/task.schema.json) instead of the built-in suite; a malformed
          file stops the run before anything executes (exit 2).
