@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from decontam import ROOT, Checker, load_references  # noqa: E402
 from intents import INTENTS, Ctx  # noqa: E402
 from irpairs import ir_pairs  # noqa: E402
-from phrasing import vary  # noqa: E402
+from phrasing import _lower, vary  # noqa: E402
 from structural import THRESHOLDS, reason_kind  # noqa: E402
 
 VARIED = 0.65          # share of template pairs rewritten by the phrasing generator
@@ -36,12 +36,12 @@ QUESTION_WORDS = ("what", "how", "which", "is", "are", "does", "do", "where", "w
 LEADS = ("Please ", "Can you ", "I need to ", "Help me ", "I want to ", "Could you ", "How do I ", "Quickly ")
 
 
-def style(r: random.Random, req: str) -> str:
-    """Surface variation: case, politeness, end punctuation."""
+def style(r: random.Random, req: str, cmd: str) -> str:
+    """Surface variation: case, politeness, end punctuation (a name keeps its case)."""
     if r.random() < 0.1 and req.split(" ", 1)[0].lower() not in QUESTION_WORDS:
-        req = r.choice(LEADS) + req[0].lower() + req[1:]
+        req = r.choice(LEADS) + _lower(req, cmd, first_only=True)
     if r.random() < 0.2:
-        req = req[0].lower() + req[1:]
+        req = _lower(req, cmd, first_only=True)
     first = req.split(" ", 1)[0].lower()
     if first in QUESTION_WORDS and r.random() < 0.6 and not req.startswith("How do I"):
         req += "?"
@@ -63,7 +63,7 @@ def template_pairs(seed: int, n: int) -> list[dict]:
         if r.random() < VARIED:
             req, cmd = vary(r, req, cmd)
         else:
-            req = style(r, req)
+            req = style(r, req, cmd)
         out.append({"request": req, "command": cmd, "family": fam, "source": "template"})
     return out
 

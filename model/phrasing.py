@@ -101,6 +101,16 @@ KEYS = "qwertyuiop asdfghjkl zxcvbnm".split()
 _FILEISH = re.compile(r"^[\w][\w.+-]*\.[A-Za-z][A-Za-z0-9]{0,5}$")
 
 
+def _lower(req: str, cmd: str, first_only: bool = False) -> str:
+    """Lower-case words the command does not use: a name or pattern keeps its case."""
+    words = req.split(" ")
+    for i, w in enumerate(words[:1] if first_only else words):
+        core = w.strip(",.;:!?'\"`()")
+        if core and core not in cmd:
+            words[i] = w.lower() if not first_only else w[:1].lower() + w[1:]
+    return " ".join(words)
+
+
 def _cmd_words(cmd: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9_-]*", cmd)}
 
@@ -117,7 +127,8 @@ def _synonyms(r: random.Random, req: str, cmd: str, p: float) -> str:
             return w
         s = r.choice(SYNONYMS[lw])
         return s[0].upper() + s[1:] if w[0].isupper() else s
-    return re.sub(r"[A-Za-z]+", sub, req)
+    # whole words only: "search" inside search_log.txt is part of a name
+    return re.sub(r"(?<![\w./~-])[A-Za-z]+(?![\w./-])", sub, req)
 
 
 def _absolute(r: random.Random, req: str, cmd: str) -> tuple[str, str]:
@@ -156,9 +167,9 @@ def _reorder(r: random.Random, req: str) -> str:
     return f"For {f}, {head}{m.group('end')}"
 
 
-def _frame(r: random.Random, req: str) -> str:
+def _frame(r: random.Random, req: str, cmd: str) -> str:
     first = req.split(" ", 1)[0].lower().strip(",")
-    body = req[0].lower() + req[1:] if req[:2] != "I " else req
+    body = _lower(req, cmd, first_only=True) if req[:2] != "I " else req
     x = r.random()
     if first in IMPERATIVE and x < 0.45:
         pre = r.choice(PREFIXES)
@@ -166,20 +177,21 @@ def _frame(r: random.Random, req: str) -> str:
         out = pre + body.rstrip(".!?")
         return out + ("?" if q and r.random() < 0.7 else "")
     if x < 0.7:
-        return r.choice(LEAD_SENTENCES) + " " + req[0].upper() + req[1:]
+        first_word = req.split(" ", 1)[0].strip(",.;:!?'\"`()")
+        return r.choice(LEAD_SENTENCES) + " " + (req if first_word in cmd else req[0].upper() + req[1:])
     if x < 0.85:
         end = req.rstrip(".!?")
         return end + ". " + r.choice(TAIL_SENTENCES)
     return req.rstrip(".!?") + r.choice(TAILS)
 
 
-def _terse(req: str) -> str:
+def _terse(req: str, cmd: str = "") -> str:
     words = [w for w in req.split() if w.lower() not in ARTICLES]
     s = " ".join(words).rstrip(".!?")
     for lead in ("please ", "can you ", "could you ", "i need to ", "i want to ", "help me ", "how do i "):
         if s.lower().startswith(lead):
             s = s[len(lead):]
-    return s[:1].lower() + s[1:]
+    return _lower(s, cmd, first_only=True) if s else s
 
 
 def _typo(r: random.Random, req: str, cmd: str) -> str:
@@ -217,11 +229,11 @@ def vary(r: random.Random, req: str, cmd: str) -> tuple[str, str]:
         req = _reorder(r, req)
     x = r.random()
     if x < 0.15:
-        req = _terse(req)
+        req = _terse(req, cmd)
     elif x < 0.45:
-        req = _frame(r, req)
+        req = _frame(r, req, cmd)
     if r.random() < 0.08:
         req = _typo(r, req, cmd)
     if r.random() < 0.1:
-        req = req.lower()
+        req = _lower(req, cmd)
     return re.sub(r"\s+", " ", req).strip(), cmd

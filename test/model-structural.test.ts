@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 describe("structural decontamination", () => {
-  it("catches near-duplicates and keeps real differences (model/test_structural.py)", () => {
-    const r = spawnSync("/usr/bin/python3", ["-m", "unittest", "discover", "-s", "model", "-p", "test_structural.py"], {
+  it("catches near-duplicates and keeps real differences (model/test_structural.py, test_phrasing.py)", () => {
+    const r = spawnSync("/usr/bin/python3", ["-m", "unittest", "discover", "-s", "model", "-p", "test_*.py"], {
       cwd: ROOT,
       encoding: "utf8",
     });
