@@ -4,3 +4,4 @@ export { formatError, isUsageError, oneLine } from "./errors.js";
 export { bashVerdict, firstProblem, parseTree, type Node, type ParseVerdict, type Tree } from "./shell/parse.js";
 export { basename, invocationOf, toWord, unwrap, wordValue, UNKNOWN, WRAPPER_NAMES, type Invocation, type Word, type WordEnv } from "./shell/words.js";
 export { commandNodes, invocations, programOf, programsIn, simpleCommands } from "./shell/commands.js";
+export { repoPath, repoRoot } from "./repo.js";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { programOf as shellProgramOf } from "@shellgen/base";
+import { programOf as shellProgramOf, repoRoot } from "@shellgen/base";
 
 export type Difficulty = 1 | 2 | 3;
 
@@ -30,7 +30,7 @@ export function exampleId(e: { request: string; command: string }): string {
 
 /** The repo's corpora/ folder, from src/ or dist/ alike (both sit two levels under the repo). */
 export function corporaDir(): string {
-  return fileURLToPath(new URL("../../../corpora/", import.meta.url));
+  return join(repoRoot() ?? fileURLToPath(new URL("../../..", import.meta.url)), "corpora");
 }
 
 export function defaultExamplesDir(): string {

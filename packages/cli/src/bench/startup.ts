@@ -8,7 +8,7 @@ import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatError, formatHelp, parseArgv, type CliSpec } from "@shellgen/base";
+import { formatError, formatHelp, parseArgv, repoRoot, type CliSpec } from "@shellgen/base";
 
 const SPEC: CliSpec = {
   prog: "bench:startup",
@@ -21,7 +21,7 @@ const SPEC: CliSpec = {
   ],
 };
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const root = repoRoot() ?? resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const SHELLGEN = join(root, "packages/cli/bin/shellgen.js");
 const GRAMMARGEN = join(root, "packages/grammargen/bin/grammargen.js");
 

@@ -1,7 +1,7 @@
 // Picks a backend from what the user passed: a URL means an HTTP engine, anything else a GGUF.
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { repoPath, repoRoot } from "@shellgen/base";
 import type { Backend } from "./types.js";
 import { HttpBackend, type HttpOptions } from "./http.js";
 import type { LocalModelOptions } from "./local-model.js";
@@ -10,20 +10,12 @@ export interface BackendOptions extends HttpOptions, LocalModelOptions {}
 
 const DEFAULT_MODEL = join("model", "shellgen-mini.gguf");
 
-/** SHELLGEN_MODEL, else model/shellgen-mini.gguf in the nearest enclosing checkout or install. */
+/** SHELLGEN_MODEL, else model/shellgen-mini.gguf in the enclosing checkout. */
 export function defaultModelPath(): string {
   const env = process.env.SHELLGEN_MODEL;
   if (env && env.trim() !== "") return env;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, DEFAULT_MODEL);
-    if (existsSync(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
   // Not found: name the path a checkout would have, so the error says where it was expected.
-  return resolve(dirname(fileURLToPath(import.meta.url)), "../../../..", DEFAULT_MODEL);
+  return repoPath(DEFAULT_MODEL) ?? resolve(repoRoot() ?? resolve(dirname(fileURLToPath(import.meta.url)), "../../../.."), DEFAULT_MODEL);
 }
 
 export const isUrl = (model: string): boolean => /^https?:\/\//i.test(model);

@@ -1,6 +1,7 @@
 // `grammargen compose`, `grammargen check-policy` and `grammargen pack`.
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { repoRoot } from "@shellgen/base";
 import { compose } from "../compose/compose.js";
 import { parseConstructs } from "../compose/limits.js";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -14,23 +15,16 @@ import { outputFormat, readArgs, usageError } from "./args.js";
 import { writeAtomic, type Io } from "./output.js";
 import { readFileSync } from "node:fs";
 
-/** The repository root: the nearest directory above cwd (or this file) holding corpora/help. */
-function repoRoot(): string {
-  for (const start of [process.cwd(), new URL("../../../..", import.meta.url).pathname]) {
-    let dir = resolve(start);
-    for (;;) {
-      if (existsSync(join(dir, "corpora", "help"))) return dir;
-      const up = resolve(dir, "..");
-      if (up === dir) break;
-      dir = up;
-    }
-  }
+/** The shellgen checkout, which holds corpora/help and grammars/. */
+function checkout(): string {
+  const root = repoRoot();
+  if (root) return root;
   throw new GrammargenError("cannot find corpora/help (run inside the shellgen repository or pass --corpus DIR)", [], "ENOENT");
 }
 
 /** Command specs by name: from the pack when it exists, else parsed from the corpus. */
 function specsFor(names: string[], corpus: string | undefined): CommandSpec[] {
-  const root = corpus ? undefined : repoRoot();
+  const root = corpus ? undefined : checkout();
   const packDir = root ? join(root, "grammars", "pack") : undefined;
   const fromPack = (key: string): CommandSpec | undefined => {
     const f = packDir && join(packDir, `${key}.ir.json`);
@@ -91,7 +85,7 @@ export async function checkPolicyCommand(argv: string[], io: Io): Promise<number
 export async function packCommand(argv: string[], io: Io): Promise<number> {
   const args = readArgs(argv, { values: ["dir"], booleans: ["json"] });
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
-  const dir = args.values.get("dir") ?? join(repoRoot(), "grammars");
+  const dir = args.values.get("dir") ?? join(checkout(), "grammars");
   const r = buildPack(dir);
   if (args.booleans.has("json")) io.stdout(`${JSON.stringify(r)}\n`);
   else {
