@@ -192,7 +192,15 @@ async function decodeConstrained(
   // model that reached for sed when the predictor chose cut is not forced off its path.
   const first = await freeCandidate();
   const programs = programsIn(first ?? free?.text.replace(/^ /, "") ?? "");
-  const plans = planner.plans({ request: prompt.request, ground, workspaceFiles: opts.workspaceFiles ?? [], policy: opts.policy, programs });
+  const plans = planner.plans({
+    request: prompt.request,
+    ground,
+    workspaceFiles: opts.workspaceFiles ?? [],
+    policy: opts.policy,
+    programs,
+    examples: (opts.examples ?? []).map((e) => e.command),
+    draft: first,
+  });
   for (const [i, next] of plans.entries()) {
     let plan: GrammarPlan;
     try {

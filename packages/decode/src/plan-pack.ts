@@ -6,6 +6,9 @@ import { DEFAULT_LABEL, helpDir, loadPack, summaryFor, type Pack } from "./pack-
 import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 import { COMMAND_TERMINATOR } from "./prompt.js";
 import { CommandIndex } from "./select.js";
+import { packOptionIndex, type OptionIndex } from "@shellgen/fewshot";
+import { programsOnPath, workspaceScripts } from "./exists.js";
+import { existingOnly, flagsByProgram, narrowSpec } from "./narrow.js";
 
 export { DEFAULT_LABEL, loadPack, type Pack, type PackCommand } from "./pack-load.js";
 
@@ -84,8 +87,28 @@ export function constructsFor(request: string): string[] {
   return HEREDOC_HINT.test(request) ? [...CHEAP_CONSTRUCTS, "heredoc"] : CHEAP_CONSTRUCTS;
 }
 
-export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
+export interface PlannerOptions {
+  /** Option retrieval over the pack IR adds the programs and flags whose descriptions match the request (default true). */
+  optionRetrieval?: boolean;
+  /** First try a grammar with only the planned flags of each program, then all of them (default true). */
+  narrowFlags?: boolean;
+  /** Words outside the pack may name only programs that exist: on PATH or a workspace script (default true). */
+  existingOnly?: boolean;
+  /** The option index (default: the shipped pack's). */
+  options?: OptionIndex;
+}
+
+/** Programs option retrieval may add: those within this share of the best option score, at most two. */
+const OPTION_PROGRAM_SHARE = 0.8;
+/** Flags option retrieval plans per program: its best few options for the request. */
+const OPTION_FLAGS = 4;
+
+export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Promise<GrammarPlanner> {
   const p = pack ?? (await loadPack());
+  const useOptions = popts.optionRetrieval ?? true;
+  const narrowFlags = popts.narrowFlags ?? true;
+  const onlyExisting = popts.existingOnly ?? true;
+  const options = useOptions ? (popts.options ?? packOptionIndex()) : undefined;
   const help = helpDir();
   const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir, summary: summaryFor(c.name, help) })));
   let defaultAst: Grammar | undefined;
@@ -93,6 +116,7 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
   const programNames = [...new Set(Object.values(p.commands).map((c) => c.ir.path?.[0] ?? c.name))];
   const topLevel = new Set(Object.values(p.commands).filter((c) => (c.ir.path?.length ?? 1) === 1).map((c) => c.name));
+  const reservedSet = new Set(programNames);
 
   // A program whose own grammar does not compose is dropped from a selection rather than
   // sinking the whole selection; the verdict is cached per program.
@@ -111,10 +135,23 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
     return ok;
   };
 
-  const composeFor = (names: string[], req: PlanRequest, constructs: string[] | undefined): { grammar: Grammar; names: string[] } => {
+  /**
+   * flags: per program, the only flags to offer (absent: all of them). generic: the program
+   * names words outside the pack may take (absent: any name that is not a pack program).
+   */
+  const composeFor = (
+    names: string[],
+    req: PlanRequest,
+    constructs: string[] | undefined,
+    narrow: { flags?: Map<string, Set<string>>; generic?: string[] } = {},
+  ): { grammar: Grammar; names: string[] } => {
     const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
     const build = (use: string[]) => {
-      const specs = specsOf(use).map((s) => (values ? groundSpec(s, values) : s));
+      const specs = use.map((n) => {
+        const flags = narrow.flags?.get(n);
+        const spec = flags ? narrowSpec(p.commands[n]!.ir, flags) : p.commands[n]!.ir;
+        return values ? groundSpec(spec, values) : spec;
+      });
       // One heredoc delimiter, the one models write: each offered delimiter is one more body
       // rule the sampler keeps alive after `<<`.
       const heredoc = constructs?.includes("heredoc") ? { heredocDelimiters: ["EOF"] } : {};
@@ -122,15 +159,16 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
       // the pack are reserved, so they appear only with their grammar, never as free words.
       // A policy with an allow-list admits nothing unknown.
       const policy = req.policy as Policy | undefined;
+      const generic = narrow.generic?.filter((n) => !reservedSet.has(n));
       const g = compose({
         commands: specs,
         policy,
         constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
-        allowUnknown: !policy?.commands.allow,
+        allowUnknown: !policy?.commands.allow && (generic === undefined || generic.length > 0),
         reserved: programNames,
         ...heredoc,
       });
-      return { grammar: decodingTerminals(g, values), names: use };
+      return { grammar: decodingTerminals(generic?.length ? existingOnly(g, generic, policy) : g, values), names: use };
     };
     try {
       return build(names);
@@ -144,22 +182,62 @@ export async function packPlanner(pack?: Pack): Promise<GrammarPlanner> {
   return {
     plans(req: PlanRequest) {
       const selection = index.select(req.request);
-      for (const name of req.programs ?? []) {
-        if (!topLevel.has(name) || selection.names.includes(name)) continue;
+      const add = (name: string, why: string) => {
+        if (!topLevel.has(name) || selection.names.includes(name)) return;
         selection.names.push(name);
-        selection.why[name] = "used by the free decode";
+        selection.why[name] = why;
+      };
+      const fromExamples = flagsByProgram(req.examples ?? []);
+      for (const name of fromExamples.keys()) add(name, "in a retrieved example");
+      const hits = options?.search(req.request, 40) ?? [];
+      if (options) {
+        const ev = [...options.programEvidence(req.request)].filter(([, v]) => v >= OPTION_PROGRAM_SHARE).slice(0, 2);
+        for (const [name, v] of ev) add(name, `option retrieval ${v.toFixed(2)}`);
       }
+      // The plan: what the request, the examples and the IR point to. The free decode's own
+      // programs join only when the plan widens, so a fluent wrong program does not pass.
+      const planned = [...selection.names];
+      for (const name of req.programs ?? []) add(name, "used by the free decode");
+      // Existing programs outside the pack the plan expects: named by the examples, the free
+      // decode or the request itself; all of PATH when the plan widens.
+      const scripts = workspaceScripts(req.workspaceFiles);
+      const path = onlyExisting ? new Set(programsOnPath()) : undefined;
+      const requestWords = req.request.toLowerCase().match(/[a-z0-9][a-z0-9_.+-]*/g) ?? [];
+      const expected = [...fromExamples.keys(), ...requestWords].filter((n) => path?.has(n));
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
+        if (narrowFlags && planned.length > 0) {
+          attempts.push(async () => {
+            const flags = new Map<string, Set<string>>();
+            const merge = (from: Map<string, Set<string>>) => {
+              for (const [prog, fs] of from) for (const f of fs) (flags.get(prog) ?? flags.set(prog, new Set()).get(prog)!).add(f);
+            };
+            merge(fromExamples);
+            merge(flagsByProgram(req.draft ? [req.draft] : []));
+            const perEntry = new Map<string, number>();
+            for (const h of hits) {
+              const n = perEntry.get(h.entry) ?? 0;
+              if (n >= OPTION_FLAGS) continue;
+              perEntry.set(h.entry, n + 1);
+              (flags.get(h.entry) ?? flags.set(h.entry, new Set()).get(h.entry)!).add(h.flag);
+            }
+            for (const n of planned) if (!flags.has(n)) flags.set(n, new Set());
+            const built = composeFor(planned, req, constructsFor(req.request), { flags, generic: path ? [...expected, ...scripts] : undefined });
+            const why: Record<string, string> = { "<flags>": planned.map((n) => `${n}: ${[...flags.get(n)!].join(" ") || "none"}`).join("; ") };
+            for (const n of planned) why[n] = selection.why[n]!;
+            return planFromGrammar(built.grammar, built.names, false, why);
+          });
+        }
         attempts.push(async () => {
-          const built = composeFor(selection.names, req, constructsFor(req.request));
+          const built = composeFor(selection.names, req, constructsFor(req.request), { generic: path ? [...path, ...scripts] : undefined });
           return planFromGrammar(built.grammar, built.names, false, selection.why);
         });
       }
       attempts.push(async () => {
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
-          return planFromGrammar(composeFor(p.defaultCommands, req, undefined).grammar, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
+          const generic = path ? [...path, ...scripts] : undefined;
+          return planFromGrammar(composeFor(p.defaultCommands, req, undefined, { generic }).grammar, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
         }
         const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
         return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: values ? "pack default (grounded words)" : "pack default" });

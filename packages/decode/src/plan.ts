@@ -23,6 +23,10 @@ export interface PlanRequest {
   policy?: Policy;
   /** Programs a free decode of the same request used: the selection includes those with a grammar. */
   programs?: string[];
+  /** Commands of the few-shot examples in the prompt: their programs and flags join the plan. */
+  examples?: string[];
+  /** The free decode's command, when there was one: its flags join the narrowed plan. */
+  draft?: string;
 }
 
 export interface GrammarPlanner {

@@ -4,10 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recognize } from "@shellgen/grammargen";
 import { DEFAULT_LABEL, forDecoding, loadPack, packPlanner } from "../src/plan-pack.js";
 import type { GrammarPlanner } from "../src/plan.js";
+import { programsOnPath } from "../src/exists.js";
 
 let planner: GrammarPlanner;
+let narrowing: GrammarPlanner;
 beforeAll(async () => {
-  planner = await packPlanner(await loadPack());
+  // Without the narrowed first plan: the tests below are about selection and grounding.
+  planner = await packPlanner(await loadPack(), { narrowFlags: false });
+  narrowing = await packPlanner(await loadPack());
 });
 
 describe("packPlanner", () => {
@@ -46,5 +50,35 @@ describe("packPlanner", () => {
     for (const s of ["sort names.txt", " sort names.txt", " sort names.txt\n\n"]) expect(recognize(g, s).accepted, s).toBe(true);
     expect(recognize(g, "sort names.txt\n").accepted).toBe(false);
     expect(forDecoding({ start: "root", rules: [{ name: "root", terminal: false, expr: { kind: "lit", text: "ls" } }] }).rules.map((r) => r.name)).toEqual(["sg_command", "sg_body_root"]);
+  });
+
+  it("plans narrow first (planned programs and flags, existing programs only), then widens to all flags, then the default", async () => {
+    const req = {
+      request: "print notes.txt from bottom to top",
+      ground: false,
+      workspaceFiles: ["run.sh"],
+      examples: ["tac build.log", "sort -r names.txt"],
+      programs: ["cp"],
+      draft: "cp -r notes.txt out",
+    };
+    const plans = narrowing.plans(req);
+    expect(plans.length).toBe(3);
+    const narrow = await plans[0]!();
+    expect(narrow.commands).toContain("sort");
+    expect(narrow.commands).not.toContain("cp"); // the free decode's program waits for the wider plan
+    expect(narrow.why["<flags>"]).toMatch(/sort: .*-r/);
+    for (const ok of ["tac notes.txt", "sort -r notes.txt", "./run.sh"]) expect(narrow.accepts(ok).accepted, ok).toBe(true);
+    for (const no of ["sort -u notes.txt", "cp -r notes.txt out", "fnv -i 1 notes.txt", "tacc notes.txt"]) expect(narrow.accepts(no).accepted, no).toBe(false);
+    const wide = await plans[1]!();
+    expect(wide.commands).toContain("cp");
+    // A program on PATH without a grammar in the pack (which one depends on the machine and the pack).
+    const pack = await loadPack();
+    const inPack = new Set(Object.values(pack.commands).map((c) => c.ir.path?.[0] ?? c.name));
+    const other = programsOnPath().find((n) => ["nproc", "whoami", "hostname", "uname", "id", "true"].includes(n) && !inPack.has(n))!;
+    expect(other).toBeDefined();
+    for (const ok of ["sort -u notes.txt", "cp -r notes.txt out", other]) expect(wide.accepts(ok).accepted, ok).toBe(true);
+    expect(narrow.accepts(other).accepted).toBe(false); // not expected by the plan
+    expect(wide.accepts("fnv -i 1 notes.txt").accepted).toBe(false); // not on PATH
+    expect((await plans[2]!()).isDefault).toBe(true);
   });
 });

@@ -1,0 +1,155 @@
+// npm run eval:heldout [-- --model GGUF --configs a,b,... --limit N --out FILE]
+// The held-out requests (corpora/heldout/requests.jsonl) through the decoding pipeline,
+// one configuration at a time, so each part's contribution shows on its own:
+//   native      zero-shot, no grammar
+//   retrieval   + the top-3 retrieved examples (native decode)
+//   base        retrieval + constrained-retry under the pack grammars, planner without the parts below
+//   +options    base + option retrieval over the pack IR (programs and flags)
+//   +narrow     base + the narrowed plan (planned flags first; only existing programs outside the pack)
+//   +ground     base + grounded values (request strings, a generated workspace listed by listWorkspace)
+//   all         every part
+// Scores, without executing: "program" = the command's first program is the first program of
+// a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
+// around plain words and a leading ./ on names.
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { programsIn } from "@shellgen/base";
+import { estimateTokens, openPool, readHeldoutSet, staticExamples, type HeldoutRequest, type Pool } from "@shellgen/fewshot";
+import { createBackend } from "../backend/index.js";
+import type { Backend } from "../backend/types.js";
+import { generate, type Mode } from "../generate.js";
+import { packPlanner, type PlannerOptions } from "../plan-pack.js";
+import type { GrammarPlanner } from "../plan.js";
+import { listWorkspace } from "../workspace.js";
+
+interface Config {
+  name: string;
+  mode: Mode;
+  examples: boolean;
+  ground: boolean;
+  planner: PlannerOptions;
+}
+
+const OFF: PlannerOptions = { optionRetrieval: false, narrowFlags: false, existingOnly: false };
+const CONFIGS: Config[] = [
+  { name: "native", mode: "native", examples: false, ground: false, planner: OFF },
+  { name: "retrieval", mode: "native", examples: true, ground: false, planner: OFF },
+  { name: "base", mode: "constrained-retry", examples: true, ground: false, planner: OFF },
+  { name: "+options", mode: "constrained-retry", examples: true, ground: false, planner: { ...OFF, optionRetrieval: true } },
+  { name: "+narrow", mode: "constrained-retry", examples: true, ground: false, planner: { ...OFF, narrowFlags: true, existingOnly: true } },
+  { name: "+ground", mode: "constrained-retry", examples: true, ground: true, planner: OFF },
+  { name: "all", mode: "constrained-retry", examples: true, ground: true, planner: {} },
+];
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const words = (s: string) => s.trim().split(/\s+/).map((w) => w.replace(/^'([^'\s"\\$`]*)'$|^"([^"\s\\$`]*)"$/, "$1$2").replace(/^\.\/(?=\S)/, ""));
+export const normalise = (s: string): string => words(s).join(" ");
+const firstProgram = (s: string) => programsIn(s)[0] ?? s.trim().split(/\s+/)[0] ?? "";
+
+export function scoreCommand(r: HeldoutRequest, command: string): { program: boolean; exact: boolean } {
+  const got = firstProgram(command);
+  return {
+    program: got !== "" && r.commands.some((c) => firstProgram(c) === got),
+    exact: r.commands.some((c) => normalise(c) === normalise(command)),
+  };
+}
+
+/** A small workspace for one request: each relative name the request mentions, as a file (or a folder for a trailing /). */
+function workspaceFor(request: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "eval-heldout-ws-"));
+  for (const raw of request.split(/\s+/)) {
+    const w = raw.replace(/^[("'`]+|[)"'`,;:!?]+$|\.$/g, "");
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.[A-Za-z0-9]+$|^[A-Za-z0-9_-]+\/$/.test(w) || w.includes("..")) continue;
+    const path = join(dir, w);
+    mkdirSync(w.endsWith("/") ? path : dirname(path), { recursive: true });
+    if (!w.endsWith("/")) writeFileSync(path, "x\n");
+  }
+  return dir;
+}
+
+async function main(): Promise<void> {
+  const wanted = (arg("configs") ?? CONFIGS.map((c) => c.name).join(",")).split(",");
+  const unknown = wanted.filter((w) => !CONFIGS.some((c) => c.name === w));
+  if (unknown.length) throw new Error(`unknown config ${unknown.join(", ")} (expected ${CONFIGS.map((c) => c.name).join(", ")})`);
+  const limit = arg("limit") ? Number(arg("limit")) : Infinity;
+  if (!(limit > 0)) throw new Error(`--limit must be a positive number (got ${arg("limit")})`);
+  const set = readHeldoutSet(arg("file")).slice(0, limit);
+  const backend: Backend = await createBackend(arg("model"));
+  const home = mkdtempSync(join(tmpdir(), "eval-heldout-pool-"));
+  const pool: Pool = await openPool({ dir: home, index: ":memory:" });
+  // The bench's budget: retrieval may spend what the static block spends.
+  const tokenBudget = staticExamples(3).reduce((n, e) => n + estimateTokens(`Request: ${e.request}\nCommand: ${e.command}\n\n`), 0);
+  const planners = new Map<string, Promise<GrammarPlanner>>();
+  const plannerFor = (o: PlannerOptions) => {
+    const key = JSON.stringify(o);
+    if (!planners.has(key)) planners.set(key, packPlanner(undefined, o));
+    return planners.get(key)!;
+  };
+  const rows: Record<string, unknown>[] = [];
+  const table: string[] = ["| config | right program | exact or equivalent | failed |", "|---|---|---|---|"];
+  try {
+    for (const cfg of CONFIGS.filter((c) => wanted.includes(c.name))) {
+      let prog = 0;
+      let exact = 0;
+      let failed = 0;
+      const byStyle: Record<string, { n: number; program: number; exact: number }> = {};
+      for (const r of set) {
+        const examples = cfg.examples ? pool.retrieve(r.request, { k: 3, tokenBudget }).examples.map(({ request, command }) => ({ request, command })) : undefined;
+        const ws = cfg.ground ? workspaceFor(r.request) : undefined;
+        let command = "";
+        let error: string | undefined;
+        try {
+          const out = await generate({
+            backend,
+            request: r.request,
+            mode: cfg.mode,
+            examples,
+            ground: cfg.ground,
+            workspaceFiles: ws ? listWorkspace(ws) : [],
+            ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner) }),
+          });
+          command = out.command;
+          if (out.path === "failed") error = out.error;
+        } catch (e) {
+          error = (e as Error).message.split("\n")[0];
+        } finally {
+          if (ws) rmSync(ws, { recursive: true, force: true });
+        }
+        const s = scoreCommand(r, command);
+        prog += s.program ? 1 : 0;
+        exact += s.exact ? 1 : 0;
+        failed += error ? 1 : 0;
+        const st = (byStyle[r.style] ??= { n: 0, program: 0, exact: 0 });
+        st.n++;
+        st.program += s.program ? 1 : 0;
+        st.exact += s.exact ? 1 : 0;
+        rows.push({ config: cfg.name, id: r.id, style: r.style, request: r.request, command, ...s, ...(error ? { error } : {}) });
+      }
+      const pct = (x: number) => `${((100 * x) / set.length).toFixed(1)}%`;
+      table.push(`| ${cfg.name} | ${prog}/${set.length} = ${pct(prog)} | ${exact}/${set.length} = ${pct(exact)} | ${failed} |`);
+      console.log(table[table.length - 1]);
+      console.log(`    by style: ${Object.entries(byStyle).map(([k, v]) => `${k} ${v.program}/${v.exact}/${v.n}`).join(", ")} (program/exact/n)`);
+    }
+  } finally {
+    await pool.close();
+    rmSync(home, { recursive: true, force: true });
+    await backend.close();
+  }
+  console.log(`\nheld-out set: ${set.length} requests\n${table.join("\n")}`);
+  const out = arg("out");
+  if (out) {
+    const tmp = `${out}.tmp-${process.pid}`;
+    writeFileSync(tmp, JSON.stringify({ n: set.length, table, rows }, null, 1) + "\n");
+    renameSync(tmp, out);
+  }
+}
+
+main().catch((e) => {
+  console.error(`eval:heldout: ${(e as Error).message}`);
+  process.exit(1);
+});
