@@ -1,4 +1,6 @@
-// A small argv reader: `--flag value`, `--flag=value`, repeatable flags, positionals.
+// bench's view of the shared argv parser (@shellgen/base): `--flag value`, `--flag=value`,
+// repeatable flags, positionals; values come back as lists so a repeatable flag reads alike.
+import { parseArgv, type OptionSpec } from "@shellgen/base";
 import { UsageError } from "../run/modes.js";
 
 export interface FlagSpec {
@@ -13,37 +15,22 @@ export interface Parsed {
 }
 
 export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parsed {
-  const flags = new Map<string, string[]>();
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith("--") || a === "-") {
-      if (a.startsWith("-") && a !== "-" && a !== "-h") throw new UsageError(`unknown option ${a}`);
-      if (a === "-h") flags.set("help", ["true"]);
-      else positionals.push(a);
-      continue;
-    }
-    const eq = a.indexOf("=");
-    const name = a.slice(2, eq < 0 ? undefined : eq);
-    const s = spec[name];
-    if (!s) throw new UsageError(`unknown option --${name} (see bench --help)`);
-    let value = "true";
-    if (s.value) {
-      if (eq >= 0) value = a.slice(eq + 1);
-      else {
-        const v = argv[++i];
-        if (v === undefined || v.startsWith("--")) throw new UsageError(`--${name} needs a value`);
-        value = v;
-      }
-    } else if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-    if (flags.has(name) && !s.repeat) throw new UsageError(`--${name} given twice`);
-    flags.set(name, [...(flags.get(name) ?? []), value]);
+  const options: OptionSpec[] = Object.entries(spec)
+    .filter(([name]) => name !== "help")
+    .map(([name, s]) => ({ name, kind: !s.value ? "bool" : s.repeat ? "list" : "value" }));
+  let args;
+  try {
+    args = parseArgv(argv, { prog: "bench", options });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
   }
-  return { flags, positionals };
+  const flags = new Map<string, string[]>();
+  if (args.help) flags.set("help", ["true"]);
+  for (const o of options) {
+    if (!args.has(o.name)) continue;
+    flags.set(o.name, o.kind === "bool" ? ["true"] : args.list(o.name));
+  }
+  return { flags, positionals: args.positionals };
 }
 
 export const one = (p: Parsed, name: string): string | undefined => p.flags.get(name)?.[0];
