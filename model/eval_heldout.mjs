@@ -4,7 +4,8 @@
 //   node model/eval_heldout.mjs [--model model/shellgen-mini.gguf] [--shots 0|2|retrieved] [--set FILE] [--out FILE]
 //
 // --shots retrieved puts the shipped retriever's top 3 pool examples before each request
-// (the few-shot path of decode; the model was trained on such prompts). --set reads
+// (the few-shot path of decode; the model was trained on such prompts), from the pool
+// minus its near-duplicates of the set's requests (model/decontam_pool.py --against). --set reads
 // another JSONL of {"request", "commands"|"command"} (default model/heldout.jsonl).
 //
 // Scores without executing anything: "program" = the first word matches an accepted
@@ -41,6 +42,7 @@ const norm = (s) => s.trim().replace(/\s+/g, " ");
 const program = (s) => norm(s).split(" ")[0] ?? "";
 
 let pool = null;
+let poolNote = null;
 function prompt(request) {
   const examples = pool ? pool.retrieve(request, { k: 3 }).examples : STATIC.slice(0, shots);
   const ex = examples.map((e) => `Request: ${e.request}\nCommand: ${e.command}\n\n`).join("");
@@ -59,8 +61,13 @@ async function main() {
     const { openPool } = await import(join(dirname(HERE), "packages/fewshot/dist/index.js"));
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
-    // a private pool dir: no user's learned pairs in the figures
-    pool = await openPool({ dir: mkdtempSync(join(tmpdir(), "shellgen-eval-")), index: ":memory:", examplesDir: join(dirname(HERE), "corpora/examples") });
+    const { execFileSync } = await import("node:child_process");
+    // a private pool dir (no user's learned pairs), without restatements of the set's requests
+    const dir = mkdtempSync(join(tmpdir(), "shellgen-eval-"));
+    const examplesDir = join(dir, "examples");
+    const f = JSON.parse(execFileSync("/usr/bin/python3", [join(HERE, "decontam_pool.py"), "--against", setPath, "--out", examplesDir]).toString());
+    poolNote = `pool ${f.pool_pairs} pairs minus ${f.dropped} near-duplicates of this set`;
+    pool = await openPool({ dir, index: ":memory:", examplesDir });
   }
   const llama = await getLlama({ gpu: false, build: "never", logLevel: "error" });
   let model;
@@ -94,6 +101,7 @@ async function main() {
   const summary = {
     model: modelPath.startsWith(HERE) ? modelPath.slice(dirname(HERE).length + 1) : modelPath,
     shots,
+    ...(poolNote ? { pool: poolNote } : {}),
     set: setPath.startsWith(dirname(HERE)) ? setPath.slice(dirname(HERE).length + 1) : setPath,
     n: items.length,
     program_right: prog,
