@@ -18,6 +18,7 @@ import { readCorpus, type CorpusEntry } from "./corpus.js";
 import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
+import { pauseAt } from "./pause.js";
 
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
@@ -132,13 +133,18 @@ export function swapIn(root: string, name: string, files: Map<string, string>): 
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   try {
-    for (const [file, text] of files) writeFileSync(join(tmp, file), text);
+    let n = 0;
+    for (const [file, text] of files) {
+      writeFileSync(join(tmp, file), text);
+      pauseAt(`pack-file-${++n}`);
+    }
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw new GrammargenError(`cannot write the pack in ${root}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, [], "EWRITE");
   }
   const old = join(root, `.${name}-old-${process.pid}`);
   if (existsSync(target)) renameSync(target, old);
+  pauseAt("pack-between-renames");
   renameSync(tmp, target);
   rmSync(old, { recursive: true, force: true });
 }

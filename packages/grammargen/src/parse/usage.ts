@@ -137,7 +137,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   const idx = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
   if (idx < 0) return { alternatives: [] };
   const head = lines[idx]!;
-  const m = /^(\s*usage\s*:?\s*)(.*)$/i.exec(head.text)!;
+  // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
+  const m = /^(\s*usage\s*:?\s*)(.*)$/is.exec(head.text)!;
   const raw: { line: Line; from: number; text: string }[] = [];
   if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
   const first = path[0] ?? "";

@@ -30,7 +30,8 @@ export interface FromSchemaOptions {
 export function ajvFor(schema: Record<string, unknown>, forMeta = false): Ajv {
   // ajv loads on the first schema, not at import: the decode and pack paths never need it.
   const require = createRequire(import.meta.url);
-  const draft = String(schema.$schema ?? "");
+  // Not String(): a non-string $schema (an object without a prototype) would throw; ajv then reports it.
+  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
   const opts = { strict: false, allErrors: true, validateFormats: false, validateSchema: forMeta } as const;
   if (draft.includes("2020-12")) return new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(opts) as unknown as Ajv;
   if (draft.includes("2019-09")) return new (require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js")).Ajv2019(opts) as unknown as Ajv;
@@ -40,7 +41,7 @@ export function ajvFor(schema: Record<string, unknown>, forMeta = false): Ajv {
 const metaAjvs = new Map<string, Ajv>();
 /** The cached instance that meta-validates schemas of this one's draft (validateSchema adds no schemas). */
 function metaAjv(schema: Record<string, unknown>): Ajv {
-  const draft = String(schema.$schema ?? "");
+  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
   const key = draft.includes("2020-12") ? "2020-12" : draft.includes("2019-09") ? "2019-09" : "07";
   let ajv = metaAjvs.get(key);
   if (!ajv) metaAjvs.set(key, (ajv = ajvFor(schema, true)));

@@ -11,6 +11,12 @@ import type { Shape } from "./shape.js";
 /** Most whitespace between two JSON tokens (pretty-printed calls indent well under this). */
 const MAX_SPACE = 64;
 const bound = (n: number | undefined) => (n === undefined ? UNBOUNDED : n);
+/**
+ * The largest minItems/maxItems a grammar spells out. Each count up to maxItems is a rule, so
+ * cost grows with the bound (5,000 items took 0.7 s); beyond this it is a clear error, never
+ * a silently looser grammar.
+ */
+export const MAX_ITEMS = 1000;
 
 const HEX = cls("0-9a-fA-F");
 /** One character of a JSON string body, as JSON allows it. */
@@ -108,6 +114,9 @@ export class JsonLowering {
     if (shape.items.kind === "never" || max === 0) {
       if (shape.min > 0) throw new GrammargenError(`no array satisfies the schema at ${hint}: items can never match but minItems is ${shape.min}`, [], "ESCHEMA");
       return this.add(hint, seq(lit("["), ws, lit("]")));
+    }
+    for (const [k, n] of [["minItems", shape.min], ["maxItems", shape.max]] as const) {
+      if (n !== undefined && n > MAX_ITEMS) throw new GrammargenError(`${k} ${n} at ${hint} is above ${MAX_ITEMS}, the most a grammar spells out; lower it or leave it out`, [], "ESCHEMA");
     }
     const item = this.value(shape.items, `${hint}_item`);
     const next = seq(ws, lit(","), ws, item);
