@@ -160,12 +160,18 @@ export class ModelGenerator implements Generator {
       workspace,
       env: TASK_ENV,
       timeLimitMs: 60_000,
-      propose: async ({ feedback }) => {
-        const r = await this.decode.generate({ backend: this.backend, request: task.request, mode: mode.decode!, ground: mode.ground, workspaceFiles, examples, ...(feedback ? { feedback } : {}) });
-        tokens.prompt += r.tokens.prompt;
-        tokens.completion += r.tokens.completion;
-        latencyMs += r.latencyMs;
-        for (const p of r.grammarCommands ?? []) grammarPrograms.add(p);
+      propose: async ({ feedback, tried }) => {
+        const decode = async (withExamples: Example[] | undefined) => {
+          const r = await this.decode.generate({ backend: this.backend, request: task.request, mode: mode.decode!, ground: mode.ground, workspaceFiles, examples: withExamples, ...(feedback ? { feedback } : {}) });
+          tokens.prompt += r.tokens.prompt;
+          tokens.completion += r.tokens.completion;
+          latencyMs += r.latencyMs;
+          for (const p of r.grammarCommands ?? []) grammarPrograms.add(p);
+          return r;
+        };
+        // As @shellgen/agent's decodeProposer: a repeat of a tried command is asked again once without examples.
+        let r = await decode(examples);
+        if (tried.includes(r.command.trim()) && examples?.length) r = await decode(undefined);
         return { command: r.command, path: r.path, ...(r.path === "failed" ? { error: r.error ?? "no valid command" } : {}) };
       },
     });
