@@ -18,7 +18,7 @@ export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parse
   const options: OptionSpec[] = Object.entries(spec)
     .filter(([name]) => name !== "help")
     .map(([name, s]) => ({ name, kind: !s.value ? "bool" : s.repeat ? "list" : "value" }));
-  let args;
+  let args: ReturnType<typeof parseArgv>;
   try {
     args = parseArgv(argv, { prog: "bench", options });
   } catch (e) {

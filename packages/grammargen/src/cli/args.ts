@@ -33,7 +33,7 @@ export function readArgs(argv: string[], spec: FlagSpec): Parsed {
     ...(spec.repeated ?? []).map((name) => ({ name, kind: "list" as const })),
     ...(spec.booleans ?? []).map((name) => ({ name, kind: "bool" as const })),
   ];
-  let args;
+  let args: ReturnType<typeof parseArgv>;
   try {
     args = parseArgv(argv, { prog: "grammargen", options, stopAtPositional: spec.stopAtPositional });
   } catch (e) {
