@@ -1,8 +1,9 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { exampleId, PoolError, programOf, type Example } from "./example.js";
 import { INDEX_FILE, LEARNED_FILE, userDir, type Pool } from "./pool.js";
 import { IndexStore, toStored } from "./store.js";
+import { pauseAt } from "./pause.js";
 import { loadValidator, type Validator } from "./validate.js";
 
 export interface LearnOptions {
@@ -56,8 +57,10 @@ export async function learn(request: string, command: string, opts: LearnOptions
     const line = JSON.stringify({ request: example.request, command: example.command, program: example.program, category: example.category, difficulty: example.difficulty }) + "\n";
     // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one,
     // never half a line. The lock keeps two concurrent learns from losing one another.
+    removeDeadTemps(file);
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line);
+    pauseAt("learn-before-rename");
     renameSync(tmp, file);
     return true;
   });
@@ -77,17 +80,43 @@ export async function learn(request: string, command: string, opts: LearnOptions
   return { example, added: true, file };
 }
 
-/** Runs `fn` holding an exclusive lock file; a lock older than 30 s is taken as abandoned. */
+/** Whether a process with this pid is running (signal 0 checks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Temp files of writers that were killed before their rename: their pid is gone. */
+function removeDeadTemps(file: string): void {
+  const prefix = `${basename(file)}.`;
+  for (const f of readdirSync(dirname(file))) {
+    const m = f.startsWith(prefix) ? /^(\d+)\.tmp$/.exec(f.slice(prefix.length)) : null;
+    if (m && !alive(Number(m[1]))) rmSync(join(dirname(file), f), { force: true });
+  }
+}
+
+/**
+ * Runs `fn` holding an exclusive lock file that names its holder's pid. A lock whose holder
+ * is no longer running (a killed learn) is taken over at once; one older than 30 s too.
+ */
 async function withLock<T>(lock: string, fn: () => T): Promise<T> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      closeSync(openSync(lock, "wx"));
+      const fd = openSync(lock, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       try {
-        if (Date.now() - statSync(lock).mtimeMs > 30_000) rmSync(lock, { force: true });
+        const holder = Number(readFileSync(lock, "utf8"));
+        // An empty lock is one being written this instant: only its age can make it stale.
+        if ((holder > 0 && !alive(holder)) || Date.now() - statSync(lock).mtimeMs > 30_000) rmSync(lock, { force: true });
       } catch {
         // the holder just released it
       }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { exampleId, PoolError, type Example } from "./example.js";
+import { pauseAt } from "./pause.js";
 import { tokenize } from "./tokens.js";
 
 // The persistent index: one SQLite file holding the examples with their terms, vectors
@@ -62,7 +63,8 @@ export class IndexStore {
     let problem: string | null = null;
     try {
       store = new IndexStore(path, new Database(path));
-      if (fresh) store.createSchema();
+      // A file with no tables yet is one another process has just created: create alongside it.
+      if (fresh || store.tableCount() === 0) store.createSchema();
       else problem = store.verify();
     } catch (e) {
       problem = `cannot be read as an index (${(e as Error).message})`;
@@ -86,23 +88,35 @@ export class IndexStore {
     return store!;
   }
 
+  /**
+   * Creates the tables unless they exist: two processes (two `learn`s) may both find no file
+   * and create it at once, and the second must not see "table exists" and call the index corrupt.
+   */
   private createSchema(): void {
     this.db.pragma("journal_mode = WAL");
+    this.db.transaction(() => this.createTables()).immediate();
+  }
+
+  private createTables(): void {
     this.db.exec(`
-      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE examples (
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS examples (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         id TEXT NOT NULL UNIQUE, request TEXT NOT NULL, command TEXT NOT NULL,
         program TEXT NOT NULL, category TEXT NOT NULL, difficulty INTEGER NOT NULL,
         source TEXT NOT NULL, terms TEXT NOT NULL);
-      CREATE TABLE vectors (id TEXT NOT NULL, embedder TEXT NOT NULL, vec BLOB NOT NULL, list INTEGER,
+      CREATE TABLE IF NOT EXISTS vectors (id TEXT NOT NULL, embedder TEXT NOT NULL, vec BLOB NOT NULL, list INTEGER,
         PRIMARY KEY (id, embedder));
-      CREATE TABLE ann (embedder TEXT PRIMARY KEY, dim INTEGER NOT NULL, centroids BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS ann (embedder TEXT PRIMARY KEY, dim INTEGER NOT NULL, centroids BLOB NOT NULL);
     `);
-    const put = this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    const put = this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)");
     put.run("schema", SCHEMA_VERSION);
     put.run("tokenizer", TOKENIZER_VERSION);
     put.run("checksum", "0");
+  }
+
+  private tableCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
   }
 
   /** null when sound, "stale" for an old version, else what is wrong. */
@@ -163,6 +177,7 @@ export class IndexStore {
       for (const e of added) {
         const r = ins.run(e.id, e.request, e.command, e.program, e.category, e.difficulty, e.source ?? "corpus", e.terms.join(" "));
         if (r.changes) x ^= rowHash(e);
+        pauseAt("index-in-transaction");
       }
       const get = this.db.prepare("SELECT id, request, command, program, category, difficulty, source, terms FROM examples WHERE id = ?");
       const del = this.db.prepare("DELETE FROM examples WHERE id = ?");
@@ -176,7 +191,9 @@ export class IndexStore {
       }
       this.db.prepare("UPDATE meta SET value = ? WHERE key = 'checksum'").run(x.toString(16));
     });
-    tx();
+    // IMMEDIATE: the write lock is taken before the checksum is read, so two processes adding
+    // at once serialise instead of one failing with SQLITE_BUSY on upgrading its read.
+    tx.immediate();
   }
 
   vectors(embedder: string): Map<string, { vec: Float32Array; list: number | null }> {

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { bashVerdict, simpleCommands } from "@shellgen/base";
-import { corporaDir } from "./example.js";
+import { checkPolicy, defaultPolicyPath, loadPolicy, lowerCommand, recognize, type CommandSpec, type Policy } from "@shellgen/grammargen";
+import * as pack from "@shellgen/grammars";
+import { PoolError } from "./example.js";
 
 // A pair enters the pool only if it parses as bash, every program in it that has a grammar
-// accepts its invocation, and it passes the default policy. Grammar and policy come from
-// other parts that may not be built yet; the validator says which checks it could run.
+// accepts its invocation, and it passes the default policy. A check that cannot run is an
+// error, never a silent pass.
 
 export interface Verdict {
   ok: boolean;
@@ -69,123 +69,44 @@ export class Validator {
   }
 }
 
-const dynamicImport = (name: string): Promise<any> => import(name);
-
 let shared: Promise<Validator> | undefined;
-/** The validator with every check available in this checkout; built once per process. */
+
+/** The validator with every check; built once per process. It throws rather than skip a check. */
 export function loadValidator(): Promise<Validator> {
   shared ??= buildValidator();
+  // A failed build is not cached: the next call reports the problem again.
+  shared.catch(() => (shared = undefined));
   return shared;
 }
 
-async function buildValidator(): Promise<Validator> {
-  let gg: any = {};
-  try {
-    gg = await dynamicImport("@shellgen/grammargen");
-  } catch {
-    gg = {};
-  }
-  const grammars = new Map<string, Recognizer>();
-  let grammarSource: ValidatorInfo["grammar"] = "none";
-  if (typeof gg.recognize === "function") {
-    const fromPack = await packGrammars(gg);
-    if (fromPack.size > 0) {
-      grammarSource = "pack";
-      for (const [k, v] of fromPack) grammars.set(k, v);
-    } else {
-      const fromHelp = helpGrammars(gg);
-      if (fromHelp.size > 0) grammarSource = "help-corpus";
-      for (const [k, v] of fromHelp) grammars.set(k, v);
-    }
-  }
-  let policy: ((c: string) => string[]) | undefined;
-  if (typeof gg.checkPolicy === "function") {
-    const p = await defaultPolicy(gg);
-    if (p !== undefined) {
-      policy = (c) =>
-        (gg.checkPolicy(p, c) as { rule?: string; message?: string }[]).map((v) => `${v.rule ?? "rule"}: ${v.message ?? ""}`);
-    }
-  }
-  return new Validator(grammars, policy, {
-    syntax: "tree-sitter-bash",
-    grammar: grammarSource,
-    grammarPrograms: grammars.size,
-    policy: policy ? "default-policy" : "none",
-  });
-}
-
-async function packGrammars(gg: any): Promise<Map<string, Recognizer>> {
-  const out = new Map<string, Recognizer>();
-  let pack: any;
-  try {
-    pack = await dynamicImport("@shellgen/grammars");
-  } catch {
-    return out;
-  }
-  const commands = pack?.commands ?? pack?.default?.commands;
-  if (!commands || typeof commands !== "object") return out;
-  for (const [name, entry] of Object.entries<any>(commands)) {
-    let grammar: unknown;
-    try {
-      if (entry?.ir && typeof gg.lowerCommand === "function") grammar = gg.lowerCommand(entry.ir);
-      else if (typeof entry?.lark === "string" && typeof gg.parseGrammarText === "function") grammar = gg.parseGrammarText(entry.lark, "lark");
-    } catch {
-      continue; // a broken grammar is the pack's problem; it must not veto every example
-    }
-    if (grammar) out.set(entry?.name ?? name, (s) => gg.recognize(grammar, s));
-  }
-  return out;
-}
-
 /**
- * Grammars straight from the help corpus, keyed by the words that start an invocation
- * ("find", "git add"). Multi-call wrappers (busybox) are skipped: the pool writes the
- * GNU tools, and a busybox grammar would veto their flags.
+ * Grammars from the pack (keyed by the words that invoke them, "git log") and the default
+ * policy. Either one missing used to make the validator fall back to "no grammar, no policy"
+ * and only log it, which let unchecked pairs into the pool; now it is an error that says why.
  */
-function helpGrammars(gg: any): Map<string, Recognizer> {
-  const out = new Map<string, Recognizer>();
-  if (typeof gg.parseHelp !== "function" || typeof gg.lowerCommand !== "function") return out;
-  const helpDir = join(corporaDir(), "help");
-  if (!existsSync(helpDir)) return out;
-  for (const name of readdirSync(helpDir)) {
-    const txt = join(helpDir, name, "help.txt");
-    const metaFile = join(helpDir, name, "meta.json");
-    if (!existsSync(txt) || !existsSync(metaFile)) continue;
+async function buildValidator(): Promise<Validator> {
+  const grammars = new Map<string, Recognizer>();
+  const broken: string[] = [];
+  for (const entry of Object.values(pack.commands)) {
     try {
-      const meta = JSON.parse(readFileSync(metaFile, "utf8"));
-      const cmd: string[] = Array.isArray(meta.command) ? meta.command : [meta.program ?? name];
-      const cut = cmd.findIndex((w, i) => i > 0 && (w.startsWith("-") || w === "help"));
-      const words = cut > 0 ? cmd.slice(0, cut) : cmd;
-      if (words[0] === "busybox") continue;
-      const { spec } = gg.parseHelp(readFileSync(txt, "utf8"), { name: words.length === 1 ? words[0] : words, style: meta.style });
-      const grammar = gg.lowerCommand(spec);
-      out.set(words.join(" "), (s) => gg.recognize(grammar, s));
-    } catch {
-      continue; // a help text its parser cannot handle yet vetoes nothing
+      const grammar = lowerCommand(entry.ir as unknown as CommandSpec);
+      grammars.set(entry.path.join(" "), (s) => recognize(grammar, s));
+    } catch (e) {
+      broken.push(`${entry.name}: ${(e as Error).message}`);
     }
   }
-  return out;
-}
-
-async function defaultPolicy(gg: any): Promise<unknown> {
-  if (gg.defaultPolicy !== undefined) return typeof gg.defaultPolicy === "function" ? gg.defaultPolicy() : gg.defaultPolicy;
-  if (typeof gg.loadPolicy !== "function") return undefined;
-  if (typeof gg.defaultPolicyPath === "string" && existsSync(gg.defaultPolicyPath)) {
-    try {
-      return gg.loadPolicy(gg.defaultPolicyPath);
-    } catch {
-      return undefined;
-    }
+  if (broken.length) throw new PoolError(`cannot validate examples: ${broken.length} grammar(s) of the pack do not load (${broken.slice(0, 3).join("; ")}); run \`npm run pack\``);
+  if (grammars.size === 0) throw new PoolError("cannot validate examples: the grammar pack (@shellgen/grammars) has no grammars; run `npm run pack`");
+  let policy: Policy;
+  try {
+    policy = loadPolicy(defaultPolicyPath);
+  } catch (e) {
+    throw new PoolError(`cannot validate examples: the default policy ${defaultPolicyPath} does not load: ${(e as Error).message}`);
   }
-  for (const f of ["grammars/policy.json", "grammars/policy.yaml", "grammars/default-policy.json", "grammars/policy/default.json"]) {
-    const p = join(corporaDir(), "..", f);
-    if (existsSync(p)) {
-      try {
-        return gg.loadPolicy(p);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return new Validator(grammars, (c) => checkPolicy(policy, c).map((v) => `${v.rule}: ${v.message}`), {
+    syntax: "tree-sitter-bash",
+    grammar: "pack",
+    grammarPrograms: grammars.size,
+    policy: "default-policy",
+  });
 }

@@ -16,7 +16,8 @@ declare module "better-sqlite3" {
       prepare(sql: string): Statement;
       exec(sql: string): this;
       pragma(source: string, options?: { simple?: boolean }): unknown;
-      transaction<F extends (...args: any[]) => unknown>(fn: F): F;
+      /** The wrapped function runs in BEGIN (deferred); `.immediate` runs it in BEGIN IMMEDIATE. */
+      transaction<F extends (...args: any[]) => unknown>(fn: F): F & { immediate: F; deferred: F; exclusive: F };
       close(): this;
     }
   }

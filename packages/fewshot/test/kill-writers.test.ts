@@ -1,0 +1,95 @@
+// Killed and concurrent writers lose nothing: `learn` killed before its rename, `learn` killed
+// inside the index's SQLite transaction, and two `learn` processes at once. Each writer is a
+// real process running the built @shellgen/fewshot; SHELLGEN_PAUSE_AT stops it at a named
+// point and says so, so every SIGKILL provably lands mid-write.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { learn } from "../src/learn.js";
+import { INDEX_FILE, LEARNED_FILE } from "../src/pool.js";
+import { IndexStore } from "../src/store.js";
+import { tempDir } from "./helpers.js";
+
+const PKG = join(import.meta.dirname, "..");
+
+/** A child running `learn` for each pair in order; it pauses at `pauseAt` if given. */
+function learner(dir: string, pairs: [string, string][], pauseAt?: string) {
+  const script = `const m = await import("@shellgen/fewshot"); for (const [r, c] of ${JSON.stringify(pairs)}) await m.learn(r, c, { dir: ${JSON.stringify(dir)} });`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: PKG, env: { ...process.env, ...(pauseAt ? { SHELLGEN_PAUSE_AT: pauseAt } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once("exit", (code, signal) => r({ code, signal })));
+  const paused = pauseAt
+    ? new Promise<void>((resolve, reject) => {
+        child.stderr.on("data", () => err.includes(`SHELLGEN_PAUSED ${pauseAt} ${child.pid}`) && resolve());
+        void exited.then(() => reject(new Error(`the learner exited before pausing at ${pauseAt}: ${err}`)));
+      })
+    : Promise.resolve();
+  paused.catch(() => {}); // awaited by the tests that pause; others must not see it as unhandled
+  return { pid: child.pid!, paused, exited, kill: async () => (child.kill("SIGKILL"), (await exited).signal), stderr: () => err };
+}
+
+const lines = (dir: string) => readFileSync(join(dir, LEARNED_FILE), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { request: string; command: string });
+
+/** The index opened strictly: a corrupt one throws instead of being rebuilt. */
+function indexRows(dir: string): string[] {
+  const store = IndexStore.open(join(dir, INDEX_FILE), "error", []);
+  try {
+    return store.all().map((e) => e.command);
+  } finally {
+    store.close();
+  }
+}
+
+describe("killed and concurrent learn processes", () => {
+  it("a learn killed before its rename leaves the previous pool; the next learn takes over its lock", async () => {
+    const dir = tempDir("kill-learn");
+    await learn("Count the lines in notes.txt", "wc -l notes.txt", { dir });
+    const before = readFileSync(join(dir, LEARNED_FILE));
+
+    const w = learner(dir, [["Show the last line of log.txt", "tail -n 1 log.txt"]], "learn-before-rename");
+    await w.paused;
+    // Mid-write: the new file is complete in its temp file, the lock is held by the writer.
+    const tmp = join(dir, `${LEARNED_FILE}.${w.pid}.tmp`);
+    expect(readFileSync(tmp, "utf8")).toContain("tail -n 1 log.txt");
+    expect(readFileSync(join(dir, `${LEARNED_FILE}.lock`), "utf8")).toBe(String(w.pid));
+    expect(await w.kill()).toBe("SIGKILL");
+
+    expect(readFileSync(join(dir, LEARNED_FILE)).equals(before)).toBe(true);
+    // The dead writer's lock is taken over at once (not after 30 s) and its temp file removed.
+    await learn("Sort data.txt numerically", "sort -n data.txt", { dir });
+    expect(lines(dir).map((l) => l.command)).toEqual(["wc -l notes.txt", "sort -n data.txt"]);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp") || f.endsWith(".lock"))).toEqual([]);
+    expect(indexRows(dir)).toEqual(expect.arrayContaining(["wc -l notes.txt", "sort -n data.txt"]));
+  }, 240_000);
+
+  it("a learn killed inside the index transaction leaves a sound index without its row", async () => {
+    const dir = tempDir("kill-index");
+    await learn("Count the lines in notes.txt", "wc -l notes.txt", { dir });
+    const w = learner(dir, [["Show the last line of log.txt", "tail -n 1 log.txt"]], "index-in-transaction");
+    await w.paused;
+    // Mid-write: the row is inserted but not committed; the JSONL (the source of truth) already has it.
+    expect(lines(dir).map((l) => l.command)).toEqual(["wc -l notes.txt", "tail -n 1 log.txt"]);
+    expect(await w.kill()).toBe("SIGKILL");
+    // SQLite rolled the transaction back: the checksum still matches, nothing half-written.
+    expect(indexRows(dir)).toEqual(["wc -l notes.txt"]);
+    // The next write brings the index up to date from the file.
+    await learn("Sort data.txt numerically", "sort -n data.txt", { dir });
+    expect(indexRows(dir).sort()).toEqual(["sort -n data.txt", "wc -l notes.txt"]);
+  }, 240_000);
+
+  it("two learn processes at once lose nothing, in the file or in the index", async () => {
+    const dir = tempDir("concurrent-learn");
+    const pairs = (tag: string): [string, string][] => Array.from({ length: 6 }, (_, i) => [`Show the first ${i + 2} lines of ${tag}.txt`, `head -n ${i + 2} ${tag}.txt`]);
+    const a = learner(dir, pairs("alpha"));
+    const b = learner(dir, pairs("beta"));
+    const [ra, rb] = await Promise.all([a.exited, b.exited]);
+    expect(ra, a.stderr()).toEqual({ code: 0, signal: null });
+    expect(rb, b.stderr()).toEqual({ code: 0, signal: null });
+    const want = [...pairs("alpha"), ...pairs("beta")].map(([, c]) => c).sort();
+    expect(lines(dir).map((l) => l.command).sort()).toEqual(want);
+    expect(indexRows(dir).sort()).toEqual(want);
+    expect(existsSync(join(dir, `${INDEX_FILE}.corrupt`))).toBe(false);
+  }, 240_000);
+});
