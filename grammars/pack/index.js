@@ -18,8 +18,10 @@ function grammar(name) {
 }
 
 export const age = entry("age", ["age"]);
+export const awk = entry("awk", ["awk"]);
 export const b3sum = entry("b3sum", ["b3sum"]);
 export const base64 = entry("base64", ["base64"]);
+export const basename = entry("basename", ["basename"]);
 export const batcat = entry("batcat", ["batcat"]);
 export const black = entry("black", ["black"]);
 export const busybox_cp = entry("busybox-cp", ["busybox","cp"]);
@@ -40,6 +42,7 @@ export const busybox_uniq = entry("busybox-uniq", ["busybox","uniq"]);
 export const busybox_wc = entry("busybox-wc", ["busybox","wc"]);
 export const cat = entry("cat", ["cat"]);
 export const chmod = entry("chmod", ["chmod"]);
+export const comm = entry("comm", ["comm"]);
 export const cp = entry("cp", ["cp"]);
 export const curl = entry("curl", ["curl"]);
 export const cut = entry("cut", ["cut"]);
@@ -47,6 +50,7 @@ export const date = entry("date", ["date"]);
 export const dd = entry("dd", ["dd"]);
 export const df = entry("df", ["df"]);
 export const diff = entry("diff", ["diff"]);
+export const dirname = entry("dirname", ["dirname"]);
 export const du = entry("du", ["du"]);
 export const fdfind = entry("fdfind", ["fdfind"]);
 export const find = entry("find", ["find"]);
@@ -74,18 +78,23 @@ export const git_status = entry("git-status", ["git","status"]);
 export const git_switch = entry("git-switch", ["git","switch"]);
 export const git_tag = entry("git-tag", ["git","tag"]);
 export const grep = entry("grep", ["grep"]);
+export const gunzip = entry("gunzip", ["gunzip"]);
 export const gzip = entry("gzip", ["gzip"]);
 export const head = entry("head", ["head"]);
 export const http = entry("http", ["http"]);
 export const hugo = entry("hugo", ["hugo"]);
 export const hyperfine = entry("hyperfine", ["hyperfine"]);
+export const join = entry("join", ["join"]);
 export const jq = entry("jq", ["jq"]);
 export const json_tool = entry("json-tool", ["python3","-m","json.tool"]);
+export const ln = entry("ln", ["ln"]);
 export const ls = entry("ls", ["ls"]);
 export const lsd = entry("lsd", ["lsd"]);
+export const md5sum = entry("md5sum", ["md5sum"]);
 export const mkdir = entry("mkdir", ["mkdir"]);
 export const mv = entry("mv", ["mv"]);
 export const nc = entry("nc", ["nc"]);
+export const nl = entry("nl", ["nl"]);
 export const openssl_crl = entry("openssl-crl", ["openssl","crl"]);
 export const openssl_dgst = entry("openssl-dgst", ["openssl","dgst"]);
 export const openssl_ecparam = entry("openssl-ecparam", ["openssl","ecparam"]);
@@ -102,19 +111,26 @@ export const openssl_rsa = entry("openssl-rsa", ["openssl","rsa"]);
 export const openssl_verify = entry("openssl-verify", ["openssl","verify"]);
 export const openssl_x509 = entry("openssl-x509", ["openssl","x509"]);
 export const paste = entry("paste", ["paste"]);
+export const realpath = entry("realpath", ["realpath"]);
 export const restic = entry("restic", ["restic"]);
+export const rev = entry("rev", ["rev"]);
 export const rg = entry("rg", ["rg"]);
 export const rm = entry("rm", ["rm"]);
+export const rmdir = entry("rmdir", ["rmdir"]);
 export const scp = entry("scp", ["scp"]);
 export const sd = entry("sd", ["sd"]);
 export const sed = entry("sed", ["sed"]);
 export const seq = entry("seq", ["seq"]);
 export const sftp = entry("sftp", ["sftp"]);
+export const sha256sum = entry("sha256sum", ["sha256sum"]);
+export const sleep = entry("sleep", ["sleep"]);
 export const sort = entry("sort", ["sort"]);
 export const ssh = entry("ssh", ["ssh"]);
 export const ssh_agent = entry("ssh-agent", ["ssh-agent"]);
 export const ssh_keygen = entry("ssh-keygen", ["ssh-keygen"]);
 export const ssh_keyscan = entry("ssh-keyscan", ["ssh-keyscan"]);
+export const stat = entry("stat", ["stat"]);
+export const tac = entry("tac", ["tac"]);
 export const tail = entry("tail", ["tail"]);
 export const tar = entry("tar", ["tar"]);
 export const tee = entry("tee", ["tee"]);
@@ -131,8 +147,10 @@ export const xargs = entry("xargs", ["xargs"]);
 
 export const commands = Object.freeze({
   "age": age,
+  "awk": awk,
   "b3sum": b3sum,
   "base64": base64,
+  "basename": basename,
   "batcat": batcat,
   "black": black,
   "busybox-cp": busybox_cp,
@@ -153,6 +171,7 @@ export const commands = Object.freeze({
   "busybox-wc": busybox_wc,
   "cat": cat,
   "chmod": chmod,
+  "comm": comm,
   "cp": cp,
   "curl": curl,
   "cut": cut,
@@ -160,6 +179,7 @@ export const commands = Object.freeze({
   "dd": dd,
   "df": df,
   "diff": diff,
+  "dirname": dirname,
   "du": du,
   "fdfind": fdfind,
   "find": find,
@@ -187,18 +207,23 @@ export const commands = Object.freeze({
   "git-switch": git_switch,
   "git-tag": git_tag,
   "grep": grep,
+  "gunzip": gunzip,
   "gzip": gzip,
   "head": head,
   "http": http,
   "hugo": hugo,
   "hyperfine": hyperfine,
+  "join": join,
   "jq": jq,
   "json-tool": json_tool,
+  "ln": ln,
   "ls": ls,
   "lsd": lsd,
+  "md5sum": md5sum,
   "mkdir": mkdir,
   "mv": mv,
   "nc": nc,
+  "nl": nl,
   "openssl-crl": openssl_crl,
   "openssl-dgst": openssl_dgst,
   "openssl-ecparam": openssl_ecparam,
@@ -215,19 +240,26 @@ export const commands = Object.freeze({
   "openssl-verify": openssl_verify,
   "openssl-x509": openssl_x509,
   "paste": paste,
+  "realpath": realpath,
   "restic": restic,
+  "rev": rev,
   "rg": rg,
   "rm": rm,
+  "rmdir": rmdir,
   "scp": scp,
   "sd": sd,
   "sed": sed,
   "seq": seq,
   "sftp": sftp,
+  "sha256sum": sha256sum,
+  "sleep": sleep,
   "sort": sort,
   "ssh": ssh,
   "ssh-agent": ssh_agent,
   "ssh-keygen": ssh_keygen,
   "ssh-keyscan": ssh_keyscan,
+  "stat": stat,
+  "tac": tac,
   "tail": tail,
   "tar": tar,
   "tee": tee,
@@ -244,6 +276,7 @@ export const commands = Object.freeze({
 });
 export const defaultGrammar = grammar("default");
 export const defaultPolicyGrammar = grammar("default-policy");
+export const tools = Object.freeze({ "run_shell_task": grammar("run_shell_task.tool") });
 export const manifest = JSON.parse(read("manifest.json"));
 
 /** Composes a grammar from pack commands; needs @shellgen/grammargen installed beside the pack. */

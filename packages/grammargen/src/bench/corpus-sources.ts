@@ -40,4 +40,10 @@ export const SOURCES: Source[] = [
   { name: "jq", command: ["jq", "--help"] },
   { name: "age", command: ["age", "--help"] },
   { name: "tree", command: ["tree", "--help"] },
+  // The default composition's programs (grammars/pack.json), so none is left out (#14).
+  ...["md5sum", "ln", "comm", "join", "nl", "tac", "basename", "dirname", "rmdir", "realpath", "stat", "sha256sum", "sleep"].map(gnu),
+  { name: "gunzip", command: ["gunzip", "--help"] },
+  { name: "rev", command: ["rev", "--help"] },
+  // mawk (Debian's awk) prints its help for -W usage; the grammar is for `awk`.
+  { name: "awk", command: ["awk", "-W", "usage"], version: ["awk", "-W", "version"] },
 ];

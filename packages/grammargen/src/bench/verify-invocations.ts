@@ -21,6 +21,8 @@ const USAGE_ERROR = [
   /invalid argument/i,
   /ambiguous argument/i,
   /missing (file )?operand/i,
+  /not an option: /i, // mawk
+  /option -\S+ lacks argument/i, // mawk
   /missing destination file operand/i,
   /extra operand/i,
   /Try '.*--help' for more information/i,

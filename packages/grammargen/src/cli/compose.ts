@@ -3,6 +3,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "@shellgen/base";
 import { compose } from "../compose/compose.js";
+import { BUILTIN_NAMES } from "../compose/builtins.js";
+import { captureHelp } from "../capture/help.js";
+import { parseHelp } from "../parse/help.js";
 import { parseConstructs } from "../compose/limits.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
@@ -22,9 +25,14 @@ function checkout(): string {
   throw new GrammargenError("cannot find corpora/help (run inside the shellgen repository or pass --corpus DIR)", [], "ENOENT");
 }
 
-/** Command specs by name: from the pack when it exists, else parsed from the corpus. */
-function specsFor(names: string[], corpus: string | undefined): CommandSpec[] {
-  const root = corpus ? undefined : checkout();
+/**
+ * Command specs by name: from the pack when it exists, else parsed from the corpus, else an
+ * installed program's --help captured and parsed on the spot (as `grammargen awk` does).
+ * Shell builtins need no spec: every composition has their grammars. A name that is none of
+ * these is an error naming it, unless allowUnknown (then it takes any arguments).
+ */
+async function specsFor(names: string[], corpus: string | undefined, allowUnknown: boolean): Promise<CommandSpec[]> {
+  const root = corpus ? undefined : repoRoot();
   const packDir = root ? join(root, "grammars", "pack") : undefined;
   const fromPack = (key: string): CommandSpec | undefined => {
     const f = packDir && join(packDir, `${key}.ir.json`);
@@ -35,14 +43,29 @@ function specsFor(names: string[], corpus: string | undefined): CommandSpec[] {
     corpusSpecs ??= new Map(readCorpus(corpus ?? join(root!, "corpora", "help")).map((e) => [e.key, e.spec]));
     return corpusSpecs.get(key);
   };
-  const missing: string[] = [];
-  const specs = names.map((n) => {
-    const s = fromPack(n) ?? fromCorpus(n);
-    if (!s) missing.push(n);
-    return s;
-  });
-  if (missing.length) throw new GrammargenError(`no grammar for ${missing.join(", ")} in the pack or the help corpus (add corpora/help/<name>/ or use --allow-unknown without it)`, [], "EUNKNOWN");
-  return specs as CommandSpec[];
+  const specs: CommandSpec[] = [];
+  const unknown: string[] = [];
+  for (const n of names) {
+    if (BUILTIN_NAMES.includes(n)) continue;
+    const known = fromPack(n) ?? fromCorpus(n);
+    if (known) {
+      specs.push(known);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await captureHelp(n, ["--help"]);
+    } catch (e) {
+      if (allowUnknown) continue;
+      if (e instanceof GrammargenError && e.code === "ENOENT") unknown.push(n);
+      else throw new GrammargenError(`compose: ${n} is not in the pack and its --help could not be read: ${(e as Error).message}`, [], "EUNKNOWN");
+      continue;
+    }
+    specs.push(parseHelp(text, { name: [n] }).spec);
+  }
+  if (unknown.length)
+    throw new GrammargenError(`compose: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not a shell builtin, not in the grammar pack and not an installed program (not found on PATH); use --allow-unknown to let any program take any arguments`, [], "EUNKNOWN");
+  return specs;
 }
 
 export async function composeCommand(argv: string[], io: Io): Promise<number> {
@@ -58,7 +81,8 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
     throw usageError((e as Error).message);
   }
   const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
-  const g = compose({ commands: specsFor(names, args.values.get("corpus")), ...(constructs ? { constructs } : {}), ...(policy ? { policy } : {}), allowUnknown: args.booleans.has("allow-unknown") });
+  const allowUnknown = args.booleans.has("allow-unknown");
+  const g = compose({ commands: await specsFor(names, args.values.get("corpus"), allowUnknown), ...(constructs ? { constructs } : {}), ...(policy ? { policy } : {}), allowUnknown });
   const text = format === "lark" ? emitLark(g) : emitGbnf(g);
   const out = args.values.get("out");
   if (out) await writeAtomic(out, text);

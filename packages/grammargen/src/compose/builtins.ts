@@ -1,6 +1,7 @@
 // Shell builtins and keywords: bash runs these itself, so their grammar is bash's, not a
 // --help text's. `s` is the substitution level their words are drawn from.
 import { alt, cls, lit, opt, ref, rep, seq, type Expr } from "../grammar/ast.js";
+import { UNBOUNDED } from "../grammar/names.js";
 
 export const KEYWORDS = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in", "function", "select", "time", "coproc", "{", "}", "!", "[[", "]]"];
 
@@ -23,13 +24,13 @@ export function builtins(s: number): Record<string, Expr> {
     "[": seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]")),
     test: seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"])),
     "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
-    read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, 8)),
+    read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, UNBOUNDED)),
     cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
-    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), ref(`sh_operand_s${s}`)), 0, 8)),
-    export: seq(lit("export"), many(alt(assign, name), 1, 8)),
-    local: seq(lit("local"), many(alt(assign, name), 1, 8)),
-    declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, 8)),
-    unset: seq(lit("unset"), opt(seq(sp, alt(lit("-v"), lit("-f")))), many(name, 1, 8)),
+    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), ref(`sh_operand_s${s}`)), 0, UNBOUNDED)),
+    export: seq(lit("export"), many(alt(assign, name), 1, UNBOUNDED)),
+    local: seq(lit("local"), many(alt(assign, name), 1, UNBOUNDED)),
+    declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, UNBOUNDED)),
+    unset: seq(lit("unset"), opt(seq(sp, alt(lit("-v"), lit("-f")))), many(name, 1, UNBOUNDED)),
     set: seq(lit("set"), many(alt(seq(cls("-+"), rep(cls("euxvnfCbhmBHPT"), 1, 6)), seq(alt(lit("-o"), lit("+o")), sp, name), lit("--")), 1, 6)),
     shift: seq(lit("shift"), opt(seq(sp, ref("int")))),
     true: lit("true"),
@@ -39,8 +40,16 @@ export function builtins(s: number): Record<string, Expr> {
     return: seq(lit("return"), opt(seq(sp, w))),
     break: seq(lit("break"), opt(seq(sp, ref("int")))),
     continue: seq(lit("continue"), opt(seq(sp, ref("int")))),
-    echo: seq(lit("echo"), many(w, 0, 64)),
-    printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, 64)),
+    echo: seq(lit("echo"), many(w, 0, UNBOUNDED)),
+    pwd: seq(lit("pwd"), opt(seq(sp, alt(lit("-L"), lit("-P"))))),
+    type: seq(lit("type"), opt(seq(sp, lit("-"), rep(cls("afptP"), 1, 3))), many(w, 1, UNBOUNDED)),
+    // `command -v prog` looks a program up; `command prog args` runs it bypassing functions.
+    command: seq(lit("command"), opt(seq(sp, alt(lit("-v"), lit("-V"), lit("-p")))), many(w, 1, UNBOUNDED)),
+    source: seq(lit("source"), many(w, 1, UNBOUNDED)),
+    ".": seq(lit("."), many(w, 1, UNBOUNDED)),
+    eval: seq(lit("eval"), many(w, 1, UNBOUNDED)),
+    umask: seq(lit("umask"), opt(seq(sp, lit("-S"))), opt(seq(sp, rep(cls("0-7"), 3, 4)))),
+    printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, UNBOUNDED)),
   };
 }
 

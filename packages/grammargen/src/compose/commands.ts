@@ -4,7 +4,7 @@
 // programs dropped, denied flags removed, required flags enforced by a product with a
 // two-state "seen the flag" automaton.
 import { alt, lit, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { refsOf, sanitizeName } from "../grammar/names.js";
+import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
 import { commandAllowed, type Policy } from "../policy/policy.js";
@@ -177,7 +177,7 @@ export function requireFlag(g: Grammar, flags: string[]): Grammar {
       case "rep": {
         const m = e.max >= 1 ? must(e.item, before) : undefined;
         if (!m) return undefined;
-        const left = Math.max(0, e.max - 1);
+        const left = e.max >= UNBOUNDED ? UNBOUNDED : Math.max(0, e.max - 1);
         const parts = [...(left > 0 ? [rep(e.item, 0, left)] : []), m, ...(left > 0 ? [rep(e.item, Math.max(0, e.min - 1), left)] : [])];
         return seq(...parts);
       }

@@ -3,14 +3,14 @@
 // may hold compound commands whose bodies are list(s, k-1), and arguments at substitution
 // level s may hold $(list(s-1, depth)); level 0 has neither, so the grammar is finite.
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { validateGrammar } from "../grammar/names.js";
+import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec } from "../ir.js";
 import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
-import { CONSTRUCTS, DEFAULT_LIMITS, type ComposeLimits, type Construct } from "./limits.js";
+import { CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { shellWordTerminals } from "./words.js";
 
@@ -48,7 +48,9 @@ export function compose(opts: ComposeOptions): Grammar {
 
   const wrapperNames = new Set<string>();
   const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec")).filter((t) => (t.program === "xargs" ? on.has("xargs") : true));
-  if (templates.length === 0 && !opts.allowUnknown) throw new GrammargenError("compose: no commands left to compose (none given, or all denied by the policy)", [], "ECOMPOSE");
+  // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
+  // programs that a policy denies every one of leave nothing the caller asked for.
+  if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown) throw new GrammargenError("compose: no commands left to compose (all denied by the policy)", [], "ECOMPOSE");
   for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
   for (const n of ["sp", "word", "operand", "int"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
   if (policy) {
@@ -59,11 +61,11 @@ export function compose(opts: ComposeOptions): Grammar {
     const operand = safe.find((r) => r.name === "operand");
     if (operand) for (const r of [...rules.values()]) if (r.terminal && /_path$/.test(r.name)) rules.set(r.name, { ...r, expr: operand.expr });
   }
-  put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, 31)), true);
-  put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, 64), lit("))")), true);
-  put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, 16)), true);
+  put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true);
+  put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
+  put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, UNBOUNDED)), true);
   put("sh_fd", cls("0-9"), true);
-  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), seq(lit("$"), cls('("\\`', true))), 1, 256), true);
+  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), seq(lit("$"), cls('("\\`', true))), 1, UNBOUNDED), true);
   // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
   if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals()) rules.set(r.name, r);
 
@@ -73,10 +75,10 @@ export function compose(opts: ComposeOptions): Grammar {
   // Programs a policy only allows under a wrapper (sleep under timeout) are not generic either.
   const wrapOnly = (policy?.wrap ?? []).filter((w) => !w.flags).flatMap((w) => w.commands);
   if (opts.allowUnknown) {
-    put("sh_gnamewith", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64), true);
+    put("sh_gnamewith", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED), true);
     known.push(...wrapOnly);
-    put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64), true);
-    put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), 64) : ref("sh_gname"), true);
+    put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED), true);
+    put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED) : ref("sh_gname"), true);
   }
 
   for (let s = 0; s <= S; s++) {
@@ -136,7 +138,7 @@ export function compose(opts: ComposeOptions): Grammar {
           const words = rep(seq(sp, ref(`sh_word_s${s}`)), 1, 32);
           compounds.push(
             put(n("for"), seq(lit("for"), sp, ref("sh_name"), opt(seq(sp, lit("in"), words)), term, lit("do"), open, body, term, lit("done"))),
-            put(n("cfor"), seq(lit("for"), osp, lit("(("), rep(cls("()\n`", true), 1, 64), lit("))"), term, lit("do"), open, body, term, lit("done"))),
+            put(n("cfor"), seq(lit("for"), osp, lit("(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))"), term, lit("do"), open, body, term, lit("done"))),
             put(n("while"), seq(alt(lit("while"), lit("until")), sp, body, term, lit("do"), open, body, term, lit("done"))),
           );
         }
@@ -151,14 +153,14 @@ export function compose(opts: ComposeOptions): Grammar {
       put(n("stage"), stage(`sh_simple_s${s}`));
       put(n("stagerest"), stage(`sh_simplerest_s${s}`));
       const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
-      put(n("pipeline"), seq(opt(seq(lit("!"), sp)), ref(n("stage")), rep(seq(pipeOp, ref(n("stagerest"))), 0, lim.pipeline - 1)));
+      put(n("pipeline"), seq(opt(seq(lit("!"), sp)), ref(n("stage")), rep(seq(pipeOp, ref(n("stagerest"))), 0, less(lim.pipeline, 1))));
       const andOr = [...(on.has("and") ? [lit("&&")] : []), ...(on.has("or") ? [lit("||")] : [])];
-      put(n("andor"), andOr.length ? seq(ref(n("pipeline")), rep(seq(osp, alt(...andOr), osp, ref(n("pipeline"))), 0, lim.list - 1)) : ref(n("pipeline")));
+      put(n("andor"), andOr.length ? seq(ref(n("pipeline")), rep(seq(osp, alt(...andOr), osp, ref(n("pipeline"))), 0, less(lim.list, 1))) : ref(n("pipeline")));
       const seps = [...(on.has("seq") ? [lit(";")] : []), ...(on.has("background") ? [lit("&")] : [])];
       const tail = seps.length ? opt(seq(osp, alt(...seps))) : undefined;
       const list = (nl: boolean): Expr => {
         const sep = alt(...(seps.length ? [seq(osp, alt(...seps), osp)] : []), ...(nl ? [seq(osp, ref("sh_nl"))] : []));
-        const more = seps.length || nl ? [rep(seq(sep, ref(n("andor"))), 0, lim.list - 1)] : [];
+        const more = seps.length || nl ? [rep(seq(sep, ref(n("andor"))), 0, less(lim.list, 1))] : [];
         return seq(ref(n("andor")), ...more, ...(tail ? [tail] : []));
       };
       put(n("list"), list(false));
@@ -174,7 +176,7 @@ export function compose(opts: ComposeOptions): Grammar {
   const lines: Expr[] = [ref(bashName(S, K, "list"))];
   if (on.has("heredoc")) {
     const n = (what: string) => bashName(S, K, what);
-    const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, lim.redirects - 1);
+    const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, less(lim.redirects, 1));
     const compounds = K > 0 ? ["for", "cfor", "while", "if", "subshell", "group"].map((c) => n(c)).filter((c) => rules.has(c)).map(ref) : [];
     const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
     const joins = [lit("&&"), lit("||"), lit(";")];
@@ -183,7 +185,7 @@ export function compose(opts: ComposeOptions): Grammar {
     const head = put("sh_hdhead", seq(before, rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), headStage, redirsAround, osp, alt(lit("<<"), lit("<<-")), osp));
     const after = seq(
       redirsAround,
-      rep(seq(pipeOp, ref(n("stagerest"))), 0, Math.max(0, lim.pipeline - 2)),
+      rep(seq(pipeOp, ref(n("stagerest"))), 0, less(lim.pipeline, 2)),
       rep(seq(osp, alt(...joins), osp, ref(n("pipeline"))), 0, 3),
       opt(seq(osp, lit("&"))),
       lit("\n"),
@@ -199,7 +201,7 @@ export function compose(opts: ComposeOptions): Grammar {
     lines.push(put("sh_heredoc", seq(head, alt(...bodies))));
   }
   put("sh_line", alt(...lines));
-  put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, lim.lines - 1)));
+  put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, less(lim.lines, 1))));
 
   const g = prune({ start: "sh_top", rules: [...rules.values()] });
   validateGrammar(g);

@@ -1,5 +1,11 @@
-// Constructs and bounds of a composed grammar. Every bound is finite: nesting is unrolled
-// level by level, never left to recursion.
+// Constructs and bounds of a composed grammar. Nesting (depth, subst) is always finite:
+// it is unrolled level by level, never left to recursion. Counts of things side by side
+// (pipeline stages, list items, lines, words) are unbounded by default: `x*` is one loop in
+// every engine, while a bound such as {0,7} around a command choice is unrolled by XGrammar
+// into copies of every command's positions (seconds to compile). A policy's pipeline
+// maxLength, or a caller's limits, still bound them.
+import { UNBOUNDED } from "../grammar/names.js";
+
 export const CONSTRUCTS = ["pipe", "and", "or", "seq", "redirect", "subst", "xargs", "exec", "loop", "if", "heredoc", "background", "assign"] as const;
 export type Construct = (typeof CONSTRUCTS)[number];
 
@@ -14,7 +20,7 @@ export interface ComposeLimits {
   subst: number;
   /** Top-level lines (a heredoc body counts as part of its line). */
   lines: number;
-  /** Lines in one heredoc body, and characters in one line. */
+  /** Lines in one heredoc body, and characters in one line (unbounded: body lines are `[^\n]*`). */
   heredocLines: number;
   heredocLineLength: number;
   /** Redirections after one command. */
@@ -24,15 +30,15 @@ export interface ComposeLimits {
 }
 
 export const DEFAULT_LIMITS: ComposeLimits = {
-  pipeline: 8,
-  list: 8,
+  pipeline: UNBOUNDED,
+  list: UNBOUNDED,
   depth: 2,
   subst: 1,
-  lines: 16,
-  heredocLines: 64,
-  heredocLineLength: 400,
-  redirects: 4,
-  genericArgs: 32,
+  lines: UNBOUNDED,
+  heredocLines: UNBOUNDED,
+  heredocLineLength: UNBOUNDED,
+  redirects: UNBOUNDED,
+  genericArgs: UNBOUNDED,
 };
 
 export function parseConstructs(list: string): Construct[] {
@@ -43,3 +49,6 @@ export function parseConstructs(list: string): Construct[] {
   }
   return out;
 }
+
+/** n - k for a count that may be UNBOUNDED (which stays UNBOUNDED), never below 0. */
+export const less = (n: number, k: number): number => (n >= UNBOUNDED ? UNBOUNDED : Math.max(0, n - k));

@@ -3,6 +3,7 @@
 // `done`, and a heredoc body line can never be its terminator. No lookarounds needed, so
 // it works as one lexeme in llguidance and as plain rules in GBNF.
 import { alt, lit, opt, rep, seq, type Expr } from "../grammar/ast.js";
+import { UNBOUNDED } from "../grammar/names.js";
 
 /** A character set: listed ranges, or everything except them. */
 export interface CharSet {
@@ -44,7 +45,8 @@ interface Trie {
 
 /**
  * Strings of length 1..maxLen over `first` then `rest` that are not in `words`.
- * Words with characters outside the sets are irrelevant and ignored.
+ * Words with characters outside the sets are irrelevant and ignored. maxLen may be UNBOUNDED:
+ * past the trie the tail is then one `[...]*` loop, which engines run without unrolling.
  */
 export function notWords(words: string[], first: CharSet, rest: CharSet, maxLen: number): Expr {
   const root: Trie = { end: false, next: new Map() };
@@ -71,7 +73,7 @@ export function notWords(words: string[], first: CharSet, rest: CharSet, maxLen:
         branches.push(!cont.expr ? head : seq(head, cont.nullable ? opt(cont.expr) : cont.expr));
       }
       const others = minus(set, [...node.next.keys()]);
-      if (!empty(others)) branches.push(left > 0 ? seq(toExpr(others), rep(toExpr(rest), 0, left)) : toExpr(others));
+      if (!empty(others)) branches.push(left > 0 ? seq(toExpr(others), rep(toExpr(rest), 0, maxLen >= UNBOUNDED ? UNBOUNDED : left)) : toExpr(others));
     }
     return { expr: branches.length ? alt(...branches) : undefined, nullable: depth > 0 && !node.end };
   };

@@ -14,14 +14,17 @@ function escapeCp(c: number, inClass: boolean): string {
   if (c === 0x0d) return "\\r";
   if (c < 0x20 || c === 0x7f) return `\\x${c.toString(16).padStart(2, "0").toUpperCase()}`;
   const s = String.fromCodePoint(c);
-  if (s === "\\" || s === '"' || s === "[" || s === "]") return `\\${s}`;
-  if (inClass && (s === "-" || s === "^")) return `\\x${c.toString(16).toUpperCase()}`;
+  if (s === "\\" || (s === '"' && !inClass)) return `\\${s}`;
+  // Brackets are plain characters in a string literal (XGrammar rejects "\[", llama.cpp takes
+  // both); in a class they are hex escapes, which every GBNF reader decodes alike.
+  if (inClass && (s === "-" || s === "^" || s === "[" || s === "]" || s === '"')) return `\\x${c.toString(16).toUpperCase()}`;
   return s;
 }
 
 function gbnfClass(ranges: [number, number][], negated: boolean): string {
   if (ranges.length === 0) {
-    if (negated) return ".";
+    // Any character. Not a bare `.`, which XGrammar does not read.
+    if (negated) return "[\\x00-\\U0010FFFF]";
     throw new GrammargenError("empty character class cannot be emitted", [], "EEMIT");
   }
   const body = ranges.map(([a, b]) => (a === b ? escapeCp(a, true) : `${escapeCp(a, true)}-${escapeCp(b, true)}`)).join("");

@@ -62,6 +62,37 @@ export function literalChoice(choices: readonly string[]): Expr {
   return build(unique);
 }
 
+/**
+ * Literal words each followed by its own continuation (an option name and its value form),
+ * factored as a trie like literalChoice: `--output`, `--output-dir` and `--orbit` share
+ * "--o". An entry without `then` may end right after its text. Engines pay per grammar
+ * position (XGrammar computes a token mask for each; llama.cpp keeps a stack per live
+ * branch), and a flat alternation of 250 long options costs every character of every name.
+ */
+export function literalTrie(entries: readonly { text: string; then?: Expr }[]): Expr {
+  if (entries.length === 0) throw new RangeError("literalTrie needs at least one entry");
+  const build = (items: { text: string; then?: Expr }[]): Expr => {
+    const ends = items.filter((e) => e.text === "");
+    const groups = new Map<string, { text: string; then?: Expr }[]>();
+    for (const e of items) if (e.text !== "") groups.set(e.text[0]!, [...(groups.get(e.text[0]!) ?? []), e]);
+    const branches = [...groups.values()].map((group) => {
+      let n = 0;
+      while (group.every((e) => n < e.text.length && e.text[n] === group[0]!.text[n])) n++;
+      const rest = build(group.map((e) => ({ text: e.text.slice(n), then: e.then })));
+      const head = group[0]!.text.slice(0, n);
+      return rest.kind === "lit" ? lit(head + rest.text) : seq(lit(head), rest);
+    });
+    // Identical continuations (the same rule reference) are offered once.
+    const seen = new Set<string>();
+    const thens = ends.filter((e) => e.then).map((e) => e.then!).filter((t) => !seen.has(JSON.stringify(t)) && (seen.add(JSON.stringify(t)), true));
+    const nullable = ends.some((e) => !e.then);
+    const all = [...thens, ...branches];
+    if (all.length === 0) return lit("");
+    return nullable ? opt(alt(...all)) : alt(...all);
+  };
+  return build([...entries]);
+}
+
 const cp = (c: string): number => c.codePointAt(0)!;
 /** cls("a-z0-9_") style spec: ranges written as x-y, other characters taken literally. */
 export const cls = (spec: string, negated = false): Expr => {

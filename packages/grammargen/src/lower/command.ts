@@ -3,7 +3,7 @@
 // attaches and by value type, so a program with 150 options still gives a handful of rules:
 // flat alternations of literals plus one character class for clustered short flags.
 import { alt, cls, lit, literalChoice, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { sanitizeName } from "../grammar/names.js";
+import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
 import { lowerExtensions } from "./extensions.js";
@@ -17,11 +17,14 @@ export interface LowerOptions {
   policy?: LowerPolicy;
   /** Prefix of every command-specific rule; shared value terminals (sp, word, int, ...) are unprefixed. */
   ruleprefix?: string;
-  /** Most options between two operands (default 64). Lark expands `~ m..n` naively below 50, which is slow to load. */
+  /** Most options between two operands (default: unbounded, `(sp opt)*`). */
   maxOptionsPerGap?: number;
-  /** Most operands in one invocation (default 64). */
+  /** Most operands in one invocation (default: unbounded; "FILE..." is `(sp operand)*`). */
   maxOperands?: number;
 }
+
+/** Operand counts from help text at or above this mean "repeated" ("FILE..."). */
+const REPEATED = 16;
 
 /** Styles whose optional option values may also be the next word (argparse nargs='?', clap). */
 const SEPARATE_OPTIONAL = new Set(["argparse", "clap", "click"]);
@@ -136,7 +139,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     if (flagLetters.length) {
       const name = L.fresh(`${base}_sflags`);
       L.names.add(name);
-      L.rules.push(rule(name, rep(classOf(flagLetters), 1, 16), true, "clustered short flags"));
+      L.rules.push(rule(name, rep(classOf(flagLetters), 1, UNBOUNDED), true, "clustered short flags"));
       flags = ref(name);
       parts.push(flags);
     }
@@ -150,9 +153,13 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
 
   // Long options: `--name`, `--name=V` / `--name V`, `--name[=V]`.
   const longGroups = groupBy(options, (o) => [...o.long, ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : [])], spec.style);
+  // Each group's names as a trie (shared prefixes written once), then the group's value form
+  // once after the trie. Engines pay per grammar position (XGrammar computes a token mask for
+  // each; llama.cpp keeps a stack per live branch): a flat alternation of 250 long options
+  // costs every character of every name, and a value form after each name costs it again.
   if (longGroups.size) {
     const forms = [...longGroups.entries()].map(([key, g]) => {
-      const names = alt(...g.names.map(lit));
+      const names = literalChoice(g.names);
       if (g.option.arity === "none") return key.endsWith(":bool") ? seq(names, opt(seq(lit("="), alt(lit("true"), lit("false"))))) : names;
       return seq(names, valueForms(g.option, lit("=")));
     });
@@ -163,7 +170,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   const dashGroups = groupBy(options.filter((o) => o.dashLong?.length), (o) => o.dashLong ?? [], spec.style);
   if (dashGroups.size) {
     const forms = [...dashGroups.values()].map((g) => {
-      const names = alt(...g.names.map(lit));
+      const names = literalChoice(g.names);
       if (g.option.arity === "none") return names;
       const v = L.value(g.option.value?.type ?? { kind: "word" }, false);
       const count = Math.max(1, Math.min(g.option.valueCount ?? 1, 8));
@@ -200,8 +207,13 @@ function classOf(letters: string[]): Expr {
 function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Expr, inherited: OptionSpec[]): Expr {
   const policy = L.opts.policy;
   const allOptions = [...spec.options, ...inherited].filter((o) => !policy?.allowOption || policy.allowOption(spec.path, o));
-  const maxGap = L.opts.maxOptionsPerGap ?? LIMITS.optionsPerGap;
-  const maxOperands = L.opts.maxOperands ?? LIMITS.operands;
+  // Options and repeated operands ("FILE...") are unbounded by default: a bound such as
+  // (sp opt){0,64} nested inside (sp FILE opts){0,64} is unrolled by XGrammar into thousands
+  // of positions (minutes to compile), while `*` is one loop in every engine. The bounds that
+  // keep composed grammars finite (pipeline length, nesting depth) live in composition.
+  const maxGap = L.opts.maxOptionsPerGap ?? UNBOUNDED;
+  const maxOperands = L.opts.maxOperands ?? UNBOUNDED;
+  const unbounded = maxOperands >= UNBOUNDED;
   const optRef = lowerOptions(L, base, spec, allOptions);
   const gap = optRef ? L.add(L.fresh(`${base}_opts`), rep(seq(L.sp, optRef), 0, maxGap)) : undefined;
   const withGap = (...items: Expr[]): Expr => seq(...items, ...(gap ? [gap] : []));
@@ -211,22 +223,23 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
 
   // Fit the operand caps into the budget by trimming the widest ones, never below a minimum.
-  const caps = fitCaps(positionals, maxOperands);
-  let budget = Math.max(maxOperands, caps.reduce((a, b) => a + b, 0));
+  // Without a budget, a repeated operand (the parsers' "many", 16 or more) has no cap.
+  const caps = unbounded ? positionals.map((p) => (p.max >= REPEATED ? UNBOUNDED : Math.max(p.min, p.max))) : fitCaps(positionals, maxOperands);
+  let budget = unbounded ? UNBOUNDED : Math.max(maxOperands, caps.reduce((a, b) => a + b, 0));
   const blocks: Expr[] = [];
   for (const [i, p0] of positionals.entries()) {
     const p = { ...p0, max: caps[i]! };
     if (p.rest) {
       // Options end at this operand: it and the words after it pass through as they are.
-      const words = Math.max(0, budget - 1);
+      const words = unbounded ? UNBOUNDED : Math.max(0, budget - 1);
       budget = 0;
       const block = seq(L.sp, L.value(p.type, true), ...(words > 0 ? [rep(seq(L.sp, L.t("word")), 0, words)] : []));
       blocks.push(p.min > 0 ? block : opt(block));
       break;
     }
-    const max = Math.max(0, Math.min(p.max, budget));
+    const max = unbounded ? p.max : Math.max(0, Math.min(p.max, budget));
     const min = Math.min(p.min, max);
-    budget -= max;
+    if (!unbounded) budget -= max;
     if (max === 0) continue;
     const v = unknownShape ? L.t("word") : L.value(p.type, true);
     blocks.push(rep(withGap(L.sp, v), min, max));
@@ -238,11 +251,11 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   for (const b of blocks) {
     const key = b.kind === "rep" ? JSON.stringify(b.item) : undefined;
     const last = merged[merged.length - 1];
-    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep") last.block = rep(last.block.item, last.block.min + b.min, last.block.max + b.max);
+    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep") last.block = rep(last.block.item, last.block.min + b.min, Math.min(UNBOUNDED, last.block.max + b.max));
     else merged.push({ block: b, key });
   }
   const joined = merged.map((m) => m.block);
-  const total = maxOperands - budget;
+  const total = unbounded ? Math.min(UNBOUNDED, caps.reduce((a, b) => a + b, 0)) : maxOperands - budget;
   const head = withGap(words);
   const main = seq(head, ...joined);
   // After `--` every word is an operand, even one starting with '-'.

@@ -3,7 +3,7 @@
 // and parentheses, nested to a bounded depth. `-exec/-execdir/-ok/-okdir` take a command
 // that ends with `;` (escaped or quoted for the shell) or with `{} +`.
 import { alt, cls, lit, opt, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
-import { sanitizeName } from "../grammar/names.js";
+import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { RuleSet } from "./ruleset.js";
 
@@ -104,7 +104,7 @@ function valueOf(R: RuleSet, o: OptionSpec): Expr {
   const name = sanitizeName(o.dashLong?.[0] ?? "v");
   if (t.kind === "integer" && units) {
     const sign = t.signed === "plusminus" ? [opt(cls("+-"))] : [];
-    return R.add(`${R.prefix}_${name}_value`, seq(...sign, rep(cls("0-9"), 1, 19), opt(cls(units[1]!))), true, `${meta}`);
+    return R.add(`${R.prefix}_${name}_value`, seq(...sign, rep(cls("0-9"), 1, UNBOUNDED), opt(cls(units[1]!))), true, `${meta}`);
   }
   if (t.kind === "enum" && t.choices.every((c) => c.length === 1)) {
     const letter = cls(t.choices.join(""));
@@ -116,12 +116,12 @@ function valueOf(R: RuleSet, o: OptionSpec): Expr {
 function pathTerminal(): Expr {
   const special = " \t\n'\"\\|&;<>()`";
   const bare = cls(special, true);
-  const segment = alt(bare, seq(lit("\\"), cls("\n", true)), seq(lit("'"), rep(cls("'", true), 0, 256), lit("'")), seq(lit('"'), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, 256), lit('"')));
+  const segment = alt(bare, seq(lit("\\"), cls("\n", true)), seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'")), seq(lit('"'), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED), lit('"')));
   const first = alt(
     cls(special + "!-", true),
     seq(lit("\\"), cls("\n()!", true)),
-    seq(lit("'"), opt(seq(cls("'()!", true), rep(cls("'", true), 0, 255))), lit("'")),
-    seq(lit('"'), opt(seq(alt(cls('"\\()!', true), seq(lit("\\"), cls("\n", true))), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, 255))), lit('"')),
+    seq(lit("'"), opt(seq(cls("'()!", true), rep(cls("'", true), 0, UNBOUNDED))), lit("'")),
+    seq(lit('"'), opt(seq(alt(cls('"\\()!', true), seq(lit("\\"), cls("\n", true))), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED))), lit('"')),
   );
-  return seq(first, rep(segment, 0, 255));
+  return seq(first, rep(segment, 0, UNBOUNDED));
 }

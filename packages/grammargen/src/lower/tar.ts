@@ -3,6 +3,7 @@
 // invocation is the ordinary one, so this is the generic grammar with that word after `tar`.
 import { alt, cls, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
+import { UNBOUNDED } from "../grammar/names.js";
 import { mergeGrammars, RuleSet } from "./ruleset.js";
 
 /** Value-taking letters in one bundle; `tar cfb a.tar 20` has two, more is unheard of. */
@@ -19,10 +20,10 @@ export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, l
   const R = new RuleSet(`${prefix}_old`);
   const sp = R.sp;
   // Each shape of the letters is one lexeme (never empty), so both dialects lex it whole.
-  const F = flags.length ? rep(cls(flags.join("")), 0, 16) : undefined;
+  const F = flags.length ? rep(cls(flags.join("")), 0, UNBOUNDED) : undefined;
   const V = takes.length ? cls(takes.join("")) : undefined;
   const forms: Expr[] = [];
-  if (F) forms.push(R.add(`${prefix}_old_letters0`, rep(cls(flags.join("")), 1, 16), true, "bundled flags"));
+  if (F) forms.push(R.add(`${prefix}_old_letters0`, rep(cls(flags.join("")), 1, UNBOUNDED), true, "bundled flags"));
   if (V) {
     for (let n = 1; n <= MAX_VALUED; n++) {
       const parts: Expr[] = F ? [F] : [];

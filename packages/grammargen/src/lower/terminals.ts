@@ -2,15 +2,22 @@
 // share one copy; every command grammar that uses one includes the identical rule.
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
 import type { ValueType } from "../ir.js";
+import { UNBOUNDED } from "../grammar/names.js";
 
 /** Shell metacharacters and whitespace end a bare word; quotes and backslash start other segments. */
 const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
 const bareChar = (extra = ""): Expr => cls(BARE_EXCLUDED + extra, true);
 const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
-const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, 256), lit("'"));
-const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, 256), lit('"'));
+// Character runs inside a word are unbounded `[...]*` of one class: a bound such as {0,256}
+// is unrolled by XGrammar (seconds to compile per grammar) and by Python Lark, while a star
+// over a class is a single loop in every engine (llama.cpp, XGrammar, Lark regexes). Words
+// are lexemes; the structure around them (options, operands, pipelines) stays bounded.
+const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'"));
+const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, UNBOUNDED), lit('"'));
 const segment = (): Expr => alt(bareChar(), escaped(), squoted(), dquoted());
-const digits = (max = 19): Expr => rep(cls("0-9"), 1, max);
+/** The pieces of a shell word, for lowerings that build word-like terminals of their own. */
+export const wordPieces = { bareChar, escaped, squoted, dquoted, segment, BARE_EXCLUDED };
+const digits = (max = UNBOUNDED): Expr => rep(cls("0-9"), 1, max);
 
 /** Bounds used by lowering; small enough for GBNF's rules x repetition limit and Lark's `~` expansion. */
 export const LIMITS = { words: 256, spaces: 4, optionsPerGap: 64, operands: 64 };
@@ -18,25 +25,25 @@ export const LIMITS = { words: 256, spaces: 4, optionsPerGap: 64, operands: 64 }
 const TERMINALS: Record<string, () => Expr> = {
   sp: () => rep(lit(" "), 1, LIMITS.spaces),
   // Any shell word: bare, '...', "...", or a concatenation of them (so `grep -E 'a|b' f` works).
-  word: () => rep(segment(), 1, LIMITS.words),
+  word: () => rep(segment(), 1, UNBOUNDED),
   // An operand: a word that does not start with '-', or '-' alone (stdin).
-  operand: () => alt(seq(alt(bareChar("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1)), lit("-")),
+  operand: () => alt(seq(alt(bareChar("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED)), lit("-")),
   int: () => digits(),
   int_pm: () => seq(opt(cls("+-")), digits()),
   int_m: () => seq(opt(lit("-")), digits()),
-  num: () => seq(opt(lit("-")), alt(seq(digits(), opt(seq(lit("."), rep(cls("0-9"), 0, 19)))), seq(lit("."), digits()))),
+  num: () => seq(opt(lit("-")), alt(seq(digits(), opt(seq(lit("."), rep(cls("0-9"), 0, UNBOUNDED)))), seq(lit("."), digits()))),
   size: () => {
     const unit = alt(seq(cls("KMGTPEZYRQkmgtpezyrq"), opt(alt(lit("iB"), lit("B")))), cls("bcwB"));
     // head -c -1K and truncate -s +1K take a sign; sizes are lenient about it.
-    return seq(opt(cls("+-")), alt(seq(digits(), opt(seq(lit("."), digits(9))), opt(unit)), unit));
+    return seq(opt(cls("+-")), alt(seq(digits(), opt(seq(lit("."), digits())), opt(unit)), unit));
   },
   duration: () => {
-    const n = seq(digits(), opt(seq(lit("."), digits(9))));
+    const n = seq(digits(), opt(seq(lit("."), digits())));
     const unit = alt(lit("ns"), lit("us"), lit("ms"), lit("s"), lit("m"), lit("h"), lit("d"));
     return seq(n, opt(seq(unit, rep(seq(n, unit), 0, 3))));
   },
-  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, 15), lit("://"), rep(segment(), 1, LIMITS.words)), seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, LIMITS.words - 1))),
-  kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), rep(segment(), 0, LIMITS.words - 1)),
+  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, UNBOUNDED), lit("://"), rep(segment(), 1, UNBOUNDED)), seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED))),
+  kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED), lit("="), rep(segment(), 0, UNBOUNDED)),
 };
 
 export type TerminalName = keyof typeof TERMINALS & string;

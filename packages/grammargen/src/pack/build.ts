@@ -12,6 +12,7 @@ import type { Grammar } from "../grammar/ast.js";
 import { GrammargenError, type CommandSpec } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
 import { compose } from "../compose/compose.js";
+import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
@@ -76,7 +77,13 @@ export function buildPack(packRoot: string): PackResult {
   }
 
   const byKey = new Map(kept.map((e) => [e.key, e]));
-  const missing = config.default.commands.filter((k) => !byKey.has(k));
+  // A program the pack promises must get a grammar: a shell builtin (printf) has its own in
+  // every composition; anything else needs corpora/help/<name>/, or the build fails.
+  const missing = config.default.commands.filter((k) => !byKey.has(k) && !BUILTIN_NAMES.includes(k));
+  if (missing.length) {
+    const why = missing.map((k) => skipped.find((s) => s.key === k)?.reason).filter(Boolean);
+    throw new GrammargenError(`pack.json promises ${missing.join(", ")} in the default grammar, but the corpus has no usable help text for ${missing.length === 1 ? "it" : "them"} (add corpora/help/<name>/ with help.txt and meta.json)${why.length ? `: ${why.join("; ")}` : ""}`, [], "EPACK");
+  }
   const defaultSpecs = config.default.commands.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!.spec);
   const constructs: Construct[] = config.default.constructs ? parseConstructs(config.default.constructs.join(",")) : [...CONSTRUCTS];
   const defaults: Record<string, unknown> = {};

@@ -3,6 +3,7 @@
 // allowed prefix, no `..`, no $HOME-style variables) nor a URL with a scheme the policy
 // does not allow (no `x://` except the allowed schemes).
 import { alt, cls, lit, opt, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
+import { UNBOUNDED } from "../grammar/names.js";
 import { chars, minus, toExpr, type CharSet } from "../compose/notwords.js";
 import type { Policy } from "./policy.js";
 
@@ -33,17 +34,17 @@ export function policyTerminals(policy: Policy): Rule[] {
   const dqAfter = chars(`"\\$\`.${urls ? ":" : ""}`, true);
   const dqUnit = alt(toExpr(DQ), dot(dqAfter), seq(lit("\\"), cls("\n", true)), variable, ...(urls ? [colon(chars('"\\$`', true))] : []));
   const dqFirst = alt(bare(DQ, notFirst), dot(dqAfter), seq(lit("\\"), cls(`\n${notFirst.join("")}`, true)), variable, ...(urls ? [colon(chars('"\\$`', true))] : []));
-  const sq = seq(lit("'"), opt(seq(sqFirst, rep(sqUnit, 0, 255))), lit("'"));
-  const dq = seq(lit('"'), opt(seq(dqFirst, rep(dqUnit, 0, 255))), lit('"'));
-  const sqAny = seq(lit("'"), rep(sqUnit, 0, 256), lit("'"));
-  const dqAny = seq(lit('"'), rep(dqUnit, 0, 256), lit('"'));
+  const sq = seq(lit("'"), opt(seq(sqFirst, rep(sqUnit, 0, UNBOUNDED))), lit("'"));
+  const dq = seq(lit('"'), opt(seq(dqFirst, rep(dqUnit, 0, UNBOUNDED))), lit('"'));
+  const sqAny = seq(lit("'"), rep(sqUnit, 0, UNBOUNDED), lit("'"));
+  const dqAny = seq(lit('"'), rep(dqUnit, 0, UNBOUNDED), lit('"'));
 
   // Absolute paths under the root or an allowed prefix, bare or quoted.
   const prefixes = policy.paths ? [policy.paths.root, ...policy.paths.allow] : [];
-  const abs = (inner: Expr, q: string): Expr[] => prefixes.map((p) => seq(lit(q + p), opt(seq(lit("/"), rep(inner, 0, 255))), ...(q ? [lit(q)] : [])));
+  const abs = (inner: Expr, q: string): Expr[] => prefixes.map((p) => seq(lit(q + p), opt(seq(lit("/"), rep(inner, 0, UNBOUNDED))), ...(q ? [lit(q)] : [])));
   const schemes = policy.urls?.schemes ?? [];
-  const urlRest = rep(cls(META, true), 1, 256);
-  const url = (q: string): Expr[] => schemes.map((s) => seq(lit(`${q}${s}://`), q ? rep(cls(`${q}\n`, true), 1, 256) : urlRest, ...(q ? [lit(q)] : [])));
+  const urlRest = rep(cls(META, true), 1, UNBOUNDED);
+  const url = (q: string): Expr[] => schemes.map((s) => seq(lit(`${q}${s}://`), q ? rep(cls(`${q}\n`, true), 1, UNBOUNDED) : urlRest, ...(q ? [lit(q)] : [])));
 
   const firstUnit = (noDash: boolean): Expr =>
     alt(bare(B, [...notFirst, ...(noDash ? ["-"] : [])]), dot(B), variable, seq(lit("\\"), cls(`\n.${notFirst.join("")}`, true)), sq, dq, ...(urls ? [colon(B)] : []));
@@ -54,11 +55,11 @@ export function policyTerminals(policy: Policy): Rule[] {
   const absQuoted = [...abs(sqUnit, "'"), ...abs(dqUnit, '"')];
   const word = (noDash: boolean): Expr =>
     alt(
-      seq(alt(firstUnit(noDash), ...absBare, ...absQuoted, ...url(""), ...url("'"), ...url('"')), rep(unit, 0, 255), opt(lit("."))),
+      seq(alt(firstUnit(noDash), ...absBare, ...absQuoted, ...url(""), ...url("'"), ...url('"')), rep(unit, 0, UNBOUNDED), opt(lit("."))),
       lit("."),
       ...(noDash ? [lit("-")] : []),
     );
-  const out: Rule[] = [rule("word", word(false), true, "policy: paths stay under the root, URLs use allowed schemes"), rule("operand", word(true), true, "policy-restricted operand"), rule("url", word(true), true, "policy-restricted URL"), rule("kv", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), opt(seq(alt(firstUnit(false), ...absBare, ...url("")), rep(unit, 0, 255)))), true, "policy-restricted key=value")];
+  const out: Rule[] = [rule("word", word(false), true, "policy: paths stay under the root, URLs use allowed schemes"), rule("operand", word(true), true, "policy-restricted operand"), rule("url", word(true), true, "policy-restricted URL"), rule("kv", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), opt(seq(alt(firstUnit(false), ...absBare, ...url("")), rep(unit, 0, UNBOUNDED)))), true, "policy-restricted key=value")];
   return out;
 }
 

@@ -1,0 +1,90 @@
+// XGrammar (the grammar engine of vLLM, SGLang and MLC-LLM) as an oracle for emitted GBNF,
+// through its WebAssembly build @mlc-ai/web-xgrammar. An optional heavy dependency, so it is
+// loaded on demand and only here.
+//
+// The one workaround, stated once: the package declares "type": "module" but ships a UMD
+// bundle (lib/index.js), so Node 20 loads it neither with `import` (no ESM exports) nor with
+// `require` (the .js file is treated as ESM). Compiling the file's text as CommonJS through
+// `new Module(...)._compile(...)` runs the UMD's CommonJS branch and yields its exports.
+//
+// XGrammar reports grammar errors by aborting the WASM instance (`Aborted()`); the real message
+// goes to stderr through a console.error bound when the module starts, so it is captured at
+// process.stderr and rethrown with the error.
+import { createRequire } from "node:module";
+import Module from "node:module";
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type * as XG from "@mlc-ai/web-xgrammar";
+
+export type XGrammarModule = typeof XG;
+
+let loaded: XGrammarModule | undefined;
+
+/** The @mlc-ai/web-xgrammar module, compiled once per process. Throws when it is not installed. */
+export function loadXGrammar(): XGrammarModule {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  let file: string;
+  try {
+    file = require.resolve("@mlc-ai/web-xgrammar/lib/index.js");
+  } catch {
+    // Its package.json "exports" may hide the file; resolve the package root instead.
+    file = `${dirname(require.resolve("@mlc-ai/web-xgrammar/package.json"))}/lib/index.js`;
+  }
+  type CjsModule = { exports: unknown; filename: string; paths: string[]; _compile(code: string, filename: string): void };
+  const Ctor = Module as unknown as { new (id: string): CjsModule; _nodeModulePaths(dir: string): string[] };
+  const m = new Ctor(file);
+  m.filename = file;
+  m.paths = Ctor._nodeModulePaths(dirname(file));
+  m._compile(readFileSync(file, "utf8"), file);
+  loaded = m.exports as XGrammarModule;
+  return loaded;
+}
+
+/** Runs an XGrammar call, turning its `Aborted()` into an error that carries the message it printed. */
+export async function withXGrammarErrors<T>(what: string, f: () => Promise<T>): Promise<T> {
+  const printed: string[] = [];
+  const original = process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => (printed.push(String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    return await f();
+  } catch (e) {
+    const detail = printed.join("\n").trim() || (e instanceof Error ? e.message : String(e));
+    throw new Error(`XGrammar: ${what}: ${detail}`);
+  } finally {
+    process.stderr.write = original;
+  }
+}
+
+/** Parses GBNF with XGrammar (no tokenizer needed). Throws with XGrammar's message on a bad grammar. */
+export async function xgrammarParse(gbnf: string): Promise<XG.Grammar> {
+  const xg = loadXGrammar();
+  return withXGrammarErrors("grammar does not parse", () => xg.Grammar.fromEBNF(gbnf, "root"));
+}
+
+/** Whether XGrammar's grammar accepts the whole string (its test matcher, no tokenizer). */
+export async function xgrammarAccepts(grammar: XG.Grammar, input: string): Promise<boolean> {
+  const xg = loadXGrammar();
+  return withXGrammarErrors("matching failed", () => xg.Testings.isGrammarAcceptString(grammar, input));
+}
+
+/**
+ * A grammar compiler for a vocabulary (token strings by id, SentencePiece spelling with
+ * `<0xNN>` byte tokens, as GGUF "llama" tokenizers store them).
+ */
+export async function xgrammarCompiler(vocab: string[], opts: { prependSpace?: boolean; stopTokenIds?: number[] } = {}): Promise<XG.GrammarCompiler> {
+  const xg = loadXGrammar();
+  return withXGrammarErrors("tokenizer info", async () => {
+    const info = await xg.TokenizerInfo.createTokenizerInfo(vocab, "byte_fallback", opts.prependSpace ?? true, vocab.length, opts.stopTokenIds);
+    return xg.GrammarCompiler.createGrammarCompiler(info, false);
+  });
+}
+
+/** The token strings (by id) and end-of-sequence id of a GGUF file's tokenizer. */
+export async function ggufVocab(path: string): Promise<{ tokens: string[]; eos?: number; prependSpace: boolean }> {
+  const { readGgufFileInfo } = await import("node-llama-cpp");
+  const info = await readGgufFileInfo(path, { readTensorInfo: false });
+  const tok = (info.metadata as unknown as { tokenizer?: { ggml?: { tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } }).tokenizer?.ggml;
+  if (!tok?.tokens?.length) throw new Error(`${path}: no tokenizer.ggml.tokens in the GGUF metadata`);
+  return { tokens: [...tok.tokens], eos: tok.eos_token_id, prependSpace: tok.add_space_prefix ?? true };
+}
