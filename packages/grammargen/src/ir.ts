@@ -102,40 +102,5 @@ export type Extension =
   /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
   | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] };
 
-export type Severity = "error" | "warning";
-
-export interface Diagnostic {
-  severity: Severity;
-  stage: "read" | "parse" | "lower" | "policy" | "emit" | "check" | "schema";
-  message: string;
-  span?: Span;
-  /** JSON pointer, for schema diagnostics. */
-  pointer?: string;
-}
-
-/** Collects diagnostics for one stage instead of throwing at the first problem. */
-export class Session {
-  readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly stage: Diagnostic["stage"]) {}
-  error(message: string, span?: Span, pointer?: string): void {
-    this.diagnostics.push({ severity: "error", stage: this.stage, message, span, pointer });
-  }
-  warn(message: string, span?: Span, pointer?: string): void {
-    this.diagnostics.push({ severity: "warning", stage: this.stage, message, span, pointer });
-  }
-  get failed(): boolean {
-    return this.diagnostics.some((d) => d.severity === "error");
-  }
-}
-
-/** A typed failure: every error grammargen throws is one of these, never a bare Error. */
-export class GrammargenError extends Error {
-  constructor(
-    message: string,
-    readonly diagnostics: Diagnostic[] = [],
-    readonly code: string = "EGRAMMARGEN",
-  ) {
-    super(message);
-    this.name = "GrammargenError";
-  }
-}
+// Diagnostics and the error type live in diagnostics.ts; re-exported so IR users keep one import.
+export { GrammargenError, Session, type Diagnostic, type Severity } from "./diagnostics.js";
