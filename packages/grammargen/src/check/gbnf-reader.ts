@@ -3,7 +3,7 @@
 // checker matches them at the character level instead of through Earley items.
 import { createRequire } from "node:module";
 import type { IToken, TokenType } from "chevrotain";
-import { alt, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, mapExpr, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../ir.js";
 
@@ -185,23 +185,14 @@ export function parseGbnf(text: string): Grammar {
     used.add(name);
     map.set(d.name.image, name);
   }
-  const rename = (e: Expr): Expr => {
-    switch (e.kind) {
-      case "ref": {
-        const n = map.get(e.name);
-        if (!n) throw new GrammargenError(`gbnf: undefined rule ${e.name}`, [], "EREAD");
-        return { kind: "ref", name: n };
-      }
-      case "seq":
-        return seq(...e.items.map(rename));
-      case "alt":
-        return alt(...e.items.map(rename));
-      case "rep":
-        return { ...e, item: rename(e.item) };
-      default:
-        return e;
-    }
-  };
+  const rename = (e: Expr): Expr =>
+    mapExpr(e, (x) => {
+      if (x.kind !== "ref") return x;
+      const n = map.get(x.name);
+      if (!n) throw new GrammargenError(`gbnf: undefined rule ${x.name}`, [], "EREAD");
+      return { kind: "ref", name: n };
+    });
+
   const rules: Rule[] = defs.map((d) => ({ name: map.get(d.name.image)!, expr: rename(d.expr), terminal: false }));
   const start = map.get("root");
   if (!start) throw new GrammargenError("gbnf: no root rule", [], "EREAD");

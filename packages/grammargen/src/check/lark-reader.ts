@@ -3,7 +3,7 @@
 // ~ n and ~ n..m, priorities and -> aliases. %import/%ignore/templates are rejected.
 import { createRequire } from "node:module";
 import type { IToken, TokenType } from "chevrotain";
-import { alt, lit, opt, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, lit, mapExpr, opt, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../ir.js";
 import { parseRegex } from "./regex.js";
@@ -219,21 +219,12 @@ function mapNames(defs: RawDef[]): Map<string, string> {
 }
 
 function rename(e: Expr, map: Map<string, string>): Expr {
-  switch (e.kind) {
-    case "ref": {
-      const n = map.get(e.name);
-      if (!n) throw new GrammargenError(`undefined ${e.name.startsWith("\u0001") ? "terminal" : "rule"} ${e.name.slice(1)}`, [], "EREAD");
-      return { kind: "ref", name: n };
-    }
-    case "seq":
-      return seq(...e.items.map((i) => rename(i, map)));
-    case "alt":
-      return alt(...e.items.map((i) => rename(i, map)));
-    case "rep":
-      return { ...e, item: rename(e.item, map) };
-    default:
-      return e;
-  }
+  return mapExpr(e, (x) => {
+    if (x.kind !== "ref") return x;
+    const n = map.get(x.name);
+    if (!n) throw new GrammargenError(`undefined ${x.name.startsWith("\u0001") ? "terminal" : "rule"} ${x.name.slice(1)}`, [], "EREAD");
+    return { kind: "ref", name: n };
+  });
 }
 
 export function parseLark(text: string): Grammar {

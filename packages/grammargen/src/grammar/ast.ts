@@ -27,6 +27,30 @@ export interface Grammar {
   rules: Rule[];
 }
 
+/**
+ * Rebuilds an expression bottom-up: each node's children are mapped first, then `f` gets
+ * the node with its new children. The one walker for rewrites (renaming refs, inlining,
+ * grounding); `f` returns its argument for nodes it leaves alone.
+ */
+export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
+  switch (e.kind) {
+    case "seq":
+    case "alt":
+      return f({ ...e, items: e.items.map((i) => mapExpr(i, f)) });
+    case "rep":
+      return f({ ...e, item: mapExpr(e.item, f) });
+    default:
+      return f(e);
+  }
+}
+
+/** Every node of an expression, each parent before its children. */
+export function* exprNodes(e: Expr): Generator<Expr> {
+  yield e;
+  if (e.kind === "seq" || e.kind === "alt") for (const i of e.items) yield* exprNodes(i);
+  else if (e.kind === "rep") yield* exprNodes(e.item);
+}
+
 export const lit = (text: string): Expr => ({ kind: "lit", text });
 export const ref = (name: string): Expr => ({ kind: "ref", name });
 export const seq = (...items: Expr[]): Expr => (items.length === 1 ? items[0]! : { kind: "seq", items });

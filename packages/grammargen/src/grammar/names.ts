@@ -1,7 +1,7 @@
 // Rule names are shared by both dialects, so they are restricted to what both can spell:
 // Lark wants [a-z_][a-z0-9_]* for rules (uppercased for terminals), GBNF wants [a-zA-Z0-9-].
 import { GrammargenError } from "../ir.js";
-import type { Expr, Grammar } from "./ast.js";
+import { exprNodes, type Expr, type Grammar } from "./ast.js";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -19,25 +19,7 @@ export function sanitizeName(text: string): string {
 
 /** Every rule name an expression refers to. */
 export function refsOf(e: Expr, out: Set<string> = new Set()): Set<string> {
-  switch (e.kind) {
-    case "ref":
-      out.add(e.name);
-      break;
-    case "seq":
-    case "alt":
-      for (const i of e.items) refsOf(i, out);
-      break;
-    case "rep":
-      refsOf(e.item, out);
-      break;
-    case "lit":
-    case "cls":
-      break;
-    default: {
-      const never: never = e;
-      throw new GrammargenError(`unknown expression ${JSON.stringify(never)}`);
-    }
-  }
+  for (const n of exprNodes(e)) if (n.kind === "ref") out.add(n.name);
   return out;
 }
 
