@@ -1,0 +1,24 @@
+// Pins the coverage figures of corpora/coverage (npm run report:coverage): the default
+// grammar and per-request grammars on realistic commands and on near-misses. A change that
+// moves a figure must update the pin here and the README in the same commit.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { measureCoverage, programsOf } from "../src/bench/coverage.js";
+
+const ROOT = join(import.meta.dirname, "../../..");
+
+describe("coverage set", () => {
+  it("finds the programs of a command line", () => {
+    expect(programsOf("find . -name '*.py' | xargs grep -l import && echo ok")).toEqual(["find", "grep", "echo"]);
+    expect(programsOf("/bin/echo hi; for f in *; do wc -l $f; done")).toEqual(["echo", "wc"]);
+  });
+
+  it("pins the figures", () => {
+    const f = measureCoverage(ROOT);
+    expect(f.valid).toBeGreaterThanOrEqual(300);
+    expect(f.invalid).toBeGreaterThanOrEqual(100);
+    expect({ default: f.default, perRequest: f.perRequest }).toEqual(PINNED);
+  }, 600_000);
+});
+
+const PINNED = { default: { accepted: 287, rejected: 130 }, perRequest: { accepted: 287, rejected: 130 } };
