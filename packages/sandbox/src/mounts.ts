@@ -24,6 +24,27 @@ export interface Plan {
   disableUserns: boolean;
 }
 
+let prepared: string[] | undefined;
+
+/**
+ * The read-only system part of the mount list. It depends only on the host's layout, so it is
+ * prepared once per process instead of some twenty stat calls on every run.
+ */
+function systemMounts(): string[] {
+  if (prepared) return prepared;
+  const a: string[] = [];
+  for (const d of SYSTEM_DIRS) if (existsSync(d)) a.push("--ro-bind", d, d);
+  for (const p of ROOT_LINKS) {
+    if (!existsSync(p)) continue;
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) a.push("--symlink", readlinkSync(p), p);
+    else if (st.isDirectory()) a.push("--ro-bind", p, p);
+  }
+  for (const f of MASKED_FILES) if (existsSync(f)) a.push("--ro-bind", "/dev/null", f);
+  for (const d of MASKED_DIRS) if (existsSync(d)) a.push("--tmpfs", d);
+  return (prepared = a);
+}
+
 /** The full argv (after `bwrap`) that runs `command` under the plan. */
 export function bwrapArgs(plan: Plan, command: string): string[] {
   const a: string[] = [];
@@ -38,15 +59,7 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
   }
   a.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
   a.push("--tmpfs", "/");
-  for (const d of SYSTEM_DIRS) if (existsSync(d)) a.push("--ro-bind", d, d);
-  for (const p of ROOT_LINKS) {
-    if (!existsSync(p)) continue;
-    const st = lstatSync(p);
-    if (st.isSymbolicLink()) a.push("--symlink", readlinkSync(p), p);
-    else if (st.isDirectory()) a.push("--ro-bind", p, p);
-  }
-  for (const f of MASKED_FILES) if (existsSync(f)) a.push("--ro-bind", "/dev/null", f);
-  for (const d of MASKED_DIRS) if (existsSync(d)) a.push("--tmpfs", d);
+  a.push(...systemMounts());
   a.push("--proc", "/proc", "--dev", "/dev");
   a.push("--perms", "1777", "--size", String(plan.limits.tmpBytes), "--tmpfs", "/tmp");
   a.push("--dir", "/var", "--symlink", "../tmp", "/var/tmp");

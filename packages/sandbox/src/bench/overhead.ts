@@ -8,6 +8,13 @@ import { baseEnv, runSandboxed, sandboxAvailable } from "../index.js";
 
 const COMMANDS = ["true", "echo hello", "wc -l < notes.txt", "sort notes.txt | uniq -c | sort -rn | head -3", "ls -la"];
 
+/** Commands that never end by themselves, with the limit that must end them. */
+const RUNAWAY: [string, string, { timeoutMs?: number; maxOutputBytes?: number }][] = [
+  ["stop sleep (limit 500 ms)", "echo before; sleep 30", { timeoutMs: 500 }],
+  ["stop fork bomb (limit 2 s)", ":(){ :|:& };:", { timeoutMs: 2000 }],
+  ["stop endless stdout (64 KiB)", "yes", { maxOutputBytes: 64 * 1024 }],
+];
+
 function direct(command: string, cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -37,6 +44,7 @@ async function main(): Promise<number> {
   writeFileSync(join(ws, "notes.txt"), Array.from({ length: 200 }, (_, i) => `line ${i % 17}`).join("\n") + "\n");
   const d: number[] = [];
   const s: number[] = [];
+  const stops: [string, number][] = [];
   try {
     // Warm both paths (page cache, the probe) before measuring; interleave so load drifts hit both alike.
     for (const c of COMMANDS) {
@@ -52,6 +60,12 @@ async function main(): Promise<number> {
         s.push(performance.now() - t0);
       }
     }
+    // How promptly runaway commands are stopped (these were wall-clock assertions in the tests).
+    for (const [label, command, opts] of RUNAWAY) {
+      const t0 = performance.now();
+      await runSandboxed({ command, workspace: ws, ...opts });
+      stops.push([label, performance.now() - t0]);
+    }
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }
@@ -66,6 +80,7 @@ async function main(): Promise<number> {
   row("ratio sandboxed / direct", `${(ms / md).toFixed(2)}x`);
   // The fastest runs approximate an idle machine; on a shared box the median carries its load.
   row("min direct / sandboxed", `${Math.min(...d).toFixed(1)} / ${Math.min(...s).toFixed(1)} ms (added ${(Math.min(...s) - Math.min(...d)).toFixed(1)} ms)`);
+  for (const [label, ms] of stops) row(label, `${ms.toFixed(0)} ms`);
   row("load average (1 min)", `${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`);
   return 0;
 }
