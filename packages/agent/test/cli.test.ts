@@ -39,7 +39,9 @@ function shellgen(args: string[], onSpawn?: (kill: () => void) => void): Promise
 
 const runDirs = () => (existsSync(join(home, "runs")) ? readdirSync(join(home, "runs")).map((d) => join(home, "runs", d)) : []);
 
-describe("shellgen run (real process)", () => {
+// Each test starts the whole app (model runtime, grammar pack, pool) in a new process; on a
+// loaded 2-core machine that alone can pass the default 60 s test timeout.
+describe("shellgen run (real process)", { timeout: 300_000 }, () => {
   it("changes nothing without --yes when there is no terminal, and says so", async () => {
     const server = await fakeLlamaServer("rm notes.txt");
     try {

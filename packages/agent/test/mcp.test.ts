@@ -12,6 +12,9 @@ import { fakeLlamaServer } from "./scripted.js";
 const BIN = resolve(__dirname, "../../cli/bin/shellgen.js");
 const SCHEMA_FILE = resolve(__dirname, "../../../corpora/schemas/run_shell_task.json");
 
+// The SDK's default request timeout is 60 s; a run_shell_task call on a loaded machine can take longer.
+const CALL = { timeout: 240_000 };
+
 let ws: string;
 let home: string;
 let server: Awaited<ReturnType<typeof fakeLlamaServer>>;
@@ -25,8 +28,8 @@ beforeAll(async () => {
   server = await fakeLlamaServer("rm scratch.tmp");
   client = new Client({ name: "shellgen-test", version: "1.0.0" });
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--model", server.url], env: { ...env, SHELLGEN_HOME: home }, stderr: "pipe" }));
-});
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--model", server.url], env: { ...env, SHELLGEN_HOME: home }, stderr: "pipe" }), CALL);
+}, 300_000); // a new app process: slow to start on a loaded machine
 
 afterAll(async () => {
   await client?.close();
@@ -35,7 +38,7 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-describe("shellgen mcp", () => {
+describe("shellgen mcp", { timeout: 300_000 }, () => {
   it("initializes and lists three tools, each with an input and an output schema", async () => {
     expect(client.getServerVersion()?.name).toBe("shellgen");
     const { tools } = await client.listTools();
@@ -52,7 +55,7 @@ describe("shellgen mcp", () => {
   });
 
   it("explains a command without a model", async () => {
-    const r = await client.callTool({ name: "explain_command", arguments: { command: "ls -l /tmp" } });
+    const r = await client.callTool({ name: "explain_command", arguments: { command: "ls -l /tmp" } }, undefined, CALL);
     expect(r.isError).toBeFalsy();
     const s = r.structuredContent as { explanation: { program: string; words: { text: string; meaning: string }[] }[] };
     expect(s.explanation[0]!.program).toBe("ls");
@@ -60,7 +63,7 @@ describe("shellgen mcp", () => {
   });
 
   it("runs a task as a dry run by default and applies it only with confirm: true", async () => {
-    const dry = await client.callTool({ name: "run_shell_task", arguments: { goal: "delete the tmp file", workspace: ws } });
+    const dry = await client.callTool({ name: "run_shell_task", arguments: { goal: "delete the tmp file", workspace: ws } }, undefined, CALL);
     expect(dry.isError).toBeFalsy();
     const d = dry.structuredContent as { command: string; stopped: string; applied: boolean; note: string; attempts: { changes: { deleted: { path: string }[] } }[] };
     expect(d).toMatchObject({ command: "rm scratch.tmp", stopped: "success", applied: false });
@@ -68,22 +71,22 @@ describe("shellgen mcp", () => {
     expect(d.attempts[0]!.changes.deleted.map((x) => x.path)).toEqual(["scratch.tmp"]);
     expect(existsSync(join(ws, "scratch.tmp"))).toBe(true);
 
-    const real = await client.callTool({ name: "run_shell_task", arguments: { goal: "delete the tmp file", workspace: ws, confirm: true } });
+    const real = await client.callTool({ name: "run_shell_task", arguments: { goal: "delete the tmp file", workspace: ws, confirm: true } }, undefined, CALL);
     expect((real.structuredContent as { applied: boolean }).applied).toBe(true);
     expect(existsSync(join(ws, "scratch.tmp"))).toBe(false);
     expect(readFileSync(join(ws, "notes.txt"), "utf8")).toBe("one\ntwo\n");
   });
 
   it("answers bad arguments with a tool error, not a crash", async () => {
-    const r = await client.callTool({ name: "run_shell_task", arguments: { goal: "list files", workspace: "relative/dir" } });
+    const r = await client.callTool({ name: "run_shell_task", arguments: { goal: "list files", workspace: "relative/dir" } }, undefined, CALL);
     expect(r.isError).toBe(true);
-    const bad = await client.callTool({ name: "run_shell_task", arguments: { goal: "" , workspace: ws } });
+    const bad = await client.callTool({ name: "run_shell_task", arguments: { goal: "" , workspace: ws } }, undefined, CALL);
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toMatch(/invalid arguments/);
   });
 
   it("generates a command for a request", async () => {
-    const r = await client.callTool({ name: "generate_command", arguments: { request: "delete scratch.tmp" } });
+    const r = await client.callTool({ name: "generate_command", arguments: { request: "delete scratch.tmp" } }, undefined, CALL);
     expect(r.isError).toBeFalsy();
     expect((r.structuredContent as { command: string }).command).toBe("rm scratch.tmp");
   });
