@@ -29,7 +29,8 @@ describe("schema grammars agree with ajv", () => {
       const validate = compileSchema(doc);
       const fast = grammarRegExp(grammar);
       if (!fast) throw new Error(`${file}: grammar is recursive; the fast path cannot check it`);
-      const samples = fc.sample(fc.tuple(near(shape), fc.nat()), { numRuns: Math.ceil(PER_SCHEMA * 1.6) } // seed: FC_SEED (test/setup));
+      // seed: FC_SEED (test/setup)
+      const samples = fc.sample(fc.tuple(near(shape), fc.nat()), { numRuns: Math.ceil(PER_SCHEMA * 1.6) });
       let valid = 0;
       const disagreements: string[] = [];
       const seen = new Set<string>();
