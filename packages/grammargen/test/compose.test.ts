@@ -146,7 +146,7 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
         else rejected++;
         expect(got, `${cmd}\noracle: ${want}`).toBe(want);
       }),
-      { numRuns: Number(process.env.COMPOSE_DIFF_RUNS ?? 150), ...(process.env.COMPOSE_DIFF_SEED ? { seed: Number(process.env.COMPOSE_DIFF_SEED) } : {}) } // else FC_SEED (test/setup),
+      { numRuns: Number(process.env.COMPOSE_DIFF_RUNS ?? 150), ...(process.env.COMPOSE_DIFF_SEED ? { seed: Number(process.env.COMPOSE_DIFF_SEED) } : {}) }, // else FC_SEED (test/setup)
     );
     expect(accepted).toBeGreaterThan(15);
     expect(rejected).toBeGreaterThan(15);
