@@ -119,7 +119,7 @@ export function repairMissing(a: Attempt, names: string[]): string | undefined {
     const budget = Math.max(2, Math.floor(m.length / 3));
     if (editDistance(m, best) > budget) continue;
     const re = new RegExp(`(^|[\\s'"=/<>|;&(])${escapeRe(m)}(?=$|[\\s'"|;&)<>])`, "g");
-    const safe = /^[A-Za-z0-9._\/-]+$/.test(best) ? best : `'${best.replace(/'/g, "'\\''")}'`;
+    const safe = /^[A-Za-z0-9._/-]+$/.test(best) ? best : `'${best.replace(/'/g, "'\\''")}'`;
     command = command.replace(re, (_x, pre: string) => pre + safe);
   }
   return command !== a.command ? command : undefined;
@@ -200,7 +200,7 @@ export async function improve(opts: LoopOptions): Promise<LoopResult> {
         const r = await runSandboxed({ command, workspace: scratch, timeoutMs: Math.min(opts.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs, remaining), env: opts.env });
         let after: Snapshot;
         let changes: Changes;
-        let judged;
+        let judged: { verdict: Verdict; reason: string };
         try {
           after = await snapshot(scratch, { maxFiles: limits.maxFiles * 2, maxBytes: limits.maxBytes * 2 });
           changes = diffSnapshots(base, after);

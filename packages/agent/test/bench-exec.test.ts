@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { ModelGenerator, parseModes, runBench } from "@shellgen/bench";
-import { createBackend, generate } from "@shellgen/decode";
+import { type createBackend, generate } from "@shellgen/decode";
 import { ScriptedBackend } from "./scripted.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-bench-exec-"));
