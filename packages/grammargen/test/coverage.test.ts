@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, "../../..");
 
 describe("coverage set", () => {
   it("finds the programs of a command line", () => {
-    expect(programsOf("find . -name '*.py' | xargs grep -l import && echo ok")).toEqual(["find", "grep", "echo"]);
+    expect(programsOf("find . -name '*.py' | xargs grep -l import && echo ok")).toEqual(["find", "xargs", "grep", "echo"]);
     expect(programsOf("/bin/echo hi; for f in *; do wc -l $f; done")).toEqual(["echo", "wc"]);
   });
 
@@ -21,4 +21,4 @@ describe("coverage set", () => {
   }, 600_000);
 });
 
-const PINNED = { default: { accepted: 287, rejected: 130 }, perRequest: { accepted: 287, rejected: 130 } };
+const PINNED = { default: { accepted: 287, rejected: 130 }, perRequest: { accepted: 294, rejected: 130 } };

@@ -31,10 +31,11 @@ const lines = (file: string): string[] =>
 /** Program names a command line starts simple commands with (a lexical approximation). */
 export function programsOf(command: string): string[] {
   const out = new Set<string>();
-  const re = /(?:^|[|;&({`]|\$\(|&&|\|\||\bdo\b|\bthen\b|\belse\b|\bxargs(?:\s+-\S+(?:\s+\d+)?)*|-exec|\btimeout\s+\S+)\s*([A-Za-z0-9_./+-]+)/g;
+  // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
+  const re = /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+\d+)?)*|-exec|\btimeout\s+\S+)\s*([A-Za-z0-9_./+-]+)/g;
   for (const m of command.matchAll(re)) {
     const word = m[1]!.split("/").pop()!;
-    if (word && !/=/.test(word) && !KEYWORDS.includes(word)) out.add(word);
+    if (word && !/=|^-|^\d+$/.test(word) && !KEYWORDS.includes(word)) out.add(word);
   }
   return [...out];
 }
