@@ -20,6 +20,11 @@ const KNOWN_MISSES: Record<string, string> = {
   "rm: invalid accepted: rm": "help says optional",
   // tee explains MODE's values in a list the enum reader does not take.
   "tee: invalid accepted: tee --output-error=loud out.txt": "enum not read",
+  // mawk lists `-W version` etc. as separate lines under one letter; merged, -W reads as an optional value.
+  "awk: invalid accepted: awk -W": "merged option lines",
+  // sleep's usage `NUMBER[SUFFIX]...` is read as an optional untyped operand.
+  "sleep: invalid accepted: sleep": "help says optional",
+  "sleep: invalid accepted: sleep abc": "operand type not read",
   // ssh -V alone: the usage line demands a destination.
   "ssh: valid rejected: ssh -V": "usage alternatives",
 };
