@@ -82,7 +82,7 @@ describe("shellgen run (real process)", { timeout: 300_000 }, () => {
     const server = await fakeLlamaServer("timeout 9 sleep 4 && rm notes.txt");
     try {
       const before = await snapshot(ws);
-      const r = await shellgen(["run", "--yes", "--workspace", ws, "--model", server.url, "wait, then delete notes.txt"], (kill) => {
+      const r = await shellgen(["run", "--yes", "--workspace", ws, "--model", server.url, "timeout 9 sleep 4, then rm notes.txt"], (kill) => {
         const poll = setInterval(() => {
           if (server.requests() > 0) {
             clearInterval(poll);

@@ -37,7 +37,13 @@ export interface CommandTemplate {
 }
 
 const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
-const WRAPPED_OPERAND = /^(command|cmd|utility|program|prog|prog_name)\b/i;
+const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
+// "program" names a wrapped command only when arguments for it follow (`strace PROG [ARG]...`);
+// awk's "[Program] [file ...]" is program text, not a command.
+const WRAPPED_PROGRAM = /^(program|prog|prog_name)\b/i;
+const ARGUMENTS = /^(arg|args|argument|arguments)\b/i;
+const wrapsCommand = (ps: CommandSpec["positionals"], i: number): boolean =>
+  WRAPPED_OPERAND.test(ps[i]!.name) || (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(ps[i + 1]?.name ?? "")));
 
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
@@ -91,7 +97,7 @@ function template(
   wrapperNames: Set<string>,
   withWrappers: Set<string>,
 ): CommandTemplate {
-  const cut = spec.positionals.findIndex((p) => WRAPPED_OPERAND.test(p.name));
+  const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
   if (wrapper) wrapperNames.add(program);
   const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, { ruleprefix: prefix, ...(allow ? { policy: { allowOption: allow } } : {}) });
