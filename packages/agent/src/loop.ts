@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { runSandboxed } from "@shellgen/sandbox";
 import type { Feedback } from "@shellgen/decode";
 import { RunLog } from "./log.js";
-import { commandHash, errorSignature, errorSummary, missingNames, nearestNames, unknownPrograms } from "./signature.js";
+import { commandHash, editDistance, errorSignature, errorSummary, missingNames, nearestNames, unknownPrograms } from "./signature.js";
 import { judge, type Verdict } from "./verdict.js";
 import { copyWorkspace, DEFAULT_LIMITS, diffSnapshots, namesOf, snapshot, type Changes, type Limits, type Snapshot } from "./workspace.js";
 
@@ -125,19 +125,6 @@ export function repairMissing(a: Attempt, names: string[]): string | undefined {
   return command !== a.command ? command : undefined;
 }
 
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
 
 export async function improve(opts: LoopOptions): Promise<LoopResult> {
   const started = Date.now();

@@ -63,14 +63,16 @@ export function unknownPrograms(stderr: string): string[] {
   return out;
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance; `ignoreCase` compares letters case-insensitively. */
+export function editDistance(a: string, b: string, ignoreCase = false): number {
+  const same = ignoreCase ? (x: string, y: string) => x.toLowerCase() === y.toLowerCase() : (x: string, y: string) => x === y;
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0]!;
     prev[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (same(a[i - 1]!, b[j - 1]!) ? 0 : 1));
       diag = up;
     }
   }
@@ -81,7 +83,7 @@ function distance(a: string, b: string): number {
 export function nearestNames(name: string, real: string[], n = 5): string[] {
   const ext = /\.[^./]+$/.exec(name)?.[0];
   return real
-    .map((r) => ({ r, d: distance(name, r.replace(/\/$/, "")) - (ext && r.endsWith(ext) ? 0.5 : 0) }))
+    .map((r) => ({ r, d: editDistance(name, r.replace(/\/$/, ""), true) - (ext && r.endsWith(ext) ? 0.5 : 0) }))
     .sort((x, y) => x.d - y.d || x.r.localeCompare(y.r))
     .slice(0, n)
     .map((x) => x.r);

@@ -70,19 +70,27 @@ export function readProgramDescriptions(dir: string, notes: string[] = []): Map<
 
 export const PROGRAMS_FILE = "programs.json";
 
+/** Each non-blank line of a JSONL file, parsed, with its `file:line` for error messages. */
+export function jsonlRows(file: string): { row: any; at: string }[] {
+  const rows: { row: any; at: string }[] = [];
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      try {
+        rows.push({ row: JSON.parse(line), at: `${file}:${i + 1}` });
+      } catch (e) {
+        throw new PoolError(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
+      }
+    });
+  return rows;
+}
+
 export function readJsonl(file: string, source: Example["source"] = "corpus"): Example[] {
   const out: Example[] = [];
-  const lines = readFileSync(file, "utf8").split("\n");
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let o: any;
-    try {
-      o = JSON.parse(line);
-    } catch (e) {
-      throw new PoolError(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
-    }
+  for (const { row: o, at } of jsonlRows(file)) {
     if (typeof o.request !== "string" || typeof o.command !== "string" || !o.request.trim() || !o.command.trim()) {
-      throw new PoolError(`${file}:${i + 1}: an example needs non-empty "request" and "command" strings`);
+      throw new PoolError(`${at}: an example needs non-empty "request" and "command" strings`);
     }
     out.push({
       request: o.request,
@@ -92,7 +100,7 @@ export function readJsonl(file: string, source: Example["source"] = "corpus"): E
       difficulty: o.difficulty === 2 || o.difficulty === 3 ? o.difficulty : 1,
       source,
     });
-  });
+  }
   return out;
 }
 

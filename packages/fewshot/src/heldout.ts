@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { corporaDir, PoolError } from "./example.js";
+import { corporaDir, jsonlRows, PoolError } from "./example.js";
 import { jaccard, termSet } from "./tokens.js";
 
 // The held-out request set (corpora/heldout/requests.jsonl): requests written apart from
@@ -27,22 +27,13 @@ export function defaultHeldoutFile(): string {
 export function readHeldoutSet(file = defaultHeldoutFile()): HeldoutRequest[] {
   if (!existsSync(file)) throw new PoolError(`${file}: no held-out set there`);
   const out: HeldoutRequest[] = [];
-  readFileSync(file, "utf8")
-    .split("\n")
-    .forEach((line, i) => {
-      if (!line.trim()) return;
-      let o: any;
-      try {
-        o = JSON.parse(line);
-      } catch (e) {
-        throw new PoolError(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
-      }
-      const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s.trim());
-      if (typeof o.id !== "string" || typeof o.request !== "string" || !strings(o.commands) || !strings(o.programs) || !HELDOUT_STYLES.includes(o.style)) {
-        throw new PoolError(`${file}:${i + 1}: a held-out row needs id, request, non-empty commands and programs, and a style (${HELDOUT_STYLES.join("|")})`);
-      }
-      out.push({ id: o.id, request: o.request, commands: o.commands, programs: o.programs, style: o.style });
-    });
+  for (const { row: o, at } of jsonlRows(file)) {
+    const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s.trim());
+    if (typeof o.id !== "string" || typeof o.request !== "string" || !strings(o.commands) || !strings(o.programs) || !HELDOUT_STYLES.includes(o.style)) {
+      throw new PoolError(`${at}: a held-out row needs id, request, non-empty commands and programs, and a style (${HELDOUT_STYLES.join("|")})`);
+    }
+    out.push({ id: o.id, request: o.request, commands: o.commands, programs: o.programs, style: o.style });
+  }
   return out;
 }
 
