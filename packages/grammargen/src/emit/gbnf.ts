@@ -2,7 +2,7 @@
 // all whitespace is spelled out by the AST itself. Repeated items are parenthesised so
 // llama.cpp turns them into one generated rule, which keeps rules x repetition small.
 import { GrammargenError } from "../ir.js";
-import type { Expr, Grammar, Rule } from "../grammar/ast.js";
+import { exprNodes, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { ruleMap } from "./regex.js";
 
@@ -40,7 +40,7 @@ interface Hoist {
   extra: string[];
 }
 
-const hasRep = (e: Expr): boolean => e.kind === "rep" || ((e.kind === "seq" || e.kind === "alt") && e.items.some(hasRep));
+const hasRep = (e: Expr): boolean => [...exprNodes(e)].some((n) => n.kind === "rep");
 
 function exprToGbnf(e: Expr, atomic: boolean, h: Hoist): string {
   switch (e.kind) {
