@@ -3,7 +3,7 @@
 // wrapped command goes through its own grammar, and policy applied on the way: denied
 // programs dropped, denied flags removed, required flags enforced by a product with a
 // two-state "seen the flag" automaton.
-import { alt, lit, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, lit, mapExpr, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
@@ -207,17 +207,7 @@ export function requireFlag(g: Grammar, flags: string[]): Grammar {
 }
 
 function renameRef(e: Expr, from: string, to: string): Expr {
-  switch (e.kind) {
-    case "ref":
-      return e.name === from ? ref(to) : e;
-    case "seq":
-    case "alt":
-      return { kind: e.kind, items: e.items.map((i) => renameRef(i, from, to)) };
-    case "rep":
-      return { ...e, item: renameRef(e.item, from, to) };
-    default:
-      return e;
-  }
+  return mapExpr(e, (x) => (x.kind === "ref" && x.name === from ? ref(to) : x));
 }
 
 const EXEC_LIKE = new Set(["exec", "execdir", "ok", "okdir"]);
@@ -228,45 +218,25 @@ const isWordRun = (e: Expr): boolean =>
 
 /** find's `-exec WORDS... ;` becomes `-exec COMMAND ;` with COMMAND from the command grammars. */
 function execToInner(e: Expr): Expr {
-  switch (e.kind) {
-    case "seq": {
-      const items = e.items.map(execToInner);
-      for (let i = 1; i < items.length; i++) {
-        if (!isExecName(items[i - 1])) continue;
-        if (isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER_EXEC));
-        // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
-        else if (items[i]!.kind === "ref" && (items[i] as { name: string }).name === "sp" && items[i + 1]?.kind === "ref" && /_command$/.test((items[i + 1] as { name: string }).name)) items[i + 1] = ref(INNER_EXEC);
-      }
-      return { kind: "seq", items };
+  return mapExpr(e, (x) => {
+    if (x.kind !== "seq") return x;
+    const items = x.items;
+    for (let i = 1; i < items.length; i++) {
+      if (!isExecName(items[i - 1])) continue;
+      if (isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER_EXEC));
+      // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
+      else if (items[i]!.kind === "ref" && (items[i] as { name: string }).name === "sp" && items[i + 1]?.kind === "ref" && /_command$/.test((items[i + 1] as { name: string }).name)) items[i + 1] = ref(INNER_EXEC);
     }
-    case "alt":
-      return { kind: "alt", items: e.items.map(execToInner) };
-    case "rep":
-      return { ...e, item: execToInner(e.item) };
-    default:
-      return e;
-  }
+    return x;
+  });
 }
 
 /** Renames a template's rules for one substitution level. */
 export function atLevel(tpl: CommandTemplate, s: number): { start: string; rules: Rule[] } {
   const own = new Set(tpl.rules.map((r) => r.name));
   const rename = (n: string): string => (own.has(n) ? `${n}_s${s}` : n === "word" ? `sh_word_s${s}` : n === "operand" ? `sh_operand_s${s}` : n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC ? `${n}_s${s}` : n);
-  const mapExpr = (e: Expr): Expr => {
-    switch (e.kind) {
-      case "ref":
-        return ref(rename(e.name));
-      case "seq":
-        return { kind: "seq", items: e.items.map(mapExpr) };
-      case "alt":
-        return { kind: "alt", items: e.items.map(mapExpr) };
-      case "rep":
-        return { ...e, item: mapExpr(e.item) };
-      default:
-        return e;
-    }
-  };
-  return { start: rename(tpl.start), rules: tpl.rules.map((r) => ({ ...r, name: rename(r.name), expr: mapExpr(r.expr) })) };
+  const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));
+  return { start: rename(tpl.start), rules: tpl.rules.map((r) => ({ ...r, name: rename(r.name), expr: renamed(r.expr) })) };
 }
 
 export const refsIn = (rules: Rule[]): Set<string> => {

@@ -3,7 +3,7 @@
 // may hold compound commands whose bodies are list(s, k-1), and arguments at substitution
 // level s may hold $(list(s-1, depth)); level 0 has neither, so the grammar is finite.
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
+import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec } from "../ir.js";
 import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
@@ -219,12 +219,7 @@ function prune(g: Grammar): Grammar {
     keep.add(name);
     const r = byName.get(name);
     if (!r) continue;
-    const visit = (e: Expr): void => {
-      if (e.kind === "ref") stack.push(e.name);
-      else if (e.kind === "seq" || e.kind === "alt") e.items.forEach(visit);
-      else if (e.kind === "rep") visit(e.item);
-    };
-    visit(r.expr);
+    stack.push(...refsOf(r.expr));
   }
   return { start: g.start, rules: g.rules.filter((r) => keep.has(r.name)) };
 }

@@ -3,25 +3,12 @@
 // for a range), which made a composed grammar take minutes to load. Here x{0,n} becomes
 // (xx){0,n/2} x? by halving, each piece a rule with one optional part, so the language
 // and its unambiguity are unchanged and every rule stays small in both dialects.
-import { alt, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "./ast.js";
+import { alt, exprNodes, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "./ast.js";
 import { UNBOUNDED } from "./names.js";
 
 export function liftRepetitions(g: Grammar): Grammar {
   const terminal = new Set(g.rules.filter((r) => r.terminal).map((r) => r.name));
-  const lexical = (e: Expr): boolean => {
-    switch (e.kind) {
-      case "lit":
-      case "cls":
-        return true;
-      case "ref":
-        return terminal.has(e.name);
-      case "seq":
-      case "alt":
-        return e.items.every(lexical);
-      case "rep":
-        return lexical(e.item);
-    }
-  };
+  const lexical = (e: Expr): boolean => [...exprNodes(e)].every((n) => n.kind !== "ref" || terminal.has(n.name));
   const extra: Rule[] = [];
   const byKey = new Map<string, string>();
   const names = new Set(g.rules.map((r) => r.name));

@@ -2,7 +2,7 @@
 // interleaved (getopt permutes), `--` ending options. Options are grouped by how their value
 // attaches and by value type, so a program with 150 options still gives a handful of rules:
 // flat alternations of literals plus one character class for clustered short flags.
-import { alt, cls, lit, literalChoice, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, cls, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
@@ -185,18 +185,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
 
 /** seq(x, lit("")) comes from attaching nothing; drop empty literals so emitters never see them. */
 function dropEmpty(e: Expr): Expr {
-  switch (e.kind) {
-    case "seq": {
-      const items = e.items.map(dropEmpty).filter((i) => !(i.kind === "lit" && i.text === ""));
-      return items.length === 1 ? items[0]! : { kind: "seq", items };
-    }
-    case "alt":
-      return { kind: "alt", items: e.items.map(dropEmpty) };
-    case "rep":
-      return { ...e, item: dropEmpty(e.item) };
-    default:
-      return e;
-  }
+  return mapExpr(e, (x) => {
+    if (x.kind !== "seq") return x;
+    const items = x.items.filter((i) => !(i.kind === "lit" && i.text === ""));
+    return items.length === 1 ? items[0]! : { kind: "seq", items };
+  });
 }
 
 function classOf(letters: string[]): Expr {

@@ -1,7 +1,7 @@
 // dd's `key=value` operands: the generic lowering places them like any operand (interleaved
 // with options, `--` respected); this swaps the free `kv` operand for the keys the help names,
 // each with its own value type, comma lists for symbol lists (conv=notrunc,sync).
-import { alt, lit, ref, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { alt, lit, mapExpr, ref, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import type { CommandSpec, ValueType } from "../ir.js";
 import { RuleSet } from "./ruleset.js";
 
@@ -19,19 +19,7 @@ export function lowerDd(
     return seq(lit(`${key}=`), list && type.kind === "enum" ? seq(v, rep(seq(lit(","), v), 0, Math.max(0, type.choices.length - 1))) : v);
   });
   const operand = R.add(`${prefix}_dd_operand`, alt(...forms), false, "key=value operands");
-  const swap = (e: Expr): Expr => {
-    switch (e.kind) {
-      case "ref":
-        return e.name === "kv" ? operand : e;
-      case "seq":
-      case "alt":
-        return { ...e, items: e.items.map(swap) };
-      case "rep":
-        return { ...e, item: swap(e.item) };
-      default:
-        return e;
-    }
-  };
+  const swap = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" && x.name === "kv" ? operand : x));
   const rules = g.rules.filter((r) => r.name !== "kv").map((r) => (r.terminal ? r : { ...r, expr: swap(r.expr) }));
   const extra = R.grammar(`${prefix}_dd_operand`).rules.filter((r) => !rules.some((x) => x.name === r.name));
   void ref;

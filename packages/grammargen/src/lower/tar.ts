@@ -1,7 +1,7 @@
 // tar's old-style first word: bundled letters without a dash (`tar xzf a.tgz`, `tar cvf - dir`),
 // where each value-taking letter consumes the next word, in order. The rest of the
 // invocation is the ordinary one, so this is the generic grammar with that word after `tar`.
-import { alt, cls, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { alt, cls, mapExpr, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { mergeGrammars, RuleSet } from "./ruleset.js";
@@ -38,19 +38,7 @@ export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, l
   const head = spec.path[spec.path.length - 1]!;
   const startRule = old.rules.find((r) => r.name === old.start)!;
   const bundleAfter = bundle;
-  const swap = (e: Expr, after: Expr): Expr => {
-    switch (e.kind) {
-      case "lit":
-        return e.text === head ? seq(e, sp, after) : e;
-      case "seq":
-      case "alt":
-        return { ...e, items: e.items.map((i) => swap(i, after)) };
-      case "rep":
-        return { ...e, item: swap(e.item, after) };
-      default:
-        return e;
-    }
-  };
+  const swap = (e: Expr, after: Expr): Expr => mapExpr(e, (x) => (x.kind === "lit" && x.text === head ? seq(x, sp, after) : x));
   const oldRules = old.rules.map((r) => (r === startRule ? { ...r, expr: swap(r.expr, bundleAfter) } : r));
   // tar reads a first word without a dash as letters, so the dashed form must open with an option.
   const optRule = dashed.rules.find((r) => r.name === `${prefix}_opt`);
