@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { corporaDir, jsonlRows, PoolError } from "./example.js";
-import { jaccard, termSet } from "./tokens.js";
 
 // The held-out request set (corpora/heldout/requests.jsonl): requests written apart from
 // the pool, the training data and the bench, with the commands a right answer may take.
 // It measures how retrieval and generation carry over to phrasing nobody tuned for.
+// Whether the pool or the training data restates one of its requests is decided by one
+// rule, model/structural.py (run by model/decontam_pool.py --check and
+// model/check_data.py, both in CI), not by a second implementation here.
 
 export const HELDOUT_STYLES = ["short", "long", "abspath", "vague", "typo", "terse"] as const;
 export type HeldoutStyle = (typeof HELDOUT_STYLES)[number];
@@ -35,34 +37,4 @@ export function readHeldoutSet(file = defaultHeldoutFile()): HeldoutRequest[] {
     out.push({ id: o.id, request: o.request, commands: o.commands, programs: o.programs, style: o.style });
   }
   return out;
-}
-
-/**
- * A request with its particulars masked: names with a dot or slash, numbers and quoted
- * strings become placeholders, so "head -5 of a.txt" and "head -7 of b.md" read the same
- * when checking that the set does not restate a pool example.
- */
-export function maskRequest(request: string): string {
-  return request
-    .toLowerCase()
-    .replace(/(["'`]).*?\1/g, " qstr ")
-    .replace(/[\w~*.-]*[./][\w~*./-]+/g, " fname ")
-    .replace(/\d+(\.\d+)?[a-z]?/g, " num ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-export const MASKED_OVERLAP = 0.7;
-
-/** The pool example nearest to a held-out request once both are masked, with its term overlap. */
-export function nearestMasked(request: string, pool: { request: string }[]): { request: string; overlap: number } | null {
-  const m = maskRequest(request);
-  const terms = termSet(m);
-  let best: { request: string; overlap: number } | null = null;
-  for (const e of pool) {
-    const pm = maskRequest(e.request);
-    const j = pm === m ? 1 : jaccard(terms, termSet(pm));
-    if (!best || j > best.overlap) best = { request: e.request, overlap: j };
-  }
-  return best;
 }

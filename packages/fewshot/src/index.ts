@@ -16,6 +16,6 @@ export { Bm25Index } from "./bm25.js";
 export { TaskFence, readTasks } from "./overlap.js";
 export { OptionIndex, packOptionIndex, readPackIr, programOfEntry } from "./options.js";
 export type { OptionHit, OptionSource } from "./options.js";
-export { readHeldoutSet, defaultHeldoutFile, maskRequest, HELDOUT_STYLES } from "./heldout.js";
+export { readHeldoutSet, defaultHeldoutFile, HELDOUT_STYLES } from "./heldout.js";
 export type { HeldoutRequest, HeldoutStyle } from "./heldout.js";
 export { scoreRetrieval, programMatches } from "./heldout-eval.js";

@@ -4,7 +4,10 @@ import { corporaDir } from "./example.js";
 import { jaccard, termSet } from "./tokens.js";
 
 // Keeping the pool apart from the bench: an example that restates a task (or its
-// answer) would let retrieval leak the solution into the prompt.
+// answer) would let retrieval leak the solution into the prompt. This fence is only the
+// generator's quick first pass (raw-term overlap); the rule that decides what the pool may
+// hold is model/structural.py, which `npm run gen` applies afterwards through
+// model/decontam_pool.py and CI checks (test/heldout.test.ts).
 
 export interface TaskText {
   id: string;

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { join } from "node:path";
-import { defaultExamplesDir, readExamplesDir, readHeldout } from "../src/example.js";
-import { readTasks, TaskFence } from "../src/overlap.js";
+import { defaultExamplesDir, readExamplesDir } from "../src/example.js";
 import { loadValidator } from "../src/validate.js";
 import { generate, poolFence } from "../src/gen/generate.js";
 
 const pool = readExamplesDir(defaultExamplesDir());
 
 describe("the example pool in corpora/examples", () => {
-  it("has at least 1,500 pairs over at least 60 programs, each with program, category and difficulty", () => {
-    expect(pool.length).toBeGreaterThanOrEqual(1500);
+  // 1,386 since the structural rule also dropped the pool's 118 near-duplicates of held-out requests
+  it("has at least 1,350 pairs over at least 60 programs, each with program, category and difficulty", () => {
+    expect(pool.length).toBeGreaterThanOrEqual(1350);
     const programs = new Set(pool.map((e) => e.program));
     expect(programs.size).toBeGreaterThanOrEqual(60);
     for (const e of pool) {
@@ -33,20 +32,8 @@ describe("the example pool in corpora/examples", () => {
     expect(new Set(cmds).size).toBe(cmds.length);
   });
 
-  it("is disjoint from every bench task: no shared solution, no exact or high-overlap request", () => {
-    const tasks = readTasks();
-    const fence = new TaskFence(tasks);
-    const clashes = pool.map((e) => [e.command, fence.clash(e)] as const).filter(([, why]) => why !== null);
-    expect(clashes, "tasks changed: regenerate the pool with `npm run gen -w @shellgen/fewshot`").toEqual([]);
-  });
-
-  it("is disjoint from the held-out queries", () => {
-    for (const f of ["heldout.jsonl", "heldout-dev.jsonl"]) {
-      const fence = new TaskFence(readHeldout(join(defaultExamplesDir(), f)).map((h, i) => ({ id: `${f}#${i + 1}`, request: h.request, solutions: [] })));
-      const clashes = pool.map((e) => [e.request, fence.clash(e)] as const).filter(([, why]) => why !== null);
-      expect(clashes).toEqual([]);
-    }
-  });
+  // Disjointness from the bench tasks and the held-out sets is judged by one rule,
+  // model/structural.py, in heldout.test.ts (model/decontam_pool.py --check).
 
   it("validates every command: tree-sitter-bash parse and the default policy; grammar rejections listed", async () => {
     const v = await loadValidator();

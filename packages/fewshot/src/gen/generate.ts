@@ -2,9 +2,10 @@
 // generator, keeps one example per distinct request and per distinct command, drops
 // anything that clashes with a bench task or the held-out set, and validates every
 // command (tree-sitter, grammar, policy) before writing. Run: npm run gen -w @shellgen/fewshot
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultExamplesDir, readHeldout, type Difficulty, type Example } from "../example.js";
+import { corporaDir, defaultExamplesDir, readHeldout, type Difficulty, type Example } from "../example.js";
 import { readTasks, TaskFence } from "../overlap.js";
 import { loadValidator } from "../validate.js";
 import { SLOTS } from "./slots.js";
@@ -154,7 +155,12 @@ async function main() {
     writeFileSync(file + ".tmp", body);
     renameSync(file + ".tmp", file);
   }
+  // The one decontamination rule (model/structural.py) against the bench and every held-out set.
+  const decontam = JSON.parse(execFileSync("/usr/bin/python3", [join(corporaDir(), "..", "model", "decontam_pool.py")], { maxBuffer: 64 << 20 }).toString());
   const info = validator.info;
+  process.stdout.write(
+    `structural decontamination (model/decontam_pool.py) dropped ${decontam.dropped} of ${decontam.pool_pairs}\n`,
+  );
   process.stdout.write(
     `wrote ${balanced.length} examples over ${perProgram.size} programs in ${byCategory.size} files to ${dir}\n` +
       `checks: syntax=${info.syntax} grammar=${info.grammar} (${info.grammarPrograms} programs) policy=${info.policy}\n` +
