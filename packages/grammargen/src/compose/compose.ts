@@ -84,9 +84,15 @@ export function compose(opts: ComposeOptions): Grammar {
   for (let s = 0; s <= S; s++) {
     // Words at this level: the plain word terminals, or a $(...) whose commands are one level down.
     const dqText = opt(ref("sh_dqtext"));
-    const substs: Expr[] = s > 0 ? [put(`sh_subst_s${s}`, seq(lit("$("), osp, ref(bashName(s - 1, K, "list")), osp, lit(")"))), seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"'))] : [];
-    put(`sh_word_s${s}`, alt(ref("word"), ref("sh_arith"), ...substs));
-    put(`sh_operand_s${s}`, alt(ref("operand"), ref("sh_arith"), ...substs));
+    // $(...) and `...` (bodies one level down), glued to word text on either side
+    // (logs/$(date +%F).txt); <(...) and >(...) are words of their own.
+    const inner = s > 0 ? ref(bashName(s - 1, K, "list")) : undefined;
+    const substs: Expr[] = inner ? [put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))), seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"'))] : [];
+    const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...substs));
+    const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);
+    const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
+    put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
+    put(`sh_operand_s${s}`, alt(seq(ref("operand"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
 
     const starts = (pred: (t: CommandTemplate) => boolean): Expr[] =>

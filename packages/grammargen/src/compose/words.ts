@@ -1,20 +1,33 @@
 // The shared word and operand terminals as composition needs them: the lowering's own
-// shapes (bare, '...', "..." segments), except that "..." may not contain $( or a
+// shapes (bare, '...', "..." segments), except that a `$` is always one of bash's
+// expansions ($VAR, $1, $$, $?, ${...}, $'...'), and "..." may not contain $( or a
 // backtick, so a command substitution is always parsed (and checked) by sh_subst.
-import { alt, cls, lit, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
+// A closing ' right before a letter or digit is refused ('it's is a quote the writer meant
+// as an apostrophe); 'it'"'"'s and concatenations like -d'\t' or 'a'/b stay accepted.
+import { alt, cls, lit, opt, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 
-const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
+const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`$";
+const WORDISH = "A-Za-z0-9_";
 
 export function shellWordTerminals(): Rule[] {
+  const many = (e: Expr): Expr => rep(e, 0, UNBOUNDED);
+  const some = (e: Expr): Expr => rep(e, 1, UNBOUNDED);
   const bare = (extra = ""): Expr => cls(BARE_EXCLUDED + extra, true);
   const escaped = seq(lit("\\"), cls("\n", true));
-  const squoted = seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'"));
-  const dqChar = alt(cls('"\\$`', true), escaped, seq(lit("$"), cls('("\\`', true)));
-  const dquoted = seq(lit('"'), rep(dqChar, 0, UNBOUNDED), rep(lit("$"), 0, 1), lit('"'));
-  const segment = alt(bare(), escaped, squoted, dquoted);
-  return [
-    rule("word", rep(segment, 1, UNBOUNDED), true, "a shell word; \"...\" holds no $( or `"),
-    rule("operand", alt(seq(alt(bare("-"), escaped, squoted, dquoted), rep(segment, 0, UNBOUNDED)), lit("-")), true, "an operand: a word not starting with -"),
-  ];
+  // $NAME, $1, $$ and the other special parameters, ${...} (no nesting: ${x:-$y} stays out);
+  // a $ before / . : and the like is a literal $ (sed s/$/x/).
+  const dollar = seq(lit("$"), alt(seq(cls("A-Za-z_"), many(cls(WORDISH))), cls("0-9?$!#@*-"), cls("/.:,%=+^~"), seq(lit("{"), some(cls("}'\"`$ \t\n", true)), lit("}"))));
+  const ansi = seq(lit("$'"), many(alt(cls("'\\", true), seq(lit("\\"), cls("\n", true)))), lit("'"));
+  const squoted = alt(seq(lit("'"), many(cls("'", true)), lit("'")), ansi);
+  const dqDollar = seq(lit("$"), alt(cls('("\\`{', true), seq(lit("{"), some(cls('}"`$', true)), lit("}"))));
+  const dquoted = seq(lit('"'), many(alt(cls('"\\$`', true), escaped, dqDollar)), opt(lit("$")), lit('"'));
+  // X: a segment that may follow anything; T: what may follow a single-quoted one.
+  const x = alt(bare(), escaped, dquoted, dollar);
+  const afterQuote = seq(alt(bare(WORDISH), escaped, dquoted, dollar), many(x));
+  const quotedTail = seq(many(seq(some(squoted), afterQuote)), many(squoted));
+  const word = alt(seq(some(x), quotedTail), seq(some(squoted), opt(seq(afterQuote, quotedTail))));
+  const first = alt(bare("-"), escaped, dquoted, dollar);
+  const operand = alt(seq(first, many(x), quotedTail), seq(some(squoted), opt(seq(afterQuote, quotedTail))), lit("-"));
+  return [rule("word", word, true, "a shell word; \"...\" holds no $( or `"), rule("operand", operand, true, "an operand: a word not starting with -")];
 }
