@@ -1,5 +1,6 @@
+import { statSync } from "node:fs";
 import { lstat, lchown, readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /**
  * Who the command runs as.
@@ -10,6 +11,16 @@ import { join } from "node:path";
  * next. As an ordinary user, bwrap's user namespace gives each sandbox its own process count.
  */
 export type Identity = { kind: "drop"; uid: number; gid: number } | { kind: "userns" };
+
+/**
+ * How a root caller reaches the throwaway uid.
+ * - "spawn": bwrap itself is started as that uid (the spawn sets it, no extra exec) and builds an
+ *   unprivileged user namespace with nested ones disabled. The cheaper path: one exec fewer per
+ *   command, which was the largest single cost of a sandboxed run.
+ * - "setpriv": privileged bwrap, then setpriv switches uid inside. Works where unprivileged user
+ *   namespaces are off, and where the workspace's parents are closed to other users.
+ */
+export type DropMethod = "spawn" | "setpriv";
 
 const UID_BASE = 1_200_000;
 const UID_SPAN = 60_000;
@@ -31,4 +42,20 @@ export async function giveWorkspace(dir: string, id: Identity): Promise<void> {
     for (const name of await readdir(p)) await walk(join(p, name));
   };
   await walk(dir);
+}
+
+/**
+ * Whether an unprivileged throwaway uid can reach `dir` (a real path): every parent must let
+ * "other" search it, since that uid owns none of them and is in no group. Without this, bwrap
+ * started as that uid could not bind the workspace, so such workspaces take the setpriv path.
+ */
+export function reachableByStranger(dir: string): boolean {
+  for (let p = dirname(dir); ; p = dirname(p)) {
+    try {
+      if ((statSync(p).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (p === "/") return true;
+  }
 }

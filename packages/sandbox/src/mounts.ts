@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { existsSync, lstatSync, readlinkSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import type { Identity } from "./identity.js";
+import type { DropMethod, Identity } from "./identity.js";
 import type { Limits } from "./limits.js";
 
 /** Host paths whose contents the command may read; everything else simply does not exist inside. */
@@ -22,6 +22,14 @@ export interface Plan {
   limits: Limits;
   /** Passing --disable-userns keeps nested user namespaces out; older bwraps lack it. */
   disableUserns: boolean;
+  /** For a "drop" identity: how the uid switch happens (see DropMethod). */
+  drop: DropMethod;
+}
+
+/** The uid/gid the spawn itself must switch to, when the plan drops by spawning. */
+export function spawnAs(plan: Plan): { uid: number; gid: number } | undefined {
+  const id = plan.identity;
+  return id.kind === "drop" && plan.drop === "spawn" ? { uid: id.uid, gid: id.gid } : undefined;
 }
 
 let prepared: string[] | undefined;
@@ -48,13 +56,21 @@ function systemMounts(): string[] {
 /** The full argv (after `bwrap`) that runs `command` under the plan. */
 export function bwrapArgs(plan: Plan, command: string): string[] {
   const a: string[] = [];
-  if (plan.identity.kind === "drop") {
+  const setpriv = plan.identity.kind === "drop" && plan.drop === "setpriv";
+  if (setpriv) {
     // Privileged bwrap: no user namespace (it would map back to host root); keep just enough
     // capability for setpriv to switch to the throwaway uid, which then drops everything.
     a.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
     a.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
   } else {
-    a.push("--unshare-all", "--uid", "0", "--gid", "0");
+    // Spawned as the throwaway uid, the command keeps that uid inside too, so it looks the
+    // same as under setpriv.
+    const inner = plan.identity.kind === "drop" ? plan.identity : { uid: 0, gid: 0 };
+    a.push("--unshare-all");
+    // --disable-userns refuses to run without an explicit --unshare-user, even where
+    // --unshare-all implies one; a spawned drop needs the namespace in any case.
+    if (plan.disableUserns || plan.identity.kind === "drop") a.push("--unshare-user");
+    a.push("--uid", String(inner.uid), "--gid", String(inner.gid));
     if (plan.disableUserns) a.push("--disable-userns");
   }
   a.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
@@ -68,7 +84,7 @@ export function bwrapArgs(plan: Plan, command: string): string[] {
   // The tmpfs root was only scaffolding; nothing may be created in it afterwards.
   a.push("--remount-ro", "/");
   a.push("--");
-  if (plan.identity.kind === "drop") {
+  if (setpriv && plan.identity.kind === "drop") {
     const { uid, gid } = plan.identity;
     a.push("/usr/bin/setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups", "--bounding-set=-all", "--inh-caps=-all");
   }
@@ -91,8 +107,9 @@ export function startupFile(l: Limits): string {
 }
 
 /** Starts bwrap with stdout/stderr piped and the start-up file fed on fd 3. */
-export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>, limits: Limits): ChildProcessByStdio<null, Readable, Readable> {
-  const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>, limits: Limits, as?: { uid: number; gid: number }): ChildProcessByStdio<null, Readable, Readable> {
+  // With uid/gid set, libuv also clears the supplementary groups before exec.
+  const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"], ...as });
   const rc = child.stdio[RC_FD] as Writable;
   rc.on("error", () => undefined); // bwrap may fail before reading it; that failure is reported elsewhere
   rc.end(startupFile(limits));

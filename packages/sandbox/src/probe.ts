@@ -1,9 +1,9 @@
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { giveWorkspace, pickIdentity } from "./identity.js";
+import { type DropMethod, giveWorkspace, pickIdentity, reachableByStranger } from "./identity.js";
 import { baseEnv, defaultLimits } from "./limits.js";
-import { bwrapArgs, spawnBwrap } from "./mounts.js";
+import { bwrapArgs, spawnAs, spawnBwrap, type Plan } from "./mounts.js";
 
 export type Availability = { ok: true } | { ok: false; reason: string; fix: string };
 
@@ -23,6 +23,8 @@ export class SandboxUnavailableError extends Error {
 interface Probed {
   bwrap: string;
   disableUserns: boolean;
+  /** As root: whether bwrap can be spawned as the throwaway uid ("spawn"), else "setpriv". */
+  drop: DropMethod;
 }
 
 let cached: Promise<Probed | Availability> | undefined;
@@ -72,15 +74,27 @@ async function probe(): Promise<Probed | Availability> {
   if (process.getuid?.() === 0 && !executable("/usr/bin/setpriv")) {
     return { ok: false, reason: "/usr/bin/setpriv is missing", fix: "install util-linux: `sudo apt-get install -y util-linux`" };
   }
+  // Cheapest first; each later one works on more hosts. The root ones end with the setpriv path.
+  const tries: { disableUserns: boolean; drop: DropMethod }[] =
+    process.getuid?.() === 0
+      ? [
+          { disableUserns: true, drop: "spawn" },
+          { disableUserns: false, drop: "setpriv" },
+        ]
+      : [
+          { disableUserns: true, drop: "setpriv" },
+          { disableUserns: false, drop: "setpriv" },
+        ];
   let lastError = "";
-  for (const disableUserns of [true, false]) {
+  for (const t of tries) {
     const ws = mkdtempSync(join(tmpdir(), "shellgen-probe-"));
     try {
+      if (t.drop === "spawn" && !reachableByStranger(ws)) continue;
       const identity = pickIdentity();
       await giveWorkspace(ws, identity);
-      const args = bwrapArgs({ workspace: ws, identity, limits: defaultLimits, disableUserns }, "echo shellgen-sandbox-ok");
-      const r = await quickRun(bwrap, args);
-      if (r.code === 0 && r.stdout.trim() === "shellgen-sandbox-ok") return { bwrap, disableUserns };
+      const plan: Plan = { workspace: ws, identity, limits: defaultLimits, ...t };
+      const r = await quickRun(bwrap, bwrapArgs(plan, "echo shellgen-sandbox-ok"), spawnAs(plan));
+      if (r.code === 0 && r.stdout.trim() === "shellgen-sandbox-ok") return { bwrap, ...t };
       lastError = r.stderr.trim().split("\n")[0] || `exit ${r.code}`;
     } finally {
       rmSync(ws, { recursive: true, force: true });
@@ -93,9 +107,9 @@ async function probe(): Promise<Probed | Availability> {
   };
 }
 
-function quickRun(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function quickRun(cmd: string, args: string[], as?: { uid: number; gid: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawnBwrap(cmd, args, { ...baseEnv }, defaultLimits);
+    const child = spawnBwrap(cmd, args, { ...baseEnv }, defaultLimits, as);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

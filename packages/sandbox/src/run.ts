@@ -1,7 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
-import { giveWorkspace, pickIdentity } from "./identity.js";
+import { giveWorkspace, pickIdentity, reachableByStranger } from "./identity.js";
 import { baseEnv, defaultLimits, type Limits } from "./limits.js";
-import { bwrapArgs, spawnBwrap } from "./mounts.js";
+import { bwrapArgs, spawnAs, spawnBwrap, type Plan } from "./mounts.js";
 import { requireSandbox } from "./probe.js";
 
 export interface RunOptions {
@@ -46,13 +46,16 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
   if (!(await stat(workspace)).isDirectory()) throw new Error(`sandbox: workspace is not a directory: ${opts.workspace}`);
   const identity = pickIdentity();
   await giveWorkspace(workspace, identity);
-  const args = bwrapArgs({ workspace, identity, limits, disableUserns: probe.disableUserns }, opts.command);
-  return execute(probe.bwrap, args, { ...baseEnv, ...opts.env }, limits);
+  // A workspace behind a parent closed to other users can only be bound by privileged bwrap.
+  const drop = probe.drop === "spawn" && identity.kind === "drop" && !reachableByStranger(workspace) ? "setpriv" : probe.drop;
+  const plan: Plan = { workspace, identity, limits, disableUserns: probe.disableUserns, drop };
+  return execute(probe.bwrap, plan, opts.command, { ...baseEnv, ...opts.env });
 }
 
-function execute(bwrap: string, args: string[], env: Record<string, string>, limits: Limits): Promise<SandboxResult> {
+function execute(bwrap: string, plan: Plan, command: string, env: Record<string, string>): Promise<SandboxResult> {
+  const limits = plan.limits;
   const started = performance.now();
-  const child = spawnBwrap(bwrap, args, env, limits);
+  const child = spawnBwrap(bwrap, bwrapArgs(plan, command), env, limits, spawnAs(plan));
   const out = new Capture(limits.maxOutputBytes);
   const err = new Capture(limits.maxOutputBytes);
   let timedOut = false;

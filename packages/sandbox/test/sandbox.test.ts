@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -75,6 +75,32 @@ describe("runSandboxed", () => {
     } finally {
       for (const w of others) rmSync(w, { recursive: true, force: true });
     }
+  });
+});
+
+describe("identity", () => {
+  // As root the command runs as a throwaway uid, reached either by spawning bwrap as that uid or
+  // (when the workspace sits behind a parent closed to other users) through setpriv. Both must
+  // give the same unprivileged, limited command and write the workspace back.
+  const root = process.getuid?.() === 0;
+  const check = async (workspace: string) => {
+    const r = await runSandboxed({ command: "id -u; ulimit -H -u; cat /proc/self/status | grep CapEff; echo hi > made.txt; cat made.txt", workspace });
+    const [uid, nproc, capEff, made] = r.stdout.trim().split("\n");
+    expect(r.exitCode, r.stderr).toBe(0);
+    if (root) expect(Number(uid)).toBeGreaterThanOrEqual(1_200_000);
+    expect(nproc).toBe("256");
+    expect(capEff).toMatch(/CapEff:\s+0+$/);
+    expect(made).toBe("hi");
+    expect(readFileSync(join(workspace, "made.txt"), "utf8")).toBe("hi\n");
+  };
+
+  it("runs unprivileged with the limits applied in a world-reachable workspace", () => check(ws));
+
+  it.runIf(root)("runs the same way in a workspace behind a directory closed to other users", async () => {
+    const closed = join(ws, "closed");
+    mkdirSync(join(closed, "ws"), { recursive: true });
+    chmodSync(closed, 0o700);
+    await check(join(closed, "ws"));
   });
 });
 
