@@ -26,6 +26,9 @@ export interface ComposeOptions {
   heredocDelimiters?: string[];
 }
 
+/** Builtins that also exist as programs in /bin, so `/bin/echo hi` names them. */
+const EXTERNAL_BUILTINS = ["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
+
 export const HEREDOC_DELIMITERS = ["EOF", "END", "EOT", "EOL", "DATA", "TEXT", "HEREDOC", "SQL", "PY", "JSON"];
 
 const sp = ref("sp");
@@ -62,6 +65,8 @@ export function compose(opts: ComposeOptions): Grammar {
     if (operand) for (const r of [...rules.values()]) if (r.terminal && /_path$/.test(r.name)) rules.set(r.name, { ...r, expr: operand.expr });
   }
   put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true);
+  put("sh_bindir", seq(opt(alt(lit("/usr/local"), lit("/usr"))), alt(lit("/bin/"), lit("/sbin/"))), true);
+  if (!policy && !opts.allowUnknown) put("sh_scriptpath", seq(alt(lit("./"), lit("../"), lit("~/")), rep(cls("A-Za-z0-9_.+/-"), 1, UNBOUNDED)), true);
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, UNBOUNDED)), true);
   put("sh_fd", cls("0-9"), true);
@@ -95,23 +100,35 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_operand_s${s}`, alt(seq(ref("operand"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
 
-    const starts = (pred: (t: CommandTemplate) => boolean): Expr[] =>
-      templates.filter(pred).map((t) => {
+    // A program may be named by its path in a system bin folder (/bin/ls, /usr/bin/env):
+    // one optional prefix before the whole choice, so it costs nothing until a `/` is written.
+    const starts = (pred: (t: CommandTemplate) => boolean): Expr[] => {
+      const refs = templates.filter(pred).map((t) => {
         const lv = atLevel(t, s);
         for (const r of lv.rules) if (!rules.has(r.name)) rules.set(r.name, r);
         return ref(lv.start);
       });
+      return refs.length ? [seq(opt(ref("sh_bindir")), alt(...refs))] : [];
+    };
     const bi = builtins(s);
-    const builtinRefs = (exclude: string[]): Expr[] => builtinNames.filter((b) => !matchesAny(b, exclude)).map((b) => put(`sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`, bi[b]!));
-    const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
-    const genericRest = opts.allowUnknown ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const builtinRefs = (exclude: string[]): Expr[] =>
+      builtinNames.filter((b) => !matchesAny(b, exclude)).map((b) => {
+        const r = put(`sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`, bi[b]!);
+        return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
+      });
+    // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
+    // Not under a policy (whose grammar names every program it allows) nor with
+    // allowUnknown (whose generic names already cover it).
+    const scripts = !policy && !opts.allowUnknown ? [put(`sh_script_s${s}`, seq(ref("sh_scriptpath"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
+    const genericRest = opts.allowUnknown ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
     const anywhere = (t: CommandTemplate) => t.place === "anywhere";
     put(`sh_cmd_s${s}`, alt(...starts(anywhere), ...builtinRefs([]), ...generic));
     put(`sh_cmdrest_s${s}`, alt(...starts((t) => anywhere(t) && !matchesAny(t.program, denyInto)), ...builtinRefs(denyInto), ...genericRest));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
     put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
-    const genericWith = opts.allowUnknown ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const genericWith = opts.allowUnknown ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
 
