@@ -12,7 +12,7 @@ export interface TierCount {
 export const SUBSETS = ["novel", "covered"] as const;
 export type Subset = (typeof SUBSETS)[number];
 
-/** `bench report --json` prints { runs, transitions, coverage } with these fields (issues #7, #12). */
+/** `bench report --json` prints { runs, transitions, coverage } with these fields. */
 export interface RunSummary {
   model: string;
   mode: string;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Captures the help texts of the non-getopt styles (#3) into corpora/help/<name>/.
+# Captures the help texts of the non-getopt styles into corpora/help/<name>/.
 # Each entry: name|style|version-command|help command...  Help output is stored exactly as
 # printed (stdout and stderr together, since openssl and BSD tools print usage on stderr).
 set -euo pipefail

@@ -1,4 +1,4 @@
-"""Hand-written invocations for the #2 corpus entries, written to corpora/help/<name>/invocations.json.
+"""Hand-written invocations for the getopt-style corpus entries (GNU, cobra, argparse, click, clap), written to corpora/help/<name>/invocations.json.
 
 Each was then checked against the real program by verify-invocations (bubblewrap); the
 verdicts live in verdicts.json. Fixture files in the sandbox: a.txt b.txt notes.txt

@@ -1,6 +1,6 @@
-// Writes ir.json for the #3 corpus entries from the current parser (run `npx tsc -b` first).
+// Writes ir.json for the non-getopt-style corpus entries from the current parser (run `npx tsc -b` first).
 // Review the diff before committing: a golden is what the help text says, not what the parser said.
-// Usage: node packages/grammargen/scripts/hard-goldens.mjs [name...]
+// Usage: node packages/grammargen/scripts/non-getopt-goldens.mjs [name...]
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,7 @@ import { parseHelp } from "../dist/parse/help.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, "../../../corpora/help");
-const script = readFileSync(join(here, "capture-hard.sh"), "utf8");
+const script = readFileSync(join(here, "capture-non-getopt.sh"), "utf8");
 const all = [...script.matchAll(/^\s+"([\w.-]+)\|/gm)].map((m) => m[1]);
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

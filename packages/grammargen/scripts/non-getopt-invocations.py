@@ -1,4 +1,4 @@
-# Writes invocations.json for the #3 corpus entries (valid: no usage error; invalid: usage error).
+# Writes invocations.json for the non-getopt-style corpus entries (valid: no usage error; invalid: usage error).
 # Verify them against the real programs with: node packages/grammargen/dist/bench/verify-invocations.js --write <names>
 import json, os
 I = {

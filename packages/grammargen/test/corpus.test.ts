@@ -43,7 +43,7 @@ describe("corpus", () => {
     }
   });
 
-  it("stores a verdict from the real program for every #2 invocation", () => {
+  it("stores a verdict from the real program for every getopt-style corpus invocation", () => {
     for (const s of SOURCES) {
       const e = corpus.find((x) => x.name === s.name)!;
       const file = join(e.dir, "verdicts.json");

@@ -1,4 +1,4 @@
-// Golden fixtures for the non-getopt styles (#3): openssl, git, curl, find, tar, dd, busybox
+// Golden fixtures for the non-getopt styles: openssl, git, curl, find, tar, dd, busybox
 // and BSD usage-only help. For every such corpus entry: the IR equals the reviewed golden
 // ir.json, and the grammar, emitted as Lark and as GBNF and read back by the in-repo checker,
 // accepts each valid invocation and rejects each invalid one (both verified against the real
@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize, type CommandSpec } from "../src/index.js";
 
 const corpus = fileURLToPath(new URL("../../../corpora/help/", import.meta.url));
-const HARD = new Set(["openssl", "git", "curl", "find", "tar", "dd", "busybox", "bsd"]);
+const NON_GETOPT = new Set(["openssl", "git", "curl", "find", "tar", "dd", "busybox", "bsd"]);
 
 interface Entry {
   name: string;
@@ -27,7 +27,7 @@ const entries: Entry[] = readdirSync(corpus)
     ir: JSON.parse(readFileSync(`${corpus}${n}/ir.json`, "utf8")),
     invocations: JSON.parse(readFileSync(`${corpus}${n}/invocations.json`, "utf8")),
   }))
-  .filter((e) => HARD.has(e.meta.style));
+  .filter((e) => NON_GETOPT.has(e.meta.style));
 
 /**
  * Where the real program and its own help disagree, the grammar follows the help. Each miss
@@ -47,7 +47,7 @@ describe("non-getopt help styles", () => {
   const seen = new Set<string>();
   test("the corpus covers every style with real help texts", () => {
     const styles = new Set(entries.map((e) => e.meta.style));
-    expect([...HARD].filter((s) => !styles.has(s))).toEqual([]);
+    expect([...NON_GETOPT].filter((s) => !styles.has(s))).toEqual([]);
     expect(entries.length).toBeGreaterThanOrEqual(60);
   });
 

@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { captureHelp } from "../capture/help.js";
-import { detectStyle } from "../parse/style.js";
+import { detectStyle } from "../parse/styles.js";
 import { normalize } from "../parse/text.js";
 import { corpusDir } from "./corpus.js";
 import { SOURCES } from "./corpus-sources.js";

@@ -1,4 +1,4 @@
-// The help texts issue #2 keeps in corpora/help: GNU getopt_long programs and the other
+// The getopt-style help texts in corpora/help: GNU getopt_long programs and the other
 // getopt-like styles (cobra, argparse, click, clap, and generic ones). `capture-corpus`
 // captures each with its version; the invocations.json files are written by hand.
 export interface Source {
@@ -40,7 +40,7 @@ export const SOURCES: Source[] = [
   { name: "jq", command: ["jq", "--help"] },
   { name: "age", command: ["age", "--help"] },
   { name: "tree", command: ["tree", "--help"] },
-  // The default composition's programs (grammars/pack.json), so none is left out (#14).
+  // The default composition's programs (grammars/pack.json), so none is left out.
   ...["md5sum", "ln", "comm", "join", "nl", "tac", "basename", "dirname", "rmdir", "realpath", "stat", "sha256sum", "sleep"].map(gnu),
   { name: "gunzip", command: ["gunzip", "--help"] },
   { name: "rev", command: ["rev", "--help"] },

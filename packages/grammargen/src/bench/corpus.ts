@@ -58,7 +58,7 @@ export const entryName = (e: CorpusEntry): string[] => e.meta.name ?? e.ir?.path
 
 /**
  * The style to parse an entry with: detected from the text for the getopt-like styles, and the
- * corpus label for styles with their own parser (#3's busybox, openssl, ...), whose detection
+ * corpus label for styles with their own parser (busybox, openssl, ...), whose detection
  * may need the program name.
  */
 export function styleFor(e: CorpusEntry): HelpStyle | undefined {

@@ -66,7 +66,7 @@ const USAGE_ERROR = [
   /Invalid level/i,
   /Invalid value/i,
   /Failed to parse length/i,
-  // #3's styles: openssl, find, dd, curl, git.
+  // The non-getopt styles: openssl, find, dd, curl, git.
   /Use -help for summary/,
   /needs a value/,
   /missing argument to/,

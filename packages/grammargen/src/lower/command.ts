@@ -310,7 +310,7 @@ export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Gramma
   let prefix = opts.ruleprefix !== undefined ? opts.ruleprefix : sanitizeName(spec.path.join("_"));
   if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new GrammargenError(`ruleprefix ${JSON.stringify(prefix)} must match [a-z][a-z0-9_]*`, [], "ELOWER");
   if (SHARED.has(prefix) || prefix === "start" || prefix === "root") prefix = `${prefix}_cmd`;
-  // find expressions, tar letter bundles and dd operands have their own lowering (lower/extensions.ts, #3).
+  // find expressions, tar letter bundles and dd operands have their own lowering (lower/extensions.ts).
   const extended = lowerExtensions(spec, prefix, opts, (s, p) => lowerCommand(s, { ...opts, ruleprefix: p }));
   if (extended) return extended;
   const L = new Lowering(prefix, opts);

@@ -3,8 +3,7 @@
 import { GrammargenError, Session, type Arity, type CommandSpec, type Diagnostic, type HelpStyle, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
-import { detectStyle } from "./style.js";
-import { claimedStyle, styleParser } from "./styles.js";
+import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { checkHelpText, normalize, splitLines } from "./text.js";
 import { COBRA_TYPES, inferType } from "./types.js";
 import { MANY, parseUsage, type UsageOperand } from "./usage.js";
@@ -232,7 +231,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   for (const w of path) if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
   const normalized = normalize(text);
   const style = opts.style ?? claimedStyle(normalized) ?? detectStyle(normalized);
-  const special = styleParser(style, normalized);
+  const special = styleParser(style);
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
     return result;

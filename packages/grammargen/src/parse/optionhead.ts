@@ -1,4 +1,4 @@
-// Shared pieces for the non-getopt help styles (#3): reading one option "head" such as
+// Shared pieces for the non-getopt help styles: reading one option "head" such as
 // `-F, --file <file>`, `--[no-]status`, `-S[<keyid>]` or `--decorate[=short|full]`, typing
 // a metavar, and merging options that a help text mentions more than once.
 import type { Arity, HelpStyle, OptionSpec, PositionalSpec, Span, ValueType, CommandSpec } from "../ir.js";

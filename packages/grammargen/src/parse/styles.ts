@@ -1,26 +1,117 @@
-// Style-specific parsers. parseHelp uses the generic getopt-style reader (GNU, cobra,
-// argparse, click, clap, generic) unless a style registers its own parser here.
-// #3: add `{ style, detect, parse }` entries for busybox, openssl, curl, find, tar, dd, git, bsd.
-// `detect` lets a style claim a text before the generic detector runs (e.g. BusyBox banners).
+// The help styles, in one place: the non-getopt styles with their own detector and parser,
+// then the scoring detectors of the getopt-like styles that parseHelp's generic entry
+// reader handles (GNU, cobra, argparse, click, clap; "generic" when nothing scores).
+// To add a style: a getopt-like style needs only a scoring detector in DETECTORS; a style
+// the generic reader cannot read gets a `{ style, detect, parse }` row in NON_GETOPT_STYLES.
 import type { CommandSpec, Diagnostic, HelpStyle } from "../ir.js";
-import { HARD_STYLES } from "./hard.js";
+import { isBusybox, parseBusybox } from "./busybox.js";
+import { parseBsd } from "./bsd.js";
+import { parseCurl } from "./curl.js";
+import { parseDd } from "./dd.js";
+import { parseFind } from "./find.js";
+import { isManPage, parseGit } from "./git.js";
+import { parseOpenssl } from "./openssl.js";
+import { parseTar } from "./tar.js";
 
 export type StyleParse = (text: string, opts: { name: string[] }) => { spec: CommandSpec; diagnostics: Diagnostic[] };
 
 export interface StyleEntry {
   style: HelpStyle;
+  /** Claims a text before the scoring detectors run (a BusyBox banner, git's usage line). */
   detect?: (text: string) => boolean;
   parse: StyleParse;
 }
 
-export const STYLE_PARSERS: StyleEntry[] = [...HARD_STYLES];
+// Order matters: the first detector that claims a text wins, so the most specific banners come first.
+export const NON_GETOPT_STYLES: StyleEntry[] = [
+  { style: "busybox", detect: isBusybox, parse: parseBusybox },
+  { style: "git", detect: (t) => /^usage: git [\w-]+/m.test(t) || (isManPage(t) && /^GIT[\w-]*\(1\)\s+Git Manual/m.test(t)), parse: parseGit },
+  { style: "openssl", detect: (t) => /^ -help\s+Display this summary/m.test(t), parse: parseOpenssl },
+  { style: "find", detect: (t) => /^Usage: \S*find .*\[expression\]/m.test(t) && /^(Tests|Actions)\b.*:\s*$/m.test(t), parse: parseFind },
+  { style: "tar", detect: (t) => /^Usage: \S*tar \[OPTION\.\.\.\]/m.test(t) && /-x, --extract/.test(t), parse: parseTar },
+  { style: "dd", detect: (t) => /^Usage: \S*dd \[OPERAND\]/m.test(t), parse: parseDd },
+  { style: "curl", detect: (t) => /^Usage: curl \[options\.\.\.\] <url>/m.test(t), parse: parseCurl },
+  // BSD/macOS: a usage line with a bracketed flag cluster and no long options anywhere.
+  { style: "bsd", detect: (t) => /^\s*usage: [\w.-]+ \[-[A-Za-z0-9]/im.test(t) && !/^\s+--[a-z]/m.test(t) && !/^\s+-[a-z]{2,}\s+\S/m.test(t), parse: parseBsd },
+];
 
 /** The registered parser for a style, if any. */
-export function styleParser(style: HelpStyle, _text: string): StyleParse | undefined {
-  return STYLE_PARSERS.find((s) => s.style === style)?.parse;
+export function styleParser(style: HelpStyle): StyleParse | undefined {
+  return NON_GETOPT_STYLES.find((s) => s.style === style)?.parse;
 }
 
 /** A style claimed by a registered detector, checked before the scoring detectors. */
 export function claimedStyle(text: string): HelpStyle | undefined {
-  return STYLE_PARSERS.find((s) => s.detect?.(text))?.style;
+  return NON_GETOPT_STYLES.find((s) => s.detect?.(text))?.style;
+}
+
+// Each scoring detector says how much the text looks like its style; the best score of at
+// least 3 wins, otherwise the text is "generic".
+export interface StyleDetector {
+  style: HelpStyle;
+  score(text: string): number;
+}
+
+const count = (text: string, re: RegExp): number => (re.test(text) ? 1 : 0);
+
+export const DETECTORS: StyleDetector[] = [
+  {
+    style: "gnu",
+    score: (t) =>
+      3 * count(t, /^Usage: \S+ (\[OPTION\]|\[OPTIONS?\]\.\.\.)/m) +
+      3 * count(t, /--help\s+display this help and exit/) +
+      3 * count(t, /Mandatory arguments to long options are mandatory/) +
+      count(t, /^\s+(-\w, )?--[\w-]+=[A-Z]/m) +
+      count(t, /--[\w-]+\[=[A-Z]+\]/) +
+      count(t, /GNU|coreutils/),
+  },
+  {
+    style: "cobra",
+    score: (t) =>
+      3 * count(t, /^Flags:\s*$/m) +
+      3 * count(t, /^Available Commands:\s*$/m) +
+      3 * count(t, /^Global Flags:\s*$/m) +
+      3 * count(t, /Use "[^"]+ \[command\] --help"/) +
+      2 * count(t, /^\s+(-\w, )?--[\w-]+ (string|int|duration|strings|stringArray|uint|float\d+|int\d+)\s{2,}/m) +
+      2 * count(t, /^\s+-h, --help\s+help for \S+/m),
+  },
+  {
+    style: "argparse",
+    score: (t) =>
+      2 * count(t, /^usage: /m) +
+      3 * count(t, /^(options|optional arguments|positional arguments):\s*$/m) +
+      count(t, /^usage: \S+ \[-h\]/m) +
+      count(t, /^\s+-h, --help\s+show this help message and exit/m),
+  },
+  {
+    style: "click",
+    score: (t) =>
+      count(t, /^Usage: \S+.* \[OPTIONS\]/m) +
+      3 * count(t, /^\s+(-\w, )?--[\w-]+ \/ (-\w, )?--[\w-]+/m) +
+      4 * count(t, /^\s+--help\s+Show this message and exit\./m),
+  },
+  {
+    style: "clap",
+    score: (t) =>
+      2 * count(t, /^USAGE:\s*$/m) +
+      2 * count(t, /^(ARGS|FLAGS|OPTIONS|SUBCOMMANDS):\s*$/m) +
+      2 * count(t, /^Arguments:\s*$/m) +
+      3 * count(t, /^\s+-h, --help\s+Print help( information)?/m) +
+      2 * count(t, /\[possible values: /) +
+      count(t, /^\s+(-\w, )?--[\w-]+ <[\w-]+>/m) +
+      2 * count(t, /^\s+-V, --version\s+Print version( information)?/m),
+  },
+];
+
+export function detectStyle(text: string): HelpStyle {
+  let best: HelpStyle = "generic";
+  let bestScore = 2;
+  for (const d of DETECTORS) {
+    const s = d.score(text);
+    if (s > bestScore) {
+      best = d.style;
+      bestScore = s;
+    }
+  }
+  return best;
 }
