@@ -16,6 +16,10 @@ export function builtins(s: number): Record<string, Expr> {
   const w = ref(`sh_word_s${s}`);
   const name = ref("sh_name");
   const assign = ref(`sh_assign_s${s}`);
+  const operand = ref(`sh_operand_s${s}`);
+  // -9, -KILL, -SIGTERM, -s TERM, -n 9
+  const signalName = alt(ref("int"), seq(rep(cls("A-Z"), 1, 3), rep(cls("A-Z0-9+-"), 0, UNBOUNDED)));
+  const signal = alt(seq(lit("-"), signalName), seq(alt(lit("-s"), lit("-n")), sp, signalName));
   const texpr = (ops: string[], joiners: string[]): Expr => {
     const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
     return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
@@ -50,6 +54,16 @@ export function builtins(s: number): Record<string, Expr> {
     eval: seq(lit("eval"), many(w, 1, UNBOUNDED)),
     umask: seq(lit("umask"), opt(seq(sp, lit("-S"))), opt(seq(sp, rep(cls("0-7"), 3, 4)))),
     printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, UNBOUNDED)),
+    // Job control: a pid, a $VAR or a jobspec (%1, %+, %name) are all operands.
+    kill: seq(lit("kill"), alt(seq(sp, lit("-l"), many(w, 0, 1)), seq(opt(seq(sp, signal)), many(operand, 1, UNBOUNDED)))),
+    jobs: seq(lit("jobs"), opt(seq(sp, lit("-"), rep(cls("lnprs"), 1, 3))), many(operand, 0, UNBOUNDED)),
+    fg: seq(lit("fg"), many(operand, 0, 1)),
+    bg: seq(lit("bg"), many(operand, 0, UNBOUNDED)),
+    disown: seq(lit("disown"), opt(seq(sp, lit("-"), rep(cls("ahr"), 1, 3))), many(operand, 0, UNBOUNDED)),
+    history: seq(lit("history"), opt(alt(seq(sp, lit("-c")), seq(sp, lit("-d"), sp, ref("int")), seq(sp, ref("int"))))),
+    alias: seq(lit("alias"), many(alt(seq(name, lit("="), w), name), 0, UNBOUNDED)),
+    unalias: seq(lit("unalias"), alt(seq(sp, lit("-a")), many(name, 1, UNBOUNDED))),
+    trap: seq(lit("trap"), alt(seq(sp, lit("-l")), seq(sp, lit("-p"), many(w, 0, UNBOUNDED)), seq(sp, w, many(signalName, 1, UNBOUNDED)))),
   };
 }
 

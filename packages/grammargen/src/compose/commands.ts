@@ -3,7 +3,7 @@
 // wrapped command goes through its own grammar, and policy applied on the way: denied
 // programs dropped, denied flags removed, required flags enforced by a product with a
 // two-state "seen the flag" automaton.
-import { alt, lit, mapExpr, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand } from "../lower/command.js";
@@ -111,7 +111,9 @@ function template(
   if (wrapper) {
     start = `${prefix}_wrapped`;
     const inner = withWrappers.has(program) ? INNER_WITH : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name)) ? INNER_XARGS : INNER;
-    rules.push({ name: start, expr: seq(ref(g.start), ref("sp"), ref(inner)), terminal: false, comment: `${program} running another command` });
+    // POSIX xargs runs echo when it is given no command (`... | xargs -n 1`).
+    const run = seq(ref("sp"), ref(inner));
+    rules.push({ name: start, expr: seq(ref(g.start), program === "xargs" ? opt(run) : run), terminal: false, comment: `${program} running another command` });
   }
   return {
     program,
