@@ -47,7 +47,9 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
   const identity = pickIdentity();
   await giveWorkspace(workspace, identity);
   // A workspace behind a parent closed to other users can only be bound by privileged bwrap.
-  const drop = probe.drop === "spawn" && identity.kind === "drop" && !reachableByStranger(workspace) ? "setpriv" : probe.drop;
+  // SHELLGEN_SANDBOX_DROP=setpriv forces the fallback, so the bench can time both side by side.
+  const forced = process.env.SHELLGEN_SANDBOX_DROP === "setpriv";
+  const drop = probe.drop === "spawn" && identity.kind === "drop" && (forced || !reachableByStranger(workspace)) ? "setpriv" : probe.drop;
   const plan: Plan = { workspace, identity, limits, disableUserns: probe.disableUserns, drop };
   return execute(probe.bwrap, plan, opts.command, { ...baseEnv, ...opts.env });
 }

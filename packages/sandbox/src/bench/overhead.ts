@@ -1,4 +1,5 @@
-// Median time the sandbox adds to one command, against running the same command directly.
+// Median time the sandbox adds to one command, against running the same command directly
+// (as root also through the setpriv fallback, interleaved, so the two modes meet the same load).
 // Usage: npm run bench:sandbox [-- --runs N]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -44,12 +45,26 @@ async function main(): Promise<number> {
   writeFileSync(join(ws, "notes.txt"), Array.from({ length: 200 }, (_, i) => `line ${i % 17}`).join("\n") + "\n");
   const d: number[] = [];
   const s: number[] = [];
+  // As root, also the setpriv fallback (the only root mode before), interleaved with the rest.
+  const root = process.getuid?.() === 0;
+  const sp: number[] = [];
+  const viaSetpriv = async (command: string) => {
+    process.env.SHELLGEN_SANDBOX_DROP = "setpriv";
+    try {
+      const t0 = performance.now();
+      await runSandboxed({ command, workspace: ws });
+      return performance.now() - t0;
+    } finally {
+      delete process.env.SHELLGEN_SANDBOX_DROP;
+    }
+  };
   const stops: [string, number][] = [];
   try {
     // Warm both paths (page cache, the probe) before measuring; interleave so load drifts hit both alike.
     for (const c of COMMANDS) {
       await direct(c, ws);
       await runSandboxed({ command: c, workspace: ws });
+      if (root) await viaSetpriv(c);
     }
     for (let i = 0; i < runs; i++) {
       for (const c of COMMANDS) {
@@ -58,6 +73,7 @@ async function main(): Promise<number> {
         const t0 = performance.now();
         await runSandboxed({ command: c, workspace: ws });
         s.push(performance.now() - t0);
+        if (root) sp.push(await viaSetpriv(c));
       }
     }
     // How promptly runaway commands are stopped (these were wall-clock assertions in the tests).
@@ -78,6 +94,10 @@ async function main(): Promise<number> {
   row("median sandboxed", `${ms.toFixed(1)} ms`);
   row("median added per command", `${(ms - md).toFixed(1)} ms (target < 20 ms)`);
   row("ratio sandboxed / direct", `${(ms / md).toFixed(2)}x`);
+  if (root) {
+    const mp = median(sp);
+    row("median setpriv fallback", `${mp.toFixed(1)} ms (added ${(mp - md).toFixed(1)} ms, min ${Math.min(...sp).toFixed(1)} ms)`);
+  }
   // The fastest runs approximate an idle machine; on a shared box the median carries its load.
   row("min direct / sandboxed", `${Math.min(...d).toFixed(1)} / ${Math.min(...s).toFixed(1)} ms (added ${(Math.min(...s) - Math.min(...d)).toFixed(1)} ms)`);
   for (const [label, ms] of stops) row(label, `${ms.toFixed(0)} ms`);
