@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseTree } from "@shellgen/base";
 import { compose, emitGbnf, emitLark, lowerCommand, parseGrammarText, recognize, type Grammar } from "../src/index.js";
+import { BUILTIN_NAMES, builtinGrammar } from "../src/compose/builtins.js";
 import { CASES } from "../src/compose/cases.js";
 import { TABLE_PROGRAMS } from "../src/compose/table.js";
 import { readCorpus } from "../src/pack/corpus.js";
@@ -73,6 +74,35 @@ function hasCycle(g: Grammar): boolean {
   };
   return g.rules.some((r) => visit(r.name));
 }
+
+describe("builtins on their own (grammargen echo)", () => {
+  const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {
+    echo: { valid: ["echo", "echo hi $HOME 'a b'", "echo -n x"], invalid: ["echo 'it's", "ls"] },
+    cd: { valid: ["cd", "cd -", "cd ~/src"], invalid: ["cd a b", "cd -x"] },
+    kill: { valid: ["kill -9 1234", "kill %1", "kill -s TERM $pid", "kill -l"], invalid: ["kill", "kill -9"] },
+    test: { valid: ["test -f a.txt", 'test "$n" -gt 3'], invalid: ["test"] },
+    "[": { valid: ["[ -d out ]", "[ a = b ]"], invalid: ["[ -d out", "[ ]"] },
+    read: { valid: ["read -r line", "read -p 'name? ' name"], invalid: ["read -r 'x'"] },
+    export: { valid: ["export PATH=$PATH:/opt/bin", "export A B=1"], invalid: ["export", "export =1"] },
+  };
+  for (const name of BUILTIN_NAMES) {
+    test(`${name}: a grammar of its own that loads in both dialects`, () => {
+      const g = builtinGrammar(name)!;
+      const lark = parseGrammarText(emitLark(g), "lark");
+      const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
+      for (const [list, want] of [[SAMPLES[name]?.valid ?? [], true], [SAMPLES[name]?.invalid ?? [], false]] as const) {
+        for (const c of list) {
+          expect(recognize(lark, c).accepted, c).toBe(want);
+          expect(recognize(gbnf, c).accepted, c).toBe(want);
+        }
+      }
+    });
+  }
+  test("every builtin with samples is one bash has", () => {
+    for (const n of Object.keys(SAMPLES)) expect(BUILTIN_NAMES).toContain(n);
+    expect(builtinGrammar("frobnicate")).toBeUndefined();
+  });
+});
 
 describe("bounded and loadable", () => {
   test("no recursion anywhere: nesting is unrolled", () => {

@@ -2,6 +2,7 @@
 // help text -> IR -> grammar, printed or written atomically.
 import { readFile, stat } from "node:fs/promises";
 import { captureHelp } from "../capture/help.js";
+import { builtinGrammar } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError, type Diagnostic } from "../ir.js";
@@ -38,6 +39,16 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
   // `grammargen curl --format gbnf` would run `curl --format gbnf` for help text: say so.
   const misplaced = helpArgs.find((a) => /^--(format|out)(=|$)/.test(a));
   if (misplaced) throw usageError(`${misplaced.split("=")[0]} after the command is passed to ${command} as a help argument; put grammargen's options first: grammargen ${misplaced.split("=")[0]} ... ${command}`);
+  // Bash runs its builtins itself (echo, cd, test, kill...): their grammar is bash's, not a --help text's.
+  const builtin = helpArgs.length ? undefined : builtinGrammar(command);
+  if (builtin) {
+    if (format === "ir") throw new GrammargenError(`${command} is a shell builtin: it has a grammar (--format lark or gbnf) but no help-text IR`, [], "EUSAGE");
+    const result = format === "gbnf" ? emitGbnf(builtin) : emitLark(builtin);
+    const out = args.values.get("out");
+    if (out) await writeAtomic(out, result);
+    else io.stdout(result);
+    return 0;
+  }
   const hargs = helpArgs.length ? helpArgs : ["--help"];
   const text = await captureHelp(command, hargs);
   return render(io, text, [command], format, args.values.get("out"), hargs);

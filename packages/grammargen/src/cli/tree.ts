@@ -1,6 +1,7 @@
 // `grammargen <command> [--depth N] [--max-subcommands N]`: programs with subcommands (git,
 // openssl, docker, pip, cobra tools) get one grammar for the whole tree; everything else,
 // and any explicit help arguments, go to the plain single-help path.
+import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError } from "../ir.js";
@@ -23,7 +24,8 @@ export async function fromCommandOrTree(argv: string[], io: Io): Promise<number>
   const maxSubcommands = positiveInt("max-subcommands", args.values.get("max-subcommands"));
   const wantsTree = depth !== undefined || maxSubcommands !== undefined;
   const plain = argv.filter((a, i) => !/^--(depth|max-subcommands)(=|$)/.test(a) && !/^--(depth|max-subcommands)$/.test(argv[i - 1] ?? ""));
-  if (!command || (helpArgs.length && !wantsTree)) return fromCommand(plain, io);
+  // A shell builtin (cd, read, export...) has no help to discover: its grammar is bash's.
+  if (!command || (helpArgs.length && !wantsTree) || (!wantsTree && BUILTIN_NAMES.includes(command))) return fromCommand(plain, io);
   if (helpArgs.length) throw usageError("--depth/--max-subcommands read each subcommand's help themselves; give no help arguments");
   const format = outputFormat(args, ["lark", "gbnf", "ir"] as const);
 

@@ -1,7 +1,9 @@
 // Shell builtins and keywords: bash runs these itself, so their grammar is bash's, not a
 // --help text's. `s` is the substitution level their words are drawn from.
-import { alt, cls, lit, opt, ref, rep, seq, type Expr } from "../grammar/ast.js";
-import { UNBOUNDED } from "../grammar/names.js";
+import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { refsOf, UNBOUNDED } from "../grammar/names.js";
+import { terminalRule } from "../lower/terminals.js";
+import { shellWordTerminals } from "./words.js";
 
 export const KEYWORDS = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in", "function", "select", "time", "coproc", "{", "}", "!", "[[", "]]"];
 
@@ -68,3 +70,33 @@ export function builtins(s: number): Record<string, Expr> {
 }
 
 export const BUILTIN_NAMES = Object.keys(builtins(0));
+
+/**
+ * One builtin's grammar on its own (`grammargen echo`): its invocation over the shell's
+ * word terminals, without composition around it (no $(...) inside its words).
+ */
+export function builtinGrammar(name: string): Grammar | undefined {
+  const expr = BUILTIN_NAMES.includes(name) ? builtins(0)[name] : undefined;
+  if (!expr) return undefined;
+  const start = `b_${name.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}`;
+  const g: Grammar = {
+    start,
+    rules: [
+      rule(start, expr, false, `the shell builtin ${name}`),
+      rule("sh_word_s0", alt(ref("word"), ref("sh_arith"))),
+      rule("sh_operand_s0", alt(ref("operand"), ref("sh_arith"))),
+      rule("sh_assign_s0", seq(ref("sh_name"), lit("="), opt(ref("sh_word_s0")))),
+      rule("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true),
+      rule("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true),
+      ...shellWordTerminals(),
+      terminalRule("sp"),
+      terminalRule("int"),
+    ],
+  };
+  const used = new Set<string>([start]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of g.rules) if (used.has(r.name)) for (const n of refsOf(r.expr)) if (!used.has(n)) (used.add(n), (grew = true));
+  }
+  return { start, rules: g.rules.filter((r) => used.has(r.name)) };
+}

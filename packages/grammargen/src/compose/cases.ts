@@ -11,7 +11,7 @@ export interface ConstructCases {
 export const CASES: ConstructCases[] = [
   {
     construct: "pipe",
-    valid: ["cat a.txt | sort | uniq -c", "sort -n data.txt | head -n 3", "grep -c error app.log | tee count.txt", "ls -1|wc -l", "cat a.txt | sort | uniq -c | sort -rn | head -n 5"],
+    valid: ["cat a.txt | sort | uniq -c", "sort -n data.txt | head -n 3", "grep -c error app.log | tee count.txt", "ls -1|wc -l", "/bin/ls -l | /usr/bin/wc -l", "./gen.sh --n 3 | sort", "cat a.txt | sort | uniq -c | sort -rn | head -n 5"],
     invalid: ["cat a |", "ls | | wc", "| sort", "cat a.txt | sort --bogus", "sort | uniq -Z"],
   },
   {
@@ -36,8 +36,8 @@ export const CASES: ConstructCases[] = [
   },
   {
     construct: "subst",
-    valid: ["echo $(ls | wc -l)", 'echo "$(date +%F)"', "wc -l $(ls *.txt)", "n=$(wc -l < a.txt)", "echo $((1 + 2))"],
-    invalid: ["echo $(ls", "echo $(ls | )", "echo $()", "wc -l $(ls --bogus)", "echo $(("],
+    valid: ["echo $(ls | wc -l)", 'echo "$(date +%F)"', "wc -l $(ls *.txt)", "n=$(wc -l < a.txt)", "echo $((1 + 2))", "echo `date +%F`", "mkdir -p logs/$(date +%F)", "wc -l <(sort a.txt)", "cat a.txt >(sort)"],
+    invalid: ["echo $(ls", "echo $(ls | )", "echo $()", "wc -l $(ls --bogus)", "echo $((", "echo `date", "wc -l <(sort a.txt", "echo `ls --bogus`"],
   },
   {
     construct: "xargs",
@@ -76,7 +76,7 @@ export const CASES: ConstructCases[] = [
   },
   {
     construct: "quoting",
-    valid: ["grep -E 'a|b' f.txt", 'echo "a  b"', "echo 'it''s'", 'cat "my file.txt"', "grep -c \"x\\\"y\" f.txt"],
-    invalid: ["grep 'abc f.txt", 'echo "abc', "cat 'a.txt", 'echo "a" "b', "grep -E 'a|b f.txt"],
+    valid: ["grep -E 'a|b' f.txt", 'echo "a  b"', "echo 'it''s'", "echo $HOME ${USER:-me} $$ $?", "sort -t$'\\t' -k2 f.txt", 'cat "my file.txt"', "grep -c \"x\\\"y\" f.txt"],
+    invalid: ["grep 'abc f.txt", 'echo "abc', "cat 'a.txt", 'echo "a" "b', "grep -E 'a|b f.txt", "echo 'it's", "echo ${HOME", 'echo "${HOME"'],
   },
 ];
