@@ -1,6 +1,7 @@
 // Every tie between the project's packages is one tsc checks: no `import(variable)` in the
-// sources. (A literal dynamic import of an in-package module or of a heavy third-party
-// package is how start-up stays fast, and tsc still resolves and types it.)
+// sources, and no import("@shellgen/...") either. (A literal dynamic import of an
+// in-package module or of a heavy third-party package is how start-up stays fast, and tsc
+// still resolves and types it; another package of the project is a static import.)
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +37,19 @@ describe("static ties between packages", () => {
           // A line that is itself a string literal is generated code (the pack module's text), not a tie.
           if (/^["'`]/.test(line.trim())) return;
           if (/\bimport\(\s*(?!["'`])/.test(line)) bad.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("no import(\"@shellgen/...\") at all, as a type or at run time: another package is a static import", () => {
+    const bad: string[] = [];
+    for (const file of files) {
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (/^["'`]/.test(line.trim())) return;
+          if (/\bimport\(\s*["'`]@shellgen\//.test(line)) bad.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(bad).toEqual([]);

@@ -3,10 +3,19 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
-import { loadAgent, loadDecode, loadFewshot, type AgentApi, type Backend, type DecodeApi, type Example, type FewshotApi, type LoopResult, type Pool } from "./contracts.js";
+import { improve, type LoopResult } from "@shellgen/agent";
+import { createBackend, defaultModelPath, generate, type Backend, type Example } from "@shellgen/decode";
+import { estimateTokens, exampleBlock, exampleId, openPool, staticExamples, type Pool } from "@shellgen/fewshot";
 import type { ExecTrace } from "./record.js";
 import { TASK_ENV } from "../suite/index.js";
 import { FEWSHOT_K, UsageError, type ModeSpec } from "./modes.js";
+
+/** The decoder a model generator calls; tests pass their own (a scripted backend). */
+export interface DecodeApi {
+  createBackend: typeof createBackend;
+  generate: typeof generate;
+  defaultModelPath?: typeof defaultModelPath;
+}
 
 export interface Generated {
   command: string;
@@ -62,10 +71,8 @@ export function assertModelExists(model: string | undefined, defaultPath: string
 /** One model; decode calls are serialised because a backend decodes one sequence at a time. */
 export class ModelGenerator implements Generator {
   private queue: Promise<unknown> = Promise.resolve();
-  private agent?: Promise<AgentApi>;
   private pool?: Promise<Pool>;
-  private staticBlock?: Promise<Example[]>;
-  private staticTokens?: Promise<number>;
+  private staticTokens?: number;
   private poolDir?: string;
 
   private constructor(
@@ -75,9 +82,9 @@ export class ModelGenerator implements Generator {
   ) {}
 
   static async open(model: string | undefined, decode?: DecodeApi): Promise<ModelGenerator> {
-    // A named local file is checked before the decoder (and llama.cpp) is even loaded.
+    // A named local file is checked before llama.cpp is even loaded.
     if (model) assertModelExists(model, undefined);
-    const api = decode ?? (await loadDecode());
+    const api = decode ?? { createBackend, generate, defaultModelPath };
     const defaultPath = model ? undefined : api.defaultModelPath?.();
     assertModelExists(model, defaultPath);
     let backend: Backend;
@@ -89,23 +96,17 @@ export class ModelGenerator implements Generator {
     return new ModelGenerator(modelLabel(model, defaultPath), api, backend);
   }
 
-  private fewshot?: Promise<FewshotApi>;
-
   private async examples(task: Task, mode: ModeSpec): Promise<Example[] | undefined> {
     if (mode.examples === "none") return undefined;
-    this.fewshot ??= loadFewshot();
-    if (mode.examples === "static") {
-      this.staticBlock ??= this.fewshot.then((f) => f.staticExamples(FEWSHOT_K));
-      return this.staticBlock;
-    }
+    if (mode.examples === "static") return staticExamples(FEWSHOT_K);
     // The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk.
-    this.pool ??= loadFewshot().then((f) => {
+    this.pool ??= (() => {
       this.poolDir = mkdtempSync(join(tmpdir(), "shellgen-bench-pool-"));
-      return f.openPool({ dir: this.poolDir, index: ":memory:" });
-    });
+      return openPool({ dir: this.poolDir, index: ":memory:" });
+    })();
     // Retrieval may spend at most what the static block spends, so the comparison is at equal cost.
-    this.staticTokens ??= loadFewshot().then((f) => f.staticExamples(FEWSHOT_K).reduce((n, e) => n + f.estimateTokens(f.exampleBlock(e)), 0));
-    const tokenBudget = await this.staticTokens;
+    this.staticTokens ??= staticExamples(FEWSHOT_K).reduce((n, e) => n + estimateTokens(exampleBlock(e)), 0);
+    const tokenBudget = this.staticTokens;
     return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K, tokenBudget }).examples.map(({ request, command }) => ({ request, command })));
   }
 
@@ -116,7 +117,6 @@ export class ModelGenerator implements Generator {
         return this.produceWithExec(task, mode, workspaceFiles, workspace);
       }
       const examples = await this.examples(task, mode);
-      const exampleId = examples && (await this.fewshot!).exampleId;
       const r = await this.decode.generate({
         backend: this.backend,
         request: task.request,
@@ -130,7 +130,7 @@ export class ModelGenerator implements Generator {
         tokens: r.tokens,
         latencyMs: r.latencyMs,
         path: r.path,
-        ...(examples && exampleId ? { examples: examples.map((e) => exampleId(e)) } : {}),
+        ...(examples ? { examples: examples.map((e) => exampleId(e)) } : {}),
         grammarPrograms: r.grammarCommands ?? [],
         ...(r.error ? { error: r.error } : {}),
       };
@@ -148,14 +148,11 @@ export class ModelGenerator implements Generator {
    * answers with nothing where the plain mode would have answered.
    */
   private async produceWithExec(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace: string): Promise<Generated> {
-    this.agent ??= loadAgent();
-    const agent = await this.agent;
     const examples = await this.examples(task, mode);
-    const exampleId = examples && (await this.fewshot!).exampleId;
     const tokens = { prompt: 0, completion: 0 };
     let latencyMs = 0;
     const grammarPrograms = new Set<string>();
-    const loop: LoopResult = await agent.improve({
+    const loop: LoopResult = await improve({
       goal: task.request,
       workspace,
       env: TASK_ENV,
@@ -184,7 +181,7 @@ export class ModelGenerator implements Generator {
       tokens,
       latencyMs,
       path: chosen?.path ?? "failed",
-      ...(examples && exampleId ? { examples: examples.map((e) => exampleId(e)) } : {}),
+      ...(examples ? { examples: examples.map((e) => exampleId(e)) } : {}),
       grammarPrograms: [...grammarPrograms],
       exec: { stopped: loop.stopped, commands: loop.attempts.map((a) => a.command), verdicts: loop.attempts.map((a) => a.verdict) },
       ...(chosen ? {} : { error: loop.attempts.at(-1)?.reason ?? "no attempt" }),
