@@ -5,6 +5,7 @@ import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
 import { bashVerdict as parseBash, programsIn } from "@shellgen/base";
 import { groundValues, snapToGrounded } from "./ground.js";
+import { optionHints, optionHintsFromEnv } from "./hints.js";
 import { cleanCommand } from "./hygiene.js";
 import { COMMAND_TERMINATOR, type Example, type Feedback, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
@@ -29,6 +30,8 @@ export interface GenerateOptions {
   seed?: number;
   /** Where grammars come from; default: the grammar pack through grammargen. */
   planner?: GrammarPlanner;
+  /** How many option hints (hints.ts) go before the examples; default SHELLGEN_OPTION_HINTS or DEFAULT_OPTION_HINTS. */
+  optionHints?: number;
 }
 
 export interface GenerateResult {
@@ -53,15 +56,31 @@ export interface GenerateResult {
   speculative?: boolean;
   /** Grounding replaced made-up file names in the free decode ("from -> to"), and the grammar accepted the result. */
   repaired?: string[];
+  /** Option hints put before the examples in the prompt. */
+  hints?: Example[];
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
 export const DEFAULT_SEED = 42;
 
+/** Parts SHELLGEN_ABLATE may switch off in the default planner, to measure what each adds. */
+export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar"] as const;
+
+export function ablationsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<(typeof ABLATIONS)[number]> {
+  const words = (env.SHELLGEN_ABLATE ?? "").split(",").map((w) => w.trim()).filter(Boolean);
+  for (const w of words) if (!(ABLATIONS as readonly string[]).includes(w)) throw new DecodeError(`SHELLGEN_ABLATE: unknown part "${w}" (expected ${ABLATIONS.join(", ")})`, "EUSAGE");
+  return new Set(words as (typeof ABLATIONS)[number][]);
+}
+
 let defaultPlanner: Promise<GrammarPlanner> | undefined;
 async function plannerFor(opts: GenerateOptions): Promise<GrammarPlanner> {
   if (opts.planner) return opts.planner;
-  defaultPlanner ??= import("./plan-pack.js").then((m) => m.packPlanner());
+  const off = ablationsFromEnv();
+  defaultPlanner ??= import("./plan-pack.js").then(async (m) => {
+    const planner = await m.packPlanner(undefined, { narrowFlags: !off.has("no-narrow"), optionRetrieval: !off.has("no-option-retrieval") });
+    // The whole default grammar only: the per-request plan's last step.
+    return off.has("default-grammar") ? { plans: (req) => planner.plans(req).slice(-1) } : planner;
+  });
   return defaultPlanner;
 }
 
@@ -98,14 +117,16 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   if (!MODES.includes(opts.mode)) throw new DecodeError(`unknown mode "${String(opts.mode)}" (expected ${MODES.join(", ")})`, "EUSAGE");
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   const seed = opts.seed ?? DEFAULT_SEED;
-  const prompt: PromptInput = { request, examples: opts.examples, ...(opts.feedback ? { feedback: opts.feedback } : {}) };
+  const hints = optionHints(request, opts.examples ?? [], opts.optionHints ?? optionHintsFromEnv());
+  const examples = hints.length ? [...hints, ...(opts.examples ?? [])] : opts.examples;
+  const prompt: PromptInput = { request, examples, ...(opts.feedback ? { feedback: opts.feedback } : {}) };
   const tokens = { prompt: 0, completion: 0 };
   const count = (c: Completion) => {
     tokens.prompt += c.tokens.prompt;
     tokens.completion += c.tokens.completion;
   };
   const finish = (r: Omit<GenerateResult, "mode" | "tokens" | "latencyMs">): GenerateResult => {
-    const result: GenerateResult = { ...r, mode: opts.mode, tokens, latencyMs: Math.round(performance.now() - started) };
+    const result: GenerateResult = { ...r, mode: opts.mode, tokens, latencyMs: Math.round(performance.now() - started), ...(hints.length ? { hints } : {}) };
     if (opts.policy && result.path !== "failed" && result.command) {
       const violations = checkPolicy(opts.policy, result.command);
       if (violations.length > 0) {
@@ -198,7 +219,7 @@ async function decodeConstrained(
     workspaceFiles: opts.workspaceFiles ?? [],
     policy: opts.policy,
     programs,
-    examples: (opts.examples ?? []).map((e) => e.command),
+    examples: (prompt.examples ?? []).map((e) => e.command),
     draft: first,
   });
   for (const [i, next] of plans.entries()) {

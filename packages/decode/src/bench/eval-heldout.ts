@@ -8,6 +8,8 @@
 //   +narrow     base + the narrowed plan (planned flags first; only existing programs outside the pack)
 //   +ground     base + grounded values (request strings, a generated workspace listed by listWorkspace)
 //   all         every part
+//   +hints      retrieval + option hints (hints.ts, 2 per request) before the examples (native decode)
+//   all+hints   every part and option hints
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -29,6 +31,8 @@ interface Config {
   examples: boolean;
   ground: boolean;
   planner: PlannerOptions;
+  /** Option hints before the examples (generate's optionHints). */
+  hints?: number;
 }
 
 const OFF: PlannerOptions = { optionRetrieval: false, narrowFlags: false, existingOnly: false };
@@ -40,6 +44,8 @@ const CONFIGS: Config[] = [
   { name: "+narrow", mode: "constrained-retry", examples: true, ground: false, planner: { ...OFF, narrowFlags: true, existingOnly: true } },
   { name: "+ground", mode: "constrained-retry", examples: true, ground: true, planner: OFF },
   { name: "all", mode: "constrained-retry", examples: true, ground: true, planner: {} },
+  { name: "+hints", mode: "native", examples: true, ground: false, planner: OFF, hints: 2 },
+  { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: {}, hints: 2 },
 ];
 
 function arg(name: string): string | undefined {
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
             examples,
             ground: cfg.ground,
             workspaceFiles: ws ? listWorkspace(ws) : [],
+            optionHints: cfg.hints ?? 0,
             ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner) }),
           });
           command = out.command;
