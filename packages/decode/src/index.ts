@@ -4,6 +4,7 @@ export type { Backend, Completion, CompleteOptions, GrammarText } from "./backen
 export { HttpBackend, ENGINES, type Engine, type Api, type HttpOptions } from "./backend/http.js";
 export type { LocalModelOptions } from "./backend/local-model.js";
 export { generate, MODES, DEFAULT_MAX_TOKENS, DEFAULT_SEED, type Mode, type Path, type GenerateOptions, type GenerateResult } from "./generate.js";
+export { optionHints, optionHintsFromEnv, DEFAULT_OPTION_HINTS } from "./hints.js";
 export { completionPrompt, chatMessages, STOP_SEQUENCES, type Example, type PromptInput, type Feedback, type ChatMessage } from "./prompt.js";
 export { cleanCommand } from "./hygiene.js";
 export { parseBash, type ParseVerdict } from "./gate.js";
