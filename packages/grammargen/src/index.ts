@@ -1,4 +1,5 @@
 export * from "./ir.js";
+export { GrammargenError, Session, type Diagnostic, type Severity } from "./diagnostics.js";
 export * from "./grammar/ast.js";
 export { sanitizeName, validateGrammar, UNBOUNDED } from "./grammar/names.js";
 export { emitLark } from "./emit/lark.js";

@@ -101,6 +101,3 @@ export type Extension =
   | { kind: "tar-bundled"; letters: string[] }
   /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
   | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] };
-
-// Diagnostics and the error type live in diagnostics.ts; re-exported so IR users keep one import.
-export { GrammargenError, Session, type Diagnostic, type Severity } from "./diagnostics.js";

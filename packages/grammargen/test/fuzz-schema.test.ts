@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GrammargenError } from "../src/ir.js";
+import { GrammargenError } from "../src/diagnostics.js";
 import { fromSchema } from "../src/schema/index.js";
 import { schemaDocs } from "./fuzz-schema-gen.js";
 import { checkEngines, FUZZ_RUNS, FuzzStats } from "./fuzz-verdict.js";

@@ -6,7 +6,7 @@ import { recognize } from "../src/check/recognize.js";
 import { emitGbnf } from "../src/emit/gbnf.js";
 import { emitLark } from "../src/emit/lark.js";
 import type { Grammar } from "../src/grammar/ast.js";
-import { GrammargenError } from "../src/ir.js";
+import { GrammargenError } from "../src/diagnostics.js";
 import { gbnfLoads, larkCheck } from "./oracles.js";
 
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);

@@ -1,7 +1,7 @@
 // Runs a program for its help text: LANG=C, no stdin, a timeout and an output cap, so a
 // hanging or chatty program cannot stall or flood grammargen.
 import { execa } from "execa";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { checkHelpText, MAX_HELP_BYTES } from "../parse/text.js";
 
 export interface CaptureOptions {

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { IToken, TokenType } from "chevrotain";
 import { alt, mapExpr, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED } from "../grammar/names.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 
 // chevrotain (with lodash-es) costs more start-up than the rest of grammargen, so it loads,
 // and the GBNF parser is built, on the first read rather than when grammargen is imported.

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { IToken, TokenType } from "chevrotain";
 import { alt, lit, mapExpr, opt, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { parseRegex } from "./regex.js";
 
 // chevrotain (with lodash-es) costs more start-up than the rest of grammargen, so it loads,

@@ -1,5 +1,5 @@
 import type { Grammar } from "../grammar/ast.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { parseGbnf } from "./gbnf-reader.js";
 import { parseLark } from "./lark-reader.js";
 

@@ -3,7 +3,7 @@
 // matched by the all-ends Matcher at the character level. Works on code points.
 import type { Expr, Grammar, Rule } from "../grammar/ast.js";
 import { UNBOUNDED, refsOf, validateGrammar } from "../grammar/names.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { lexNullable, Matcher } from "./matcher.js";
 
 type Sym = { nt: number } | { scan: Expr };

@@ -1,6 +1,6 @@
 // Reads the regular expressions inside Lark `/.../` terminals (the subset Python `re` and
 // Rust `regex` share) into grammar expressions, so the checker can match them exactly.
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { alt, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 

@@ -2,7 +2,7 @@
 // options here as names, and gets them back as maps. `--help` on any subcommand raises
 // HelpRequest, which main.ts answers with that subcommand's usage.
 import { parseArgv, type OptionSpec } from "@shellgen/base";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 
 export interface FlagSpec {
   /** Flags that take a value: --out FILE or --out=FILE. */

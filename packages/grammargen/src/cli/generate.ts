@@ -5,7 +5,7 @@ import { captureHelp } from "../capture/help.js";
 import { builtinGrammar } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
-import { GrammargenError, type Diagnostic } from "../ir.js";
+import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import { lowerCommand } from "../lower/command.js";
 import { nameWords, parseHelp } from "../parse/help.js";
 import { MAX_HELP_BYTES } from "../parse/text.js";

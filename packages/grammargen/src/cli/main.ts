@@ -1,5 +1,5 @@
 // grammargen CLI entry: dispatch to a registered subcommand or capture a program's help.
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { HelpRequest } from "./args.js";
 import { COMMANDS, DEFAULT } from "./commands.js";
 import { processIo, type Io } from "./output.js";

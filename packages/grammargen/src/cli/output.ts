@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { rename, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 
 export async function writeAtomic(file: string, text: string): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);

@@ -3,7 +3,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { fromSchema } from "../schema/index.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
 import { writeAtomic, type Io } from "./output.js";

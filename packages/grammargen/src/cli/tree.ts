@@ -4,7 +4,7 @@
 import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { lowerCommand } from "../lower/command.js";
 import { discoverTree } from "../tree/discover.js";
 import { outputFormat, readArgs, usageError } from "./args.js";

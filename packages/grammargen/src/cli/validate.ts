@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { recognize } from "../check/recognize.js";
 import { dialectOf, parseGrammarText } from "../check/reader.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { readArgs, usageError } from "./args.js";
 import type { Io } from "./output.js";
 

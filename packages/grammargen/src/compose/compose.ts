@@ -4,7 +4,8 @@
 // level s may hold $(list(s-1, depth)); level 0 has neither, so the grammar is finite.
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
-import { GrammargenError, type CommandSpec } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
+import type { CommandSpec } from "../ir.js";
 import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";

@@ -1,7 +1,7 @@
 // Grammar AST -> GBNF (llama.cpp). GBNF has no lexer, so terminal rules are plain rules and
 // all whitespace is spelled out by the AST itself. Repeated items are parenthesised so
 // llama.cpp turns them into one generated rule, which keeps rules x repetition small.
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { exprNodes, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { ruleMap } from "./regex.js";

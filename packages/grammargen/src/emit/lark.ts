@@ -1,7 +1,7 @@
 // Grammar AST -> Lark text. Rules stay rules (Earley in Python Lark and llguidance);
 // terminal rules become one uppercase regex each. Repetition uses `~ m..n`, which both
 // Python Lark and llguidance accept.
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import type { Expr, Grammar, Rule } from "../grammar/ast.js";
 import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { liftRepetitions } from "../grammar/repeats.js";

@@ -1,6 +1,6 @@
 // Expr -> one regular expression in the syntax Python `re` and Rust `regex` share, for
 // Lark terminals (llguidance lexes each uppercase terminal as exactly one regex).
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import type { Expr, Grammar, Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 

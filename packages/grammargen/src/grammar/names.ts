@@ -1,6 +1,6 @@
 // Rule names are shared by both dialects, so they are restricted to what both can spell:
 // Lark wants [a-z_][a-z0-9_]* for rules (uppercased for terminals), GBNF wants [a-zA-Z0-9-].
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { exprNodes, type Expr, type Grammar } from "./ast.js";
 
 const NAME = /^[a-z][a-z0-9_]*$/;

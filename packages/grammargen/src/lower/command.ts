@@ -4,7 +4,8 @@
 // flat alternations of literals plus one character class for clustered short flags.
 import { alt, cls, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
-import { GrammargenError, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
 import { lowerExtensions } from "./extensions.js";
 

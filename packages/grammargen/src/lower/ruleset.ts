@@ -1,7 +1,8 @@
 // A small rule collector for the style-specific lowerings (find, tar, dd): command rules
 // carry the command's prefix; value terminals are the shared, unprefixed ones of terminals.ts.
 import { alt, lit, ref, rule, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { GrammargenError, type ValueType } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
+import type { ValueType } from "../ir.js";
 import { terminalRule, valueTerminal } from "./terminals.js";
 
 export class RuleSet {

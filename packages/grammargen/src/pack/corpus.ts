@@ -1,7 +1,8 @@
 // Reads corpora/help/<name>/{help.txt,meta.json} into CommandSpecs through the help parser.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { GrammargenError, type CommandSpec, type HelpStyle } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
+import type { CommandSpec, HelpStyle } from "../ir.js";
 import { parseHelp } from "../parse/help.js";
 
 export interface CorpusEntry {

@@ -1,7 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
-import type { CommandSpec, Diagnostic, OptionSpec, PositionalSpec } from "../ir.js";
-import { GrammargenError, Session } from "../ir.js";
+import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readSpelling, spanOf, type Spelling } from "./optionhead.js";
 
 interface Word {

@@ -1,7 +1,7 @@
 // BusyBox applets: a BSD-style usage line (`Usage: ls [-1AaCx] [-w WIDTH] [FILE]...`) plus a
 // tab-indented option table. Applets use getopt32, so short flags cluster as in getopt.
-import type { CommandSpec, Diagnostic, OptionSpec } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec } from "../ir.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { MANY, emptySpec, lineSpan, linesOf, mergeOptions, optionsFromSpellings, positional, readSpelling, splitHead, type Spelling } from "./optionhead.js";
 

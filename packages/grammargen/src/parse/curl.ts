@@ -1,8 +1,8 @@
 // curl's `--help all`: one line per option, `-o, --output <file> Write to file instead of stdout`,
 // where the description follows the metavar after a single space and metavars contain spaces
 // and brackets (`<fractional seconds>`, `<provider1[:provider2[:region[:service]]]>`).
-import type { CommandSpec, Diagnostic, OptionSpec, ValueType } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec, ValueType } from "../ir.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { emptySpec, lineSpan, linesOf, mergeOptions, typeFromMetavar } from "./optionhead.js";
 

@@ -1,7 +1,7 @@
 // dd: `key=value` operands (`bs=BYTES`, `conv=CONVS`) instead of options, with the symbol
 // lists for conv/iflag/oflag given in "Each CONV symbol may be:" sections.
-import type { CommandSpec, Diagnostic, ValueType } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, ValueType } from "../ir.js";
 import { emptySpec, linesOf, mergeOptions, readOptionTable } from "./optionhead.js";
 
 export function parseDd(text: string, opts: { name: string | string[] }): { spec: CommandSpec; diagnostics: Diagnostic[] } {

@@ -1,8 +1,8 @@
 // find's help: a getopt usage line for the leading options (-H -L -P -Olevel -D debugopts),
 // then an expression language listed as words: operators, options, tests and actions,
 // each primary with its arguments (`-mtime N`, `-size N[bcwkMG]`, `-exec COMMAND ;`).
-import type { CommandSpec, Diagnostic, OptionSpec, ValueType } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec, ValueType } from "../ir.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { emptySpec, lineSpan, linesOf, mergeOptions, readOptionTable, typeFromMetavar } from "./optionhead.js";
 

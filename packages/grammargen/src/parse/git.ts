@@ -2,8 +2,8 @@
 // `    -F, --file <file>     read message from file`) and the man page that `git help <cmd>`
 // prints (OPTIONS entries at 7 spaces, descriptions at 11). Both spell `--[no-]flag`,
 // `-S[<keyid>]`, `--decorate[=...]` and `-u<mode>`.
-import type { CommandSpec, Diagnostic, OptionSpec } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec } from "../ir.js";
 import { readUsage, stripProgram, usageForms, type UsageForm } from "./bsd.js";
 import { emptySpec, lineSpan, linesOf, mergeOptions, optionsFromSpellings, readOptionTable, readSpelling, splitHead, type Spelling } from "./optionhead.js";
 

@@ -1,6 +1,7 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
-import { GrammargenError, Session, type Arity, type CommandSpec, type Diagnostic, type HelpStyle, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
+import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";

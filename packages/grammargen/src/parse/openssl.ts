@@ -1,7 +1,7 @@
 // openssl's help: single-dash long options (`-in infile`, `-inform format`, `-iter +int`),
 // grouped under "... options:" headings, with positional "Parameters:" at the end.
-import type { CommandSpec, Diagnostic, OptionSpec, ValueType } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, OptionSpec, ValueType } from "../ir.js";
 import { MANY, emptySpec, lineSpan, linesOf, mergeOptions, positional } from "./optionhead.js";
 
 // `-*` stands for every cipher or digest openssl knows; the help does not list them, so

@@ -3,7 +3,8 @@
 // reader handles (GNU, cobra, argparse, click, clap; "generic" when nothing scores).
 // To add a style: a getopt-like style needs only a scoring detector in DETECTORS; a style
 // the generic reader cannot read gets a `{ style, detect, parse }` row in NON_GETOPT_STYLES.
-import type { CommandSpec, Diagnostic, HelpStyle } from "../ir.js";
+import type { Diagnostic } from "../diagnostics.js";
+import type { CommandSpec, HelpStyle } from "../ir.js";
 import { isBusybox, parseBusybox } from "./busybox.js";
 import { parseBsd } from "./bsd.js";
 import { parseCurl } from "./curl.js";

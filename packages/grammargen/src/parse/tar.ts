@@ -1,8 +1,8 @@
 // GNU tar: an argp option table (getopt style), plus the old-style bundled letters that tar
 // accepts as its first word (`tar xzf a.tgz`), where each value-taking letter consumes the
 // next word in order.
-import type { CommandSpec, Diagnostic } from "../ir.js";
-import { Session } from "../ir.js";
+import { Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec } from "../ir.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { emptySpec, mergeOptions, readOptionTable } from "./optionhead.js";
 

@@ -1,6 +1,7 @@
 // Help text as lines with offsets and visual indentation. Spans refer to the normalised text,
 // which equals the captured text unless it held CR, ANSI colour codes or overstrike.
-import { GrammargenError, type Span } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
+import type { Span } from "../ir.js";
 
 export interface Line {
   text: string;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
-import { GrammargenError, Session } from "../ir.js";
+import { GrammargenError, Session } from "../diagnostics.js";
 import type { Policy } from "./policy.js";
 import { policySchema } from "./schema.js";
 

@@ -4,7 +4,7 @@
 // (nested objects, null) are refused with their pointer rather than loosened.
 import { alt, cls, lit, opt, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 import { RuleSet, shellLiteral } from "../lower/ruleset.js";
 import { patternBody } from "./pattern.js";
 import { boundedRep } from "./repeat.js";

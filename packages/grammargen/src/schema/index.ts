@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { Ajv, AnySchema, ValidateFunction } from "ajv";
 import type { Grammar } from "../grammar/ast.js";
 import { sanitizeName } from "../grammar/names.js";
-import { GrammargenError, Session, type Diagnostic } from "../ir.js";
+import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import { cliGrammar } from "./cli.js";
 import { JsonLowering } from "./json.js";
 import { refParts, toShape } from "./shape.js";

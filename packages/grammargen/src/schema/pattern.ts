@@ -4,7 +4,7 @@
 import { alt, cls, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { parseRegex } from "../check/regex.js";
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 
 export const patternJson = (pattern: string): Expr => patternWith(pattern, jsonEncoded);
 

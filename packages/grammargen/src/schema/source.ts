@@ -1,7 +1,7 @@
 // Reads a tool definition in any of the shapes tools are published in, and finds its
 // parameter schema: an OpenAI function (`{type:"function", function:{name, parameters}}`
 // or the bare `{name, parameters}`), an MCP tool (`{name, inputSchema}`), or a plain JSON Schema.
-import { GrammargenError } from "../ir.js";
+import { GrammargenError } from "../diagnostics.js";
 
 export interface ToolSource {
   name: string;

@@ -9,7 +9,8 @@
 // Options before the subcommand are the program's global ones (git -C, docker --config);
 // cobra's "Global Flags" are read by the style parser into each subcommand's own help.
 import { captureHelp } from "../capture/help.js";
-import { GrammargenError, Session, type CommandSpec, type Diagnostic } from "../ir.js";
+import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec } from "../ir.js";
 import { readUsage, usageForms } from "../parse/bsd.js";
 import { parseHelp } from "../parse/help.js";
 import { linesOf, mergeOptions } from "../parse/optionhead.js";
