@@ -5,3 +5,5 @@ export { bashVerdict, firstProblem, parseTree, type Node, type ParseVerdict, typ
 export { basename, invocationOf, toWord, unwrap, wordValue, UNKNOWN, WRAPPER_NAMES, type Invocation, type Word, type WordEnv } from "./shell/words.js";
 export { commandNodes, invocations, programOf, programsIn, simpleCommands } from "./shell/commands.js";
 export { repoPath, repoRoot } from "./repo.js";
+export { shellgenHome } from "./home.js";
+export { cached, cacheKey, type CacheCodec } from "./cache.js";

@@ -1,32 +1,20 @@
 // Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
-import { compose, emitGbnf, emitLark, parseGrammarText, recognize, type Grammar, type Policy } from "@shellgen/grammargen";
+import { compose, emitGbnf, emitLark, mapExpr, parseGrammarText, recognize, type Expr, type Grammar, type Policy } from "@shellgen/grammargen";
 import { groundSpec, decodingTerminals, groundValues } from "./ground.js";
-import { DEFAULT_LABEL, helpDir, loadPack, summaryFor, type Pack } from "./pack-load.js";
+import { DEFAULT_LABEL, loadPack, type Pack } from "./pack-load.js";
+import { plannerIndexes } from "./plan-cache.js";
 import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 import { COMMAND_TERMINATOR } from "./prompt.js";
-import { CommandIndex } from "./select.js";
-import { packOptionIndex, type OptionIndex } from "@shellgen/fewshot";
+import type { OptionIndex } from "@shellgen/fewshot";
 import { programsOnPath, workspaceScripts } from "./exists.js";
 import { existingOnly, flagsByProgram, narrowSpec } from "./narrow.js";
 
 export { DEFAULT_LABEL, loadPack, type Pack, type PackCommand } from "./pack-load.js";
 
 function renameRefs(g: Grammar, from: string, to: string): Grammar {
-  const walk = (e: Grammar["rules"][number]["expr"]): Grammar["rules"][number]["expr"] => {
-    switch (e.kind) {
-      case "ref":
-        return e.name === from ? { kind: "ref", name: to } : e;
-      case "seq":
-      case "alt":
-        return { ...e, items: e.items.map(walk) };
-      case "rep":
-        return { ...e, item: walk(e.item) };
-      default:
-        return e;
-    }
-  };
-  return { start: g.start === from ? to : g.start, rules: g.rules.map((r) => ({ ...r, name: r.name === from ? to : r.name, expr: walk(r.expr) })) };
+  const rename = (e: Expr): Expr => (e.kind === "ref" && e.name === from ? { kind: "ref", name: to } : e);
+  return { start: g.start === from ? to : g.start, rules: g.rules.map((r) => ({ ...r, name: r.name === from ? to : r.name, expr: mapExpr(r.expr, rename) })) };
 }
 
 /**
@@ -108,9 +96,9 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   const useOptions = popts.optionRetrieval ?? true;
   const narrowFlags = popts.narrowFlags ?? true;
   const onlyExisting = popts.existingOnly ?? true;
-  const options = useOptions ? (popts.options ?? packOptionIndex()) : undefined;
-  const help = helpDir();
-  const index = new CommandIndex(Object.values(p.commands).map((c) => ({ name: c.name, ir: c.ir, summary: summaryFor(c.name, help) })));
+  const built = plannerIndexes(p, pack === undefined);
+  const options = useOptions ? (popts.options ?? built.options()) : undefined;
+  const index = built.commands;
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);

@@ -142,19 +142,39 @@ export function intentTokens(request: string): string[] {
   return [...new Set(tokens(kept.join(" ")))];
 }
 
+/** A built CommandIndex as plain data (see CommandIndex.snapshot). */
+export interface CommandIndexSnapshot {
+  docs: { name: string; path: string[]; purpose: [string, number][]; usage: [string, number][] }[];
+}
+
+const fieldOf = (entries: [string, number][]): Field => ({ tf: new Map(entries), length: entries.reduce((s, [, n]) => s + n, 0) });
+
 export class CommandIndex {
   private readonly docs: Doc[];
   private readonly df = new Map<string, number>();
   private readonly avg: { purpose: number; usage: number };
   readonly names: Set<string>;
 
-  constructor(specs: { name: string; ir: CommandSpec; summary?: string }[]) {
-    this.docs = specs.map(({ name, ir, summary }) => ({
-      name,
-      path: ir.path?.length ? ir.path : [name],
-      purpose: field([name, ir.description ?? "", summary ?? "", PURPOSE[name] ?? ""].join(" ")),
-      usage: field([...ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...ir.positionals.map((p) => p.name)].join(" ")),
-    }));
+  /** The index as plain data, for a cache file; CommandIndex.restore gives it back without tokenising. */
+  snapshot(): CommandIndexSnapshot {
+    return { docs: this.docs.map((d) => ({ name: d.name, path: d.path, purpose: [...d.purpose.tf], usage: [...d.usage.tf] })) };
+  }
+
+  static restore(s: CommandIndexSnapshot): CommandIndex {
+    return new CommandIndex(s.docs.map((d) => ({ name: d.name, path: d.path, purpose: fieldOf(d.purpose), usage: fieldOf(d.usage) })));
+  }
+
+  constructor(specs: { name: string; ir: CommandSpec; summary?: string }[] | Doc[]) {
+    this.docs = specs.map((s) =>
+      "purpose" in s
+        ? s
+        : {
+            name: s.name,
+            path: s.ir.path?.length ? s.ir.path : [s.name],
+            purpose: field([s.name, s.ir.description ?? "", s.summary ?? "", PURPOSE[s.name] ?? ""].join(" ")),
+            usage: field([...s.ir.options.flatMap((o) => [...o.long, ...(o.dashLong ?? []), o.description]), ...s.ir.positionals.map((p) => p.name)].join(" ")),
+          },
+    );
     for (const d of this.docs) for (const w of new Set([...d.purpose.tf.keys(), ...d.usage.tf.keys()])) this.df.set(w, (this.df.get(w) ?? 0) + 1);
     const n = Math.max(1, this.docs.length);
     this.avg = {

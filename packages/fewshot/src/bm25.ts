@@ -69,6 +69,39 @@ export class Bm25Index {
     return doc;
   }
 
+  snapshot(): Bm25Snapshot {
+    const removed: number[] = [];
+    for (let d = 0; d < this.nDocs; d++) if (!this.alive[d]) removed.push(d);
+    return {
+      params: this.params,
+      terms: [...this.termIds.keys()],
+      postingDocs: this.postingDocs,
+      postingTf: this.postingTf,
+      docLen: Array.from(this.docLen.subarray(0, this.nDocs)),
+      removed,
+    };
+  }
+
+  static restore(s: Bm25Snapshot): Bm25Index {
+    const ix = new Bm25Index(s.params);
+    if (s.terms.length !== s.postingDocs.length || s.terms.length !== s.postingTf.length) throw new Error("bm25 snapshot: terms and postings differ in length");
+    for (const [i, t] of s.terms.entries()) ix.termIds.set(t, i);
+    ix.postingDocs = s.postingDocs;
+    ix.postingTf = s.postingTf;
+    const n = s.docLen.length;
+    const cap = Math.max(1024, n);
+    ix.docLen = new Float64Array(cap);
+    ix.docLen.set(s.docLen);
+    ix.alive = new Uint8Array(cap);
+    ix.alive.fill(1, 0, n);
+    ix.norm = new Float64Array(cap);
+    ix.nDocs = n;
+    ix.liveDocs = n;
+    ix.totalLen = s.docLen.reduce((a, b) => a + b, 0);
+    for (const d of s.removed) ix.remove(d);
+    return ix;
+  }
+
   /** Tombstones a document (its postings stay; search skips it). */
   remove(doc: number): void {
     if (!this.alive[doc]) return;
@@ -136,6 +169,16 @@ export class Bm25Index {
     }
     return top.sorted().map((h) => ({ doc: h.row, score: h.score }));
   }
+}
+
+/** A built index as plain arrays, for a cache file: restoring it skips tokenising every document again. */
+export interface Bm25Snapshot {
+  params: Bm25Params;
+  terms: string[];
+  postingDocs: number[][];
+  postingTf: number[][];
+  docLen: number[];
+  removed: number[];
 }
 
 function grow<T extends Float64Array | Uint8Array>(a: T, n: number): T {

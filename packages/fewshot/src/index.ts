@@ -14,7 +14,7 @@ export type { Verdict, ValidatorInfo } from "./validate.js";
 export { tokenize, estimateTokens } from "./tokens.js";
 export { Bm25Index } from "./bm25.js";
 export { TaskFence, readTasks } from "./overlap.js";
-export { OptionIndex, packOptionIndex, readPackIr, programOfEntry } from "./options.js";
+export { OptionIndex, packOptionIndex, readPackIr, programOfEntry, type OptionIndexSnapshot } from "./options.js";
 export type { OptionHit, OptionSource } from "./options.js";
 export { readHeldoutSet, defaultHeldoutFile, HELDOUT_STYLES } from "./heldout.js";
 export type { HeldoutRequest, HeldoutStyle } from "./heldout.js";

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { Bm25Index } from "./bm25.js";
-import { corporaDir } from "./example.js";
+import { cached, cacheKey } from "@shellgen/base";
+import * as grammars from "@shellgen/grammars";
+import { Bm25Index, type Bm25Snapshot } from "./bm25.js";
 import { queryTerms, tokenize } from "./tokens.js";
 
 // Option retrieval: every option of every program in the grammar pack's IR, indexed by
@@ -45,9 +44,28 @@ export function programOfEntry(entry: string, path: string[]): string {
 /** Options with no description, and --help/--version, say nothing about a request. */
 const SKIP = new Set(["help", "version", "usage"]);
 
+/** A built OptionIndex as plain data (see OptionIndex.snapshot). */
+export interface OptionIndexSnapshot {
+  bm25: Bm25Snapshot;
+  docs: OptionDoc[];
+}
+
 export class OptionIndex {
-  private readonly bm25 = new Bm25Index();
-  private readonly docs: OptionDoc[] = [];
+  private bm25 = new Bm25Index();
+  private docs: OptionDoc[] = [];
+
+  /** The index as plain data, for a cache file; OptionIndex.restore gives it back without tokenising. */
+  snapshot(): OptionIndexSnapshot {
+    return { bm25: this.bm25.snapshot(), docs: this.docs };
+  }
+
+  static restore(s: OptionIndexSnapshot): OptionIndex {
+    const ix = new OptionIndex([]);
+    ix.bm25 = Bm25Index.restore(s.bm25);
+    if (s.docs.length !== s.bm25.docLen.length) throw new Error("option index snapshot: documents and postings differ in count");
+    ix.docs = s.docs;
+    return ix;
+  }
 
   constructor(entries: { entry: string; ir: OptionSource }[]) {
     for (const { entry, ir } of entries) {
@@ -99,22 +117,29 @@ export class OptionIndex {
   }
 }
 
-/** The pack's IR files (grammars/pack/<entry>.ir.json); an absent pack gives an empty list. */
-export function readPackIr(dir = join(corporaDir(), "..", "grammars", "pack")): { entry: string; ir: OptionSource }[] {
-  if (!existsSync(dir)) return [];
+/** Every entry of the grammar pack (@shellgen/grammars) with its IR; an entry whose IR does not read is skipped. */
+export function readPackIr(): { entry: string; ir: OptionSource }[] {
   const out: { entry: string; ir: OptionSource }[] = [];
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".ir.json")).sort()) {
+  for (const c of Object.values(grammars.commands)) {
     try {
-      out.push({ entry: f.slice(0, -".ir.json".length), ir: JSON.parse(readFileSync(join(dir, f), "utf8")) as OptionSource });
+      out.push({ entry: c.name, ir: c.ir as unknown as OptionSource });
     } catch {
       /* a pack mid-regeneration is swapped in whole; a stray broken file is skipped */
     }
   }
-  return out;
+  return out.sort((a, b) => (a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : 0));
 }
 
+/** Bump when the snapshot shape or the way the index is built changes. */
+const SNAPSHOT_FORMAT = "options-1";
+
 let shared: OptionIndex | undefined;
-/** The option index over the shipped pack, built once per process. */
+/** The option index over the shipped pack, built once per process and cached between processes. */
 export function packOptionIndex(): OptionIndex {
-  return (shared ??= new OptionIndex(readPackIr()));
+  // The manifest holds a sha256 of every entry's IR, so it keys the whole index.
+  shared ??= cached("option-index", cacheKey(SNAPSHOT_FORMAT, JSON.stringify(grammars.manifest)), () => new OptionIndex(readPackIr()), {
+    save: (ix: OptionIndex) => ix.snapshot(),
+    load: (s: OptionIndexSnapshot) => OptionIndex.restore(s),
+  });
+  return shared;
 }

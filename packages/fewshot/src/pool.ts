@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { shellgenHome } from "@shellgen/base";
 import { IvfIndex, VectorTable } from "./ann.js";
 import { llamaEmbedder, type Embedder } from "./embedder.js";
 import { defaultExamplesDir, PoolError, readExamplesDir, readJsonl, readProgramDescriptions, type Example } from "./example.js";
@@ -41,9 +41,7 @@ export interface OpenPoolOptions {
 export const LEARNED_FILE = "learned.jsonl";
 export const INDEX_FILE = "fewshot-index.sqlite";
 
-export function userDir(): string {
-  return process.env.SHELLGEN_HOME || join(homedir(), ".local", "share", "shellgen");
-}
+export const userDir = shellgenHome;
 
 export class Pool {
   readonly notes: string[];

@@ -1,9 +1,10 @@
 // One GGUF model loaded in-process through node-llama-cpp, shared by the embedded backend
 // and `shellgen serve`. Every completion goes through one context sequence, one at a time.
-import { existsSync, openSync, readSync, closeSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { cacheKey, shellgenHome } from "@shellgen/base";
 import { loadavg } from "node:os";
 import {
-  getLlama,
   getLlamaGpuTypes,
   LlamaCompletion,
   LlamaLogLevel,
@@ -21,6 +22,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
+import { startLlama } from "./llama-start.js";
 import type { ChatMessage } from "../prompt.js";
 
 export interface LocalModelOptions {
@@ -50,9 +52,8 @@ export function sharedLlama(): Promise<Llama> {
   llamaPromise ??= (async () => {
     const supported = await getLlamaGpuTypes("supported");
     const gpu = supported.some((g) => g !== false) ? "auto" : false;
-    return getLlama({
+    return startLlama({
       gpu,
-      build: "never",
       logLevel: LlamaLogLevel.warn,
       logger: (_level, message) => {
         recentLog.push(message.trim());
@@ -61,6 +62,25 @@ export function sharedLlama(): Promise<Llama> {
     });
   })();
   return llamaPromise;
+}
+
+/** A file under $SHELLGEN_HOME/cache whose presence says this exact model file has loaded. */
+function verifiedStamp(file: string): string | undefined {
+  try {
+    const st = statSync(file);
+    return join(shellgenHome(), "cache", `gguf-${cacheKey(realpathSync(file), String(st.size), String(st.mtimeMs), String(st.ino))}.loaded`);
+  } catch {
+    return undefined;
+  }
+}
+
+function stamp(path: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, "");
+  } catch {
+    // A read-only home only costs the next start a second header read.
+  }
 }
 
 /** Resolve a path or hf: URI to a local file; fails with one line. */
@@ -138,10 +158,14 @@ export class LocalModel {
   static async open(source: string, opts: LocalModelOptions = {}): Promise<LocalModel> {
     const file = await resolveModelSource(source);
     // Read the header in JS first: a malformed GGUF can abort the native loader outright.
-    try {
-      await readGgufFileInfo(file, { readTensorInfo: true, ignoreKeys: [] });
-    } catch (err) {
-      throw new DecodeError(`corrupt GGUF model file ${source}: ${oneLine(err)}`, "EMODEL");
+    // A file that has loaded before (same path, size and time) is not read twice.
+    const verified = verifiedStamp(file);
+    if (!verified || !existsSync(verified)) {
+      try {
+        await readGgufFileInfo(file, { readTensorInfo: true, ignoreKeys: [] });
+      } catch (err) {
+        throw new DecodeError(`corrupt GGUF model file ${source}: ${oneLine(err)}`, "EMODEL");
+      }
     }
     const llama = await sharedLlama();
     let model: LlamaModel;
@@ -151,6 +175,7 @@ export class LocalModel {
       const detail = recentLog.filter((l) => /error|fail|invalid/i.test(l)).pop() ?? oneLine(err);
       throw new DecodeError(`cannot load model ${source}: ${detail}`, "EMODEL");
     }
+    if (verified && !existsSync(verified)) stamp(verified);
     const threads = opts.threads ?? defaultThreads(llama.cpuMathCores, statSync(file).size);
     const contextSize = Math.min(opts.contextSize ?? 4096, model.trainContextSize || 4096);
     let context: LlamaContext;

@@ -1,0 +1,160 @@
+// Starting node-llama-cpp without its per-process binary test.
+//
+// On Linux, node-llama-cpp (3.21.1, pinned) loads a prebuilt binary only after loading it once
+// in a child process, to survive a binary that would crash this one. That test costs a second
+// Node start and about 0.7 s on every run, which is most of a one-request `shellgen` call.
+// The verdict cannot change while the binary file, Node's ABI and the CPU stay the same, so it
+// is kept: after getLlama has loaded a CPU binary, its path, file identity and build metadata go
+// into $SHELLGEN_HOME/cache/llama-binding.json. A later start that finds the same file loads
+// it directly through the library's own Llama._create. Anything unexpected (another version,
+// a GPU build, a changed file, a failed load) falls back to getLlama, which tests again.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { shellgenHome } from "@shellgen/base";
+import { getLlama, type Llama, type LlamaLogLevel } from "node-llama-cpp";
+
+const TESTED_VERSION = "3.21.1";
+const CACHE_VERSION = 1;
+
+export interface LlamaStartOptions {
+  gpu: "auto" | false;
+  logLevel: LlamaLogLevel;
+  logger: (level: LlamaLogLevel, message: string) => void;
+}
+
+interface BindingVerdict {
+  version: number;
+  library: string;
+  bindingPath: string;
+  size: number;
+  mtimeMs: number;
+  nodeAbi: string;
+  arch: string;
+  cpu: string;
+  buildMetadata: { buildOptions: { gpu: unknown } };
+}
+
+/** How the last start went: "cached" skipped the child-process test, "tested" did not. */
+export let llamaStartPath: "cached" | "tested" | undefined;
+
+const require = createRequire(import.meta.url);
+
+function libraryRoot(): string | undefined {
+  try {
+    // The package exports only its index; resolve that and walk up to the package folder.
+    return dirname(dirname(require.resolve("node-llama-cpp")));
+  } catch {
+    return undefined;
+  }
+}
+
+function libraryVersion(root: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+const cacheFile = (): string => join(shellgenHome(), "cache", "llama-binding.json");
+const cpuName = (): string => cpus()[0]?.model ?? "unknown";
+
+function readVerdict(root: string): BindingVerdict | undefined {
+  let v: BindingVerdict;
+  try {
+    v = JSON.parse(readFileSync(cacheFile(), "utf8")) as BindingVerdict;
+  } catch {
+    return undefined;
+  }
+  if (v.version !== CACHE_VERSION || v.library !== root || v.nodeAbi !== process.versions.modules || v.arch !== process.arch || v.cpu !== cpuName()) return undefined;
+  if (v.buildMetadata?.buildOptions?.gpu !== false) return undefined;
+  try {
+    const st = statSync(v.bindingPath);
+    if (st.size !== v.size || st.mtimeMs !== v.mtimeMs) return undefined;
+  } catch {
+    return undefined;
+  }
+  return v;
+}
+
+/** The llama-addon.node this process has loaded, from the kernel's map of its memory. */
+function loadedBinding(): string | undefined {
+  try {
+    const maps = readFileSync("/proc/self/maps", "utf8");
+    const m = /(\/\S+\/llama-addon\.node)$/m.exec(maps);
+    return m?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function writeVerdict(root: string, llama: Llama): void {
+  if (llama.gpu !== false) return;
+  const bindingPath = loadedBinding();
+  if (!bindingPath) return;
+  try {
+    const buildMetadata = JSON.parse(readFileSync(join(dirname(bindingPath), "_nlcBuildMetadata.json"), "utf8")) as BindingVerdict["buildMetadata"];
+    if (buildMetadata?.buildOptions?.gpu !== false) return;
+    const st = statSync(bindingPath);
+    const verdict: BindingVerdict = {
+      version: CACHE_VERSION,
+      library: root,
+      bindingPath,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      nodeAbi: process.versions.modules,
+      arch: process.arch,
+      cpu: cpuName(),
+      buildMetadata,
+    };
+    const file = cacheFile();
+    mkdirSync(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(verdict, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch {
+    // A read-only home only costs the next start its test.
+  }
+}
+
+async function startCached(root: string, v: BindingVerdict, opts: LlamaStartOptions): Promise<Llama> {
+  const bindings = join(root, "dist", "bindings");
+  const { Llama } = (await import(pathToFileURL(join(bindings, "Llama.js")).href)) as { Llama: { _create(o: object): Promise<Llama> } };
+  const { defaultLlamaRamPadding } = (await import(pathToFileURL(join(bindings, "getLlama.js")).href)) as { defaultLlamaRamPadding: (total: number) => number };
+  return Llama._create({
+    bindings: require(v.bindingPath),
+    bindingPath: v.bindingPath,
+    buildType: "prebuilt",
+    buildMetadata: v.buildMetadata,
+    logLevel: opts.logLevel,
+    logger: opts.logger,
+    vramPadding: 0,
+    ramPadding: defaultLlamaRamPadding,
+    debug: false,
+    numa: false,
+    tempDir: false,
+  });
+}
+
+/** getLlama with `build: "never"`, minus the binary test when this binary has passed it before. */
+export async function startLlama(opts: LlamaStartOptions): Promise<Llama> {
+  const root = libraryRoot();
+  const known = root && process.platform === "linux" && opts.gpu === false && libraryVersion(root) === TESTED_VERSION;
+  const verdict = known ? readVerdict(root) : undefined;
+  if (verdict && root && process.env.SHELLGEN_LLAMA_TEST !== "always") {
+    try {
+      const llama = await startCached(root, verdict, opts);
+      llamaStartPath = "cached";
+      return llama;
+    } catch {
+      // Fall through to the tested start, which reports a real failure properly.
+    }
+  }
+  const llama = await getLlama({ gpu: opts.gpu, build: "never", logLevel: opts.logLevel, logger: opts.logger });
+  llamaStartPath = "tested";
+  if (known && root) writeVerdict(root, llama);
+  return llama;
+}
