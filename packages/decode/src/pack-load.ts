@@ -11,6 +11,8 @@ import { helpSummary } from "./select.js";
 
 export interface PackCommand {
   name: string;
+  /** The words that invoke it (["git", "log"]), as the pack lists them without reading the IR. */
+  path?: string[];
   lark: string;
   gbnf: string;
   ir: CommandSpec;

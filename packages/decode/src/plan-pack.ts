@@ -102,8 +102,10 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
-  const programNames = [...new Set(Object.values(p.commands).map((c) => c.ir.path?.[0] ?? c.name))];
-  const topLevel = new Set(Object.values(p.commands).filter((c) => (c.ir.path?.length ?? 1) === 1).map((c) => c.name));
+  // The pack lists each entry's words, so no IR is read here (that is a JSON parse per program).
+  const pathOf = (c: Pack["commands"][string]): string[] | undefined => c.path ?? c.ir.path;
+  const programNames = [...new Set(Object.values(p.commands).map((c) => pathOf(c)?.[0] ?? c.name))];
+  const topLevel = new Set(Object.values(p.commands).filter((c) => (pathOf(c)?.length ?? 1) === 1).map((c) => c.name));
   const reservedSet = new Set(programNames);
 
   // A program whose own grammar does not compose is dropped from a selection rather than
