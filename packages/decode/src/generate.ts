@@ -32,6 +32,12 @@ export interface GenerateOptions {
   planner?: GrammarPlanner;
   /** How many option hints (hints.ts) go before the examples; default SHELLGEN_OPTION_HINTS or DEFAULT_OPTION_HINTS. */
   optionHints?: number;
+  /**
+   * Native mode with examples: when the free decode's program is none of the examples'
+   * programs, decode again with the best example's program written for the model (see
+   * followExamples). Default SHELLGEN_FOLLOW_EXAMPLES=1, else off.
+   */
+  followExamples?: boolean;
 }
 
 export interface GenerateResult {
@@ -58,6 +64,8 @@ export interface GenerateResult {
   repaired?: string[];
   /** Option hints put before the examples in the prompt. */
   hints?: Example[];
+  /** The program the command was started with because the free decode's program was none of the examples' (followExamples). */
+  followed?: string;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -144,9 +152,19 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   };
 
   if (opts.mode === "native") {
-    const command = await native();
+    let command = await native();
+    let followed: string | undefined;
+    if (opts.followExamples ?? process.env.SHELLGEN_FOLLOW_EXAMPLES === "1") {
+      const lead = exampleProgramFor(command, opts.examples ?? []);
+      if (lead) {
+        const out = await opts.backend.complete({ prompt: { ...prompt, prefix: lead }, maxTokens, seed });
+        count(out);
+        command = cleanCommand(`${lead}${out.text}`);
+        followed = lead;
+      }
+    }
     const verdict = parseBash(command);
-    return finish({ command, path: "native", grammarCommands: [], parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}` });
+    return finish({ command, path: "native", grammarCommands: [], parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}`, ...(followed ? { followed } : {}) });
   }
 
   const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count);
@@ -179,6 +197,19 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     parses: false,
     error: `constrained: ${verdict.error}; native retry: ${again.error}`,
   });
+}
+
+/**
+ * The program to start the command with, or undefined to keep the model's own: retrieval's
+ * best example names the needed program more often than the small model's free choice
+ * (held-out set: 67.7% top-1 against 52.7%), so a program that no example uses gives way
+ * to the best example's. A program some example uses is the model's informed pick and stays.
+ */
+export function exampleProgramFor(command: string, examples: Example[]): string | undefined {
+  const programs = examples.map((e) => programsIn(e.command)[0]).filter((p): p is string => !!p);
+  if (programs.length === 0) return undefined;
+  const own = programsIn(command)[0];
+  return own && programs.includes(own) ? undefined : programs[0];
 }
 
 async function decodeConstrained(

@@ -17,6 +17,8 @@ export interface PromptInput {
   request: string;
   examples?: Example[];
   feedback?: Feedback;
+  /** The command's first words, already chosen (a program from the examples); the model writes the rest. Completion prompts only. */
+  prefix?: string;
 }
 
 export interface ChatMessage {
@@ -46,6 +48,8 @@ export function completionPrompt(input: PromptInput): string {
     text += `Request: ${field(input.request)}\nCommand: ${field(input.feedback.command)}\nError: ${field(input.feedback.error)}\n\n`;
   }
   text += `Request: ${field(input.request)}\nCommand:`;
+  // Tokens never merge across a space, so a prefix that ends a word tokenizes as it did in training.
+  if (input.prefix) text += ` ${input.prefix.trim()}`;
   return text;
 }
 

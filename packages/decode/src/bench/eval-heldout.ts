@@ -10,6 +10,8 @@
 //   all         every part
 //   +hints      retrieval + option hints (hints.ts, 2 per request) before the examples (native decode)
 //   all+hints   every part and option hints
+//   +follow     retrieval, and a command whose program no example uses is decoded again
+//               starting with the best example's program (generate's followExamples)
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -33,6 +35,8 @@ interface Config {
   planner: PlannerOptions;
   /** Option hints before the examples (generate's optionHints). */
   hints?: number;
+  /** generate's followExamples. */
+  follow?: boolean;
 }
 
 const OFF: PlannerOptions = { optionRetrieval: false, narrowFlags: false, existingOnly: false };
@@ -46,6 +50,7 @@ const CONFIGS: Config[] = [
   { name: "all", mode: "constrained-retry", examples: true, ground: true, planner: {} },
   { name: "+hints", mode: "native", examples: true, ground: false, planner: OFF, hints: 2 },
   { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: {}, hints: 2 },
+  { name: "+follow", mode: "native", examples: true, ground: false, planner: OFF, follow: true },
 ];
 
 function arg(name: string): string | undefined {
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
             ground: cfg.ground,
             workspaceFiles: ws ? listWorkspace(ws) : [],
             optionHints: cfg.hints ?? 0,
+            followExamples: cfg.follow ?? false,
             ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner) }),
           });
           command = out.command;
