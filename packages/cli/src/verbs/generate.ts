@@ -12,6 +12,7 @@ import {
   listWorkspace,
   MODES,
   packPlanner,
+  preloadEmbedded,
   type Api,
   type Engine,
   type Example,
@@ -69,9 +70,10 @@ export async function run(args: Args): Promise<number> {
   const threads = args.int("threads", 1, 1024);
   const filePlanner = grammarFile ? fileGrammarPlanner(grammarFile) : undefined;
 
-  // Starting an embedded model is mostly waiting (node-llama-cpp checks its native binary in
-  // a child process, the weights load on a native thread), so the pack, the planner's index
-  // and the bash parser get ready in the meantime instead of after it.
+  // An embedded model loads on a native thread once node-llama-cpp's modules are in, so
+  // those come first; the pack, the planner's index and the bash parser then get ready while
+  // the weights load, instead of after.
+  if (!(model && isUrl(model))) await preloadEmbedded();
   const backendReady = createBackend(model, {
     engine: engine as Engine | undefined,
     api: api as Api | undefined,
