@@ -1,23 +1,21 @@
-export * from "./ir.js";
-export { GrammargenError, Session, type Diagnostic, type Severity } from "./diagnostics.js";
-export * from "./grammar/ast.js";
-export { sanitizeName, validateGrammar, UNBOUNDED } from "./grammar/names.js";
+// @shellgen/grammargen: help text | JSON tool schema -> CommandSpec IR -> grammar AST -> Lark, GBNF;
+// the in-repo checker, shell composition, policy and pack generation. docs/CONTRACTS.md lists
+// these exports; test/contracts-exports.test.ts keeps the two equal.
+export type { Arity, CommandSpec, Extension, HelpStyle, OptionSpec, OptionValue, PositionalSpec, Span, ValueType } from "./ir.js";
+export { GrammargenError, type Diagnostic, type Severity } from "./diagnostics.js";
+export { alt, cls, exprNodes, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "./grammar/ast.js";
+export { UNBOUNDED } from "./grammar/names.js";
+export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
+export { lowerCommand, type LowerOptions, type LowerPolicy } from "./lower/command.js";
 export { emitLark } from "./emit/lark.js";
 export { emitGbnf } from "./emit/gbnf.js";
-export { lowerCommand, type LowerOptions, type LowerPolicy } from "./lower/command.js";
-export { terminalRule, LIMITS } from "./lower/terminals.js";
+export { parseGrammarText } from "./check/reader.js";
 export { recognize, type Recognition } from "./check/recognize.js";
-export { parseGrammarText, dialectOf } from "./check/reader.js";
-export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
-export { detectStyle } from "./parse/styles.js";
 export { captureHelp, type CaptureOptions } from "./capture/help.js";
 // Composition, policy, packs
-export { compose, HEREDOC_DELIMITERS, CONSTRUCTS, DEFAULT_LIMITS, parseConstructs, notWords, requireFlag, type ComposeOptions, type Construct, type ComposeLimits } from "./compose/index.js";
-export { liftRepetitions } from "./grammar/repeats.js";
-export { loadPolicy, checkPolicy, policySchema, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";
-export { policyTerminals } from "./policy/grammar.js";
-export { buildPack, commandGrammar, type PackResult } from "./pack/build.js";
-export { exportName } from "./pack/names.js";
+export { compose, type ComposeOptions, type ComposeLimits, type Construct } from "./compose/index.js";
+export { loadPolicy, checkPolicy, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";
+export { buildPack, type PackResult } from "./pack/build.js";
 // JSON tool schemas and subcommand trees
-export { fromSchema, compileSchema, schemaShape, readToolSource, type FromSchemaOptions, type ToolSource } from "./schema/index.js";
-export { discoverTree, TREE_DEFAULTS, type TreeOptions } from "./tree/discover.js";
+export { fromSchema, type FromSchemaOptions } from "./schema/index.js";
+export { discoverTree, type TreeOptions } from "./tree/discover.js";
