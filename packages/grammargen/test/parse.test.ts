@@ -34,6 +34,23 @@ file   : program read from script file
     for (const bad of ["t --no-pager f", "t -no-header f", "t --colour f"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("reads numbers written as options: -0 ... -9, -COLUMN, [-WIDTH] and GNU head's unlisted -NUM", () => {
+    const accepts = (help: string, name: string, ok: string[], bad: string[]) => {
+      const g = lowerCommand(parseHelp(help, { name }).spec);
+      for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+      for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+    };
+    accepts("Usage: xz [OPTION]... [FILE]...\nDo things.\n\n  -c, --stdout        write to standard output\n  -q, --quiet         suppress warnings\n  -0 ... -9           compression preset\n", "xz", ["xz -6 f", "xz -q9c f", "xz -0 f"], ["xz -x f", "xz --6 f"]);
+    accepts("Usage: pr [OPTION]... [FILE]...\nDo things.\n\n  +FIRST_PAGE[:LAST_PAGE], --pages=FIRST_PAGE[:LAST_PAGE]\n                    begin printing with page FIRST_PAGE\n  -COLUMN, --columns=COLUMN\n                    output COLUMN columns\n  -a, --across      print columns across\n", "pr", ["pr -3 f", "pr -a3 f", "pr --columns=2 f", "pr --pages=2:3 f"], ["pr --columns f", "pr -b f"]);
+    accepts("Usage: fmt [-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph.\n\n  -c, --crown-margin        preserve indentation\n  -s, --split-only          split long lines\n  -w, --width=WIDTH         maximum line width\n      --help        display this help and exit\n", "fmt", ["fmt -60 f", "fmt -w 60 f"], ["fmt -x f", "fmt -w"]);
+    const head = "Usage: head [OPTION]... [FILE]...\nDo things.\n\n  -n, --lines=[-]NUM   print the first NUM lines\n  -q, --quiet          never print headers\n";
+    accepts(head, "head", ["head -5 f", "head -20", "head -n 5 f"], ["head -n", "head -x f"]);
+    // Only where the real program takes it: another program with the same help gets no -NUM.
+    accepts(head, "other", ["other -n 5 f"], ["other -5 f"]);
+    // A cluster of flag letters in a usage line is not a number ([-ABC]).
+    accepts("usage: t [-ACN] [FILE]\n  -A  a\n  -C  c\n  -N  n\n", "t", ["t -AC f"], ["t -5 f"]);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -99,10 +99,15 @@ export function parseHead(head: string): Head | undefined {
       add({ kind: "dashLong", name: m[2]!, extra: 0 });
       i += m[0].length;
     } else if ((m = DASHLONG.exec(rest))) {
-      // -NUM and similar uppercase placeholders are not option names.
-      if (/^[A-Z]+$/.test(m[1]!)) return undefined;
-      add({ kind: "dashLong", name: m[1]!, extra: 0 });
+      // -NUM, -COLUMN, -WIDTH: a number written as the option itself (pr -3, fmt -60), read
+      // like "-#": the digits are flag letters, so -3 and -72 both spell it.
+      if (/^[A-Z_]+$/.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
+      else add({ kind: "dashLong", name: m[1]!, extra: 0 });
       i += m[0].length;
+    } else if (c === "+" && /^\+[A-Z_]+(\[[^\]\s]*\])?(?=$|[\s,])/.test(rest)) {
+      // pr's "+FIRST_PAGE[:LAST_PAGE]": a +NUMBER form beside a long spelling; the long one is kept.
+      i += /^\+[A-Z_]+(\[[^\]\s]*\])?/.exec(rest)![0].length;
+      continue;
     } else if (c === "-" || c === "+") {
       return undefined;
     } else {

@@ -24,6 +24,8 @@ export const nameWords = (name: string | string[]): string[] => (Array.isArray(n
 const REPEAT_DESC = /can be (used|given|specified|repeated|passed)( multiple times| more than once| several times)|may be (given|repeated|used|specified) (multiple times|more than once)|\brepeatable\b|multiple times/i;
 const SUBCOMMAND_NAME = /^(command|commands|subcommand|sub-command|cmd|<command>|COMMAND|SUBCOMMAND|resource|topic)$/i;
 const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
+/** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
+const OBSOLETE_NUMERIC = new Set(["head", "tail"]);
 const REST_NAME = /^(command|cmd|prog|program|utility|executable)$/i;
 
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
@@ -47,7 +49,9 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
   const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
   for (const sp of sps) {
     const lit = literal.has(sp);
-    const value = lit ? undefined : (sp.value ?? carrier?.value);
+    // "-COLUMN, --columns=COLUMN": the number is the option itself, so -# takes no value.
+    const numeric = sp.kind === "short" && sp.name === "#" && !sp.value;
+    const value = lit || numeric ? undefined : (sp.value ?? carrier?.value);
     // "-e script, --expression=script": a separate and an '=' value are the same required value.
     const shape = value ? (value.attach === "eq" || value.attach === "separate" ? "required" : value.attach) : "";
     const key = lit ? `literal` : value ? `${shape}\u0000${value.metavar}` : "none";
@@ -174,6 +178,19 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (template) session.warn(`skipped the option template --${o.long[0]}`, o.span);
     return !template;
   });
+  // "-0 ... -9" (xz): every digit between the two.
+  for (const o of options) {
+    const range = o.span && /^\s*-([0-9])\s*(?:\.\.\.?|…|-|to)\s*-([0-9])\b/.exec(text.slice(o.span.start, o.span.end));
+    if (range && o.short.every((c) => /[0-9]/.test(c))) {
+      for (let d = Number(range[1]); d <= Number(range[2]); d++) if (!o.short.includes(String(d))) o.short.push(String(d));
+      o.short.sort();
+    }
+  }
+  // A number written as an option: "[-WIDTH]" in the usage (fmt -60), or the obsolete -NUM of
+  // programs that accept it without listing it (GNU head -5, tail -3).
+  const numericUsage = /^\s*(usage|Usage|USAGE):.*\[-(NUM|NUMBER|N|WIDTH|COLUMNS?|COUNT|LINES|DIGITS|LEVEL)\]/m.test(text);
+  if ((numericUsage || (style === "gnu" && path.length === 1 && OBSOLETE_NUMERIC.has(path[0]!))) && !options.some((o) => o.short.includes("#")))
+    options.push({ short: ["#"], long: [], arity: "none", repeatable: false, description: numericUsage ? "a number written as the option (-NUM)" : "-NUM: the obsolete spelling of -n NUM" });
   // "-#" (zstd, xz): a digit option, -1 ... -19.
   for (const o of options) if (o.short.includes("#")) o.short = [...o.short.filter((c) => c !== "#"), ..."0123456789"].filter((c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)));
 
