@@ -11,7 +11,7 @@ import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
-import { CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
+import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { shellWordTerminals } from "./words.js";
 
@@ -38,7 +38,7 @@ const bashName = (s: number, k: number, what: string): string => `sh_${what}_s${
 
 export function compose(opts: ComposeOptions): Grammar {
   const on = new Set<Construct>(opts.constructs ?? CONSTRUCTS);
-  const lim: ComposeLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const lim: ComposeLimits = checkLimits({ ...DEFAULT_LIMITS, ...opts.limits });
   const policy = opts.policy;
   if (policy?.pipeline?.maxLength) lim.pipeline = Math.min(lim.pipeline, policy.pipeline.maxLength);
   if (!on.has("pipe")) lim.pipeline = 1;
