@@ -1,9 +1,10 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import Database from "better-sqlite3";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { exampleId, PoolError, programOf, type Example } from "./example.js";
 import { INDEX_FILE, LEARNED_FILE, userDir, type Pool } from "./pool.js";
 import { IndexStore, toStored } from "./store.js";
-import { pauseAt } from "./pause.js";
+import { notice, pauseAt } from "./pause.js";
 import { loadValidator, type Validator } from "./validate.js";
 
 export interface LearnOptions {
@@ -40,7 +41,7 @@ export async function learn(request: string, command: string, opts: LearnOptions
   const example: Example = { request: req, command: cmd, program: programOf(cmd), category: opts.category ?? "learned", difficulty: 1, source: "learned" };
   const id = exampleId(example);
   mkdirSync(dir, { recursive: true });
-  const added = await withLock(`${file}.lock`, () => {
+  const added = await withLock(`${file}.lock.db`, () => {
     const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
     const already = previous
       .split("\n")
@@ -80,53 +81,45 @@ export async function learn(request: string, command: string, opts: LearnOptions
   return { example, added: true, file };
 }
 
-/** Whether a process with this pid is running (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Temp files of writers that were killed before their rename: their pid is gone. */
+/** Temp files of writers killed before their rename. Only the lock's holder writes one, so
+ * under the lock every other temp file is a dead writer's. */
 function removeDeadTemps(file: string): void {
   const prefix = `${basename(file)}.`;
   for (const f of readdirSync(dirname(file))) {
-    const m = f.startsWith(prefix) ? /^(\d+)\.tmp$/.exec(f.slice(prefix.length)) : null;
-    if (m && !alive(Number(m[1]))) rmSync(join(dirname(file), f), { force: true });
+    if (f.startsWith(prefix) && /^\d+\.tmp$/.test(f.slice(prefix.length))) rmSync(join(dirname(file), f), { force: true });
   }
 }
 
 /**
- * Runs `fn` holding an exclusive lock file that names its holder's pid. A lock whose holder
- * is no longer running (a killed learn) is taken over at once; one older than 30 s too.
+ * Runs `fn` holding an exclusive write lock on a small SQLite file next to the pool. SQLite
+ * takes it with a POSIX record lock, which the kernel drops the instant its holder dies, so
+ * there is no stale lock to judge and take over: a pid-file takeover let two learns that both
+ * saw the same dead holder each delete the other's fresh lock and both go ahead. The lock file
+ * itself is never deleted (deleting it would split waiters across two inodes).
  */
 async function withLock<T>(lock: string, fn: () => T): Promise<T> {
   const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      try {
-        const holder = Number(readFileSync(lock, "utf8"));
-        // An empty lock is one being written this instant: only its age can make it stale.
-        if ((holder > 0 && !alive(holder)) || Date.now() - statSync(lock).mtimeMs > 30_000) rmSync(lock, { force: true });
-      } catch {
-        // the holder just released it
-      }
-      if (Date.now() > deadline) throw new PoolError(`cannot learn: ${lock} is held by another process; retry, or delete it if no shellgen is running`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  // timeout 0: wait here, between polls, rather than block the event loop in SQLite's busy handler.
+  const db = new Database(lock);
+  db.pragma("busy_timeout = 0");
   try {
-    return fn();
+    for (;;) {
+      try {
+        db.exec("BEGIN IMMEDIATE");
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "SQLITE_BUSY") throw e;
+        notice("learn-lock-busy");
+        if (Date.now() > deadline) throw new PoolError(`cannot learn: ${lock} is locked by another shellgen learn that has run for over 10 s; retry`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    }
+    try {
+      return fn();
+    } finally {
+      db.exec("ROLLBACK");
+    }
   } finally {
-    rmSync(lock, { force: true });
+    db.close();
   }
 }

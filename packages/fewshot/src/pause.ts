@@ -9,3 +9,13 @@ export function pauseAt(point: string): void {
   // Block the whole thread (no event loop): only the test's kill ends this process.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);
 }
+
+/** The non-blocking sibling: with SHELLGEN_NOTICE=<point>, say on stderr that the point was
+ * reached (once per process), so a test can prove a writer got there (e.g. that it waited for
+ * a lock) before acting. */
+const noticed = new Set<string>();
+export function notice(point: string): void {
+  if (process.env.SHELLGEN_NOTICE !== point || noticed.has(point)) return;
+  noticed.add(point);
+  writeSync(2, `SHELLGEN_NOTICE ${point} ${process.pid}\n`);
+}

@@ -65,7 +65,9 @@ export class IndexStore {
       store = new IndexStore(path, new Database(path));
       // A file with no tables yet is one another process has just created: create alongside it.
       if (fresh || store.tableCount() === 0) store.createSchema();
-      else problem = store.verify();
+      // One read transaction: one snapshot. Read statement by statement, another process's
+      // commit between the stored checksum and the rows made a sound index look corrupt.
+      else problem = store.db.transaction(() => store!.verify())();
     } catch (e) {
       problem = `cannot be read as an index (${(e as Error).message})`;
     }
