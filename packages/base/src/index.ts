@@ -1,9 +1,9 @@
 // @shellgen/base: the pieces every shellgen package shares, so each exists once.
 export { parseArgv, formatHelp, UsageError, type CliSpec, type OptionSpec, type Args } from "./argv.js";
-export { formatError, isUsageError, oneLine } from "./errors.js";
+export { formatError } from "./errors.js";
 export { bashVerdict, firstProblem, parseTree, type Node, type ParseVerdict, type Tree } from "./shell/parse.js";
-export { basename, invocationOf, toWord, unwrap, wordValue, UNKNOWN, WRAPPER_NAMES, type Invocation, type Word, type WordEnv } from "./shell/words.js";
-export { commandNodes, invocations, programOf, programsIn, simpleCommands } from "./shell/commands.js";
+export { basename, invocationOf, toWord, unwrap, UNKNOWN, type Invocation, type Word, type WordEnv } from "./shell/words.js";
+export { invocations, programOf, programsIn, simpleCommands } from "./shell/commands.js";
 export { repoPath, repoRoot } from "./repo.js";
 export { shellgenHome } from "./home.js";
 export { cached, cacheKey, type CacheCodec } from "./cache.js";

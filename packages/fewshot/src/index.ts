@@ -1,21 +1,15 @@
+// @shellgen/fewshot: the example pool (shipped and learned pairs), hybrid retrieval, learning from
+// corrections, and the pack's option index that decode plans with.
 export { openPool, Pool, userDir, exampleBlock, LEARNED_FILE, INDEX_FILE } from "./pool.js";
 export type { OpenPoolOptions, RetrieveOptions, Retrieval, Retrieved } from "./pool.js";
 export { staticExamples } from "./static.js";
 export { learn } from "./learn.js";
 export type { LearnOptions, Learned } from "./learn.js";
-export { PoolError, programOf, readExamplesDir, readHeldout, defaultExamplesDir, exampleId } from "./example.js";
-export type { Example, Difficulty } from "./example.js";
-export { HashEmbedder, llamaEmbedder } from "./embedder.js";
+export { PoolError, exampleId } from "./example.js";
+export type { Example } from "./example.js";
 export type { Embedder } from "./embedder.js";
-export { QdrantStore, QdrantError } from "./qdrant.js";
-export type { QdrantOptions, QdrantPoint } from "./qdrant.js";
-export { loadValidator, syntaxError, simpleCommands } from "./validate.js";
-export type { Verdict, ValidatorInfo } from "./validate.js";
-export { tokenize, estimateTokens } from "./tokens.js";
-export { Bm25Index } from "./bm25.js";
-export { TaskFence, readTasks } from "./overlap.js";
-export { OptionIndex, packOptionIndex, readPackIr, programOfEntry, type OptionIndexSnapshot } from "./options.js";
-export type { OptionHit, OptionSource } from "./options.js";
-export { readHeldoutSet, defaultHeldoutFile, HELDOUT_STYLES } from "./heldout.js";
-export type { HeldoutRequest, HeldoutStyle } from "./heldout.js";
-export { scoreRetrieval, programMatches } from "./heldout-eval.js";
+export { estimateTokens } from "./tokens.js";
+export { OptionIndex, packOptionIndex, readPackIr, type OptionIndexSnapshot } from "./options.js";
+export type { OptionHit } from "./options.js";
+export { readHeldoutSet } from "./heldout.js";
+export type { HeldoutRequest } from "./heldout.js";

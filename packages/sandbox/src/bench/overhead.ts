@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { baseEnv, runSandboxed, sandboxAvailable } from "../index.js";
+import { baseEnv } from "../limits.js";
+import { runSandboxed } from "../run.js";
+import { sandboxAvailable } from "../probe.js";
 
 const COMMANDS = ["true", "echo hello", "wc -l < notes.txt", "sort notes.txt | uniq -c | sort -rn | head -3", "ls -la"];
 
