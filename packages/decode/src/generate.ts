@@ -33,9 +33,10 @@ export interface GenerateOptions {
   /** How many option hints (hints.ts) go before the examples; default SHELLGEN_OPTION_HINTS or DEFAULT_OPTION_HINTS. */
   optionHints?: number;
   /**
-   * Native mode with examples: when the free decode's program is none of the examples'
-   * programs, decode again with the best example's program written for the model (see
-   * followExamples). Default SHELLGEN_FOLLOW_EXAMPLES=1, else off.
+   * With examples: when the free decode (native mode's command, or the draft the
+   * constrained modes start from) begins with a program no example begins with, decode it
+   * again with the best example's program written for the model (exampleProgramFor).
+   * Default: on when SHELLGEN_FOLLOW_EXAMPLES=1, else off.
    */
   followExamples?: boolean;
 }
@@ -151,15 +152,14 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     return cleanCommand(out.text);
   };
 
+  const follow = opts.followExamples ?? process.env.SHELLGEN_FOLLOW_EXAMPLES === "1";
   if (opts.mode === "native") {
     let command = await native();
     let followed: string | undefined;
-    if (opts.followExamples ?? process.env.SHELLGEN_FOLLOW_EXAMPLES === "1") {
+    if (follow) {
       const lead = exampleProgramFor(command, opts.examples ?? []);
       if (lead) {
-        const out = await opts.backend.complete({ prompt: { ...prompt, prefix: lead }, maxTokens, seed });
-        count(out);
-        command = cleanCommand(`${lead}${out.text}`);
+        command = cleanCommand((await decodeFrom(opts.backend, prompt, lead, maxTokens, seed, count)).text);
         followed = lead;
       }
     }
@@ -167,7 +167,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     return finish({ command, path: "native", grammarCommands: [], parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}`, ...(followed ? { followed } : {}) });
   }
 
-  const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count);
+  const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count, follow);
   const verdict = constrained.failure ? { parses: false, error: constrained.failure } : parseBash(constrained.command);
   const base = {
     grammarCommands: constrained.grammarCommands,
@@ -212,12 +212,20 @@ export function exampleProgramFor(command: string, examples: Example[]): string 
   return own && programs.includes(own) ? undefined : programs[0];
 }
 
+/** A completion that starts with `lead` (the backend drops the continuation's leading space; the lead ends a word, so one goes back). */
+async function decodeFrom(backend: Backend, prompt: PromptInput, lead: string, maxTokens: number, seed: number, count: (c: Completion) => void): Promise<Completion> {
+  const out = await backend.complete({ prompt: { ...prompt, prefix: lead }, maxTokens, seed });
+  count(out);
+  return { ...out, text: `${lead} ${out.text.trimStart()}` };
+}
+
 async function decodeConstrained(
   opts: GenerateOptions,
   prompt: PromptInput,
   maxTokens: number,
   seed: number,
   count: (c: Completion) => void,
+  follow = false,
 ): Promise<ConstrainedOutcome> {
   if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
   const planner = await plannerFor(opts);
@@ -235,6 +243,8 @@ async function decodeConstrained(
     if (!free) {
       free = await opts.backend.complete({ prompt, maxTokens, seed });
       count(free);
+      const lead = follow ? exampleProgramFor(free.text.replace(/^ /, ""), opts.examples ?? []) : undefined;
+      if (lead) free = await decodeFrom(opts.backend, prompt, lead, maxTokens, seed, count);
     }
     const clean = free.finish === "stop" && (free.stoppedBy === "eos" || free.stoppedBy === COMMAND_TERMINATOR);
     const text = free.text.replace(/^ /, "");

@@ -12,6 +12,7 @@
 //   all+hints   every part and option hints
 //   +follow     retrieval, and a command whose program no example uses is decoded again
 //               starting with the best example's program (generate's followExamples)
+//   all+follow  every part, and the draft follows the examples' program the same way
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -51,6 +52,7 @@ const CONFIGS: Config[] = [
   { name: "+hints", mode: "native", examples: true, ground: false, planner: OFF, hints: 2 },
   { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: {}, hints: 2 },
   { name: "+follow", mode: "native", examples: true, ground: false, planner: OFF, follow: true },
+  { name: "all+follow", mode: "constrained-retry", examples: true, ground: true, planner: {}, follow: true },
 ];
 
 function arg(name: string): string | undefined {
