@@ -1,8 +1,14 @@
 // The embedded backend on the real default model: native output, constrained output that
-// its grammar accepts (checked with grammargen's recognizer), and the retry loop's promise
-// that every command parses or is reported as a failure with its reason.
-import { existsSync } from "node:fs";
+// its grammar accepts (checked with grammargen's recognizer), plain requests whose greedy
+// answer must be repeatable, parse, fit its grammar and print what a hand-written reference
+// prints in the real sandbox, and the retry loop's promise that every command parses or is
+// reported as a failure with its reason.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseTree } from "@shellgen/base";
+import { parseGrammarText, recognize } from "@shellgen/grammargen";
+import { runSandboxed } from "@shellgen/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, defaultModelPath } from "../src/backend/index.js";
 import type { Backend } from "../src/backend/types.js";
@@ -13,6 +19,30 @@ import { loadPack } from "../src/plan-pack.js";
 import { generatedRequests } from "./requests.js";
 
 const MODEL = defaultModelPath();
+
+/** Files whose contents tell the plausible wrong answers apart (line counts, cases, columns). */
+const FIXTURE: Record<string, string> = {
+  "notes.txt": Array.from({ length: 12 }, (_, i) => `Note ${i + 1}: buy milk, call Bob${i % 4 === 0 ? " again" : ""}`).join("\n") + "\n",
+  "data.csv": "id,name,score\n" + Array.from({ length: 9 }, (_, i) => `${i + 1},user${i + 1},${(i * 37) % 100}`).join("\n") + "\n",
+  "app.log": ["start ok", "error: disk full", "warning: slow", "Error: capital", "retry ok", "error: timeout", "done"].join("\n") + "\n",
+};
+
+/** What a command prints in the real sandbox on a fresh copy of the fixture (exit status included). */
+async function runOnFixture(command: string): Promise<string> {
+  const ws = mkdtempSync(join(tmpdir(), "shellgen-embedded-"));
+  try {
+    for (const [name, text] of Object.entries(FIXTURE)) writeFileSync(join(ws, name), text);
+    const r = await runSandboxed({ command, workspace: ws, timeoutMs: 10_000 });
+    return `${r.exitCode} ${r.stdout}`;
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
+/** The program of the first simple command, as tree-sitter-bash reads it. */
+function firstProgram(command: string): string | undefined {
+  return parseTree(command).rootNode.descendantsOfType("command")[0]?.childForFieldName("name")?.text;
+}
 let backend: Backend;
 let programs: string[];
 
@@ -28,11 +58,47 @@ describe("embedded backend, default model", () => {
     const a = await generate({ backend, request: "How many lines are in notes.txt?", mode: "native", maxTokens: 32 });
     const b = await generate({ backend, request: "How many lines are in notes.txt?", mode: "native", maxTokens: 32 });
     expect(a.path).toBe("native");
-    expect(a.command).not.toBe("");
     expect(a.command).toBe(b.command);
+    expect(parseBash(a.command).parses, a.command).toBe(true);
+    expect(programs).toContain(firstProgram(a.command));
     expect(a.tokens.prompt).toBeGreaterThan(5);
     expect(a.tokens.completion).toBeGreaterThan(0);
   });
+
+  // Plain requests with one obvious answer. The references are written from what the request
+  // asks (several equivalent spellings), not copied from a run; the model's command counts as
+  // right when it prints what one of them prints on the same fixture files.
+  const PLAIN: [string, string[]][] = [
+    ["Count the lines in notes.txt", ["wc -l < notes.txt", "wc -l notes.txt", "cat notes.txt | wc -l", "grep -c '' notes.txt"]],
+    ["Show the first 5 lines of data.csv", ["head -n 5 data.csv", "sed -n 1,5p data.csv"]],
+    ["Show the last 3 lines of notes.txt", ["tail -n 3 notes.txt", "sed -n '10,$p' notes.txt"]],
+    ["Print the lines of app.log that contain error", ["grep error app.log", "sed -n /error/p app.log", "awk /error/ app.log"]],
+    ["Convert notes.txt to upper case", ["tr a-z A-Z < notes.txt", "tr '[:lower:]' '[:upper:]' < notes.txt", "awk '{print toupper($0)}' notes.txt"]],
+  ];
+  for (const mode of ["native", "constrained"] as const) {
+    it(`${mode}: plain requests give the same command twice, which parses, fits its grammar and does what was asked`, async () => {
+      const wrong: string[] = [];
+      for (const [request, references] of PLAIN) {
+        const opts = { backend, request, mode, maxTokens: 32, workspaceFiles: Object.keys(FIXTURE) };
+        const a = await generate(opts);
+        const b = await generate(opts);
+        expect(a.path, `${request}: ${a.error ?? ""}`).toBe(mode);
+        expect(b.command, request).toBe(a.command);
+        expect(parseBash(a.command).parses, a.command).toBe(true);
+        if (mode === "constrained") {
+          // The checker on the grammar object, and on the GBNF text exactly as llama.cpp got it.
+          expect(a.grammar!.accepts(a.command).accepted, a.command).toBe(true);
+          expect(recognize(parseGrammarText(a.grammar!.text.gbnf, "gbnf"), a.command).accepted, a.command).toBe(true);
+          const allowed = a.grammar!.isDefault ? programs : a.grammarCommands;
+          expect(allowed, a.command).toContain(firstProgram(a.command));
+        } else expect(programs).toContain(firstProgram(a.command));
+        const got = await runOnFixture(a.command);
+        const want = await Promise.all(references.map(runOnFixture));
+        if (!want.includes(got)) wrong.push(`${request} -> ${JSON.stringify(a.command)} printed ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+    }, 300_000);
+  }
 
   it("constrained output is accepted by its grammar on 200 generated requests", async () => {
     const requests = generatedRequests(programs, 200);
