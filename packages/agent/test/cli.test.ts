@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { diffSnapshots, snapshot } from "@shellgen/agent";
+import { diffSnapshots, snapshot } from "../src/workspace.js";
 import { fakeLlamaServer } from "./scripted.js";
 
 const BIN = resolve(__dirname, "../../cli/bin/shellgen.js");

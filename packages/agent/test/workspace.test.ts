@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSandboxed } from "@shellgen/sandbox";
-import { applyChanges, copyWorkspace, diffSnapshots, errorSignature, goalKind, judge, missingNames, snapshot, AgentError } from "@shellgen/agent";
+import { AgentError } from "@shellgen/agent";
+import { errorSignature, missingNames } from "../src/signature.js";
+import { goalKind, judge } from "../src/verdict.js";
+import { applyChanges, copyWorkspace, diffSnapshots, snapshot } from "../src/workspace.js";
 
 let dirs: string[] = [];
 const tmp = (p: string) => {
