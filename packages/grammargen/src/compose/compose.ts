@@ -1,7 +1,7 @@
 // One grammar for shell command lines: lists, pipelines, redirections, loops, ifs,
-// heredocs and $(...) around the per-command grammars. Nesting is unrolled: list(s, k)
-// may hold compound commands whose bodies are list(s, k-1), and arguments at substitution
-// level s may hold $(list(s-1, depth)); level 0 has neither, so the grammar is finite.
+// heredocs and $(...) around the per-command grammars. Compound nesting is unrolled:
+// list(s, k) may hold compound commands whose bodies are list(s, k-1). Arguments at level
+// s = 1 may hold $(list(1, depth)), a recursion; level 0 (no substitution) has none.
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
@@ -42,7 +42,9 @@ export function compose(opts: ComposeOptions): Grammar {
   const policy = opts.policy;
   if (policy?.pipeline?.maxLength) lim.pipeline = Math.min(lim.pipeline, policy.pipeline.maxLength);
   if (!on.has("pipe")) lim.pipeline = 1;
-  const S = on.has("subst") ? lim.subst : 0;
+  // $(...) nests through a recursive rule (level 1 refers to itself), so one copy of every
+  // command grammar serves every depth; levels unrolled per depth copied all of them per level.
+  const S = on.has("subst") && lim.subst > 0 ? 1 : 0;
   const K = on.has("loop") || on.has("if") ? lim.depth : 0;
   const rules = new Map<string, Rule>();
   const put = (name: string, expr: Expr, terminal = false): Expr => {
@@ -87,12 +89,12 @@ export function compose(opts: ComposeOptions): Grammar {
     put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED) : ref("sh_gname"), true);
   }
 
-  for (let s = 0; s <= S; s++) {
-    // Words at this level: the plain word terminals, or a $(...) whose commands are one level down.
+  for (let s = S; s <= S; s++) {
+    // Words: the plain word terminals, or a $(...) holding a whole list (at level 1 itself).
     const dqText = opt(ref("sh_dqtext"));
-    // $(...) and `...` (bodies one level down), glued to word text on either side
-    // (logs/$(date +%F).txt); <(...) and >(...) are words of their own.
-    const inner = s > 0 ? ref(bashName(s - 1, K, "list")) : undefined;
+    // $(...) and `...`, glued to word text on either side (logs/$(date +%F).txt);
+    // <(...) and >(...) are words of their own.
+    const inner = s > 0 ? ref(bashName(s, K, "list")) : undefined;
     const substs: Expr[] = inner ? [put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))), seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"'))] : [];
     const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...substs));
     const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);

@@ -1,6 +1,7 @@
-// Constructs and bounds of a composed grammar. Nesting (depth, subst) is always finite:
-// it is unrolled level by level, never left to recursion. Counts of things side by side
-// (pipeline stages, list items, lines, words) are unbounded by default: `x*` is one loop in
+// Constructs and bounds of a composed grammar. Nesting of compound commands (depth) is
+// finite, unrolled level by level; $(...) recurses, since a level of its own would copy
+// every command grammar. Counts of things side by side (pipeline stages, list items,
+// lines, words) are unbounded by default: `x*` is one loop in
 // every engine, while a bound such as {0,7} around a command choice is unrolled by XGrammar
 // into copies of every command's positions (seconds to compile). A policy's pipeline
 // maxLength, or a caller's limits, still bound them.
@@ -17,7 +18,7 @@ export interface ComposeLimits {
   list: number;
   /** Nesting of loops, ifs, subshells and groups. */
   depth: number;
-  /** Nesting of $(...) inside arguments. */
+  /** 0: no $(...) in arguments; any other value: $(...) nested to any depth (a recursive rule). */
   subst: number;
   /** Top-level lines (a heredoc body counts as part of its line). */
   lines: number;

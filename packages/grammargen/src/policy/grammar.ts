@@ -2,7 +2,12 @@
 // terminals that cannot spell a path outside the root (no leading / or ~ unless under an
 // allowed prefix, no `..`, no $HOME-style variables) nor a URL with a scheme the policy
 // does not allow (no `x://` except the allowed schemes).
-import { alt, cls, lit, opt, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
+//
+// The pieces are named terminals (pol_*) that the four replacements share. Written inline,
+// every prefix and quoting style repeated the unit expressions: the GBNF of the composed
+// default-policy grammar carried ~500 copies, XGrammar took 50 s to read it, and Python
+// Lark minutes. Lark still gets one regex per terminal (refs between terminals inline).
+import { alt, cls, lit, literalChoice, opt, ref, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { chars, minus, toExpr, type CharSet } from "../compose/notwords.js";
 import type { Policy } from "./policy.js";
@@ -19,51 +24,63 @@ export function policyTerminals(policy: Policy): Rule[] {
   const B: CharSet = chars(META + special, true);
   const notFirst = paths ? ["/", "~"] : [];
   const bare = (set: CharSet, extra: string[] = []): Expr => toExpr(minus(set, extra.map(cp)));
-  const variable = alt(
-    seq(lit("$"), cls("a-z_"), rep(cls("a-z0-9_"), 0, 31)),
-    seq(lit("${"), cls("a-z_"), rep(cls("a-z0-9_"), 0, 31), rep(cls("}\"'\\ \n", true), 0, 32), lit("}")),
-    seq(lit("$"), cls("0-9@#?!$*")),
+  const out: Rule[] = [];
+  const put = (name: string, expr: Expr): Expr => (out.push(rule(`pol_${name}`, expr, true)), ref(`pol_${name}`));
+
+  // Runs of one class are unbounded (`[...]*`), as in the unrestricted terminals: a bound
+  // such as {0,31} is unrolled into that many positions by XGrammar and Python Lark.
+  const variable = put(
+    "var",
+    alt(
+      seq(lit("$"), cls("a-z_"), rep(cls("a-z0-9_"), 0, UNBOUNDED)),
+      seq(lit("${"), cls("a-z_"), rep(cls("a-z0-9_"), 0, UNBOUNDED), rep(cls("}\"'\\ \n", true), 0, UNBOUNDED), lit("}")),
+      seq(lit("$"), cls("0-9@#?!$*")),
+    ),
   );
   const dot = (after: CharSet): Expr => seq(lit("."), toExpr(after));
   const colon = (after: CharSet): Expr => alt(seq(lit(":"), bare(after, ["/"])), seq(lit(":/"), bare(after, ["/"])));
   // Quoted text: the same rules inside the quotes.
   const SQ: CharSet = chars(`'${special.replace("$", "").replace("=", "")}`, true);
-  const sqUnit = alt(toExpr(SQ), dot(chars(`'.${urls ? ":" : ""}`, true)), ...(urls ? [colon(chars("'", true))] : []));
-  const sqFirst = alt(bare(SQ, notFirst), dot(chars(`'.${urls ? ":" : ""}`, true)), ...(urls ? [colon(chars("'", true))] : []));
+  const sqDot = dot(chars(`'.${urls ? ":" : ""}`, true));
+  const sqUnit = put("squnit", alt(toExpr(SQ), sqDot, ...(urls ? [colon(chars("'", true))] : [])));
+  const sqFirst = alt(bare(SQ, notFirst), sqDot, ...(urls ? [colon(chars("'", true))] : []));
   const DQ: CharSet = chars(`"\\$\`.${urls ? ":" : ""}`, true);
-  const dqAfter = chars(`"\\$\`.${urls ? ":" : ""}`, true);
-  const dqUnit = alt(toExpr(DQ), dot(dqAfter), seq(lit("\\"), cls("\n", true)), variable, ...(urls ? [colon(chars('"\\$`', true))] : []));
-  const dqFirst = alt(bare(DQ, notFirst), dot(dqAfter), seq(lit("\\"), cls(`\n${notFirst.join("")}`, true)), variable, ...(urls ? [colon(chars('"\\$`', true))] : []));
-  const sq = seq(lit("'"), opt(seq(sqFirst, rep(sqUnit, 0, UNBOUNDED))), lit("'"));
-  const dq = seq(lit('"'), opt(seq(dqFirst, rep(dqUnit, 0, UNBOUNDED))), lit('"'));
+  const dqDot = dot(chars(`"\\$\`.${urls ? ":" : ""}`, true));
+  const dqColon = urls ? [colon(chars('"\\$`', true))] : [];
+  const dqUnit = put("dqunit", alt(toExpr(DQ), dqDot, seq(lit("\\"), cls("\n", true)), variable, ...dqColon));
+  const dqFirst = alt(bare(DQ, notFirst), dqDot, seq(lit("\\"), cls(`\n${notFirst.join("")}`, true)), variable, ...dqColon);
+  const sq = put("sq", seq(lit("'"), opt(seq(sqFirst, rep(sqUnit, 0, UNBOUNDED))), lit("'")));
+  const dq = put("dq", seq(lit('"'), opt(seq(dqFirst, rep(dqUnit, 0, UNBOUNDED))), lit('"')));
   const sqAny = seq(lit("'"), rep(sqUnit, 0, UNBOUNDED), lit("'"));
   const dqAny = seq(lit('"'), rep(dqUnit, 0, UNBOUNDED), lit('"'));
 
-  // Absolute paths under the root or an allowed prefix, bare or quoted.
+  // Absolute paths under the root or an allowed prefix, bare or quoted: the prefixes as one trie.
   const prefixes = policy.paths ? [policy.paths.root, ...policy.paths.allow] : [];
-  const abs = (inner: Expr, q: string): Expr[] => prefixes.map((p) => seq(lit(q + p), opt(seq(lit("/"), rep(inner, 0, UNBOUNDED))), ...(q ? [lit(q)] : [])));
-  const schemes = policy.urls?.schemes ?? [];
+  const prefix = prefixes.length ? put("prefix", literalChoice(prefixes)) : undefined;
+  const abs = (inner: Expr, q: string): Expr[] => (prefix ? [seq(...(q ? [lit(q)] : []), prefix, opt(seq(lit("/"), rep(inner, 0, UNBOUNDED))), ...(q ? [lit(q)] : []))] : []);
+  const schemes = (policy.urls?.schemes ?? []).map((s) => `${s}://`);
   const urlRest = rep(cls(META, true), 1, UNBOUNDED);
-  const url = (q: string): Expr[] => schemes.map((s) => seq(lit(`${q}${s}://`), q ? rep(cls(`${q}\n`, true), 1, UNBOUNDED) : urlRest, ...(q ? [lit(q)] : [])));
+  const url = (q: string): Expr[] => (schemes.length ? [seq(...(q ? [lit(q)] : []), literalChoice(schemes), q ? rep(cls(`${q}\n`, true), 1, UNBOUNDED) : urlRest, ...(q ? [lit(q)] : []))] : []);
 
-  const firstUnit = (noDash: boolean): Expr =>
-    alt(bare(B, [...notFirst, ...(noDash ? ["-"] : [])]), dot(B), variable, seq(lit("\\"), cls(`\n.${notFirst.join("")}`, true)), sq, dq, ...(urls ? [colon(B)] : []));
-  const unitAfterEq = alt(firstUnit(false), ...abs(unitPlaceholder(), ""));
-  const unit = alt(toExpr(B), dot(B), variable, seq(lit("\\"), cls("\n.", true)), sqAny, dqAny, seq(lit("="), opt(unitAfterEq)), ...(urls ? [colon(B)] : []));
-  // abs() needs `unit` for what follows the prefix; build it again now that unit exists.
-  const absBare = abs(unit, "");
-  const absQuoted = [...abs(sqUnit, "'"), ...abs(dqUnit, '"')];
-  const word = (noDash: boolean): Expr =>
-    alt(
-      seq(alt(firstUnit(noDash), ...absBare, ...absQuoted, ...url(""), ...url("'"), ...url('"')), rep(unit, 0, UNBOUNDED), opt(lit("."))),
-      lit("."),
-      ...(noDash ? [lit("-")] : []),
-    );
-  const out: Rule[] = [rule("word", word(false), true, "policy: paths stay under the root, URLs use allowed schemes"), rule("operand", word(true), true, "policy-restricted operand"), rule("url", word(true), true, "policy-restricted URL"), rule("kv", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, 63), lit("="), opt(seq(alt(firstUnit(false), ...absBare, ...url("")), rep(unit, 0, UNBOUNDED)))), true, "policy-restricted key=value")];
-  return out;
-}
-
-// After `=` an absolute path may follow too; the prefix's tail is any unit except a nested `=`.
-function unitPlaceholder(): Expr {
-  return cls(META + ".$=:", true);
+  // What every first unit shares; the bare first character differs (no `-` for operands).
+  const firstTail = put("first", alt(dot(B), variable, seq(lit("\\"), cls(`\n.${notFirst.join("")}`, true)), sq, dq, ...(urls ? [colon(B)] : [])));
+  const firstUnit = (noDash: boolean): Expr[] => [bare(B, [...notFirst, ...(noDash ? ["-"] : [])]), firstTail];
+  // After `=` an absolute path may follow too; the prefix's tail is any unit except a nested `=`.
+  const afterEq = put("aftereq", alt(...firstUnit(false), ...abs(cls(META + ".$=:", true), "")));
+  const unit = put("unit", alt(toExpr(B), dot(B), variable, seq(lit("\\"), cls("\n.", true)), sqAny, dqAny, seq(lit("="), opt(afterEq)), ...(urls ? [colon(B)] : [])));
+  const units = rep(unit, 0, UNBOUNDED);
+  const start = put("start", alt(...abs(unit, ""), ...url("")));
+  const quoted = [...abs(sqUnit, "'"), ...abs(dqUnit, '"'), ...url("'"), ...url('"')];
+  const startQuoted = quoted.length ? [put("startq", alt(...quoted))] : [];
+  const starts = [...(prefix || schemes.length ? [start] : []), ...startQuoted];
+  const word = (noDash: boolean): Expr => alt(seq(alt(...firstUnit(noDash), ...starts), units, opt(lit("."))), lit("."), ...(noDash ? [lit("-")] : []));
+  const kvValue = opt(seq(alt(...firstUnit(false), ...(prefix || schemes.length ? [start] : [])), units));
+  return [
+    rule("word", word(false), true, "policy: paths stay under the root, URLs use allowed schemes"),
+    rule("operand", word(true), true, "policy-restricted operand"),
+    rule("url", word(true), true, "policy-restricted URL"),
+    rule("kv", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED), lit("="), kvValue), true, "policy-restricted key=value"),
+    // pol_start with no prefix and no scheme is an empty alternation: drop it.
+    ...out.filter((r) => r.name !== "pol_start" || prefix || schemes.length),
+  ];
 }
