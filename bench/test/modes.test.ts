@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { BENCH_MODES, FEWSHOT_K, loadSuite, ModelGenerator, parseModes, runBench } from "@shellgen/bench";
+import { BENCH_MODES, loadSuite, ModelGenerator, parseModes, runBench } from "@shellgen/bench";
+import { FEWSHOT_K } from "../src/run/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shellgen-modes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CoverageError, jsonSummary, loadCoverage, loadReport, loadTaskFolder, parseModes, runBench, summarise, toHtml, toMarkdown, toText, type Generator, type Report } from "@shellgen/bench";
+import { jsonSummary, loadCoverage, loadReport, loadTaskFolder, parseModes, runBench, type Generator, type Report } from "@shellgen/bench";
+import { CoverageError, summarise, toHtml, toMarkdown, toText } from "../src/report/index.js";
 
 const MY_SUITE = fileURLToPath(new URL("../../examples/my-suite", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "bench-split-"));

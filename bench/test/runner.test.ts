@@ -6,10 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { resetSandboxProbe } from "@shellgen/sandbox";
-import {
-  jsonSummary, loadReport, loadSuite, main, parseModes, Progress, readResults, runBench, RESULTS_FILE,
-  type Generator, type Task,
-} from "@shellgen/bench";
+import { jsonSummary, loadReport, loadSuite, main, parseModes, runBench, type Generator, type Task } from "@shellgen/bench";
+import { Progress, readResults, RESULTS_FILE } from "../src/run/index.js";
 
 const suite = loadSuite();
 // A spread of tiers, ids chosen from the live suite so the test follows its edits.

@@ -4,7 +4,8 @@ import { mkdtempSync as makeTemp, mkdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluateCheck, loadSuite, normaliseOutput, prepareWorkspace, runTask, SuiteError, defaultSuiteDir, type CommandResult, type Task } from "@shellgen/bench";
+import { evaluateCheck, loadSuite, prepareWorkspace, runTask, SuiteError, type CommandResult, type Task } from "@shellgen/bench";
+import { normaliseOutput, defaultSuiteDir } from "../src/suite/index.js";
 
 const result = (stdout: string, extra: Partial<CommandResult> = {}): CommandResult => ({
   stdout, stderr: "", exitCode: 0, signal: null, timedOut: false, truncated: false, durationMs: 1, ...extra,

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadTaskFolder, main, RESULTS_FILE, selfTest } from "@shellgen/bench";
+import { loadTaskFolder, main, selfTest } from "@shellgen/bench";
+import { RESULTS_FILE } from "../src/run/index.js";
 
 const MY_SUITE = fileURLToPath(new URL("../../examples/my-suite", import.meta.url));
 const dirs: string[] = [];

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runSandboxed } from "@shellgen/sandbox";
-import { guessesThatPass, loadSuite, mapLimit, runTask, selfTest, suiteSandbox, TASK_ENV, type Task } from "@shellgen/bench";
+import { guessesThatPass, loadSuite, runTask, selfTest, type Task } from "@shellgen/bench";
+import { mapLimit, suiteSandbox, TASK_ENV } from "../src/suite/index.js";
 // @ts-ignore -- plain ESM generator, no type declarations
 import { buildSuite, render, tierPath, TIER_SIZES } from "../../corpora/tasks/src/build.mjs";
 
