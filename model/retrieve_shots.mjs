@@ -14,7 +14,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const { openPool, programOf } = await import(join(ROOT, "packages/fewshot/dist/index.js"));
+const { openPool } = await import(join(ROOT, "packages/fewshot/dist/index.js"));
+const { programOf } = await import(join(ROOT, "packages/fewshot/dist/example.js"));
 
 const [inPath, outPath] = process.argv.slice(2);
 if (!inPath || !outPath) {
