@@ -22,6 +22,28 @@ const mutate = (s: string): fc.Arbitrary<string> =>
     fc.nat({ max: s.length }).map((i) => s.slice(0, i)),
   );
 
+describe("the spec generator", () => {
+  // The properties below are only as good as what the generator makes: it must make the
+  // shapes real programs have, not just flat option tables.
+  it("makes nested subcommands, rest and variadic operands, repeatable options, and invocations that use them", () => {
+    const specs = fc.sample(specArb, 300);
+    const depth = (s: CommandSpec): number => 1 + Math.max(0, ...s.subcommands.map(depth));
+    const all = (s: CommandSpec): CommandSpec[] => [s, ...s.subcommands.flatMap(all)];
+    const share = (f: (s: CommandSpec) => boolean) => specs.filter(f).length / specs.length;
+    expect(share((s) => s.subcommands.length > 0)).toBeGreaterThan(0.15);
+    expect(share((s) => depth(s) >= 3)).toBeGreaterThan(0.02);
+    expect(share((s) => all(s).some((c) => c.positionals.some((p) => p.rest)))).toBeGreaterThan(0.15);
+    expect(share((s) => all(s).some((c) => c.positionals.some((p) => !p.rest && p.max >= 16)))).toBeGreaterThan(0.15);
+    expect(share((s) => all(s).some((c) => c.options.some((o) => o.repeatable)))).toBeGreaterThan(0.3);
+    expect(share((s) => !!s.globalOptions?.length)).toBeGreaterThan(0.05);
+    const lines = fc.sample(specArb.chain((spec) => fc.tuple(fc.constant(spec), invocationArb(spec))), 300);
+    const used = (f: (spec: CommandSpec, words: string[]) => boolean) => lines.filter(([spec, line]) => f(spec, line.split(" "))).length;
+    expect(used((_, w) => w.includes("--"))).toBeGreaterThan(20);
+    expect(used((spec, w) => spec.subcommands.some((c) => w[1 + (w.slice(1).findIndex((x) => [c.path.at(-1), ...c.aliases].includes(x)))] !== undefined && w.includes(c.path.at(-1)!)))).toBeGreaterThan(20);
+    expect(used((spec, w) => all(spec).some((c) => c.options.some((o) => o.repeatable && o.short.some((l) => o.arity === "none" && w.includes(`-${l}${l}`)))))).toBeGreaterThan(3);
+  });
+});
+
 describe("emitted grammars load in the real engines", () => {
   it("every corpus GBNF loads in llama.cpp (node-llama-cpp createGrammar)", async () => {
     for (const c of corpusGrammars) expect(await gbnfLoads(emitGbnf(c.grammar)), c.name).toBe(true);
