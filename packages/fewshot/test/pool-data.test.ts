@@ -38,6 +38,9 @@ describe("the example pool in corpora/examples", () => {
   it("validates every command: tree-sitter-bash parse and the default policy; grammar rejections listed", async () => {
     const v = await loadValidator();
     console.log(`pool validation checks: syntax=${v.info.syntax} grammar=${v.info.grammar} (${v.info.grammarPrograms} programs) policy=${v.info.policy}`);
+    // Every check is really on: no fallback to "no grammar, no policy".
+    expect(v.info).toMatchObject({ syntax: "tree-sitter-bash", grammar: "pack", policy: "default-policy" });
+    expect(v.info.grammarPrograms).toBeGreaterThanOrEqual(50);
     const verdicts = pool.map((e) => ({ command: e.command, v: v.check(e.command) }));
     const hard = verdicts.filter((r) => r.v.errors.some((x) => !r.v.grammarErrors.includes(x)));
     expect(hard.map((f) => `${f.command}: ${f.v.errors.join("; ")}`)).toEqual([]);
