@@ -46,4 +46,12 @@ export const SOURCES: Source[] = [
   { name: "rev", command: ["rev", "--help"] },
   // mawk (Debian's awk) prints its help for -W usage; the grammar is for `awk`.
   { name: "awk", command: ["awk", "-W", "usage"], version: ["awk", "-W", "version"] },
+  // Programs people call that the coverage set (corpora/coverage) showed missing from the
+  // default composition, and the numeric option styles (xz -0 ... -9, pr -COLUMN, fmt [-WIDTH]).
+  ...["readlink", "od", "yes", "who", "whoami", "uname", "id", "env", "nohup", "fmt", "expand", "split", "shuf", "numfmt", "nproc", "expr", "cmp", "truncate", "chown", "zcat", "xz", "pr", "file", "uptime", "free", "watch", "hostname", "bc", "make"].map(gnu),
+  { name: "which", command: ["which", "--help"], version: ["dpkg-query", "-W", "-f", "debianutils ${Version}", "debianutils"] },
+  { name: "column", command: ["column", "-h"], version: ["column", "-V"] },
+  { name: "xxd", command: ["xxd", "-h"], version: ["xxd", "-v"] },
+  { name: "ps", command: ["ps", "--help", "all"], version: ["ps", "--version"] },
+  { name: "git-diff", command: ["git", "help", "diff"], version: ["git", "--version"], words: ["git", "diff"] },
 ];

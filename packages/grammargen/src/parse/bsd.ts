@@ -27,6 +27,9 @@ export interface UsageForm {
   offset: number;
 }
 
+/** "hostname [-b] {hostname|-F file}         set host name": drops a column of prose after a form. */
+const noProse = (s: string): string => s.replace(/\s{4,}[a-z][^[\]<>{}|]*$/, "");
+
 /** Finds the usage forms: `usage:`/`Usage:` lines, their continuations and `or:` lines. */
 export function usageForms(text: string, programWords: string[]): UsageForm[] {
   const lines = linesOf(text);
@@ -36,14 +39,14 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     const m = /^\s*usage:\s*/i.exec(lines[i]!.text);
     if (!m) continue;
     let cur: UsageForm | undefined;
-    const first = lines[i]!.text.slice(m[0].length);
+    const first = noProse(lines[i]!.text.slice(m[0].length));
     if (first.trim()) cur = { text: first, offset: lines[i]!.start + m[0].length };
     if (cur) forms.push(cur);
     for (let j = i + 1; j < lines.length; j++) {
       const l = lines[j]!;
       const or = /^\s*or:\s*/.exec(l.text);
       if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
-      const body = or ? l.text.slice(or[0].length) : l.text.trimStart();
+      const body = noProse(or ? l.text.slice(or[0].length) : l.text.trimStart());
       const lead = l.text.length - l.text.trimStart().length;
       const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);
       // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.

@@ -134,6 +134,9 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
       // du lists "--time" and "--time=WORD": together an optional value.
       same.arity = "optional";
       same.value ??= o.value;
+    } else if (same.value && o.value && same.value.type.kind !== "enum" && o.value.type.kind !== "enum" && same.value.type.kind !== o.value.type.kind) {
+      // expand's "-t, --tabs=N" and "-t, --tabs=LIST": one option whose value may be either.
+      same.value = { ...same.value, type: { kind: "word" } };
     } else if (same.value && o.value && same.value.type.kind === "enum") {
       // The more general value wins; two enums pool their choices.
       if (o.value.type.kind !== "enum") same.value = o.value;

@@ -79,7 +79,8 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
     }
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
-      if (inner.startsWith("-") || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^\[/, ""))) continue;
+      // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
+      if (inner.startsWith("-") || /^\+(\||[A-Za-z](\s|$|\[))/.test(inner) || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^\[/, ""))) continue;
       const innerToks = tokens(inner, at + 1);
       // "[ignored command line arguments]": prose naming one optional, repeated operand.
       if (innerToks.length >= 3 && innerToks.every((x) => /^[a-z]+$/.test(x.text))) {
@@ -115,7 +116,8 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       continue;
     }
     // A plural placeholder without "..." (diff's FILES) still stands for several words.
-    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES)$/.test(name);
+    // expr's EXPRESSION is words of their own (expr 5 + 3).
+    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION)$/.test(name);
     out.push({ name, min: optional ? 0 : 1, max: repeat || plural ? MANY : 1, span });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
@@ -178,7 +180,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   }
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
-    let toks = tokens(r.text, r.from);
+    // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
+    let toks = tokens(r.text.replace(/\s{4,}[a-z][^[\]<>{}|]*$/, ""), r.from);
     const cont = (r as { cont?: unknown }).cont !== undefined;
     if (!cont) {
       // Skip the command words: the program (under any name) then each further path word.
