@@ -24,14 +24,14 @@ const INDEXES: Record<string, string> = {
 function documented(markdown: string): Map<string, { names: string[]; line: number }[]> {
   const out = new Map<string, { names: string[]; line: number }[]>();
   for (const block of markdown.matchAll(/^```ts\n([\s\S]*?)^```/gm)) {
-    for (const m of block[1]!.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@shellgen\/([\w-]+)"/g)) {
+    // Comments go first, so a brace or a comma inside one cannot cut a listing short.
+    const code = block[1]!.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@shellgen\/([\w-]+)"/g)) {
       const names = m[1]!
-        .replace(/\/\*[\s\S]*?\*\//g, "")
-        .replace(/\/\/.*$/gm, "")
         .split(",")
         .map((s) => s.trim().replace(/^type\s+/, ""))
         .filter(Boolean);
-      const line = markdown.slice(0, block.index! + block[0].indexOf(m[0])).split("\n").length;
+      const line = markdown.slice(0, block.index!).split("\n").length;
       out.set(m[2]!, [...(out.get(m[2]!) ?? []), { names, line }]);
     }
   }

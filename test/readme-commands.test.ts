@@ -111,7 +111,7 @@ const io = () => ({ stdout: (s: string) => void process.stdout.write(s), stderr:
 
 const scripts = (dir: string): Record<string, string> => JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")).scripts ?? {};
 const workspaceDirs: Record<string, string> = Object.fromEntries(
-  ["packages/base", "packages/cli", "packages/decode", "packages/fewshot", "packages/grammargen", "packages/sandbox", "bench", "grammars"].map((d) => [JSON.parse(readFileSync(join(ROOT, d, "package.json"), "utf8")).name, d]),
+  ["packages/agent", "packages/base", "packages/cli", "packages/decode", "packages/fewshot", "packages/grammargen", "packages/sandbox", "bench", "grammars"].map((d) => [JSON.parse(readFileSync(join(ROOT, d, "package.json"), "utf8")).name, d]),
 );
 
 const lines = documented();

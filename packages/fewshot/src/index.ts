@@ -8,6 +8,7 @@ export type { LearnOptions, Learned } from "./learn.js";
 export { PoolError, exampleId } from "./example.js";
 export type { Example } from "./example.js";
 export type { Embedder } from "./embedder.js";
+export { QdrantStore, QdrantError, type QdrantOptions } from "./qdrant.js";
 export { estimateTokens } from "./tokens.js";
 export { OptionIndex, packOptionIndex, readPackIr, type OptionIndexSnapshot } from "./options.js";
 export type { OptionHit } from "./options.js";
