@@ -111,9 +111,10 @@ function template(
   if (wrapper) {
     start = `${prefix}_wrapped`;
     const inner = withWrappers.has(program) ? INNER_WITH : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name)) ? INNER_XARGS : INNER;
-    // POSIX xargs runs echo when it is given no command (`... | xargs -n 1`).
+    // POSIX: env with no command prints the environment, xargs with none runs echo.
     const run = seq(ref("sp"), ref(inner));
-    rules.push({ name: start, expr: seq(ref(g.start), program === "xargs" ? opt(run) : run), terminal: false, comment: `${program} running another command` });
+    const optional = program === "env" || program === "xargs";
+    rules.push({ name: start, expr: seq(ref(g.start), optional ? opt(run) : run), terminal: false, comment: `${program} running another command` });
   }
   return {
     program,
