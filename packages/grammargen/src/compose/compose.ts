@@ -13,6 +13,7 @@ import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
+import { mergeIdenticalRules } from "./merge.js";
 import { shellWordTerminals } from "./words.js";
 
 export interface ComposeOptions {
@@ -229,7 +230,10 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_line", alt(...lines));
   put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, less(lim.lines, 1))));
 
-  const g = prune({ start: "sh_top", rules: [...rules.values()] });
+  // Only command copies merge (xargs' relaxed and a wrapper's inner copies share their option
+  // rules); shell and shared rules keep their names, which decoding looks up.
+  const all = [...rules.values()];
+  const g = prune(mergeIdenticalRules({ start: "sh_top", rules: all }, all.map((r) => r.name).filter((n) => !n.startsWith("c_"))));
   validateGrammar(g);
   return g;
 }

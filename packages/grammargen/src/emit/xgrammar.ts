@@ -88,3 +88,21 @@ export async function ggufVocab(path: string): Promise<{ tokens: string[]; eos?:
   if (!tok?.tokens?.length) throw new Error(`${path}: no tokenizer.ggml.tokens in the GGUF metadata`);
   return { tokens: [...tok.tokens], eos: tok.eos_token_id, prependSpace: tok.add_space_prefix ?? true };
 }
+
+/**
+ * Whole-string verdicts from a compiled grammar, through the matcher a serving engine runs:
+ * the string is accepted when every character is and the stop token may follow. Much faster
+ * than `Testings.isGrammarAcceptString`, which rebuilds its parser for every string.
+ */
+export async function xgrammarMatcher(compiled: XG.CompiledGrammar, stopTokenId: number): Promise<{ accepts(input: string): boolean; dispose(): void }> {
+  const xg = loadXGrammar();
+  const m = await withXGrammarErrors("matcher", () => xg.GrammarMatcher.createGrammarMatcher(compiled, [stopTokenId]));
+  return {
+    accepts(input: string): boolean {
+      m.reset();
+      const ok = input === "" || m._acceptString(input);
+      return ok && m.acceptToken(stopTokenId) && m.isTerminated();
+    },
+    dispose: () => m.dispose(),
+  };
+}

@@ -1,0 +1,37 @@
+// Merges rules that define the same thing under different names. Composition lowers some
+// programs more than once (a relaxed copy for xargs, a copy for inside a policy's wrapper),
+// and those copies' option rules are identical except for their names. Every engine pays
+// per rule position (XGrammar compiles a token mask for each; llama.cpp keeps a parse stack
+// per live position), so one copy is kept.
+//
+// Rules are grouped by partition refinement: two rules stay together while their
+// expressions are equal with every reference replaced by its group, so mutually recursive
+// copies merge too. Names in `keep` are never merged away (each stays its own group).
+import { mapExpr, ref, type Grammar } from "../grammar/ast.js";
+
+export function mergeIdenticalRules(g: Grammar, keep: Iterable<string> = []): Grammar {
+  const pinned = new Set([g.start, ...keep]);
+  const names = g.rules.map((r) => r.name);
+  let group = new Map(names.map((n) => [n, 0]));
+  let count = 1;
+  for (;;) {
+    const keys = new Map<string, number>();
+    const next = new Map<string, number>();
+    for (const r of g.rules) {
+      const body = JSON.stringify(mapExpr(r.expr, (e) => (e.kind === "ref" ? ref(`#${group.get(e.name) ?? e.name}`) : e)));
+      const key = `${pinned.has(r.name) ? r.name : ""}|${r.terminal}|${body}`;
+      if (!keys.has(key)) keys.set(key, keys.size);
+      next.set(r.name, keys.get(key)!);
+    }
+    group = next;
+    if (keys.size === count) break;
+    count = keys.size;
+  }
+  const chosen = new Map<number, string>();
+  for (const n of names) if (!chosen.has(group.get(n)!) || pinned.has(n)) chosen.set(group.get(n)!, n);
+  const rename = (n: string): string => chosen.get(group.get(n)!) ?? n;
+  return {
+    start: g.start,
+    rules: g.rules.filter((r) => rename(r.name) === r.name).map((r) => ({ ...r, expr: mapExpr(r.expr, (e) => (e.kind === "ref" ? ref(rename(e.name)) : e)) })),
+  };
+}
