@@ -23,6 +23,7 @@ export const b3sum = entry("b3sum", ["b3sum"]);
 export const base64 = entry("base64", ["base64"]);
 export const basename = entry("basename", ["basename"]);
 export const batcat = entry("batcat", ["batcat"]);
+export const bc = entry("bc", ["bc"]);
 export const black = entry("black", ["black"]);
 export const busybox_cp = entry("busybox-cp", ["busybox","cp"]);
 export const busybox_cut = entry("busybox-cut", ["busybox","cut"]);
@@ -42,6 +43,9 @@ export const busybox_uniq = entry("busybox-uniq", ["busybox","uniq"]);
 export const busybox_wc = entry("busybox-wc", ["busybox","wc"]);
 export const cat = entry("cat", ["cat"]);
 export const chmod = entry("chmod", ["chmod"]);
+export const chown = entry("chown", ["chown"]);
+export const cmp = entry("cmp", ["cmp"]);
+export const column = entry("column", ["column"]);
 export const comm = entry("comm", ["comm"]);
 export const cp = entry("cp", ["cp"]);
 export const curl = entry("curl", ["curl"]);
@@ -52,11 +56,17 @@ export const df = entry("df", ["df"]);
 export const diff = entry("diff", ["diff"]);
 export const dirname = entry("dirname", ["dirname"]);
 export const du = entry("du", ["du"]);
+export const env = entry("env", ["env"]);
+export const expand = entry("expand", ["expand"]);
+export const expr = entry("expr", ["expr"]);
 export const fdfind = entry("fdfind", ["fdfind"]);
+export const file = entry("file", ["file"]);
 export const find = entry("find", ["find"]);
 export const flake8 = entry("flake8", ["flake8"]);
 export const flask = entry("flask", ["flask"]);
+export const fmt = entry("fmt", ["fmt"]);
 export const fold = entry("fold", ["fold"]);
+export const free = entry("free", ["free"]);
 export const git_add = entry("git-add", ["git","add"]);
 export const git_blame = entry("git-blame", ["git","blame"]);
 export const git_branch = entry("git-branch", ["git","branch"]);
@@ -64,6 +74,7 @@ export const git_checkout = entry("git-checkout", ["git","checkout"]);
 export const git_clone = entry("git-clone", ["git","clone"]);
 export const git_commit = entry("git-commit", ["git","commit"]);
 export const git_describe = entry("git-describe", ["git","describe"]);
+export const git_diff = entry("git-diff", ["git","diff"]);
 export const git_fetch = entry("git-fetch", ["git","fetch"]);
 export const git_grep = entry("git-grep", ["git","grep"]);
 export const git_init = entry("git-init", ["git","init"]);
@@ -81,20 +92,27 @@ export const grep = entry("grep", ["grep"]);
 export const gunzip = entry("gunzip", ["gunzip"]);
 export const gzip = entry("gzip", ["gzip"]);
 export const head = entry("head", ["head"]);
+export const hostname = entry("hostname", ["hostname"]);
 export const http = entry("http", ["http"]);
 export const hugo = entry("hugo", ["hugo"]);
 export const hyperfine = entry("hyperfine", ["hyperfine"]);
+export const id = entry("id", ["id"]);
 export const join = entry("join", ["join"]);
 export const jq = entry("jq", ["jq"]);
 export const json_tool = entry("json-tool", ["python3","-m","json.tool"]);
 export const ln = entry("ln", ["ln"]);
 export const ls = entry("ls", ["ls"]);
 export const lsd = entry("lsd", ["lsd"]);
+export const make = entry("make", ["make"]);
 export const md5sum = entry("md5sum", ["md5sum"]);
 export const mkdir = entry("mkdir", ["mkdir"]);
 export const mv = entry("mv", ["mv"]);
 export const nc = entry("nc", ["nc"]);
 export const nl = entry("nl", ["nl"]);
+export const nohup = entry("nohup", ["nohup"]);
+export const nproc = entry("nproc", ["nproc"]);
+export const numfmt = entry("numfmt", ["numfmt"]);
+export const od = entry("od", ["od"]);
 export const openssl_crl = entry("openssl-crl", ["openssl","crl"]);
 export const openssl_dgst = entry("openssl-dgst", ["openssl","dgst"]);
 export const openssl_ecparam = entry("openssl-ecparam", ["openssl","ecparam"]);
@@ -111,6 +129,9 @@ export const openssl_rsa = entry("openssl-rsa", ["openssl","rsa"]);
 export const openssl_verify = entry("openssl-verify", ["openssl","verify"]);
 export const openssl_x509 = entry("openssl-x509", ["openssl","x509"]);
 export const paste = entry("paste", ["paste"]);
+export const pr = entry("pr", ["pr"]);
+export const ps = entry("ps", ["ps"]);
+export const readlink = entry("readlink", ["readlink"]);
 export const realpath = entry("realpath", ["realpath"]);
 export const restic = entry("restic", ["restic"]);
 export const rev = entry("rev", ["rev"]);
@@ -123,8 +144,10 @@ export const sed = entry("sed", ["sed"]);
 export const seq = entry("seq", ["seq"]);
 export const sftp = entry("sftp", ["sftp"]);
 export const sha256sum = entry("sha256sum", ["sha256sum"]);
+export const shuf = entry("shuf", ["shuf"]);
 export const sleep = entry("sleep", ["sleep"]);
 export const sort = entry("sort", ["sort"]);
+export const split = entry("split", ["split"]);
 export const ssh = entry("ssh", ["ssh"]);
 export const ssh_agent = entry("ssh-agent", ["ssh-agent"]);
 export const ssh_keygen = entry("ssh-keygen", ["ssh-keygen"]);
@@ -139,11 +162,22 @@ export const tmux = entry("tmux", ["tmux"]);
 export const touch = entry("touch", ["touch"]);
 export const tr = entry("tr", ["tr"]);
 export const tree = entry("tree", ["tree"]);
+export const truncate = entry("truncate", ["truncate"]);
+export const uname = entry("uname", ["uname"]);
 export const uniq = entry("uniq", ["uniq"]);
+export const uptime = entry("uptime", ["uptime"]);
 export const venv = entry("venv", ["python3","-m","venv"]);
+export const watch = entry("watch", ["watch"]);
 export const wc = entry("wc", ["wc"]);
 export const wget = entry("wget", ["wget"]);
+export const which = entry("which", ["which"]);
+export const who = entry("who", ["who"]);
+export const whoami = entry("whoami", ["whoami"]);
 export const xargs = entry("xargs", ["xargs"]);
+export const xxd = entry("xxd", ["xxd"]);
+export const xz = entry("xz", ["xz"]);
+export const yes = entry("yes", ["yes"]);
+export const zcat = entry("zcat", ["zcat"]);
 
 export const commands = Object.freeze({
   "age": age,
@@ -152,6 +186,7 @@ export const commands = Object.freeze({
   "base64": base64,
   "basename": basename,
   "batcat": batcat,
+  "bc": bc,
   "black": black,
   "busybox-cp": busybox_cp,
   "busybox-cut": busybox_cut,
@@ -171,6 +206,9 @@ export const commands = Object.freeze({
   "busybox-wc": busybox_wc,
   "cat": cat,
   "chmod": chmod,
+  "chown": chown,
+  "cmp": cmp,
+  "column": column,
   "comm": comm,
   "cp": cp,
   "curl": curl,
@@ -181,11 +219,17 @@ export const commands = Object.freeze({
   "diff": diff,
   "dirname": dirname,
   "du": du,
+  "env": env,
+  "expand": expand,
+  "expr": expr,
   "fdfind": fdfind,
+  "file": file,
   "find": find,
   "flake8": flake8,
   "flask": flask,
+  "fmt": fmt,
   "fold": fold,
+  "free": free,
   "git-add": git_add,
   "git-blame": git_blame,
   "git-branch": git_branch,
@@ -193,6 +237,7 @@ export const commands = Object.freeze({
   "git-clone": git_clone,
   "git-commit": git_commit,
   "git-describe": git_describe,
+  "git-diff": git_diff,
   "git-fetch": git_fetch,
   "git-grep": git_grep,
   "git-init": git_init,
@@ -210,20 +255,27 @@ export const commands = Object.freeze({
   "gunzip": gunzip,
   "gzip": gzip,
   "head": head,
+  "hostname": hostname,
   "http": http,
   "hugo": hugo,
   "hyperfine": hyperfine,
+  "id": id,
   "join": join,
   "jq": jq,
   "json-tool": json_tool,
   "ln": ln,
   "ls": ls,
   "lsd": lsd,
+  "make": make,
   "md5sum": md5sum,
   "mkdir": mkdir,
   "mv": mv,
   "nc": nc,
   "nl": nl,
+  "nohup": nohup,
+  "nproc": nproc,
+  "numfmt": numfmt,
+  "od": od,
   "openssl-crl": openssl_crl,
   "openssl-dgst": openssl_dgst,
   "openssl-ecparam": openssl_ecparam,
@@ -240,6 +292,9 @@ export const commands = Object.freeze({
   "openssl-verify": openssl_verify,
   "openssl-x509": openssl_x509,
   "paste": paste,
+  "pr": pr,
+  "ps": ps,
+  "readlink": readlink,
   "realpath": realpath,
   "restic": restic,
   "rev": rev,
@@ -252,8 +307,10 @@ export const commands = Object.freeze({
   "seq": seq,
   "sftp": sftp,
   "sha256sum": sha256sum,
+  "shuf": shuf,
   "sleep": sleep,
   "sort": sort,
+  "split": split,
   "ssh": ssh,
   "ssh-agent": ssh_agent,
   "ssh-keygen": ssh_keygen,
@@ -268,11 +325,22 @@ export const commands = Object.freeze({
   "touch": touch,
   "tr": tr,
   "tree": tree,
+  "truncate": truncate,
+  "uname": uname,
   "uniq": uniq,
+  "uptime": uptime,
   "venv": venv,
+  "watch": watch,
   "wc": wc,
   "wget": wget,
+  "which": which,
+  "who": who,
+  "whoami": whoami,
   "xargs": xargs,
+  "xxd": xxd,
+  "xz": xz,
+  "yes": yes,
+  "zcat": zcat,
 });
 export const defaultGrammar = grammar("default");
 export const defaultPolicyGrammar = grammar("default-policy");

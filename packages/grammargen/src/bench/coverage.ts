@@ -5,7 +5,7 @@
 // the pack's default grammar as shipped (grammars/pack/default.gbnf, read by the in-repo
 // checker) and on per-request grammars: the composition of just the pack programs that the
 // command names, as a decoder would build for one request.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseGrammarText } from "../check/reader.js";
 import { recognize } from "../check/recognize.js";
@@ -32,7 +32,7 @@ const lines = (file: string): string[] =>
 export function programsOf(command: string): string[] {
   const out = new Set<string>();
   // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
-  const re = /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+\d+)?)*|-exec|\btimeout\s+\S+)\s*([A-Za-z0-9_./+-]+)/g;
+  const re = /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-exec|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
   for (const m of command.matchAll(re)) {
     const word = m[1]!.split("/").pop()!;
     if (word && !/=|^-|^\d+$/.test(word) && !KEYWORDS.includes(word)) out.add(word);
@@ -54,10 +54,12 @@ export function measureCoverage(root: string, opts: { misses?: boolean } = {}): 
     }
     return specs.get(name)!;
   };
+  // A program the pack holds as subcommands only (git -> git-status, git-log, ...) brings them all.
+  const subcommandKeys = (name: string): string[] => (existsSync(join(pack, `${name}.ir.json`)) ? [name] : readdirSync(pack).filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ir.json")).map((f) => f.slice(0, -".ir.json".length)));
   const perRequest = new Map<string, Grammar>();
   const requestGrammar = (command: string): Grammar => {
     const names = programsOf(command).filter((n) => !BUILTIN_NAMES.includes(n));
-    const found = [...new Set(names.map(spec).filter((s): s is CommandSpec => !!s))];
+    const found = [...new Set(names.flatMap(subcommandKeys).map(spec).filter((s): s is CommandSpec => !!s))];
     const key = found.map((s) => s.path.join(" ")).sort().join(",");
     if (!perRequest.has(key)) perRequest.set(key, compose({ commands: found }));
     return perRequest.get(key)!;

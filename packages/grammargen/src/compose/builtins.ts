@@ -18,10 +18,12 @@ export function builtins(s: number): Record<string, Expr> {
   const w = ref(`sh_word_s${s}`);
   const name = ref("sh_name");
   const assign = ref(`sh_assign_s${s}`);
-  const operand = ref(`sh_operand_s${s}`);
   // -9, -KILL, -SIGTERM, -s TERM, -n 9
   const signalName = alt(ref("int"), seq(rep(cls("A-Z"), 1, 3), rep(cls("A-Z0-9+-"), 0, UNBOUNDED)));
   const signal = alt(seq(lit("-"), signalName), seq(alt(lit("-s"), lit("-n")), sp, signalName));
+  // What kill, wait and fg take: 1234, %1, $pid, "$pid", $!, $(pgrep x); never a bare "-".
+  const varName = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), cls("!$"), seq(lit("{"), rep(cls("}", true), 1, UNBOUNDED), lit("}")));
+  const pid = alt(ref("int"), seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)), seq(lit("$"), varName), seq(lit('"$'), varName, lit('"')), ref(`sh_piece_s${s}`));
   const texpr = (ops: string[], joiners: string[]): Expr => {
     const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
     return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
@@ -32,7 +34,7 @@ export function builtins(s: number): Record<string, Expr> {
     "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
     read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, UNBOUNDED)),
     cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
-    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), ref(`sh_operand_s${s}`)), 0, UNBOUNDED)),
+    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), pid), 0, UNBOUNDED)),
     export: seq(lit("export"), many(alt(assign, name), 1, UNBOUNDED)),
     local: seq(lit("local"), many(alt(assign, name), 1, UNBOUNDED)),
     declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, UNBOUNDED)),
@@ -57,11 +59,11 @@ export function builtins(s: number): Record<string, Expr> {
     umask: seq(lit("umask"), opt(seq(sp, lit("-S"))), opt(seq(sp, rep(cls("0-7"), 3, 4)))),
     printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, UNBOUNDED)),
     // Job control: a pid, a $VAR or a jobspec (%1, %+, %name) are all operands.
-    kill: seq(lit("kill"), alt(seq(sp, lit("-l"), many(w, 0, 1)), seq(opt(seq(sp, signal)), many(operand, 1, UNBOUNDED)))),
-    jobs: seq(lit("jobs"), opt(seq(sp, lit("-"), rep(cls("lnprs"), 1, 3))), many(operand, 0, UNBOUNDED)),
-    fg: seq(lit("fg"), many(operand, 0, 1)),
-    bg: seq(lit("bg"), many(operand, 0, UNBOUNDED)),
-    disown: seq(lit("disown"), opt(seq(sp, lit("-"), rep(cls("ahr"), 1, 3))), many(operand, 0, UNBOUNDED)),
+    kill: seq(lit("kill"), alt(seq(sp, lit("-l"), many(w, 0, 1)), seq(opt(seq(sp, signal)), many(pid, 1, UNBOUNDED)))),
+    jobs: seq(lit("jobs"), opt(seq(sp, lit("-"), rep(cls("lnprs"), 1, 3))), many(pid, 0, UNBOUNDED)),
+    fg: seq(lit("fg"), many(pid, 0, 1)),
+    bg: seq(lit("bg"), many(pid, 0, UNBOUNDED)),
+    disown: seq(lit("disown"), opt(seq(sp, lit("-"), rep(cls("ahr"), 1, 3))), many(pid, 0, UNBOUNDED)),
     history: seq(lit("history"), opt(alt(seq(sp, lit("-c")), seq(sp, lit("-d"), sp, ref("int")), seq(sp, ref("int"))))),
     alias: seq(lit("alias"), many(alt(seq(name, lit("="), w), name), 0, UNBOUNDED)),
     unalias: seq(lit("unalias"), alt(seq(sp, lit("-a")), many(name, 1, UNBOUNDED))),
@@ -85,6 +87,7 @@ export function builtinGrammar(name: string): Grammar | undefined {
       rule(start, expr, false, `the shell builtin ${name}`),
       rule("sh_word_s0", alt(ref("word"), ref("sh_arith"))),
       rule("sh_operand_s0", alt(ref("operand"), ref("sh_arith"))),
+      rule("sh_piece_s0", ref("sh_arith")),
       rule("sh_assign_s0", seq(ref("sh_name"), lit("="), opt(ref("sh_word_s0")))),
       rule("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true),
       rule("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true),
