@@ -84,7 +84,10 @@ describe("identity", () => {
   // give the same unprivileged, limited command and write the workspace back.
   const root = process.getuid?.() === 0;
   const check = async (workspace: string) => {
-    const r = await runSandboxed({ command: "id -u; ulimit -H -u; cat /proc/self/status | grep CapEff; echo hi > made.txt; cat made.txt", workspace });
+    // Host files nested two folders down are handed over too: the command can append to them.
+    mkdirSync(join(workspace, "deep", "er"), { recursive: true });
+    writeFileSync(join(workspace, "deep", "er", "old.txt"), "old\n");
+    const r = await runSandboxed({ command: "id -u; ulimit -H -u; cat /proc/self/status | grep CapEff; echo new >> deep/er/old.txt; echo hi > made.txt; cat made.txt", workspace });
     const [uid, nproc, capEff, made] = r.stdout.trim().split("\n");
     expect(r.exitCode, r.stderr).toBe(0);
     if (root) expect(Number(uid)).toBeGreaterThanOrEqual(1_200_000);
@@ -92,6 +95,7 @@ describe("identity", () => {
     expect(capEff).toMatch(/CapEff:\s+0+$/);
     expect(made).toBe("hi");
     expect(readFileSync(join(workspace, "made.txt"), "utf8")).toBe("hi\n");
+    expect(readFileSync(join(workspace, "deep", "er", "old.txt"), "utf8")).toBe("old\nnew\n");
   };
 
   it("runs unprivileged with the limits applied in a world-reachable workspace", () => check(ws));
