@@ -100,6 +100,13 @@ describe("identity", () => {
 
   it("runs unprivileged with the limits applied in a world-reachable workspace", () => check(ws));
 
+  it("refuses nested user namespaces (bwrap --disable-userns)", async () => {
+    // Before --unshare-user was passed explicitly, bwrap refused --disable-userns and the probe
+    // fell back to a sandbox in which this succeeded.
+    const r = await runSandboxed({ command: "unshare -U true && echo nested; unshare -rm true && echo mapped; echo end", workspace: ws });
+    expect(r.stdout).toBe("end\n");
+  });
+
   it.runIf(root)("runs the same way in a workspace behind a directory closed to other users", async () => {
     const closed = join(ws, "closed");
     mkdirSync(join(closed, "ws"), { recursive: true });
