@@ -2,7 +2,7 @@
 // heredocs and $(...) around the per-command grammars. Compound nesting is unrolled:
 // list(s, k) may hold compound commands whose bodies are list(s, k-1). Arguments at level
 // s = 1 may hold $(list(1, depth)), a recursion; level 0 (no substitution) has none.
-import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, cls, lit, literalTrie, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
@@ -13,6 +13,7 @@ import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
+import { itemsOf, leftFactor } from "./factor.js";
 import { mergeIdenticalRules } from "./merge.js";
 import { shellWordTerminals } from "./words.js";
 
@@ -36,6 +37,7 @@ export const HEREDOC_DELIMITERS = ["EOF", "END", "EOT", "EOL", "DATA", "TEXT", "
 const sp = ref("sp");
 const osp = opt(sp);
 const bashName = (s: number, k: number, what: string): string => `sh_${what}_s${s}_k${k}`;
+const builtinName = (b: string, s: number): string => `sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`;
 
 export function compose(opts: ComposeOptions): Grammar {
   const on = new Set<Construct>(opts.constructs ?? CONSTRUCTS);
@@ -51,6 +53,32 @@ export function compose(opts: ComposeOptions): Grammar {
   const put = (name: string, expr: Expr, terminal = false): Expr => {
     if (!rules.has(name)) rules.set(name, rule(name, expr, terminal));
     return ref(name);
+  };
+  // A command rule that starts with its name: rewritten as NAME <rule>_after, and the name
+  // with its continuation returned for a trie of names (undefined when it starts otherwise).
+  const splits = new Map<string, { text: string; then?: Expr } | undefined>();
+  const splitName = (name: string): { text: string; then?: Expr } | undefined => {
+    if (splits.has(name)) return splits.get(name);
+    splits.set(name, undefined);
+    const r = rules.get(name);
+    if (!r || r.terminal) return undefined;
+    const e = leftFactor({ start: name, rules: [r] }).rules[0]!.expr;
+    const items = itemsOf(e);
+    const head = items[0];
+    let text: string;
+    let rest: Expr[];
+    if (head?.kind === "lit" && head.text !== "") [text, rest] = [head.text, items.slice(1)];
+    else if (head?.kind === "ref" && splitName(head.name)) {
+      const inner = splitName(head.name)!;
+      [text, rest] = [inner.text, [...(inner.then ? [inner.then] : []), ...items.slice(1)]];
+    } else return undefined;
+    const after = `${name}_after`;
+    if (rest.length && rules.has(after)) return undefined;
+    if (rest.length) rules.set(after, rule(after, seq(...rest)));
+    rules.set(name, { ...r, expr: seq(lit(text), ...(rest.length ? [ref(after)] : [])) });
+    const out = { text, ...(rest.length ? { then: ref(after) } : {}) };
+    splits.set(name, out);
+    return out;
   };
 
   const wrapperNames = new Set<string>();
@@ -117,7 +145,7 @@ export function compose(opts: ComposeOptions): Grammar {
     const bi = builtins(s);
     const builtinRefs = (exclude: string[]): Expr[] =>
       builtinNames.filter((b) => !matchesAny(b, exclude)).map((b) => {
-        const r = put(`sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`, bi[b]!);
+        const r = put(builtinName(b, s), bi[b]!);
         return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
       });
     // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
@@ -127,8 +155,31 @@ export function compose(opts: ComposeOptions): Grammar {
     const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
     const genericRest = opts.allowUnknown ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
     const anywhere = (t: CommandTemplate) => t.place === "anywhere";
-    put(`sh_cmd_s${s}`, alt(...starts(anywhere), ...builtinRefs([]), ...generic));
-    put(`sh_cmdrest_s${s}`, alt(...starts((t) => anywhere(t) && !matchesAny(t.program, denyInto)), ...builtinRefs(denyInto), ...genericRest));
+    // Where a command starts, llama.cpp keeps a parse stack for every program whose name is
+    // still possible and re-checks each candidate token against all of them: 150 programs
+    // and builtins, 150 stacks. The names as one trie, each followed by the rest of its
+    // grammar, keep one stack per distinct next letter. The /bin/ form stays a flat choice.
+    const named = (pred: (t: CommandTemplate) => boolean, exclude: string[], extra: Expr[]): Expr => {
+      const programs = templates.filter(pred).map((t) => {
+        const lv = atLevel(t, s);
+        for (const r of lv.rules) if (!rules.has(r.name)) rules.set(r.name, r);
+        return lv.start;
+      });
+      const bis = builtinNames.filter((b) => !matchesAny(b, exclude));
+      const biNames = bis.map((b) => (put(builtinName(b, s), bi[b]!), builtinName(b, s)));
+      const entries: { text: string; then?: Expr }[] = [];
+      const flat: Expr[] = [];
+      for (const n of [...programs, ...biNames]) {
+        const e = splitName(n);
+        if (e) entries.push(e);
+        else flat.push(ref(n));
+      }
+      const binnable = [...programs, ...bis.filter((b) => EXTERNAL_BUILTINS.includes(b)).map((b) => builtinName(b, s))].map(ref);
+      return alt(...(entries.length ? [literalTrie(entries)] : []), ...flat, ...(binnable.length ? [seq(ref("sh_bindir"), alt(...binnable))] : []), ...extra);
+    };
+    put(`sh_cmd_s${s}`, named(anywhere, [], generic));
+    if (denyInto.length || opts.allowUnknown) put(`sh_cmdrest_s${s}`, named((t) => anywhere(t) && !matchesAny(t.program, denyInto), denyInto, genericRest));
+    else put(`sh_cmdrest_s${s}`, ref(`sh_cmd_s${s}`));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
     put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
@@ -233,7 +284,7 @@ export function compose(opts: ComposeOptions): Grammar {
   // Only command copies merge (xargs' relaxed and a wrapper's inner copies share their option
   // rules); shell and shared rules keep their names, which decoding looks up.
   const all = [...rules.values()];
-  const g = prune(mergeIdenticalRules({ start: "sh_top", rules: all }, all.map((r) => r.name).filter((n) => !n.startsWith("c_"))));
+  const g = prune(leftFactor(mergeIdenticalRules({ start: "sh_top", rules: all }, all.map((r) => r.name).filter((n) => !n.startsWith("c_")))));
   validateGrammar(g);
   return g;
 }

@@ -1,0 +1,39 @@
+// Left-factors alternatives: `A B | A C` becomes `A (B | C)`. Same language, but llama.cpp's
+// sampler keeps one parse stack per live alternative and re-checks every candidate token
+// against each, so two branches that share a long prefix (a command's plain form and its
+// `... -- WORDS` form both start with the name, the options and the operands) double the
+// stacks, and the sampling time, on every token of that prefix.
+import { alt, mapExpr, opt, seq, type Expr, type Grammar } from "../grammar/ast.js";
+
+/** A sequence's items with nested sequences flattened (lowerings build seq(seq(name, opts), ...)). */
+export const itemsOf = (e: Expr): Expr[] => (e.kind === "seq" ? e.items.flatMap(itemsOf) : [e]);
+const key = (e: Expr): string => JSON.stringify(e);
+
+function factorAlt(items: Expr[]): Expr {
+  const groups = new Map<string, Expr[][]>();
+  for (const i of items) {
+    const parts = itemsOf(i);
+    const k = parts.length ? key(parts[0]!) : "";
+    groups.set(k, [...(groups.get(k) ?? []), parts]);
+  }
+  if (groups.size === items.length) return alt(...items);
+  const out: Expr[] = [];
+  for (const members of groups.values()) {
+    if (members.length === 1 || members.some((m) => m.length === 0)) {
+      out.push(...members.map((m) => seq(...m)));
+      continue;
+    }
+    let n = 1;
+    while (members.every((m) => m.length > n && key(m[n]!) === key(members[0]![n]!))) n++;
+    const rests = members.map((m) => m.slice(n));
+    const nonEmpty = rests.filter((r) => r.length > 0);
+    const tail = nonEmpty.length ? factorAlt(nonEmpty.map((r) => seq(...r))) : undefined;
+    const prefix = members[0]!.slice(0, n);
+    out.push(seq(...prefix, ...(tail ? [nonEmpty.length < rests.length ? opt(tail) : tail] : [])));
+  }
+  return alt(...out);
+}
+
+export function leftFactor(g: Grammar, only: (name: string) => boolean = () => true): Grammar {
+  return { ...g, rules: g.rules.map((r) => (only(r.name) ? { ...r, expr: mapExpr(r.expr, (e) => (e.kind === "alt" ? factorAlt(e.items) : e)) } : r)) };
+}
