@@ -255,6 +255,13 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   // After `--` every word is an operand, even one starting with '-'.
   const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)));
   const forms: Expr[] = [main, tail];
+  // "--version  output version information and exit": such an option alone is a whole
+  // invocation, even where the usage line demands operands (watch --version, ssh -V).
+  if (positionals.some((p) => p.min > 0)) {
+    const exits = allOptions.filter((o) => o.arity === "none" && /\b(and|then) exits?\b/i.test(o.description));
+    const spellings = [...new Set(exits.flatMap((o) => [...o.long.map((l) => `--${l}`), ...o.short.map((c) => `-${c}`), ...(o.dashLong ?? []).map((d) => `-${d}`)]))];
+    if (spellings.length) forms.push(seq(words, L.sp, literalChoice(spellings)));
+  }
 
   if (spec.subcommands.length) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];

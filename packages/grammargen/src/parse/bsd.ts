@@ -2,7 +2,7 @@
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
-import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readSpelling, spanOf, type Spelling } from "./optionhead.js";
+import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readOptionTable, readSpelling, spanOf, type Spelling } from "./optionhead.js";
 
 interface Word {
   kind: "word";
@@ -291,5 +291,16 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
     const o = spec.options.find((x) => x.short.includes(m[1]!));
     if (o && !o.description) o.description = m[2]!.trim();
   }
+  // A getopt-style table under the usage (hostname's "-s, --short   short host name") adds
+  // long spellings and descriptions to the usage line's letters; the usage stays the authority
+  // on which options exist and what they take.
+  for (const t of readOptionTable(text)) {
+    const o = spec.options.find((x) => t.short.some((c) => x.short.includes(c)));
+    if (!o) continue;
+    for (const l of t.long) if (!o.long.includes(l)) o.long.push(l);
+    if (!o.description) o.description = t.description;
+  }
+  // "which [-a] args": a plural operand name stands for several words.
+  for (const p of spec.positionals) if (/^(args|arguments|files|paths|names)$/i.test(p.name) && p.max < MANY) p.max = MANY;
   return { spec, diagnostics: session.diagnostics };
 }

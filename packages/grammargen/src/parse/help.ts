@@ -227,7 +227,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
-    const type: ValueType = o.choices ? { kind: "enum", choices: o.choices } : inferType(o.name, { description: desc, style });
+    const type: ValueType = o.choices ? { kind: "enum", choices: o.choices } : inferType(o.name, { description: desc, style, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.

@@ -130,6 +130,10 @@ export function placeholderChoices(metavar: string, text: string): string[] | un
     const quoted = [...window.matchAll(/'([\w.+-]+)'|"([\w.+-]+)"|‘([\w.+-]+)’|`([\w.+-]+)'/g)].map((q) => q[1] ?? q[2] ?? q[3] ?? q[4]!);
     if (quoted.length >= 2) return [...new Set(quoted)];
   }
+  // "MODE determines behavior ...:" then one indented "word   description" line per value (tee).
+  const block = new RegExp(`^${metavar}\\b[^\\n]*:[ \\t]*\\n((?:[ \\t]+[a-z][\\w-]*[ \\t]{2,}\\S[^\\n]*\\n(?:[ \\t]{8,}\\S[^\\n]*\\n)*){2,})`, "m").exec(text);
+  // "TYPE is made up of one or more of these" (od) lists parts of a value, not whole values.
+  if (block && !/one or more|made up|combination|any of|followed by/i.test(block[0].split("\n")[0]!)) return [...block[1]!.matchAll(/^[ \t]+([a-z][\w-]*)[ \t]{2,}/gm)].map((x) => x[1]!).filter((w, i, a) => a.indexOf(w) === i);
   return undefined;
 }
 
@@ -150,6 +154,8 @@ function placeholderList(metavar: string, desc: string): string[] | undefined {
 
 export function inferType(metavar: string, hints: TypeHints): ValueType {
   const m = metavar.trim();
+  // sleep's "NUMBER[SUFFIX]" where "SUFFIX may be 's' for seconds ... 'd' for days": a duration.
+  if (/^\w+\[SUFFIX\]$/.test(m) && /'s' for seconds/.test(`${hints.text ?? ""} ${hints.description}`)) return { kind: "duration" };
   const choices = metavarChoices(m) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;

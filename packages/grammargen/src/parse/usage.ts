@@ -87,7 +87,13 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
         out.push({ name: inner.replace(/\s+/g, "_"), min: 0, max: MANY, span });
         continue;
       }
-      const sub = operandsOf(innerToks, line, takesValue, true);
+      // "[ FILE | ARG1 ARG2 ]": alternatives inside the brackets; the longest stands for them.
+      const groups: Tok[][] = [[]];
+      for (const x of innerToks) {
+        if (x.text === "|") groups.push([]);
+        else groups[groups.length - 1]!.push(x);
+      }
+      const sub = groups.map((g) => operandsOf(g, line, takesValue, true)).reduce((a, b) => (b.length > a.length ? b : a));
       if (repeat) for (const o of sub) o.max = MANY;
       out.push(...sub);
       continue;
@@ -188,6 +194,9 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       toks = toks.slice(1);
       for (const w of path.slice(1)) if (toks[0]?.text === w) toks = toks.slice(1);
     }
+    // "or:  nohup OPTION": one of the options alone (--help, --version, which end the
+    // program and are offered on their own), not a form without operands.
+    if (!cont && raw.length > 1 && toks.length === 1 && /^OPTIONS?$/.test(toks[0]!.text)) continue;
     const ops = operandsOf(toks, r.line, takesValue, false);
     if (cont && alternatives.length) alternatives[alternatives.length - 1]!.push(...ops);
     else alternatives.push(ops);
