@@ -29,6 +29,13 @@ export interface ComposeOptions {
   heredocDelimiters?: string[];
 }
 
+/** Shared value terminals with a shape (numbers, sizes, durations) that a $VAR may stand for. */
+const TYPED_VALUES = new Set(["int", "int_pm", "int_m", "num", "size", "duration"]);
+const expansion = (): Expr => {
+  const name = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), seq(lit("{"), rep(cls("}'\"`$ \t\n", true), 1, UNBOUNDED), lit("}")));
+  return alt(seq(lit("$"), name), seq(lit('"$'), name, lit('"')));
+};
+
 /** Builtins that also exist as programs in /bin, so `/bin/echo hi` names them. */
 const EXTERNAL_BUILTINS = ["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
 
@@ -105,6 +112,10 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), seq(lit("$"), cls('("\\`', true))), 1, UNBOUNDED), true);
   // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
   if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals()) rules.set(r.name, r);
+  // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"): scripts write it
+  // that way and its value is only known when the line runs. Not under a policy, whose bounds
+  // on values a variable would slip past.
+  if (!policy) for (const r of [...rules.values()]) if (r.terminal && TYPED_VALUES.has(r.name)) rules.set(r.name, { ...r, expr: alt(r.expr, expansion()) });
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
