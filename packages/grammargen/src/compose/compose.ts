@@ -247,11 +247,26 @@ export function compose(opts: ComposeOptions): Grammar {
       put(n("andor"), andOr.length ? seq(ref(n("pipeline")), rep(seq(osp, alt(...andOr), osp, ref(n("pipeline"))), 0, less(lim.list, 1))) : ref(n("pipeline")));
       const seps = [...(on.has("seq") ? [lit(";")] : []), ...(on.has("background") ? [lit("&")] : [])];
       const tail = seps.length ? opt(seq(osp, alt(...seps))) : undefined;
-      const list = (nl: boolean): Expr => {
+      const nested = (nl: boolean): Expr => {
         const sep = alt(...(seps.length ? [seq(osp, alt(...seps), osp)] : []), ...(nl ? [seq(osp, ref("sh_nl"))] : []));
         const more = seps.length || nl ? [rep(seq(sep, ref(n("andor"))), 0, less(lim.list, 1))] : [];
         return seq(ref(n("andor")), ...more, ...(tail ? [tail] : []));
       };
+      // Unbounded, the list is one loop of pipelines and operators: the same language as the
+      // nesting above, but after each command one optional space leads to every operator.
+      // Nested, a pipeline's, an and-or's and a list's loops each keep a parse stack waiting
+      // for a space in llama.cpp, on every token of every word.
+      const flat = (nl: boolean): Expr => {
+        const first = seq(opt(seq(lit("!"), sp)), ref(n("stage")));
+        const ops: Expr[] = [
+          ...(lim.pipeline > 1 ? [seq(alt(lit("|"), lit("|&")), osp, ref(n("stagerest")))] : []),
+          ...(andOr.length ? [seq(alt(...andOr), osp, first)] : []),
+          ...(seps.length ? [seq(alt(...seps), osp, first)] : []),
+          ...(nl ? [seq(ref("sh_nl"), first)] : []),
+        ];
+        return seq(first, ...(ops.length ? [rep(seq(osp, alt(...ops)), 0, UNBOUNDED)] : []), ...(tail ? [tail] : []));
+      };
+      const list = lim.pipeline >= UNBOUNDED && lim.list >= UNBOUNDED ? flat : nested;
       put(n("list"), list(false));
       put(n("body"), list(true));
     }
