@@ -264,7 +264,8 @@ export function compose(opts: ComposeOptions): Grammar {
           ...(seps.length ? [seq(alt(...seps), osp, first)] : []),
           ...(nl ? [seq(ref("sh_nl"), first)] : []),
         ];
-        return seq(first, ...(ops.length ? [rep(seq(osp, alt(...ops)), 0, UNBOUNDED)] : []), ...(tail ? [tail] : []));
+        const items = put(n(nl ? "bodyitems" : "items"), seq(first, ...(ops.length ? [rep(seq(osp, alt(...ops)), 0, UNBOUNDED)] : [])));
+        return seq(items, ...(tail ? [tail] : []));
       };
       const list = lim.pipeline >= UNBOUNDED && lim.list >= UNBOUNDED ? flat : nested;
       put(n("list"), list(false));
@@ -302,7 +303,15 @@ export function compose(opts: ComposeOptions): Grammar {
       const bodyText = seq(rep(seq(ref(`sh_hdline_${id}`), lit("\n")), 0, lim.heredocLines), lit(d));
       bodies.push(put(`sh_heredoc_${id}`, seq(alt(lit(d), lit(`'${d}'`), lit(`"${d}"`), lit(`\\${d}`)), tail, bodyText)));
     }
-    lines.push(put("sh_heredoc", seq(head, alt(...bodies))));
+    const items = bashName(S, K, "items");
+    if (rules.has(items)) {
+      // A flat list: a heredoc line is the same list up to `<<`, so one path carries both
+      // (separate paths multiplied every parse stack of the line by the places a heredoc
+      // command could stand in it). Any pipeline or list may lead up to the heredoc command.
+      const seps = [...(on.has("seq") ? [lit(";")] : []), ...(on.has("background") ? [lit("&")] : [])];
+      const ends = [...(seps.length ? [seq(osp, alt(...seps))] : []), seq(osp, alt(lit("<<"), lit("<<-")), osp, alt(...bodies))];
+      lines.splice(0, lines.length, seq(ref(items), opt(alt(...ends))));
+    } else lines.push(put("sh_heredoc", seq(head, alt(...bodies))));
   }
   put("sh_line", alt(...lines));
   put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, less(lim.lines, 1))));
