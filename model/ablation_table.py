@@ -1,4 +1,4 @@
-"""One Markdown table from several bench runs (issue #13's ablation).
+"""One Markdown table from several bench runs (the ablation: which part of the pipeline buys what).
 
     /usr/bin/python3 model/ablation_table.py LABEL=DIR:MODE [LABEL=DIR:MODE ...]
 

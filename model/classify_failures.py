@@ -1,4 +1,4 @@
-"""Classify a bench mode's failures on the novel subset (issue #13's failure table).
+"""Classify a bench mode's failures on the novel subset (the failure table in docs/FAILURES.md).
 
     /usr/bin/python3 model/classify_failures.py RESULTS_DIR MODE [--n 20] [--out FILE.md]
 
