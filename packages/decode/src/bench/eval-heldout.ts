@@ -13,6 +13,8 @@
 //   +follow     retrieval, and a command whose program no example uses is decoded again
 //               starting with the best example's program (generate's followExamples)
 //   all+follow  every part, and the draft follows the examples' program the same way
+//   cr+ground          constrained-retry with grounding and the full plan, no examples (bench mode constrained-retry+ground)
+//   cr+ground/default  the same under the pack's whole default grammar only (SHELLGEN_ABLATE=default-grammar)
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -38,6 +40,8 @@ interface Config {
   hints?: number;
   /** generate's followExamples. */
   follow?: boolean;
+  /** Only the planner's last step: the pack's whole default grammar. */
+  defaultOnly?: boolean;
 }
 
 const OFF: PlannerOptions = { optionRetrieval: false, narrowFlags: false, existingOnly: false };
@@ -53,6 +57,8 @@ const CONFIGS: Config[] = [
   { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: {}, hints: 2 },
   { name: "+follow", mode: "native", examples: true, ground: false, planner: OFF, follow: true },
   { name: "all+follow", mode: "constrained-retry", examples: true, ground: true, planner: {}, follow: true },
+  { name: "cr+ground", mode: "constrained-retry", examples: false, ground: true, planner: {} },
+  { name: "cr+ground/default", mode: "constrained-retry", examples: false, ground: true, planner: {}, defaultOnly: true },
 ];
 
 function arg(name: string): string | undefined {
@@ -101,9 +107,12 @@ async function main(): Promise<void> {
   // The bench's budget: retrieval may spend what the static block spends.
   const tokenBudget = staticExamples(3).reduce((n, e) => n + estimateTokens(`Request: ${e.request}\nCommand: ${e.command}\n\n`), 0);
   const planners = new Map<string, Promise<GrammarPlanner>>();
-  const plannerFor = (o: PlannerOptions) => {
-    const key = JSON.stringify(o);
-    if (!planners.has(key)) planners.set(key, packPlanner(undefined, o));
+  const plannerFor = (o: PlannerOptions, defaultOnly = false) => {
+    const key = JSON.stringify(o) + (defaultOnly ? "/default" : "");
+    if (!planners.has(key)) {
+      const p = packPlanner(undefined, o);
+      planners.set(key, defaultOnly ? p.then((pl): GrammarPlanner => ({ plans: (req) => pl.plans(req).slice(-1) })) : p);
+    }
     return planners.get(key)!;
   };
   const rows: Record<string, unknown>[] = [];
@@ -130,7 +139,7 @@ async function main(): Promise<void> {
             workspaceFiles: ws ? listWorkspace(ws) : [],
             optionHints: cfg.hints ?? 0,
             followExamples: cfg.follow ?? false,
-            ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner) }),
+            ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner, cfg.defaultOnly) }),
           });
           command = out.command;
           if (out.path === "failed") error = out.error;
