@@ -12,9 +12,8 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { shellgenHome } from "@shellgen/base";
-import { getLlama, type Llama, type LlamaLogLevel } from "node-llama-cpp";
+import { getLlama, Llama, type LlamaLogLevel } from "node-llama-cpp";
 
 const TESTED_VERSION = "3.21.1";
 const CACHE_VERSION = 1;
@@ -120,11 +119,14 @@ function writeVerdict(root: string, llama: Llama): void {
   }
 }
 
-async function startCached(root: string, v: BindingVerdict, opts: LlamaStartOptions): Promise<Llama> {
-  const bindings = join(root, "dist", "bindings");
-  const { Llama } = (await import(pathToFileURL(join(bindings, "Llama.js")).href)) as { Llama: { _create(o: object): Promise<Llama> } };
-  const { defaultLlamaRamPadding } = (await import(pathToFileURL(join(bindings, "getLlama.js")).href)) as { defaultLlamaRamPadding: (total: number) => number };
-  return Llama._create({
+// node-llama-cpp 3.21.1's default RAM padding on Linux (getLlama.js defaultLlamaRamPadding):
+// a quarter of RAM, at most 1 GiB. The cached start is Linux-only, so only this branch applies.
+const linuxRamPadding = (totalRam: number): number => Math.floor(Math.min(totalRam * 0.25, 1024 * 1024 * 1024));
+
+async function startCached(v: BindingVerdict, opts: LlamaStartOptions): Promise<Llama> {
+  // Llama._create is what getLlama calls once a binary is chosen and tested; it is public at run time, not in the types.
+  const create = (Llama as unknown as { _create(o: object): Promise<Llama> })._create.bind(Llama);
+  return create({
     bindings: require(v.bindingPath),
     bindingPath: v.bindingPath,
     buildType: "prebuilt",
@@ -132,7 +134,7 @@ async function startCached(root: string, v: BindingVerdict, opts: LlamaStartOpti
     logLevel: opts.logLevel,
     logger: opts.logger,
     vramPadding: 0,
-    ramPadding: defaultLlamaRamPadding,
+    ramPadding: linuxRamPadding,
     debug: false,
     numa: false,
     tempDir: false,
@@ -146,7 +148,7 @@ export async function startLlama(opts: LlamaStartOptions): Promise<Llama> {
   const verdict = known ? readVerdict(root) : undefined;
   if (verdict && root && process.env.SHELLGEN_LLAMA_TEST !== "always") {
     try {
-      const llama = await startCached(root, verdict, opts);
+      const llama = await startCached(verdict, opts);
       llamaStartPath = "cached";
       return llama;
     } catch {
