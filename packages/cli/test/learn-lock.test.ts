@@ -51,8 +51,8 @@ describe("shellgen learn under concurrency and kills", () => {
     expect((await holder.exited).signal).toBe("SIGKILL");
 
     const results = await Promise.all(waiters.map((w) => w.exited));
-    results.forEach((r, i) => expect(r, waiters[i]!.err()).toEqual({ code: 0, signal: null }));
-    waiters.forEach((w, i) => expect(w.out()).toContain(`learned (head): ${pairs[i]![1]}`));
+    for (const [i, r] of results.entries()) expect(r, waiters[i]!.err()).toEqual({ code: 0, signal: null });
+    for (const [i, w] of waiters.entries()) expect(w.out()).toContain(`learned (head): ${pairs[i]![1]}`);
     // Each waiter's pair exactly once, the killed writer's pair not at all, the first one kept.
     expect(commands(dir).sort()).toEqual(["wc -l notes.txt", ...pairs.map(([, c]) => c)].sort());
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);

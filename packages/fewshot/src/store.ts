@@ -44,6 +44,18 @@ export function keyed(e: Example): KeyedExample {
   return { ...e, source: e.source ?? "corpus", id: exampleId(e) };
 }
 
+/** An examples row as SQLite returns it (terms space-joined). */
+interface ExampleRow {
+  id: string;
+  request: string;
+  command: string;
+  program: string;
+  category: string;
+  difficulty: Example["difficulty"];
+  source: Example["source"];
+  terms: string;
+}
+
 export class IndexStore {
   private constructor(
     readonly path: string,
@@ -146,7 +158,7 @@ export class IndexStore {
   }
 
   *iterate(): Iterable<StoredExample> {
-    const rows = this.db.prepare("SELECT id, request, command, program, category, difficulty, source, terms FROM examples ORDER BY seq").iterate() as Iterable<any>;
+    const rows = this.db.prepare("SELECT id, request, command, program, category, difficulty, source, terms FROM examples ORDER BY seq").iterate() as Iterable<ExampleRow>;
     for (const r of rows) {
       yield { id: r.id, request: r.request, command: r.command, program: r.program, category: r.category, difficulty: r.difficulty, source: r.source, terms: r.terms ? r.terms.split(" ") : [] };
     }
@@ -185,7 +197,7 @@ export class IndexStore {
       const del = this.db.prepare("DELETE FROM examples WHERE id = ?");
       const delVec = this.db.prepare("DELETE FROM vectors WHERE id = ?");
       for (const id of removedIds) {
-        const r = get.get(id) as any;
+        const r = get.get(id) as ExampleRow | undefined;
         if (!r) continue;
         x ^= rowHash({ ...r, terms: r.terms ? r.terms.split(" ") : [] });
         del.run(id);
@@ -200,8 +212,8 @@ export class IndexStore {
 
   vectors(embedder: string): Map<string, { vec: Float32Array; list: number | null }> {
     const out = new Map<string, { vec: Float32Array; list: number | null }>();
-    for (const r of this.db.prepare("SELECT id, vec, list FROM vectors WHERE embedder = ?").iterate(embedder) as Iterable<any>) {
-      const b = r.vec as Buffer;
+    for (const r of this.db.prepare("SELECT id, vec, list FROM vectors WHERE embedder = ?").iterate(embedder) as Iterable<{ id: string; vec: Buffer; list: number | null }>) {
+      const b = r.vec;
       out.set(r.id, { vec: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)), list: r.list });
     }
     return out;

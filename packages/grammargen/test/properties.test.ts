@@ -117,7 +117,7 @@ describe("Lark, GBNF and the checker agree", () => {
     results.forEach((r, i) => {
       const job = jobs[i]!;
       if (!r.loaded) problems.push(`${job.label}: Lark refused the grammar: ${r.error}`);
-      else job.inputs.forEach((s, k) => r.accepted[k] !== job.expect[k] && problems.push(`${job.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(s)}, the checker does not`));
+      else for (const [k, s] of job.inputs.entries()) if (r.accepted[k] !== job.expect[k]) problems.push(`${job.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(s)}, the checker does not`);
     });
     expect(problems).toEqual([]);
   }, 600_000);
