@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -114,6 +115,41 @@ describe("identity", () => {
     await check(join(closed, "ws"));
   });
 });
+
+describe("when the host process dies", () => {
+  it("a caller SIGKILLed mid-command leaves no sandboxed process behind (--die-with-parent)", async () => {
+    const marker = String(700000 + (process.pid % 100000));
+    const dist = join(import.meta.dirname, "../dist/index.js");
+    const script = `const m = await import(${JSON.stringify(dist)}); await m.runSandboxed({ command: "sleep ${marker}", workspace: ${JSON.stringify(ws)}, timeoutMs: 120000 });`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
+    const running = () => processesWith(`sleep ${marker}`);
+    try {
+      // The command is running inside its sandbox before the caller is killed.
+      for (let i = 0; i < 600 && running().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(running().length).toBeGreaterThan(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await new Promise((r) => child.once("exit", r));
+    for (let i = 0; i < 50 && running().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(running()).toEqual([]);
+  }, 120_000);
+});
+
+/** Host processes whose command line contains `text`. */
+function processesWith(text: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+      if (cmd === text) found.push(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
 
 describe("insideWorkspace", () => {
   it("resolves files inside and refuses links that leave the workspace", async () => {
