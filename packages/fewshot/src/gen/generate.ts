@@ -159,10 +159,8 @@ async function main() {
   const decontam = JSON.parse(execFileSync("/usr/bin/python3", [join(corporaDir(), "..", "model", "decontam_pool.py")], { maxBuffer: 64 << 20 }).toString());
   const info = validator.info;
   process.stdout.write(
-    `structural decontamination (model/decontam_pool.py) dropped ${decontam.dropped} of ${decontam.pool_pairs}\n`,
-  );
-  process.stdout.write(
-    `wrote ${balanced.length} examples over ${perProgram.size} programs in ${byCategory.size} files to ${dir}\n` +
+    `wrote ${balanced.length} examples over ${perProgram.size} programs in ${byCategory.size} files to ${dir}; ` +
+      `the structural rule (model/decontam_pool.py) then dropped ${decontam.dropped}, leaving ${decontam.pool_pairs - decontam.dropped}\n` +
       `checks: syntax=${info.syntax} grammar=${info.grammar} (${info.grammarPrograms} programs) policy=${info.policy}\n` +
       `dropped ${dropped.length}:\n` + dropped.map((d) => `  ${d}\n`).join("") +
       `kept although a generated grammar rejects them (${disputed.length}):\n` + disputed.map((d) => `  ${d}\n`).join(""),
