@@ -22,7 +22,7 @@ interface Frame {
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 /** Rules as llama.cpp holds them: alternatives of elements, groups and repetitions as generated rules. */
-function toRules(g: Grammar): Map<string, Alt[]> {
+export function toRules(g: Grammar): Map<string, Alt[]> {
   const rules = new Map<string, Alt[]>();
   let n = 0;
   const gen = (alts: Alt[]): El => {
