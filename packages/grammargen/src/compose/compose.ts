@@ -256,10 +256,12 @@ export function compose(opts: ComposeOptions): Grammar {
       // nesting above, but after each command one optional space leads to every operator.
       // Nested, a pipeline's, an and-or's and a list's loops each keep a parse stack waiting
       // for a space in llama.cpp, on every token of every word.
+      // A bounded pipeline (a policy's maxLength) stays a rule of its own inside the loop.
+      const flatPipes = lim.pipeline >= UNBOUNDED;
       const flat = (nl: boolean): Expr => {
-        const first = seq(opt(seq(lit("!"), sp)), ref(n("stage")));
+        const first = flatPipes ? seq(opt(seq(lit("!"), sp)), ref(n("stage"))) : ref(n("pipeline"));
         const ops: Expr[] = [
-          ...(lim.pipeline > 1 ? [seq(alt(lit("|"), lit("|&")), osp, ref(n("stagerest")))] : []),
+          ...(flatPipes ? [seq(alt(lit("|"), lit("|&")), osp, ref(n("stagerest")))] : []),
           ...(andOr.length ? [seq(alt(...andOr), osp, first)] : []),
           ...(seps.length ? [seq(alt(...seps), osp, first)] : []),
           ...(nl ? [seq(ref("sh_nl"), first)] : []),
@@ -267,7 +269,7 @@ export function compose(opts: ComposeOptions): Grammar {
         const items = put(n(nl ? "bodyitems" : "items"), seq(first, ...(ops.length ? [rep(seq(osp, alt(...ops)), 0, UNBOUNDED)] : [])));
         return seq(items, ...(tail ? [tail] : []));
       };
-      const list = lim.pipeline >= UNBOUNDED && lim.list >= UNBOUNDED ? flat : nested;
+      const list = lim.list >= UNBOUNDED ? flat : nested;
       put(n("list"), list(false));
       put(n("body"), list(true));
     }
