@@ -75,7 +75,10 @@ export function stackCounts(rules: Map<string, Alt[]>, start: string, input: str
       return;
     }
     const top = st[st.length - 1]!;
-    if (top.pos >= top.alt.length) return advance(st.slice(0, -1), out, seen, depth + 1);
+    if (top.pos >= top.alt.length) {
+      advance(st.slice(0, -1), out, seen, depth + 1);
+      return;
+    }
     const el = top.alt[top.pos]!;
     if (el.k === "ch") {
       const k = key(st);
