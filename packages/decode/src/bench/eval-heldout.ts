@@ -15,6 +15,7 @@
 //   all+follow  every part, and the draft follows the examples' program the same way
 //   cr+ground          constrained-retry with grounding and the full plan, no examples (bench mode constrained-retry+ground)
 //   cr+ground/default  the same under the pack's whole default grammar only (SHELLGEN_ABLATE=default-grammar)
+//   cr+ground/no-narrow  the same without the planned-flags step (SHELLGEN_ABLATE=no-narrow)
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -59,6 +60,7 @@ const CONFIGS: Config[] = [
   { name: "all+follow", mode: "constrained-retry", examples: true, ground: true, planner: {}, follow: true },
   { name: "cr+ground", mode: "constrained-retry", examples: false, ground: true, planner: {} },
   { name: "cr+ground/default", mode: "constrained-retry", examples: false, ground: true, planner: {}, defaultOnly: true },
+  { name: "cr+ground/no-narrow", mode: "constrained-retry", examples: false, ground: true, planner: { narrowFlags: false } },
 ];
 
 function arg(name: string): string | undefined {
