@@ -72,7 +72,11 @@ export interface GenerateResult {
 export const DEFAULT_MAX_TOKENS = 128;
 export const DEFAULT_SEED = 42;
 
-/** Parts SHELLGEN_ABLATE may switch off in the default planner, to measure what each adds. */
+/**
+ * Parts SHELLGEN_ABLATE may switch off in the default planner, to measure what each adds.
+ * The planned-flags step is off by default since the ablation (plan-pack.ts); SHELLGEN_NARROW=1
+ * brings it back, as the README's earlier ablation runs had it, and no-narrow keeps it off.
+ */
 export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar"] as const;
 
 export function ablationsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<(typeof ABLATIONS)[number]> {
@@ -86,7 +90,7 @@ async function plannerFor(opts: GenerateOptions): Promise<GrammarPlanner> {
   if (opts.planner) return opts.planner;
   const off = ablationsFromEnv();
   defaultPlanner ??= import("./plan-pack.js").then(async (m) => {
-    const planner = await m.packPlanner(undefined, { narrowFlags: !off.has("no-narrow"), optionRetrieval: !off.has("no-option-retrieval") });
+    const planner = await m.packPlanner(undefined, { narrowFlags: process.env.SHELLGEN_NARROW === "1" && !off.has("no-narrow"), optionRetrieval: !off.has("no-option-retrieval") });
     // The whole default grammar only: the per-request plan's last step.
     return off.has("default-grammar") ? { plans: (req) => planner.plans(req).slice(-1) } : planner;
   });

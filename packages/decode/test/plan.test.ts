@@ -11,7 +11,7 @@ let narrowing: GrammarPlanner;
 beforeAll(async () => {
   // Without the narrowed first plan: the tests below are about selection and grounding.
   planner = await packPlanner(await loadPack(), { narrowFlags: false });
-  narrowing = await packPlanner(await loadPack());
+  narrowing = await packPlanner(await loadPack(), { narrowFlags: true });
 });
 
 describe("packPlanner", () => {

@@ -15,7 +15,8 @@
 //   all+follow  every part, and the draft follows the examples' program the same way
 //   cr+ground          constrained-retry with grounding and the full plan, no examples (bench mode constrained-retry+ground)
 //   cr+ground/default  the same under the pack's whole default grammar only (SHELLGEN_ABLATE=default-grammar)
-//   cr+ground/no-narrow  the same without the planned-flags step (SHELLGEN_ABLATE=no-narrow)
+//   cr+ground/no-narrow  the same without the planned-flags step (the default since the ablation)
+//   all/no-narrow      every part but the planned-flags step
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
@@ -46,6 +47,8 @@ interface Config {
 }
 
 const OFF: PlannerOptions = { optionRetrieval: false, narrowFlags: false, existingOnly: false };
+// Every planner part as this file's figures were taken (the planned-flags step was on by default then).
+const NARROW: PlannerOptions = { narrowFlags: true };
 const CONFIGS: Config[] = [
   { name: "native", mode: "native", examples: false, ground: false, planner: OFF },
   { name: "retrieval", mode: "native", examples: true, ground: false, planner: OFF },
@@ -53,14 +56,15 @@ const CONFIGS: Config[] = [
   { name: "+options", mode: "constrained-retry", examples: true, ground: false, planner: { ...OFF, optionRetrieval: true } },
   { name: "+narrow", mode: "constrained-retry", examples: true, ground: false, planner: { ...OFF, narrowFlags: true, existingOnly: true } },
   { name: "+ground", mode: "constrained-retry", examples: true, ground: true, planner: OFF },
-  { name: "all", mode: "constrained-retry", examples: true, ground: true, planner: {} },
+  { name: "all", mode: "constrained-retry", examples: true, ground: true, planner: NARROW },
   { name: "+hints", mode: "native", examples: true, ground: false, planner: OFF, hints: 2 },
-  { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: {}, hints: 2 },
+  { name: "all+hints", mode: "constrained-retry", examples: true, ground: true, planner: NARROW, hints: 2 },
   { name: "+follow", mode: "native", examples: true, ground: false, planner: OFF, follow: true },
-  { name: "all+follow", mode: "constrained-retry", examples: true, ground: true, planner: {}, follow: true },
-  { name: "cr+ground", mode: "constrained-retry", examples: false, ground: true, planner: {} },
-  { name: "cr+ground/default", mode: "constrained-retry", examples: false, ground: true, planner: {}, defaultOnly: true },
+  { name: "all+follow", mode: "constrained-retry", examples: true, ground: true, planner: NARROW, follow: true },
+  { name: "cr+ground", mode: "constrained-retry", examples: false, ground: true, planner: NARROW },
+  { name: "cr+ground/default", mode: "constrained-retry", examples: false, ground: true, planner: NARROW, defaultOnly: true },
   { name: "cr+ground/no-narrow", mode: "constrained-retry", examples: false, ground: true, planner: { narrowFlags: false } },
+  { name: "all/no-narrow", mode: "constrained-retry", examples: true, ground: true, planner: { narrowFlags: false } },
 ];
 
 function arg(name: string): string | undefined {
