@@ -11,6 +11,7 @@ R=results/ablation
  "constrained-retry=$R/base:constrained-retry" \
  "constrained-retry+ground=$R/base:constrained-retry+ground" \
  "constrained-retry+ground, whole default grammar=$R/default-grammar:constrained-retry+ground" \
+ "constrained-retry+ground, no planned-flags step (the default now)=$R/no-narrow-cr:constrained-retry+ground" \
  "fewshot+constrained-retry=$R/base:fewshot+constrained-retry" \
  "fewshot+constrained-retry+ground (every part)=$R/base:fewshot+constrained-retry+ground" \
  "… without option retrieval in the plan=$R/no-option-retrieval:fewshot+constrained-retry+ground" \
