@@ -12,14 +12,29 @@ import { mapExpr, ref, type Grammar } from "../grammar/ast.js";
 export function mergeIdenticalRules(g: Grammar, keep: Iterable<string> = []): Grammar {
   const pinned = new Set([g.start, ...keep]);
   const names = g.rules.map((r) => r.name);
+  // Each body is serialised once with a hole per reference; a round only fills the holes with
+  // the current groups. (mapExpr visits references in the order JSON.stringify writes them.)
+  const hole = JSON.stringify(ref("\u0001"));
+  const templates = g.rules.map((r) => {
+    const refs: string[] = [];
+    const text = JSON.stringify(
+      mapExpr(r.expr, (e) => {
+        if (e.kind !== "ref") return e;
+        refs.push(e.name);
+        return ref("\u0001");
+      }),
+    );
+    return { head: `${pinned.has(r.name) ? r.name : ""}|${r.terminal}|`, pieces: text.split(hole), refs };
+  });
   let group = new Map(names.map((n) => [n, 0]));
   let count = 1;
   for (;;) {
     const keys = new Map<string, number>();
     const next = new Map<string, number>();
-    for (const r of g.rules) {
-      const body = JSON.stringify(mapExpr(r.expr, (e) => (e.kind === "ref" ? ref(`#${group.get(e.name) ?? e.name}`) : e)));
-      const key = `${pinned.has(r.name) ? r.name : ""}|${r.terminal}|${body}`;
+    for (const [i, r] of g.rules.entries()) {
+      const t = templates[i]!;
+      let key = t.head + t.pieces[0]!;
+      for (let j = 0; j < t.refs.length; j++) key += `#${group.get(t.refs[j]!) ?? t.refs[j]}${t.pieces[j + 1]!}`;
       if (!keys.has(key)) keys.set(key, keys.size);
       next.set(r.name, keys.get(key)!);
     }
