@@ -44,11 +44,16 @@ export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
   }
 }
 
-/** Every node of an expression, each parent before its children. */
+/** Every node of an expression, each parent before its children (left to right). */
 export function* exprNodes(e: Expr): Generator<Expr> {
-  yield e;
-  if (e.kind === "seq" || e.kind === "alt") for (const i of e.items) yield* exprNodes(i);
-  else if (e.kind === "rep") yield* exprNodes(e.item);
+  // An explicit stack: nested `yield*` costs a generator hop per level for every node.
+  const stack: Expr[] = [e];
+  while (stack.length) {
+    const n = stack.pop()!;
+    yield n;
+    if (n.kind === "seq" || n.kind === "alt") for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]!);
+    else if (n.kind === "rep") stack.push(n.item);
+  }
 }
 
 export const lit = (text: string): Expr => ({ kind: "lit", text });

@@ -1,7 +1,7 @@
 // Rule names are shared by both dialects, so they are restricted to what both can spell:
 // Lark wants [a-z_][a-z0-9_]* for rules (uppercased for terminals), GBNF wants [a-zA-Z0-9-].
 import { GrammargenError } from "../diagnostics.js";
-import { exprNodes, type Expr, type Grammar } from "./ast.js";
+import type { Expr, Grammar } from "./ast.js";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -19,7 +19,10 @@ export function sanitizeName(text: string): string {
 
 /** Every rule name an expression refers to. */
 export function refsOf(e: Expr, out: Set<string> = new Set()): Set<string> {
-  for (const n of exprNodes(e)) if (n.kind === "ref") out.add(n.name);
+  // Called for every rule of every composed grammar, so a plain recursion rather than exprNodes.
+  if (e.kind === "ref") out.add(e.name);
+  else if (e.kind === "seq" || e.kind === "alt") for (const i of e.items) refsOf(i, out);
+  else if (e.kind === "rep") refsOf(e.item, out);
   return out;
 }
 
