@@ -13,6 +13,7 @@ export default defineConfig({
       "@shellgen/grammargen": src("./packages/grammargen/src/index.ts"),
       "@shellgen/sandbox": src("./packages/sandbox/src/index.ts"),
       "@shellgen/fewshot": src("./packages/fewshot/src/index.ts"),
+      "@shellgen/decode/backend": src("./packages/decode/src/backend/index.ts"),
       "@shellgen/decode": src("./packages/decode/src/index.ts"),
       "@shellgen/bench": src("./bench/src/index.ts"),
     },

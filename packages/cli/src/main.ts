@@ -1,6 +1,7 @@
 // `shellgen [verb] ...`: pick the verb, parse its argv, answer --help without loading the
 // verb, then run it. A first word that is no verb starts a request: `shellgen "list files"`.
 import { formatError, formatHelp, parseArgv } from "@shellgen/base";
+import { closeEarlyModel } from "./early.js";
 import { GENERATE, VERBS, type Verb } from "./verbs.js";
 
 function topHelp(): string {
@@ -18,10 +19,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(verb === GENERATE ? topHelp() : formatHelp(verb.spec));
       return 0;
     }
+    verb.prestart?.(args);
     return await (await verb.load()).run(args);
   } catch (err) {
     const { line, code } = formatError("shellgen", err);
     process.stderr.write(line);
     return code;
+  } finally {
+    await closeEarlyModel();
   }
 }

@@ -4,6 +4,7 @@
 //
 // Agent-loop verbs (`run`, `replay`, `mcp`, packages/agent) are added to this table.
 import type { Args, CliSpec } from "@shellgen/base";
+import { openModelEarly } from "./early.js";
 import { EXAMPLES_SPEC, EXPLAIN_SPEC, GENERATE_SPEC, LEARN_SPEC, MCP_SPEC, REPLAY_SPEC, RUN_SPEC, SERVE_SPEC } from "./specs.js";
 
 export interface VerbModule {
@@ -17,6 +18,8 @@ export interface Verb {
   /** Options and --help text; the dispatcher parses argv with it before loading the module. */
   spec: CliSpec;
   load: () => Promise<VerbModule>;
+  /** Light work to start before the module loads (it must import nothing heavy itself). */
+  prestart?: (args: Args) => void;
 }
 
 /** `shellgen "<request>"` with no verb word: decode one request into one command. */
@@ -25,6 +28,7 @@ export const GENERATE: Verb = {
   summary: 'turn a request into one validated command (the default: shellgen "<request>")',
   spec: GENERATE_SPEC,
   load: () => import("./verbs/generate.js"),
+  prestart: openModelEarly,
 };
 
 export const VERBS: Verb[] = [

@@ -1,6 +1,5 @@
 // `shellgen "<request>"`: one request in, one validated command out.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { bashVerdict, UsageError, type Args } from "@shellgen/base";
 import {
   createBackend,
@@ -12,7 +11,6 @@ import {
   listWorkspace,
   MODES,
   packPlanner,
-  preloadEmbedded,
   type Api,
   type Engine,
   type Example,
@@ -20,6 +18,7 @@ import {
 } from "@shellgen/decode";
 import { openPool } from "@shellgen/fewshot";
 import { loadPolicy, type Policy } from "@shellgen/grammargen";
+import { takeEarlyModel } from "../early.js";
 import { explainCommand } from "./explain.js";
 
 // Grounding names come from @shellgen/decode's listWorkspace, the one listing the bench uses too.
@@ -70,11 +69,10 @@ export async function run(args: Args): Promise<number> {
   const threads = args.int("threads", 1, 1024);
   const filePlanner = grammarFile ? fileGrammarPlanner(grammarFile) : undefined;
 
-  // An embedded model loads on a native thread once node-llama-cpp's modules are in, so
-  // those come first; the pack, the planner's index and the bash parser then get ready while
-  // the weights load, instead of after.
-  if (!(model && isUrl(model))) await preloadEmbedded();
-  const backendReady = createBackend(model, {
+  // An embedded model opens on its own thread (node-llama-cpp's modules, the binary, the
+  // weights), while this one loads the pack, the planner's index and the bash parser.
+  const backendReady = takeEarlyModel() ?? createBackend(model, {
+    thread: true,
     engine: engine as Engine | undefined,
     api: api as Api | undefined,
     modelName: args.str("model-name"),

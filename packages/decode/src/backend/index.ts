@@ -6,7 +6,13 @@ import type { Backend } from "./types.js";
 import { HttpBackend, type HttpOptions } from "./http.js";
 import type { LocalModelOptions } from "./local-model.js";
 
-export interface BackendOptions extends HttpOptions, LocalModelOptions {}
+export interface BackendOptions extends HttpOptions, LocalModelOptions {
+  /**
+   * Open an embedded model on a worker thread, so loading it overlaps with the caller's own
+   * start-up work (the CLI's one request). Ignored for endpoints, and when running from sources.
+   */
+  thread?: boolean;
+}
 
 const DEFAULT_MODEL = join("model", "shellgen-mini.gguf");
 
@@ -34,6 +40,12 @@ export async function createBackend(model?: string, opts: BackendOptions = {}): 
   if (isUrl(source)) return HttpBackend.open(source, opts);
   // node-llama-cpp loads only when an embedded model is asked for: HTTP users, `explain`
   // and `--help` never pay its start-up.
+  const { thread, ...local } = opts;
+  if (thread) {
+    const { ThreadedBackend, threadHostFile } = await import("./threaded.js");
+    const host = threadHostFile();
+    if (host) return ThreadedBackend.open(host, source, local);
+  }
   const { EmbeddedBackend } = await import("./embedded.js");
-  return EmbeddedBackend.open(source, opts);
+  return EmbeddedBackend.open(source, local);
 }

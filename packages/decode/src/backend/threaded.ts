@@ -1,0 +1,116 @@
+// The embedded backend on a worker thread. Loading node-llama-cpp's modules and the model is
+// about half a second of single-threaded work; on its own thread it overlaps with what the
+// main thread has to do anyway (its own modules, the grammar pack, the planner, tree-sitter).
+// Same Backend contract: calls are proxied one message each, errors keep their DecodeError code.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { DecodeError, type DecodeErrorCode } from "../errors.js";
+import type { HostCall, HostReply } from "./thread-host.js";
+import type { LocalModelOptions } from "./local-model.js";
+import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onFirstToken?: () => void };
+
+function toError(e: { message: string; code?: string; name?: string }): Error {
+  if (e.name === "DecodeError" && e.code) return new DecodeError(e.message, e.code as DecodeErrorCode);
+  const err = new Error(e.message);
+  if (e.name) err.name = e.name;
+  return err;
+}
+
+/** The worker's module beside this one; absent when running from sources (tests), where the caller falls back. */
+export function threadHostFile(): string | undefined {
+  const file = fileURLToPath(new URL("./thread-host.js", import.meta.url));
+  return existsSync(file) ? file : undefined;
+}
+
+export class ThreadedBackend implements Backend {
+  readonly kind = "embedded" as const;
+  readonly supportsGrammar = true;
+  private next = 1;
+  private readonly pending = new Map<number, Pending>();
+  private failure?: Error;
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly model: string,
+  ) {
+    worker.on("message", (m: HostReply) => this.reply(m));
+    worker.on("error", (err) => this.fail(err));
+    worker.on("exit", (code) => this.fail(new DecodeError(`the model thread exited (${code})`, "EMODEL")));
+  }
+
+  static open(hostFile: string, source: string, opts: LocalModelOptions = {}): Promise<ThreadedBackend> {
+    const worker = new Worker(hostFile, { workerData: { source, opts } });
+    return new Promise((resolve, reject) => {
+      const early = (err: Error) => reject(err);
+      const exited = (code: number) => reject(new DecodeError(`the model thread exited (${code}) before the model opened`, "EMODEL"));
+      worker.once("error", early);
+      worker.once("exit", exited);
+      worker.once("message", (m: HostReply) => {
+        worker.off("error", early);
+        worker.off("exit", exited);
+        if ("ready" in m) resolve(new ThreadedBackend(worker, m.model));
+        else {
+          void worker.terminate();
+          reject("error" in m ? toError(m.error) : new DecodeError("the model thread answered out of turn", "EMODEL"));
+        }
+      });
+    });
+  }
+
+  private reply(m: HostReply): void {
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if ("firstToken" in m) {
+      p.onFirstToken?.();
+      return;
+    }
+    this.pending.delete(m.id);
+    if ("ok" in m && m.ok) p.resolve(m.value);
+    else if ("error" in m) p.reject(toError(m.error));
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const p of this.pending.values()) p.reject(this.failure);
+    this.pending.clear();
+  }
+
+  private call<T>(call: Omit<HostCall, "id"> & { op: HostCall["op"] }, onFirstToken?: () => void): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onFirstToken });
+      this.worker.postMessage({ ...call, id });
+    });
+  }
+
+  complete(opts: CompleteOptions): Promise<Completion> {
+    const { onFirstToken, ...rest } = opts;
+    return this.call({ op: "complete", opts: rest, wantFirstToken: onFirstToken !== undefined } as Omit<HostCall, "id">, onFirstToken);
+  }
+
+  prepareGrammar(grammar: GrammarText): Promise<number> {
+    return this.call({ op: "prepareGrammar", grammar } as Omit<HostCall, "id">);
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.worker.once("exit", () => resolve()));
+    let closed = false;
+    if (!this.failure) {
+      try {
+        await this.call({ op: "close" } as Omit<HostCall, "id">);
+        closed = true;
+      } catch {
+        // Closing a thread that already failed: nothing left to release there.
+      }
+    }
+    this.failure ??= new DecodeError("backend closed", "EMODEL");
+    // A thread that released everything ends by itself; terminating it earlier would tear
+    // down node-llama-cpp's binding under llama.cpp. One that did not release is stopped.
+    if (closed) await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await this.worker.terminate();
+  }
+}
