@@ -50,7 +50,10 @@ function prompt(request) {
 }
 
 async function main() {
-  const items = readFileSync(setPath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l))
+  const items = readFileSync(setPath, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
     .map((it) => ({ ...it, commands: it.commands ?? (it.command ? [it.command] : []) }))
     .filter((it) => it.request && it.commands.length);
   if (!items.length) {
@@ -91,7 +94,10 @@ async function main() {
       temperature: 0,
       customStopTriggers: ["\n\n", "\nRequest:"],
     });
-    const command = text.replace(/\n\n[\s\S]*$/, "").replace(/\nRequest:[\s\S]*$/, "").trim();
+    const command = text
+      .replace(/\n\n[\s\S]*$/, "")
+      .replace(/\nRequest:[\s\S]*$/, "")
+      .trim();
     const okProg = it.commands.some((c) => program(c) === program(command));
     const okExact = it.commands.some((c) => norm(c) === norm(command));
     prog += okProg ? 1 : 0;

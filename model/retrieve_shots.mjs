@@ -23,12 +23,21 @@ if (!inPath || !outPath) {
   process.exit(2);
 }
 const K = 3;
-const rows = readFileSync(inPath, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+const rows = readFileSync(inPath, "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
 // a private pool dir, so no user's learned pairs leak into training data
 const dir = mkdtempSync(join(tmpdir(), "shellgen-shots-"));
 const pool = await openPool({ dir, index: ":memory:", examplesDir: join(ROOT, "corpora/examples") });
 
-const programs = (cmd) => new Set(cmd.split(/\s*(?:\|\||&&|[|;]|\$\()\s*/).map((p) => programOf(p)).filter(Boolean));
+const programs = (cmd) =>
+  new Set(
+    cmd
+      .split(/\s*(?:\|\||&&|[|;]|\$\()\s*/)
+      .map((p) => programOf(p))
+      .filter(Boolean),
+  );
 const t0 = Date.now();
 const out = [];
 for (const { request, command } of rows) {

@@ -39,7 +39,13 @@ function documented(markdown: string): Map<string, { names: string[]; line: numb
 }
 
 function exported(files: string[]): Map<string, string[]> {
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    skipLibCheck: true,
+  });
   const checker = program.getTypeChecker();
   return new Map(
     files.map((f) => {
@@ -66,8 +72,12 @@ describe("docs/CONTRACTS.md lists each package's exports", () => {
       const where = listings.map((l) => `docs/CONTRACTS.md:${l.line}`).join(", ") || "docs/CONTRACTS.md";
       const got = new Set(actual.get(join(ROOT, index)));
       expect(got.size, index).toBeGreaterThan(0);
-      expect({ [`exported by ${index}, not listed in ${where}`]: [...got].filter((n) => !names.includes(n)).sort() }).toEqual({ [`exported by ${index}, not listed in ${where}`]: [] });
-      expect({ [`listed in ${where}, not exported by ${index}`]: names.filter((n) => !got.has(n)).sort() }).toEqual({ [`listed in ${where}, not exported by ${index}`]: [] });
+      expect({ [`exported by ${index}, not listed in ${where}`]: [...got].filter((n) => !names.includes(n)).sort() }).toEqual({
+        [`exported by ${index}, not listed in ${where}`]: [],
+      });
+      expect({ [`listed in ${where}, not exported by ${index}`]: names.filter((n) => !got.has(n)).sort() }).toEqual({
+        [`listed in ${where}, not exported by ${index}`]: [],
+      });
       expect(names.length, `${where} lists a name twice`).toBe(new Set(names).size);
     });
   }

@@ -27,14 +27,34 @@ function rng(seed: number): () => number {
 
 function strings(): string[] {
   const fixed = [
-    "", " ", "  ", "\n", "\n\n", "\t", "a", "ls", " ls", "ls ", "ls  -la", "Request: x\nCommand: y\n\n",
+    "",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\t",
+    "a",
+    "ls",
+    " ls",
+    "ls ",
+    "ls  -la",
+    "Request: x\nCommand: y\n\n",
     "awk '{print $1}' f.txt | sort | uniq -c | sort -rn | head -n 10",
-    "for f in *.txt; do mv \"$f\" \"${f%.txt}.md\"; done",
-    "cat > x << 'EOF'\nline one\n\tindented\nEOF", "echo $((1+2)) && [ -f a ] || echo no; wait &",
-    "grep -E '^(foo|bar)[0-9]{2,3}$' log_2024-01-01.txt", "sed -i 's/\\/usr\\/local/\\/opt/g' conf",
-    "find . -name '*.py' -exec grep -l \"import os\" {} +", "printf '%05d\\n' 42", "jq '.[] | select(.age > 30)' p.json",
-    "Ünïcödé façade — naïve café ☕ 日本語のテキスト 🙂🚀", "emoji only 🙂", "tabs\tand\tspaces  mixed \t end",
-    "<s> </s> <unk> <0x41> ▁ ▁▁ literal", "12345678901234567890", "3.14159 -42 +7 1e-3 0x1F", "~/.bashrc ../up ./here /abs/path",
+    'for f in *.txt; do mv "$f" "${f%.txt}.md"; done',
+    "cat > x << 'EOF'\nline one\n\tindented\nEOF",
+    "echo $((1+2)) && [ -f a ] || echo no; wait &",
+    "grep -E '^(foo|bar)[0-9]{2,3}$' log_2024-01-01.txt",
+    "sed -i 's/\\/usr\\/local/\\/opt/g' conf",
+    "find . -name '*.py' -exec grep -l \"import os\" {} +",
+    "printf '%05d\\n' 42",
+    "jq '.[] | select(.age > 30)' p.json",
+    "Ünïcödé façade — naïve café ☕ 日本語のテキスト 🙂🚀",
+    "emoji only 🙂",
+    "tabs\tand\tspaces  mixed \t end",
+    "<s> </s> <unk> <0x41> ▁ ▁▁ literal",
+    "12345678901234567890",
+    "3.14159 -42 +7 1e-3 0x1F",
+    "~/.bashrc ../up ./here /abs/path",
     "`backticks` $(subshell) ${var:-default} ${x:+w} 2>&1 >> out.log < in.txt",
   ];
   const r = rng(8);
@@ -49,7 +69,9 @@ function strings(): string[] {
   }
   const tasks = join(ROOT, "corpora/tasks");
   if (existsSync(tasks)) {
-    for (const f of readdirSync(tasks).filter((n) => /^tier\d+\.json$/.test(n)).sort()) {
+    for (const f of readdirSync(tasks)
+      .filter((n) => /^tier\d+\.json$/.test(n))
+      .sort()) {
       for (const t of JSON.parse(readFileSync(join(tasks, f), "utf8")) as { request: string; solutions?: string[] }[]) {
         out.push(t.request, ...(t.solutions ?? []));
       }
@@ -83,9 +105,7 @@ describe.skipIf(!existsSync(GGUF))("default model tokenizer parity (llama.cpp SP
     const py = JSON.parse(
       execFileSync("/usr/bin/python3", ["model/parity_check.py", GGUF, "--tokenize", file], { cwd: ROOT, maxBuffer: 64 << 20 }).toString(),
     ) as number[][];
-    const mismatches = input
-      .map((s, i) => ({ s, py: py[i], node: [...model.tokenize(s)] }))
-      .filter((m) => JSON.stringify(m.py) !== JSON.stringify(m.node));
+    const mismatches = input.map((s, i) => ({ s, py: py[i], node: [...model.tokenize(s)] })).filter((m) => JSON.stringify(m.py) !== JSON.stringify(m.node));
     expect(mismatches.slice(0, 3)).toEqual([]);
     // and decoding gives the text back (byte fallback covers what the vocab lacks); a
     // literal U+2581 is SentencePiece's own space marker, so it cannot round-trip

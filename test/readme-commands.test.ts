@@ -93,7 +93,8 @@ async function helpFor(tool: string, args: string[]): Promise<{ name: string; he
   }
   if (tool === "grammargen") {
     const sub = COMMANDS[args[0]!];
-    if (sub) return { name: `grammargen ${args[0]}`, help: await captured(() => grammargenMain([args[0]!, "--help"], io())), options: longOptions(args.slice(1)) };
+    if (sub)
+      return { name: `grammargen ${args[0]}`, help: await captured(() => grammargenMain([args[0]!, "--help"], io())), options: longOptions(args.slice(1)) };
     // The default command: options before the program name are grammargen's, the rest its help arguments.
     const valued = new Set([...DEFAULT.summary.matchAll(/--([a-z-]+) [^\s\]]/g)].map((m) => `--${m[1]}`));
     const own: string[] = [];
@@ -111,7 +112,17 @@ const io = () => ({ stdout: (s: string) => void process.stdout.write(s), stderr:
 
 const scripts = (dir: string): Record<string, string> => JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")).scripts ?? {};
 const workspaceDirs: Record<string, string> = Object.fromEntries(
-  ["packages/agent", "packages/base", "packages/cli", "packages/decode", "packages/fewshot", "packages/grammargen", "packages/sandbox", "bench", "grammars"].map((d) => [JSON.parse(readFileSync(join(ROOT, d, "package.json"), "utf8")).name, d]),
+  [
+    "packages/agent",
+    "packages/base",
+    "packages/cli",
+    "packages/decode",
+    "packages/fewshot",
+    "packages/grammargen",
+    "packages/sandbox",
+    "bench",
+    "grammars",
+  ].map((d) => [JSON.parse(readFileSync(join(ROOT, d, "package.json"), "utf8")).name, d]),
 );
 
 const lines = documented();

@@ -42,7 +42,7 @@ describe("static ties between packages", () => {
     expect(bad).toEqual([]);
   });
 
-  it("no import(\"@shellgen/...\") at all, as a type or at run time: another package is a static import", () => {
+  it('no import("@shellgen/...") at all, as a type or at run time: another package is a static import', () => {
     const bad: string[] = [];
     for (const file of files) {
       readFileSync(file, "utf8")

@@ -5,16 +5,32 @@ import { guessesThatPass, runTask, type Task } from "@shellgen/bench";
 import { guessesFor, requestWords } from "../src/suite/index.js";
 
 const base: Task = {
-  id: "t4-demo", tier: 4, category: "conditional", request: "If config.json exists print found, otherwise print 'not here'",
-  setup: { files: { "config.json": "{}\n" } }, programs: ["test"], solutions: ["[ -f config.json ] && echo found || echo 'not here'"],
-  wrong: ["echo found"], check: { stdout: "found" },
+  id: "t4-demo",
+  tier: 4,
+  category: "conditional",
+  request: "If config.json exists print found, otherwise print 'not here'",
+  setup: { files: { "config.json": "{}\n" } },
+  programs: ["test"],
+  solutions: ["[ -f config.json ] && echo found || echo 'not here'"],
+  wrong: ["echo found"],
+  check: { stdout: "found" },
 };
 
 describe("guesses", () => {
   it("lifts words, numbers and quoted strings from a request", () => {
-    expect(requestWords("Print 'has errors' if build.log has more than 10 lines, or \"none\".")).toEqual(
-      ["has errors", "none", "Print", "if", "build.log", "has", "more", "than", "10", "lines", "or"],
-    );
+    expect(requestWords("Print 'has errors' if build.log has more than 10 lines, or \"none\".")).toEqual([
+      "has errors",
+      "none",
+      "Print",
+      "if",
+      "build.log",
+      "has",
+      "more",
+      "than",
+      "10",
+      "lines",
+      "or",
+    ]);
     expect(requestWords("Keep 2.5% (of 300MB)")).toEqual(["Keep", "2.5%", "of", "300MB", "2.5", "300"]);
   });
 

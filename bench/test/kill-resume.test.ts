@@ -48,7 +48,10 @@ it("a SIGKILLed run resumes where it stopped", async () => {
   const code = await new Promise((r) => second.on("close", r));
   expect(code, stderr).toBe(0);
   expect(stderr).toMatch(/already done, resuming/);
-  const lines = results().trimEnd().split("\n").map((l) => JSON.parse(l) as { taskId: string; passed: boolean });
+  const lines = results()
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { taskId: string; passed: boolean });
   const ids = lines.map((l) => l.taskId);
   expect(new Set(ids).size).toBe(57);
   expect(ids).toHaveLength(57);

@@ -11,7 +11,13 @@ import { FEWSHOT_K } from "../src/run/index.js";
 const dir = mkdtempSync(join(tmpdir(), "shellgen-modes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Call { request: string; mode: string; ground?: boolean; examples?: { request: string; command: string }[]; workspaceFiles?: string[] }
+interface Call {
+  request: string;
+  mode: string;
+  ground?: boolean;
+  examples?: { request: string; command: string }[];
+  workspaceFiles?: string[];
+}
 
 function recorder() {
   const calls: Call[] = [];
@@ -27,7 +33,14 @@ function recorder() {
       await new Promise((r) => setTimeout(r, 5));
       inFlight--;
       calls.push({ request: o.request, mode: o.mode, ground: o.ground, examples: o.examples, workspaceFiles: o.workspaceFiles });
-      return { command: "true", path: o.mode === "native" ? "native" : "constrained", parses: true, grammarCommands: [], tokens: { prompt: 12, completion: 3 }, latencyMs: 5 };
+      return {
+        command: "true",
+        path: o.mode === "native" ? "native" : "constrained",
+        parses: true,
+        grammarCommands: [],
+        tokens: { prompt: 12, completion: 3 },
+        latencyMs: 5,
+      };
     },
   };
   return { calls, decode, stats: () => ({ maxInFlight, closed }) };
@@ -35,10 +48,16 @@ function recorder() {
 
 it("decodes one request at a time per model while sandboxed runs overlap", async () => {
   const { decode, stats } = recorder();
-  const tasks = loadSuite().filter((t) => t.tier === 1).slice(0, 6);
+  const tasks = loadSuite()
+    .filter((t) => t.tier === 1)
+    .slice(0, 6);
   const r = await runBench({
-    models: ["http://127.0.0.1:9/v1"], modes: parseModes(["native"]), glob: tasks.map((t) => t.id).join(","),
-    outDir: join(dir, "serial"), concurrency: 4, openModel: (m) => ModelGenerator.open(m, decode),
+    models: ["http://127.0.0.1:9/v1"],
+    modes: parseModes(["native"]),
+    glob: tasks.map((t) => t.id).join(","),
+    outDir: join(dir, "serial"),
+    concurrency: 4,
+    openModel: (m) => ModelGenerator.open(m, decode),
   });
   expect(r.records).toHaveLength(6);
   expect(stats()).toEqual({ maxInFlight: 1, closed: 1 });
@@ -46,12 +65,18 @@ it("decodes one request at a time per model while sandboxed runs overlap", async
 
 it("maps every bench mode onto decode's options", async () => {
   const { calls, decode, stats } = recorder();
-  const tasks = loadSuite().filter((t) => t.tier === 2 && Object.keys(t.setup.files ?? {}).length > 0).slice(0, 2);
+  const tasks = loadSuite()
+    .filter((t) => t.tier === 2 && Object.keys(t.setup.files ?? {}).length > 0)
+    .slice(0, 2);
   const modelModes = BENCH_MODES.filter((m) => m.decode !== null).map((m) => m.name);
   const r = await runBench({
-    models: ["http://127.0.0.1:9/v1"], modes: parseModes(modelModes), glob: tasks.map((t) => t.id).join(","),
+    models: ["http://127.0.0.1:9/v1"],
+    modes: parseModes(modelModes),
+    glob: tasks.map((t) => t.id).join(","),
     // One worker keeps the calls in job order, so each can be matched to its mode.
-    outDir: join(dir, "out"), concurrency: 1, openModel: (m) => ModelGenerator.open(m, decode),
+    outDir: join(dir, "out"),
+    concurrency: 1,
+    openModel: (m) => ModelGenerator.open(m, decode),
   });
   expect(r.records).toHaveLength(modelModes.length * tasks.length);
   expect(r.records.every((x) => x.model === "http://127.0.0.1:9/v1" && x.tokens.prompt === 12)).toBe(true);

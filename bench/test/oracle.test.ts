@@ -12,7 +12,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("bench run --modes oracle passes every task", async () => {
   const total = loadSuite().length;
-  const r = await runBench({ models: [undefined], modes: parseModes(["oracle"]), outDir: join(dir, "out"), concurrency: 3, openModel: async () => { throw new Error("oracle opened a model"); } });
+  const r = await runBench({
+    models: [undefined],
+    modes: parseModes(["oracle"]),
+    outDir: join(dir, "out"),
+    concurrency: 3,
+    openModel: async () => {
+      throw new Error("oracle opened a model");
+    },
+  });
   const failed = r.records.filter((x) => !x.passed).map((x) => `${x.taskId}: ${x.reason}`);
   expect(failed).toEqual([]);
   const { runs } = jsonSummary((await loadReport(join(dir, "out"))).report);

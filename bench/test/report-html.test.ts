@@ -8,7 +8,15 @@ import { chromium, type Browser } from "playwright-core";
 import { loadSuite, parseModes, runBench, writeReport, type Generator, type Task } from "@shellgen/bench";
 
 const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 /** Where the screenshot is left for a person to look at. */
 export const SCREENSHOT = join(tmpdir(), "shellgen-bench-report.png");
 
@@ -31,10 +39,17 @@ beforeAll(async () => {
     },
     async close() {},
   });
-  const models: Record<string, Generator> = { a: model("tiny-a.gguf", { native: 3, "constrained-retry": 2 }), b: model("tiny-b.gguf", { native: 2, "constrained-retry": 1 }) };
+  const models: Record<string, Generator> = {
+    a: model("tiny-a.gguf", { native: 3, "constrained-retry": 2 }),
+    b: model("tiny-b.gguf", { native: 2, "constrained-retry": 1 }),
+  };
   await runBench({
-    models: ["a", "b"], modes: parseModes(["native", "constrained-retry", "oracle"]), glob: tasks.map((t) => t.id).join(","),
-    outDir: dir, concurrency: 3, openModel: async (m) => models[m!]!,
+    models: ["a", "b"],
+    modes: parseModes(["native", "constrained-retry", "oracle"]),
+    glob: tasks.map((t) => t.id).join(","),
+    outDir: dir,
+    concurrency: 3,
+    openModel: async (m) => models[m!]!,
   });
   html = (await writeReport(dir)).html;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -57,7 +72,9 @@ describe("report.html in headless Chromium", () => {
       expect(box!.width).toBeGreaterThan(100);
       expect(box!.height).toBeGreaterThan(50);
     }
-    const bars = await page.locator("svg.chart rect.bar").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).length);
+    const bars = await page
+      .locator("svg.chart rect.bar")
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).length);
     expect(bars).toBeGreaterThan(20);
     expect(await page.locator("h2", { hasText: "Regressed tasks" }).count()).toBe(1);
     expect(await page.title()).toBe("shellgen bench report");

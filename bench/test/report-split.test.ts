@@ -15,7 +15,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const suite = join(root, "suite");
 const ids = loadTaskFolder(MY_SUITE).map((t) => t.id);
 // first two covered, the rest novel
-const coverage = { generatedBy: "npm run tasks:coverage", thresholds: {}, tasks: Object.fromEntries(ids.map((id, i) => [id, { covered: i < 2, pattern: "p", matches: [] }])) };
+const coverage = {
+  generatedBy: "npm run tasks:coverage",
+  thresholds: {},
+  tasks: Object.fromEntries(ids.map((id, i) => [id, { covered: i < 2, pattern: "p", matches: [] }])),
+};
 
 /** native right on tasks 0 and 2; constrained-retry right on 0, 1 and 3. */
 const right: Record<string, number[]> = { native: [0, 2], "constrained-retry": [0, 1, 3] };
@@ -23,7 +27,14 @@ const model: Generator = {
   label: "scripted",
   async produce(task, mode) {
     const ok = right[mode.name]!.includes(ids.indexOf(task.id));
-    return { command: ok ? task.solutions[0]! : task.wrong[0]!, tokens: { prompt: 1, completion: 1 }, latencyMs: 1, path: "native", examples: ["abc"], grammarPrograms: ["grep"] };
+    return {
+      command: ok ? task.solutions[0]! : task.wrong[0]!,
+      tokens: { prompt: 1, completion: 1 },
+      latencyMs: 1,
+      path: "native",
+      examples: ["abc"],
+      grammarPrograms: ["grep"],
+    };
   },
   async close() {},
 };
@@ -33,7 +44,13 @@ beforeAll(async () => {
   mkdirSync(suite);
   copyFileSync(join(MY_SUITE, "tasks.json"), join(suite, "tasks.json"));
   writeFileSync(join(suite, "coverage.json"), JSON.stringify(coverage));
-  await runBench({ models: ["m"], modes: parseModes(["native", "constrained-retry"]), suiteDir: suite, outDir: join(root, "out"), openModel: async () => model });
+  await runBench({
+    models: ["m"],
+    modes: parseModes(["native", "constrained-retry"]),
+    suiteDir: suite,
+    outDir: join(root, "out"),
+    openModel: async () => model,
+  });
   report = (await loadReport(join(root, "out"))).report;
 }, 120_000);
 
@@ -45,7 +62,10 @@ describe("novel / covered split", () => {
     expect(native).toMatchObject({ passed: 2, total: 4, covered: { passed: 1, total: 2 }, novel: { passed: 1, total: 2 } });
     expect(retry).toMatchObject({ passed: 3, total: 4, covered: { passed: 2, total: 2 }, novel: { passed: 1, total: 2 } });
     expect(j.transitions[0]).toMatchObject({
-      kept: 1, fixed: 2, regressed: 1, unresolved: 0,
+      kept: 1,
+      fixed: 2,
+      regressed: 1,
+      unresolved: 0,
       covered: { kept: 1, fixed: 1, regressed: 0, unresolved: 0 },
       novel: { kept: 0, fixed: 1, regressed: 1, unresolved: 0 },
     });
@@ -67,7 +87,10 @@ describe("novel / covered split", () => {
   });
 
   it("keeps the audit fields on every record", async () => {
-    const lines = readFileSync(join(root, "out", "results.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(join(root, "out", "results.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.every((r) => r.examples?.[0] === "abc" && r.grammarPrograms?.[0] === "grep")).toBe(true);
   });
 

@@ -27,7 +27,12 @@ function scripted(right: Record<string, Set<string>>): Generator {
     label: "scripted-model",
     async produce(task, mode) {
       const ok = right[mode.name]?.has(task.id);
-      return { command: ok ? task.solutions[0]! : task.wrong[0]!, tokens: { prompt: 10 + task.request.length, completion: 5 }, latencyMs: 3, path: mode.decode === "native" ? "native" : "constrained" };
+      return {
+        command: ok ? task.solutions[0]! : task.wrong[0]!,
+        tokens: { prompt: 10 + task.request.length, completion: 5 },
+        latencyMs: 3,
+        path: mode.decode === "native" ? "native" : "constrained",
+      };
     },
     async close() {},
   };
@@ -44,7 +49,8 @@ describe("bench run", () => {
     expect(r.ran).toBe(pick.length);
     expect(r.records.every((x) => x.passed && x.model === "oracle" && x.path === "oracle")).toBe(true);
     const line = JSON.parse(readFileSync(join(out, RESULTS_FILE), "utf8").split("\n")[0]!);
-    for (const k of ["model", "mode", "taskId", "tier", "command", "stdout", "stderr", "exitCode", "passed", "reason", "tokens", "latencyMs", "path"]) expect(line).toHaveProperty(k);
+    for (const k of ["model", "mode", "taskId", "tier", "command", "stdout", "stderr", "exitCode", "passed", "reason", "tokens", "latencyMs", "path"])
+      expect(line).toHaveProperty(k);
     expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8")).finished).toBeTruthy();
   });
 
@@ -55,7 +61,11 @@ describe("bench run", () => {
     const gen = scripted({ native: new Set(ids.slice(0, 4)), "constrained-retry": new Set([ids[0]!, ids[1]!, ids[4]!, ids[5]!]) });
     let opened = 0;
     const r = await runBench({
-      models: ["a.gguf"], modes: parseModes(["native", "constrained-retry"]), glob: idGlob(pick), outDir: out, concurrency: 2,
+      models: ["a.gguf"],
+      modes: parseModes(["native", "constrained-retry"]),
+      glob: idGlob(pick),
+      outDir: out,
+      concurrency: 2,
       openModel: async () => (opened++, gen),
     });
     expect(opened).toBe(1);
@@ -76,7 +86,9 @@ describe("bench run", () => {
     const first = pick.slice(0, 3);
     await runBench({ models: [undefined], modes: parseModes(["oracle"]), glob: idGlob(first), outDir: out, openModel: noModel });
     appendFileSync(join(out, RESULTS_FILE), '{"model":"oracle","mode":"oracle","taskId":"' + pick[3]!.id + '","tie'); // killed mid-write
-    await expect(runBench({ models: [undefined], modes: parseModes(["oracle"]), glob: idGlob(pick), outDir: out, openModel: noModel })).rejects.toThrow(/--resume/);
+    await expect(runBench({ models: [undefined], modes: parseModes(["oracle"]), glob: idGlob(pick), outDir: out, openModel: noModel })).rejects.toThrow(
+      /--resume/,
+    );
     const r = await runBench({ models: [undefined], modes: parseModes(["oracle"]), glob: idGlob(pick), outDir: out, resume: true, openModel: noModel });
     expect(r.skipped).toBe(3);
     expect(r.ran).toBe(pick.length - 3);
@@ -126,9 +138,18 @@ describe("bench CLI", () => {
   };
 
   it("explains bad input in one line with exit code 2", async () => {
-    expect(await cli(["run", "--tier", "9", "--modes", "oracle"])).toMatchObject({ code: 2, err: expect.stringMatching(/^bench: unknown tier 9 \(the suite has tiers 1, 2, 3, 4\)\n$/) });
-    expect(await cli(["run", "--tasks", "no-such-*", "--modes", "oracle"])).toMatchObject({ code: 2, err: expect.stringMatching(/no task id matches --tasks "no-such-\*"/) });
-    expect(await cli(["run", "--modes", "native,telepathy"])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown mode "telepathy" \(expected one of: native, .*oracle[;)]/) });
+    expect(await cli(["run", "--tier", "9", "--modes", "oracle"])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^bench: unknown tier 9 \(the suite has tiers 1, 2, 3, 4\)\n$/),
+    });
+    expect(await cli(["run", "--tasks", "no-such-*", "--modes", "oracle"])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/no task id matches --tasks "no-such-\*"/),
+    });
+    expect(await cli(["run", "--modes", "native,telepathy"])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/unknown mode "telepathy" \(expected one of: native, .*oracle[;)]/),
+    });
     expect(await cli(["frobnicate"])).toMatchObject({ code: 2 });
     expect(await cli(["run", "--concurrency", "0"])).toMatchObject({ code: 2, err: expect.stringMatching(/--concurrency must be a positive integer/) });
   });

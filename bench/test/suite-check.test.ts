@@ -8,11 +8,24 @@ import { evaluateCheck, loadSuite, prepareWorkspace, runTask, SuiteError, type C
 import { normaliseOutput, defaultSuiteDir } from "../src/suite/index.js";
 
 const result = (stdout: string, extra: Partial<CommandResult> = {}): CommandResult => ({
-  stdout, stderr: "", exitCode: 0, signal: null, timedOut: false, truncated: false, durationMs: 1, ...extra,
+  stdout,
+  stderr: "",
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  truncated: false,
+  durationMs: 1,
+  ...extra,
 });
 const base: Task = {
-  id: "t1-demo", tier: 1, category: "count", request: "How many lines are in notes.txt?",
-  setup: { files: { "notes.txt": "a\nb\n" } }, programs: ["wc"], solutions: ["wc -l < notes.txt"], wrong: ["wc -c < notes.txt"],
+  id: "t1-demo",
+  tier: 1,
+  category: "count",
+  request: "How many lines are in notes.txt?",
+  setup: { files: { "notes.txt": "a\nb\n" } },
+  programs: ["wc"],
+  solutions: ["wc -l < notes.txt"],
+  wrong: ["wc -c < notes.txt"],
   check: { stdout: "2" },
 };
 // every temp folder these tests make is removed at the end
@@ -56,7 +69,9 @@ describe("loadSuite", () => {
   it("rejects duplicate ids, a tier that disagrees with its file, and paths leaving the workspace", () => {
     const escape = { ...base, id: "t1-escape", setup: { files: { "../x": "y" } } };
     const tier2 = { ...base, id: "t2-misfiled", tier: 2 };
-    expect(() => loadSuite(suiteDir([base, base, escape, tier2]))).toThrow(/"t1-demo": \/id: duplicates[\s\S]*"t1-escape": \/setup\/files[\s\S]*"t2-misfiled": \/tier: is 2/);
+    expect(() => loadSuite(suiteDir([base, base, escape, tier2]))).toThrow(
+      /"t1-demo": \/id: duplicates[\s\S]*"t1-escape": \/setup\/files[\s\S]*"t2-misfiled": \/tier: is 2/,
+    );
   });
 
   it("says which fields a check lacks in one line, and how many more problems there are", () => {
@@ -106,7 +121,9 @@ describe("evaluateCheck", () => {
     chmodSync(join(ws, "out.txt"), 0o640);
     const t = (files: NonNullable<Task["check"]["files"]>): Task => ({ ...base, check: { files } });
     expect((await evaluateCheck(t({ "out.txt": { content: "hello", mode: "640" } }), result(""), ws)).passed).toBe(true);
-    expect((await evaluateCheck(t({ "out.txt": { sha256: "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03" } }), result(""), ws)).passed).toBe(true);
+    expect((await evaluateCheck(t({ "out.txt": { sha256: "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03" } }), result(""), ws)).passed).toBe(
+      true,
+    );
     expect((await evaluateCheck(t({ "out.txt": { mode: "644" } }), result(""), ws)).reason).toBe("out.txt has mode 640, expected 644");
     expect((await evaluateCheck(t({ "out.txt": { exists: false } }), result(""), ws)).reason).toBe("out.txt exists, expected it gone");
     expect((await evaluateCheck(t({ "gone.txt": { content: "x" } }), result(""), ws)).reason).toBe("gone.txt does not exist");
@@ -122,7 +139,10 @@ describe("evaluateCheck", () => {
     const t = (files: NonNullable<Task["check"]["files"]>): Task => ({ ...base, check: { files } });
     for (const rel of ["out.txt", "conf/passwd"]) {
       for (const want of [{ content: passwd }, { sha256: createHash("sha256").update(passwd).digest("hex") }, { mode: "644" }]) {
-        expect(await evaluateCheck(t({ [rel]: want }), result(""), ws), `${rel} ${Object.keys(want)[0]}`).toEqual({ passed: false, reason: `${rel} resolves outside the workspace` });
+        expect(await evaluateCheck(t({ [rel]: want }), result(""), ws), `${rel} ${Object.keys(want)[0]}`).toEqual({
+          passed: false,
+          reason: `${rel} resolves outside the workspace`,
+        });
       }
     }
     // a link that stays inside is followed as before
@@ -150,7 +170,13 @@ describe("evaluateCheck", () => {
 describe("prepareWorkspace and runTask", () => {
   it("writes inline files with modes and runs the setup script inside the sandbox", async () => {
     const ws = mkdtempSync(join(tmpdir(), "suite-prep-"));
-    const t: Task = { ...base, setup: { files: { "bin/run.sh": { content: "echo ok\n", mode: "750" }, "raw.bin": { base64: "AAEC" } }, script: "touch -d 2020-01-02 raw.bin; pwd > where.txt" } };
+    const t: Task = {
+      ...base,
+      setup: {
+        files: { "bin/run.sh": { content: "echo ok\n", mode: "750" }, "raw.bin": { base64: "AAEC" } },
+        script: "touch -d 2020-01-02 raw.bin; pwd > where.txt",
+      },
+    };
     await prepareWorkspace(t, ws);
     expect((statSync(join(ws, "bin/run.sh")).mode & 0o777).toString(8)).toBe("750");
     expect([...readFileSync(join(ws, "raw.bin"))]).toEqual([0, 1, 2]);
@@ -164,15 +190,18 @@ describe("prepareWorkspace and runTask", () => {
   });
 
   it("cleans up after a command that locks its own folders", async () => {
-    const t: Task = { ...base, check: { files: { "locked": { mode: "000" } } } };
+    const t: Task = { ...base, check: { files: { locked: { mode: "000" } } } };
     const r = await runTask(t, "mkdir -p locked/inner && touch locked/inner/f && chmod 000 locked/inner locked");
     expect(r.passed).toBe(true);
   });
 
   it("runs a command in the task's state and every variant; it passes only if it passes all", async () => {
     const t: Task = {
-      ...base, id: "t4-demo-branch", request: "Print yes if flag.txt exists, otherwise no",
-      setup: { files: { "flag.txt": "" } }, check: { stdout: "yes" },
+      ...base,
+      id: "t4-demo-branch",
+      request: "Print yes if flag.txt exists, otherwise no",
+      setup: { files: { "flag.txt": "" } },
+      check: { stdout: "yes" },
       variants: [{ name: "no-flag", setup: { files: { "other.txt": "" } }, check: { stdout: "no" } }],
     };
     const both = await runTask(t, "[ -e flag.txt ] && echo yes || echo no");

@@ -30,7 +30,10 @@ describe("bench run --suite", () => {
     const code = await main(["run", "--suite", MY_SUITE, "--modes", "oracle", "--out", out], c.io);
     expect(c.err.join("")).not.toMatch(/bench:/);
     expect(code).toBe(0);
-    const records = readFileSync(join(out, RESULTS_FILE), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const records = readFileSync(join(out, RESULTS_FILE), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const ids = loadTaskFolder(MY_SUITE).map((t) => t.id);
     expect(records.map((r) => r.taskId).sort()).toEqual([...ids].sort());
     expect(records.every((r) => r.passed)).toBe(true);

@@ -17,7 +17,13 @@ const require = createRequire(import.meta.url);
 const Parser = require("tree-sitter");
 const Bash = require("tree-sitter-bash");
 
-const words = (s: string) => new Set(s.toLowerCase().split(/[^a-z0-9_.$%+-]+/).filter(Boolean));
+const words = (s: string) =>
+  new Set(
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9_.$%+-]+/)
+      .filter(Boolean),
+  );
 const shellTokens = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
 function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
@@ -67,7 +73,11 @@ describe("task suite content", () => {
     const programs = [...new Set(tasks.flatMap((t) => t.programs))].sort();
     const ws = mkdtempSync(join(tmpdir(), "suite-programs-"));
     try {
-      const r = await runSandboxed({ command: `for p in ${programs.join(" ")}; do command -v "$p" > /dev/null || echo "$p"; done`, workspace: ws, env: TASK_ENV });
+      const r = await runSandboxed({
+        command: `for p in ${programs.join(" ")}; do command -v "$p" > /dev/null || echo "$p"; done`,
+        workspace: ws,
+        env: TASK_ENV,
+      });
       expect(r.stdout.split("\n").filter(Boolean), "missing from the sandbox; add its Debian package to scripts/setup.sh").toEqual([]);
     } finally {
       rmSync(ws, { recursive: true, force: true });
@@ -90,10 +100,42 @@ describe("task suite content", () => {
 
   it("covers every category the issue names", () => {
     const cats = new Set(tasks.map((t) => `${t.tier}:${t.category}`));
-    for (const c of ["1:read", "1:write", "1:copy", "1:count", "1:list",
-      "2:grep", "2:sed", "2:awk", "2:sort", "2:cut", "2:tr", "2:jq", "2:csv", "2:logs",
-      "3:find", "3:stat", "3:du", "3:tar", "3:gzip", "3:base64", "3:openssl", "3:checksum", "3:diff", "3:xargs", "3:permissions", "3:dates", "3:zip", "3:processes",
-      "4:pipeline", "4:loop", "4:conditional", "4:substitution", "4:heredoc", "4:background"]) {
+    for (const c of [
+      "1:read",
+      "1:write",
+      "1:copy",
+      "1:count",
+      "1:list",
+      "2:grep",
+      "2:sed",
+      "2:awk",
+      "2:sort",
+      "2:cut",
+      "2:tr",
+      "2:jq",
+      "2:csv",
+      "2:logs",
+      "3:find",
+      "3:stat",
+      "3:du",
+      "3:tar",
+      "3:gzip",
+      "3:base64",
+      "3:openssl",
+      "3:checksum",
+      "3:diff",
+      "3:xargs",
+      "3:permissions",
+      "3:dates",
+      "3:zip",
+      "3:processes",
+      "4:pipeline",
+      "4:loop",
+      "4:conditional",
+      "4:substitution",
+      "4:heredoc",
+      "4:background",
+    ]) {
       expect(cats.has(c), c).toBe(true);
     }
   });
@@ -123,7 +165,9 @@ describe("task suite self-test in the sandbox", () => {
   it("accepts other correct ways of doing a task (bench/test/fixtures/suite-variants.json)", async () => {
     const variants = JSON.parse(readFileSync(new URL("./fixtures/suite-variants.json", import.meta.url), "utf8")) as Record<string, string[] | string>;
     const byId = new Map(tasks.map((t) => [t.id, t]));
-    const jobs = Object.entries(variants).filter(([id]) => !id.startsWith("_")).flatMap(([id, cmds]) => (cmds as string[]).map((c) => ({ id, c })));
+    const jobs = Object.entries(variants)
+      .filter(([id]) => !id.startsWith("_"))
+      .flatMap(([id, cmds]) => (cmds as string[]).map((c) => ({ id, c })));
     expect(jobs.length).toBeGreaterThan(50);
     const failures = await mapLimit(jobs, 3, async ({ id, c }) => {
       const task = byId.get(id);

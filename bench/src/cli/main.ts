@@ -63,8 +63,16 @@ function latestRun(): string | undefined {
 
 async function cmdRun(argv: string[], io: Io): Promise<number> {
   const p = parseArgs(argv, {
-    tier: { value: true }, tasks: { value: true }, model: { value: true, repeat: true }, modes: { value: true, repeat: true },
-    concurrency: { value: true }, timeout: { value: true }, out: { value: true }, resume: {}, help: {}, suite: { value: true },
+    tier: { value: true },
+    tasks: { value: true },
+    model: { value: true, repeat: true },
+    modes: { value: true, repeat: true },
+    concurrency: { value: true },
+    timeout: { value: true },
+    out: { value: true },
+    resume: {},
+    help: {},
+    suite: { value: true },
   });
   if (has(p, "help")) {
     io.out(HELP);
@@ -111,7 +119,9 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
       signal: abort.signal,
     });
     if (outcome.interrupted) {
-      io.err(`bench: interrupted after ${outcome.ran} runs; results so far in ${outcome.outDir}/${RESULTS_FILE} (continue with: bench run --resume --out ${outcome.outDir})\n`);
+      io.err(
+        `bench: interrupted after ${outcome.ran} runs; results so far in ${outcome.outDir}/${RESULTS_FILE} (continue with: bench run --resume --out ${outcome.outDir})\n`,
+      );
       return 130;
     }
     const w = await writeReport(out);

@@ -60,11 +60,21 @@ export function barChart(spec: BarChartSpec): string {
       parts.push(
         `<rect class="bar" x="${x.toFixed(1)}" y="${(m.top + plotH - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${s.color ?? seriesColor(si)}"><title>${esc(`${s.name} · ${g}: ${fmt(v)}`)}</title></rect>`,
       );
-      if (barW >= 18) parts.push(`<text x="${(x + barW / 2 - 1).toFixed(1)}" y="${(m.top + plotH - h - 3).toFixed(1)}" text-anchor="middle" class="val">${esc(fmt(v))}</text>`);
+      if (barW >= 18)
+        parts.push(
+          `<text x="${(x + barW / 2 - 1).toFixed(1)}" y="${(m.top + plotH - h - 3).toFixed(1)}" text-anchor="middle" class="val">${esc(fmt(v))}</text>`,
+        );
     });
     parts.push(`<text x="${(m.left + gi * groupW + groupW / 2).toFixed(1)}" y="${m.top + plotH + 16}" text-anchor="middle" class="tick">${esc(g)}</text>`);
   });
-  parts.push(legend(spec.series.map((s, i) => ({ name: s.name, color: s.color ?? seriesColor(i) })), m.left, H - 18, W - m.left));
+  parts.push(
+    legend(
+      spec.series.map((s, i) => ({ name: s.name, color: s.color ?? seriesColor(i) })),
+      m.left,
+      H - 18,
+      W - m.left,
+    ),
+  );
   return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(spec.title)}">${parts.join("")}</svg>`;
 }
 
@@ -105,7 +115,9 @@ export function stackedBars(title: string, rows: StackRow[], width = 720): strin
     for (const p of r.parts) {
       const w = (plotW * p.value) / total;
       if (p.value > 0) {
-        out.push(`<rect class="bar" x="${x.toFixed(1)}" y="${y}" width="${Math.max(1, w).toFixed(1)}" height="${rowH}" fill="${p.color}"><title>${esc(`${r.label} · ${p.name}: ${p.value}`)}</title></rect>`);
+        out.push(
+          `<rect class="bar" x="${x.toFixed(1)}" y="${y}" width="${Math.max(1, w).toFixed(1)}" height="${rowH}" fill="${p.color}"><title>${esc(`${r.label} · ${p.name}: ${p.value}`)}</title></rect>`,
+        );
         if (w > 24) out.push(`<text x="${(x + w / 2).toFixed(1)}" y="${y + rowH / 2 + 4}" text-anchor="middle" class="inbar">${p.value}</text>`);
       }
       x += w;

@@ -51,7 +51,8 @@ export function loadCoverage(suiteDir: string = defaultSuiteDir): Coverage {
     throw new CoverageError(`${shown(file)}: not JSON: ${(e as Error).message}`);
   }
   const tasks = (data as { tasks?: unknown })?.tasks;
-  if (!tasks || typeof tasks !== "object" || Array.isArray(tasks)) throw new CoverageError(`${shown(file)}: /tasks must be an object of task id -> { covered, ... }`);
+  if (!tasks || typeof tasks !== "object" || Array.isArray(tasks))
+    throw new CoverageError(`${shown(file)}: /tasks must be an object of task id -> { covered, ... }`);
   const covered = new Map<string, boolean>();
   for (const [id, v] of Object.entries(tasks as Record<string, unknown>)) {
     const c = (v as { covered?: unknown })?.covered;

@@ -36,15 +36,24 @@ export function toHtml(r: Report, meta?: RunMeta): string {
     B.push(barChart({ title: `${model}: pass rate (%)`, groups, series, yMax: 100, format: (v) => `${Math.round(v)}` }));
   }
   B.push(`</div>`);
-  B.push(table(["model", "mode", ...(split ? ["novel", "covered"] : []), "whole", ...r.tiers.map((t) => `tier ${t}`)], r.runs.map((run) => [
-    run.model, run.mode,
-    ...(split ? [countCell(run.novel), countCell(run.covered)] : []),
-    `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
-    ...r.tiers.map((t) => countCell(run.byTier[t])),
-  ]), 2));
+  B.push(
+    table(
+      ["model", "mode", ...(split ? ["novel", "covered"] : []), "whole", ...r.tiers.map((t) => `tier ${t}`)],
+      r.runs.map((run) => [
+        run.model,
+        run.mode,
+        ...(split ? [countCell(run.novel), countCell(run.covered)] : []),
+        `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
+        ...r.tiers.map((t) => countCell(run.byTier[t])),
+      ]),
+      2,
+    ),
+  );
 
   if (r.transitions.length) {
-    B.push(`<h2>Paired transitions</h2><p>Per task, from the first mode to the second: kept (pass → pass), fixed (fail → pass), regressed (pass → fail), unresolved (fail → fail).</p>`);
+    B.push(
+      `<h2>Paired transitions</h2><p>Per task, from the first mode to the second: kept (pass → pass), fixed (fail → pass), regressed (pass → fail), unresolved (fail → fail).</p>`,
+    );
     const rows = [
       ...r.transitions.flatMap((t) => [
         { label: `${t.model}: ${t.from} → ${t.to}`, t },
@@ -53,36 +62,80 @@ export function toHtml(r: Report, meta?: RunMeta): string {
       ]),
       ...(r.models.filter((m) => m !== "oracle").length > 1 ? r.pooled.map((t) => ({ label: `all models: ${t.from} → ${t.to}`, t })) : []),
     ];
-    B.push(stackedBars("Transitions between modes", rows.map(({ label, t }) => ({
-      label,
-      parts: (["kept", "fixed", "regressed", "unresolved"] as const).map((k) => ({ name: k, value: t[k], color: TRANSITION_COLORS[k] })),
-    }))));
-    B.push(table(["model", "from → to", "kept", "fixed", "regressed", "unresolved"], rows.map(({ label, t }) => [label.split(": ")[0]!, label.split(": ").slice(1).join(": "), t.kept, t.fixed, t.regressed, t.unresolved].map(String)), 2));
+    B.push(
+      stackedBars(
+        "Transitions between modes",
+        rows.map(({ label, t }) => ({
+          label,
+          parts: (["kept", "fixed", "regressed", "unresolved"] as const).map((k) => ({ name: k, value: t[k], color: TRANSITION_COLORS[k] })),
+        })),
+      ),
+    );
+    B.push(
+      table(
+        ["model", "from → to", "kept", "fixed", "regressed", "unresolved"],
+        rows.map(({ label, t }) => [label.split(": ")[0]!, label.split(": ").slice(1).join(": "), t.kept, t.fixed, t.regressed, t.unresolved].map(String)),
+        2,
+      ),
+    );
   }
 
   B.push(`<h2>Tokens and latency per mode</h2><div class="charts">`);
   for (const model of r.models.filter((m) => m !== "oracle")) {
     const st = r.stats.filter((s) => s.model === model);
-    B.push(barChart({ title: `${model}: tokens per task (mean)`, groups: st.map((s) => s.mode), width: 540, series: [
-      { name: "prompt", values: st.map((s) => s.promptTokens.mean), color: "#4e79a7" },
-      { name: "completion", values: st.map((s) => s.completionTokens.mean), color: "#f28e2b" },
-    ] }));
-    B.push(barChart({ title: `${model}: generation latency (ms)`, groups: st.map((s) => s.mode), width: 540, series: [
-      { name: "p50", values: st.map((s) => s.latencyMs.p50), color: "#76b7b2" },
-      { name: "p90", values: st.map((s) => s.latencyMs.p90), color: "#b07aa1" },
-    ] }));
+    B.push(
+      barChart({
+        title: `${model}: tokens per task (mean)`,
+        groups: st.map((s) => s.mode),
+        width: 540,
+        series: [
+          { name: "prompt", values: st.map((s) => s.promptTokens.mean), color: "#4e79a7" },
+          { name: "completion", values: st.map((s) => s.completionTokens.mean), color: "#f28e2b" },
+        ],
+      }),
+    );
+    B.push(
+      barChart({
+        title: `${model}: generation latency (ms)`,
+        groups: st.map((s) => s.mode),
+        width: 540,
+        series: [
+          { name: "p50", values: st.map((s) => s.latencyMs.p50), color: "#76b7b2" },
+          { name: "p90", values: st.map((s) => s.latencyMs.p90), color: "#b07aa1" },
+        ],
+      }),
+    );
   }
   B.push(`</div>`);
-  B.push(table(["model", "mode", "tasks", "prompt tok (mean)", "completion tok (mean)", "gen ms p50", "gen ms p90", "exec ms p50", "paths"], r.stats.map((s) => [
-    s.model, s.mode, String(s.n), s.promptTokens.mean.toFixed(1), s.completionTokens.mean.toFixed(1), String(Math.round(s.latencyMs.p50)), String(Math.round(s.latencyMs.p90)), String(Math.round(s.execMs.p50)),
-    Object.entries(s.paths).map(([k, v]) => `${k} ${v}`).join(", "),
-  ]), 2));
+  B.push(
+    table(
+      ["model", "mode", "tasks", "prompt tok (mean)", "completion tok (mean)", "gen ms p50", "gen ms p90", "exec ms p50", "paths"],
+      r.stats.map((s) => [
+        s.model,
+        s.mode,
+        String(s.n),
+        s.promptTokens.mean.toFixed(1),
+        s.completionTokens.mean.toFixed(1),
+        String(Math.round(s.latencyMs.p50)),
+        String(Math.round(s.latencyMs.p90)),
+        String(Math.round(s.execMs.p50)),
+        Object.entries(s.paths)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", "),
+      ]),
+      2,
+    ),
+  );
 
   if (r.regressions.length) {
     B.push(`<h2>Regressed tasks (${r.regressions.length})</h2>`);
-    B.push(`<table><tr><th class="l">model</th><th class="l">task</th><th class="l">before</th><th class="l">after</th><th class="l">why the second failed</th></tr>`);
+    B.push(
+      `<table><tr><th class="l">model</th><th class="l">task</th><th class="l">before</th><th class="l">after</th><th class="l">why the second failed</th></tr>`,
+    );
     for (const g of r.regressions) {
-      B.push(`<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br><code>${esc(g.fromCommand)}</code></td><td class="l">${esc(g.to)}<br><code>${esc(g.toCommand || "(none)")}</code></td><td class="l">${esc(g.toReason)}</td></tr>`);
+      B.push(
+        `<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br><code>${esc(g.fromCommand)}</code></td><td class="l">${esc(g.to)}<br><code>${esc(g.toCommand || "(none)")}</code></td><td class="l">${esc(g.toReason)}</td></tr>`,
+      );
     }
     B.push(`</table>`);
   }

@@ -8,7 +8,22 @@ import { toMarkdown } from "./markdown.js";
 import { loadCoverage } from "./coverage.js";
 import { summarise, type Report } from "./summary.js";
 
-export { summarise, jsonSummary, pct, countCell, SUBSETS, type Report, type JsonSummary, type RunSummary, type Transition, type TransitionCounts, type CoverageSummary, type Subset, type ModeStats, type Regression } from "./summary.js";
+export {
+  summarise,
+  jsonSummary,
+  pct,
+  countCell,
+  SUBSETS,
+  type Report,
+  type JsonSummary,
+  type RunSummary,
+  type Transition,
+  type TransitionCounts,
+  type CoverageSummary,
+  type Subset,
+  type ModeStats,
+  type Regression,
+} from "./summary.js";
 export { loadCoverage, CoverageError, COVERAGE_FILE, type Coverage } from "./coverage.js";
 export { toMarkdown } from "./markdown.js";
 export { toHtml } from "./html.js";
@@ -28,7 +43,10 @@ export interface Written {
 export async function loadReport(dir: string): Promise<{ report: Report; meta?: RunMeta; skipped: number }> {
   const { records, skipped } = await readResults(dir);
   if (records.length === 0) throw new Error(`no results in ${join(dir, RESULTS_FILE)}; run \`bench run --out ${dir}\` first`);
-  const meta = await readFile(join(dir, META_FILE), "utf8").then((t) => JSON.parse(t) as RunMeta, () => undefined);
+  const meta = await readFile(join(dir, META_FILE), "utf8").then(
+    (t) => JSON.parse(t) as RunMeta,
+    () => undefined,
+  );
   // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
   return { report: summarise(records, loadCoverage(meta?.suite)), meta, skipped };
 }

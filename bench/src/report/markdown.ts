@@ -26,10 +26,18 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
   for (const run of r.runs) {
     const tiers = r.tiers.map((t) => countCell(run.byTier[t]));
     const subsets = split ? `**${countCell(run.novel)}** | ${countCell(run.covered)} | ` : "";
-    L.push(`| ${cell(run.model)} | ${run.mode} | ${subsets}${split ? "" : "**"}${run.passed}/${run.total} (${pct(run.passed, run.total)})${split ? "" : "**"} | ${tiers.join(" | ")} |`);
+    L.push(
+      `| ${cell(run.model)} | ${run.mode} | ${subsets}${split ? "" : "**"}${run.passed}/${run.total} (${pct(run.passed, run.total)})${split ? "" : "**"} | ${tiers.join(" | ")} |`,
+    );
   }
   if (r.transitions.length) {
-    L.push("", "## Paired transitions", "", "Per task, from the first mode to the second: kept (pass, pass), fixed (fail, pass), regressed (pass, fail), unresolved (fail, fail).", "");
+    L.push(
+      "",
+      "## Paired transitions",
+      "",
+      "Per task, from the first mode to the second: kept (pass, pass), fixed (fail, pass), regressed (pass, fail), unresolved (fail, fail).",
+      "",
+    );
     L.push("| model | from -> to | kept | fixed | regressed | unresolved |", "|---|---|---:|---:|---:|---:|");
     for (const t of r.transitions) {
       L.push(`| ${cell(t.model)} | ${t.from} -> ${t.to} | ${t.kept} | ${t.fixed} | ${t.regressed} | ${t.unresolved} |`);
@@ -43,14 +51,22 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
     }
   }
   L.push("", "## Tokens and latency per mode", "");
-  L.push("| model | mode | tasks | prompt tokens (mean) | completion tokens (mean) | generation ms p50 | p90 | exec ms p50 | paths |", "|---|---|---:|---:|---:|---:|---:|---:|---|");
+  L.push(
+    "| model | mode | tasks | prompt tokens (mean) | completion tokens (mean) | generation ms p50 | p90 | exec ms p50 | paths |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+  );
   for (const s of r.stats) {
-    const paths = Object.entries(s.paths).map(([k, v]) => `${k} ${v}`).join(", ");
-    L.push(`| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} |`);
+    const paths = Object.entries(s.paths)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ");
+    L.push(
+      `| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} |`,
+    );
   }
   if (r.regressions.length) {
     L.push("", "## Regressed tasks", "", "| model | task | from | command | to | command | why it failed |", "|---|---|---|---|---|---|---|");
-    for (const g of r.regressions) L.push(`| ${cell(g.model)} | ${g.taskId} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
+    for (const g of r.regressions)
+      L.push(`| ${cell(g.model)} | ${g.taskId} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
   }
   L.push("");
   return L.join("\n");

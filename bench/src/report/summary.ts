@@ -170,7 +170,12 @@ export function summarise(records: ResultRecord[], coverage?: Coverage): Report 
       promptTokens: { mean: mean(rs.map((r) => r.tokens?.prompt ?? 0)), total: rs.reduce((a, r) => a + (r.tokens?.prompt ?? 0), 0) },
       completionTokens: { mean: mean(rs.map((r) => r.tokens?.completion ?? 0)), total: rs.reduce((a, r) => a + (r.tokens?.completion ?? 0), 0) },
       latencyMs: { mean: mean(lat), p50: quantile(lat, 0.5), p90: quantile(lat, 0.9) },
-      execMs: { p50: quantile(rs.map((r) => r.execMs ?? 0), 0.5) },
+      execMs: {
+        p50: quantile(
+          rs.map((r) => r.execMs ?? 0),
+          0.5,
+        ),
+      },
       paths,
       timedOut: rs.filter((r) => r.timedOut).length,
     });
@@ -190,7 +195,8 @@ export function summarise(records: ResultRecord[], coverage?: Coverage): Report 
         t[k]++;
         const s = split ? subsetOf(rb) : undefined;
         if (s) t[s]![k]++;
-        if (k === "regressed") regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
+        if (k === "regressed")
+          regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
       }
       transitions.push(t);
     }
@@ -212,8 +218,24 @@ export function summarise(records: ResultRecord[], coverage?: Coverage): Report 
 /** The stable, script-facing subset. */
 export function jsonSummary(r: Report): JsonSummary {
   return {
-    runs: r.runs.map(({ model, mode, passed, total, byTier, novel, covered }) => ({ model, mode, passed, total, byTier, ...(novel ? { novel, covered } : {}) })),
-    transitions: r.transitions.map(({ model, from, to, kept, fixed, regressed, unresolved, novel, covered }) => ({ model, from, to, kept, fixed, regressed, unresolved, ...(novel ? { novel, covered } : {}) })),
+    runs: r.runs.map(({ model, mode, passed, total, byTier, novel, covered }) => ({
+      model,
+      mode,
+      passed,
+      total,
+      byTier,
+      ...(novel ? { novel, covered } : {}),
+    })),
+    transitions: r.transitions.map(({ model, from, to, kept, fixed, regressed, unresolved, novel, covered }) => ({
+      model,
+      from,
+      to,
+      kept,
+      fixed,
+      regressed,
+      unresolved,
+      ...(novel ? { novel, covered } : {}),
+    })),
     coverage: r.coverage,
   };
 }

@@ -14,10 +14,15 @@ export function toText(r: Report): string {
   ]);
   const head = ["model", "mode", ...(split ? ["novel", "covered"] : []), ...r.tiers.map((t) => `t${t}`), "whole", "pass"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const out = [fmt(head), ...rows.map(fmt)];
   for (const t of r.transitions) {
-    const parts = (c: { kept: number; fixed: number; regressed: number; unresolved: number }) => `kept ${c.kept}, fixed ${c.fixed}, regressed ${c.regressed}, unresolved ${c.unresolved}`;
+    const parts = (c: { kept: number; fixed: number; regressed: number; unresolved: number }) =>
+      `kept ${c.kept}, fixed ${c.fixed}, regressed ${c.regressed}, unresolved ${c.unresolved}`;
     out.push(`${t.model}: ${t.from} -> ${t.to}: ${parts(t)}`);
     if (t.novel && t.covered) out.push(`  novel: ${parts(t.novel)}; covered: ${parts(t.covered)}`);
   }

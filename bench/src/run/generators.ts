@@ -159,7 +159,15 @@ export class ModelGenerator implements Generator {
       timeLimitMs: 60_000,
       propose: async ({ feedback, tried }) => {
         const decode = async (withExamples: Example[] | undefined) => {
-          const r = await this.decode.generate({ backend: this.backend, request: task.request, mode: mode.decode!, ground: mode.ground, workspaceFiles, examples: withExamples, ...(feedback ? { feedback } : {}) });
+          const r = await this.decode.generate({
+            backend: this.backend,
+            request: task.request,
+            mode: mode.decode!,
+            ground: mode.ground,
+            workspaceFiles,
+            examples: withExamples,
+            ...(feedback ? { feedback } : {}),
+          });
           tokens.prompt += r.tokens.prompt;
           tokens.completion += r.tokens.completion;
           latencyMs += r.latencyMs;

@@ -53,7 +53,8 @@ export function parseModes(list: string[]): ModeSpec[] {
     const exec = name.endsWith(EXEC_SUFFIX);
     const baseName = exec ? name.slice(0, -EXEC_SUFFIX.length) : name;
     const base = BENCH_MODES.find((m) => m.name === baseName);
-    if (!base) throw new UsageError(`unknown mode "${name}" (expected one of: ${BENCH_MODES.map((m) => m.name).join(", ")}; any model mode may end in ${EXEC_SUFFIX})`);
+    if (!base)
+      throw new UsageError(`unknown mode "${name}" (expected one of: ${BENCH_MODES.map((m) => m.name).join(", ")}; any model mode may end in ${EXEC_SUFFIX})`);
     if (exec && base.decode === null) throw new UsageError(`mode "${name}": ${EXEC_SUFFIX} needs a model mode, not ${base.name}`);
     const spec = exec ? { ...base, name, exec: true } : base;
     if (!out.some((m) => m.name === spec.name)) out.push(spec);

@@ -49,5 +49,7 @@ export function clip(text: string, keep = OUTPUT_KEEP): string {
 
 export function isRecord(x: unknown): x is ResultRecord {
   const r = x as ResultRecord;
-  return !!r && typeof r === "object" && typeof r.model === "string" && typeof r.mode === "string" && typeof r.taskId === "string" && typeof r.passed === "boolean";
+  return (
+    !!r && typeof r === "object" && typeof r.model === "string" && typeof r.mode === "string" && typeof r.taskId === "string" && typeof r.passed === "boolean"
+  );
 }

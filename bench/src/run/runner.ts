@@ -132,7 +132,11 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
       progress.finish();
     }
   } finally {
-    for (const g of opened.values()) await g.then((x) => x.close(), () => undefined);
+    for (const g of opened.values())
+      await g.then(
+        (x) => x.close(),
+        () => undefined,
+      );
   }
   await rm(join(opts.outDir, WORK_DIR), { recursive: true, force: true });
   const interrupted = !!opts.signal?.aborted && ran < pendingCount;
@@ -148,21 +152,38 @@ async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<Re
   const { task, mode } = job;
   const generator = await job.gen();
   const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
-  const failed = (reason: string, error: string): ResultRecord => ({ ...base, command: "", stdout: "", stderr: "", exitCode: null, passed: false, reason, tokens: { prompt: 0, completion: 0 }, latencyMs: 0, path: "failed", error, at: new Date().toISOString() });
+  const failed = (reason: string, error: string): ResultRecord => ({
+    ...base,
+    command: "",
+    stdout: "",
+    stderr: "",
+    exitCode: null,
+    passed: false,
+    reason,
+    tokens: { prompt: 0, completion: 0 },
+    latencyMs: 0,
+    path: "failed",
+    error,
+    at: new Date().toISOString(),
+  });
   let gen: Generated | undefined;
   let genError: string | undefined;
   try {
     // The model sees the task's own workspace; runTask then runs its command in every state.
-    const run = await runTask(task, async (dir) => {
-      try {
-        gen = await generator.produce(task, mode, listWorkspace(dir), dir); // the listing `shellgen` grounds with; +exec modes try commands on copies of dir
-      } catch (e) {
-        genError = (e as Error).message.split("\n")[0] ?? String(e);
-        throw e;
-      }
-      if (gen.command.trim() === "") throw new NoCommand();
-      return gen.command;
-    }, { timeoutMs, workRoot });
+    const run = await runTask(
+      task,
+      async (dir) => {
+        try {
+          gen = await generator.produce(task, mode, listWorkspace(dir), dir); // the listing `shellgen` grounds with; +exec modes try commands on copies of dir
+        } catch (e) {
+          genError = (e as Error).message.split("\n")[0] ?? String(e);
+          throw e;
+        }
+        if (gen.command.trim() === "") throw new NoCommand();
+        return gen.command;
+      },
+      { timeoutMs, workRoot },
+    );
     const { result } = run;
     return {
       ...base,
@@ -180,7 +201,16 @@ async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<Re
   } catch (e) {
     if (genError !== undefined) return failed(`generation failed: ${genError}`, genError);
     if (e instanceof NoCommand && gen) {
-      return { ...base, ...generatedFields(gen), stdout: "", stderr: "", exitCode: null, passed: false, reason: `no command produced${gen.error ? `: ${gen.error}` : ""}`, at: new Date().toISOString() };
+      return {
+        ...base,
+        ...generatedFields(gen),
+        stdout: "",
+        stderr: "",
+        exitCode: null,
+        passed: false,
+        reason: `no command produced${gen.error ? `: ${gen.error}` : ""}`,
+        at: new Date().toISOString(),
+      };
     }
     // A broken task setup or checker must not stop the run; the record says what happened.
     const error = (e as Error).message.split("\n")[0] ?? String(e);
@@ -204,7 +234,10 @@ function generatedFields(gen: Generated) {
 
 async function writeMeta(opts: BenchOptions, concurrency: number, models: string[]): Promise<void> {
   const file = join(opts.outDir, META_FILE);
-  const prev = await readFile(file, "utf8").then((t) => JSON.parse(t) as RunMeta, () => undefined);
+  const prev = await readFile(file, "utf8").then(
+    (t) => JSON.parse(t) as RunMeta,
+    () => undefined,
+  );
   const now = new Date().toISOString();
   const meta: RunMeta = {
     started: prev?.started ?? now,

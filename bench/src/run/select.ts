@@ -8,12 +8,20 @@ export function globToRegExp(glob: string): RegExp {
     .split(",")
     .map((g) => g.trim())
     .filter(Boolean)
-    .map((g) => g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, "."));
+    .map((g) =>
+      g
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, "."),
+    );
   return new RegExp(`^(?:${alt.join("|")})$`);
 }
 
 export function parseTiers(text: string): number[] {
-  const tiers = text.split(",").map((t) => t.trim()).filter(Boolean);
+  const tiers = text
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tiers.length === 0) throw new UsageError("--tier needs a number, e.g. --tier 4 or --tier 1,2");
   return tiers.map((t) => {
     if (!/^\d+$/.test(t)) throw new UsageError(`--tier: "${t}" is not a tier number`);

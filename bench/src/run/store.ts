@@ -48,7 +48,10 @@ export class ResultStore {
   static async open(dir: string, resume: boolean): Promise<ResultStore> {
     await mkdir(dir, { recursive: true });
     const file = join(dir, RESULTS_FILE);
-    const exists = await stat(file).then(() => true, () => false);
+    const exists = await stat(file).then(
+      () => true,
+      () => false,
+    );
     if (exists && !resume) {
       throw new UsageError(`${file} already holds results; pass --resume to continue that run or --out to start a new one`);
     }

@@ -13,7 +13,10 @@ export interface Verdict {
 
 /** Per-line trailing whitespace and trailing blank lines trimmed (plus the task's extra rules). */
 export function normaliseOutput(text: string, how: StdoutNormalisation = {}): string {
-  let lines = text.replace(/\r\n/g, "\n").split("\n").map((l) => l.replace(/\s+$/, ""));
+  let lines = text
+    .replace(/\r\n/g, "\n")
+    .split("\n")
+    .map((l) => l.replace(/\s+$/, ""));
   if (how.squeeze_spaces) lines = lines.map((l) => l.replace(/^\s+/, "").replace(/[ \t]+/g, " "));
   if (how.first_field) lines = lines.map((l) => l.trim().split(/\s+/)[0] ?? "");
   if (how.strip_dot_slash) lines = lines.map((l) => l.replace(/^\.\//, ""));

@@ -125,7 +125,13 @@ async function verdicts(check: TaskCheck, results: CommandResult[], dir: string,
   const { run } = await suiteSandbox();
   for (const batch of batches.filter((b) => b.length)) {
     const r = await run({ command: batch.map((b) => b.text).join("\n"), workspace: dir, timeoutMs: timeoutMs * batch.length, env: TASK_ENV });
-    const codes = new Map(r.stdout.split("\n").map((l) => l.split(" ")).filter((x) => x.length === 2).map(([i, c]) => [Number(i), Number(c)]));
+    const codes = new Map(
+      r.stdout
+        .split("\n")
+        .map((l) => l.split(" "))
+        .filter((x) => x.length === 2)
+        .map(([i, c]) => [Number(i), Number(c)]),
+    );
     for (const { i } of batch) {
       if (!codes.has(i)) throw new Error(`check script batch ${r.timedOut ? "timed out" : `exited ${r.exitCode}`} before result ${i}`);
       passed[i] = scriptVerdict(codes.get(i)!, "").passed;

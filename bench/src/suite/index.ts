@@ -1,5 +1,15 @@
 export type {
-  Task, TaskVariant, TaskState, TaskSetup, TaskFile, TaskCheck, FileExpectation, StdoutNormalisation, CommandResult, SandboxOptions, RunSandboxed,
+  Task,
+  TaskVariant,
+  TaskState,
+  TaskSetup,
+  TaskFile,
+  TaskCheck,
+  FileExpectation,
+  StdoutNormalisation,
+  CommandResult,
+  SandboxOptions,
+  RunSandboxed,
 } from "./task.js";
 export { loadSuite, loadTaskFolder, defaultSuiteDir, describeErrors, SuiteError, SCHEMA_FILE } from "./load.js";
 export { prepareWorkspace } from "./workspace.js";

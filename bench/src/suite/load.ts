@@ -45,15 +45,20 @@ export function describeErrors(errors: ErrorObject[]): string[] {
     if (e.keyword === "required" && anyOfAt.has(branchOf(e))) continue;
     const field = e.instancePath || "(task)";
     if (e.keyword === "anyOf") {
-      const names = errors.filter((x) => x.keyword === "required" && branchOf(x) === `${e.instancePath}\u0000${e.schemaPath}`).map((x) => String(x.params.missingProperty));
+      const names = errors
+        .filter((x) => x.keyword === "required" && branchOf(x) === `${e.instancePath}\u0000${e.schemaPath}`)
+        .map((x) => String(x.params.missingProperty));
       if (names.length) {
         out.push(`${field}: must have one of ${names.join(", ")}`);
         continue;
       }
     }
     const extra =
-      e.keyword === "additionalProperties" ? ` '${String(e.params.additionalProperty)}'` :
-      e.keyword === "enum" ? ` ${JSON.stringify(e.params.allowedValues)}` : "";
+      e.keyword === "additionalProperties"
+        ? ` '${String(e.params.additionalProperty)}'`
+        : e.keyword === "enum"
+          ? ` ${JSON.stringify(e.params.allowedValues)}`
+          : "";
     out.push(`${field}: ${e.message ?? e.keyword}${extra}`);
   }
   return [...new Set(out)];

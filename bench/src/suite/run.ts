@@ -55,7 +55,11 @@ export async function runTask(task: Task, source: CommandSource, opts: RunTaskOp
       const verdict = await evaluateCheck({ ...task, check: state.check }, result, dir);
       const here: TaskRun = { ...verdict, result, states: i + 1, ...(keep ? { workspace: dir } : {}) };
       if (!verdict.passed) {
-        return { ...here, reason: state.name ? `variant ${state.name}: ${verdict.reason}` : verdict.reason, ...(first?.workspace ? { workspace: first.workspace } : {}) };
+        return {
+          ...here,
+          reason: state.name ? `variant ${state.name}: ${verdict.reason}` : verdict.reason,
+          ...(first?.workspace ? { workspace: first.workspace } : {}),
+        };
       }
       first ??= here;
     } finally {

@@ -17,11 +17,18 @@ async function main(argv: string[]): Promise<number> {
   const { name } = await suiteSandbox();
   const report = await selfTest(tasks, { concurrency: Number(process.env.CONCURRENCY ?? 3), guesses });
   for (const f of report.failures) console.log(`FAIL ${f.taskId} [${f.kind}] ${f.command.replace(/\n/g, "\\n")}\n     ${f.reason}`);
-  console.log(`${report.tasks} tasks, ${report.commands} commands, ${report.failures.length} failures, ${(report.wallMs / 1000).toFixed(1)}s (sandbox: ${name})`);
+  console.log(
+    `${report.tasks} tasks, ${report.commands} commands, ${report.failures.length} failures, ${(report.wallMs / 1000).toFixed(1)}s (sandbox: ${name})`,
+  );
   return report.failures.length ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
-  (e: Error) => { process.stderr.write(`selftest: ${e instanceof SuiteError ? e.firstLine : e.message.split("\n")[0]}\n`); process.exitCode = 2; },
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: Error) => {
+    process.stderr.write(`selftest: ${e instanceof SuiteError ? e.firstLine : e.message.split("\n")[0]}\n`);
+    process.exitCode = 2;
+  },
 );

@@ -22,8 +22,11 @@ export async function prepareWorkspace(task: Task, dir: string): Promise<void> {
     const full = setupPath(dir, rel);
     await mkdir(dirname(full), { recursive: true });
     const bytes =
-      typeof file === "string" ? Buffer.from(file, "utf8") :
-      file.base64 !== undefined ? Buffer.from(file.base64, "base64") : Buffer.from(file.content ?? "", "utf8");
+      typeof file === "string"
+        ? Buffer.from(file, "utf8")
+        : file.base64 !== undefined
+          ? Buffer.from(file.base64, "base64")
+          : Buffer.from(file.content ?? "", "utf8");
     await writeFile(full, bytes);
     if (typeof file !== "string" && file.mode) await chmod(full, parseInt(file.mode, 8));
   }

@@ -23,7 +23,9 @@ const WRAPPERS = new Set(["xargs", "timeout", "nice", "nohup", "env", "time"]);
 /** Program names invoked by a command line, in order of first use. */
 export function programsOf(command) {
   const names = [];
-  const add = (n) => { if (n && /^[A-Za-z0-9_.+[-]+$/.test(n) && !n.startsWith("./") && !names.includes(n)) names.push(n); };
+  const add = (n) => {
+    if (n && /^[A-Za-z0-9_.+[-]+$/.test(n) && !n.startsWith("./") && !names.includes(n)) names.push(n);
+  };
   const walk = (node) => {
     if (node.type === "command") {
       const nameNode = node.childForFieldName("name");
@@ -33,12 +35,21 @@ export function programsOf(command) {
       if (name && WRAPPERS.has(name)) {
         // skip options and their values (numbers, signals), take the first plausible program word
         const words = args.map((a) => a.text.replace(/^['"]|['"]$/g, ""));
-        const prog = words.find((w, i) => !w.startsWith("-") && !/^[0-9.]+[smhd]?$/.test(w) && !/^[A-Z]+$/.test(w) && !/^[A-Z_]+=/.test(w) && !(i > 0 && ["-I", "-n", "-P", "-s", "-a", "-d", "-L"].includes(words[i - 1])));
+        const prog = words.find(
+          (w, i) =>
+            !w.startsWith("-") &&
+            !/^[0-9.]+[smhd]?$/.test(w) &&
+            !/^[A-Z]+$/.test(w) &&
+            !/^[A-Z_]+=/.test(w) &&
+            !(i > 0 && ["-I", "-n", "-P", "-s", "-a", "-d", "-L"].includes(words[i - 1])),
+        );
         if (prog && !prog.includes("/")) add(prog);
       }
       if (name === "find") {
         const words = args.map((a) => a.text);
-        words.forEach((w, i) => { if ((w === "-exec" || w === "-execdir" || w === "-ok") && words[i + 1] && !words[i + 1].includes("/")) add(words[i + 1]); });
+        words.forEach((w, i) => {
+          if ((w === "-exec" || w === "-execdir" || w === "-ok") && words[i + 1] && !words[i + 1].includes("/")) add(words[i + 1]);
+        });
       }
     }
     for (const c of node.namedChildren) walk(c);
@@ -59,8 +70,15 @@ export function buildSuite() {
       if (x.files) setup.files = x.files;
       if (x.script) setup.script = x.script;
       return {
-        id: `t${t}-${x.id}`, tier: t, category: x.cat, request: x.req, setup,
-        programs: programs.length ? programs : ["bash"], solutions: x.sol, wrong: x.wrong, check: x.check,
+        id: `t${t}-${x.id}`,
+        tier: t,
+        category: x.cat,
+        request: x.req,
+        setup,
+        programs: programs.length ? programs : ["bash"],
+        solutions: x.sol,
+        wrong: x.wrong,
+        check: x.check,
         ...(x.variants ? { variants: x.variants } : {}),
       };
     });
@@ -80,7 +98,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const text = render(tasks);
     if (process.argv.includes("--check")) {
       let old = "";
-      try { old = readFileSync(tierPath(t), "utf8"); } catch { /* missing counts as stale */ }
+      try {
+        old = readFileSync(tierPath(t), "utf8");
+      } catch {
+        /* missing counts as stale */
+      }
       if (old !== text) stale.push(`tier${t}.json`);
     } else {
       writeFileSync(`${tierPath(t)}.tmp`, text);
@@ -91,5 +113,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`out of date: ${stale.join(", ")} (run node corpora/tasks/src/build.mjs)`);
     process.exit(1);
   }
-  console.log(Object.entries(tiers).map(([t, x]) => `tier${t}: ${x.length}`).join(", "));
+  console.log(
+    Object.entries(tiers)
+      .map(([t, x]) => `tier${t}: ${x.length}`)
+      .join(", "),
+  );
 }

@@ -35,7 +35,9 @@ async function askTerminal(command: string, changes: Changes, workspace: string)
   try {
     const n = changes.created.length + changes.deleted.length + changes.modified.length;
     const answer = await rl.question(`Apply ${n} change${n === 1 ? "" : "s"} of \`${command}\` to ${workspace}? [y/N] `);
-    return /^y(es)?$/i.test(answer.trim()) ? { apply: true, note: "confirmed on the terminal" } : { apply: false, note: "not applied: declined on the terminal" };
+    return /^y(es)?$/i.test(answer.trim())
+      ? { apply: true, note: "confirmed on the terminal" }
+      : { apply: false, note: "not applied: declined on the terminal" };
   } finally {
     rl.close();
   }
@@ -132,7 +134,10 @@ export async function replayRun(req: { target: string; json?: boolean }, io: Io 
   for (const s of steps) {
     if (s.kind === "start") io.out(`goal: ${String(s.goal)}\nworkspace: ${String(s.workspace)} (started ${s.at})\n\n`);
     else if (s.kind === "attempt") io.out(`${formatAttempt(s as unknown as AttemptView)}\n\n`);
-    else if (s.kind === "stop") io.out(`stopped: ${String(s.stopped)} (${describeStop(String(s.stopped))}) after ${String(s.attempts)} attempts${s.command ? `\ncommand: ${String(s.command)}` : ""}\n`);
+    else if (s.kind === "stop")
+      io.out(
+        `stopped: ${String(s.stopped)} (${describeStop(String(s.stopped))}) after ${String(s.attempts)} attempts${s.command ? `\ncommand: ${String(s.command)}` : ""}\n`,
+      );
     else if (s.kind === "apply") io.out(`${String(s.note)}\n`);
   }
   return 0;

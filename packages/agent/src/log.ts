@@ -34,7 +34,10 @@ export class RunLog {
     try {
       mkdirSync(dir, { recursive: true });
     } catch (err) {
-      throw new AgentError(`cannot create the run log ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)} (set SHELLGEN_HOME to a writable folder)`, "ELOG");
+      throw new AgentError(
+        `cannot create the run log ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)} (set SHELLGEN_HOME to a writable folder)`,
+        "ELOG",
+      );
     }
     return new RunLog(dir);
   }
@@ -56,7 +59,11 @@ export class RunLog {
 export function resolveRunDir(arg: string): string {
   const root = runsDir();
   if (arg === "latest") {
-    const names = existsSync(root) ? readdirSync(root).filter((n) => statSync(join(root, n)).isDirectory()).sort() : [];
+    const names = existsSync(root)
+      ? readdirSync(root)
+          .filter((n) => statSync(join(root, n)).isDirectory())
+          .sort()
+      : [];
     if (names.length === 0) throw new AgentError(`no runs in ${root}`, "EUSAGE");
     return join(root, names[names.length - 1]!);
   }

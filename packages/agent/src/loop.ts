@@ -96,7 +96,10 @@ export function feedbackFor(a: Attempt, names: string[]): Feedback {
   const summary = errorSummary(a.stderr);
   if (summary) parts.push(summary);
   for (const m of missingNames(a.stderr).slice(0, 3)) {
-    const real = nearestNames(m, names.filter((n) => n !== m));
+    const real = nearestNames(
+      m,
+      names.filter((n) => n !== m),
+    );
     parts.push(`No such file: ${m}${real.length ? ` (files here: ${real.join(", ")})` : " (the workspace is empty)"}`);
   }
   for (const p of unknownPrograms(a.stderr).slice(0, 2)) parts.push(`no program named ${p}`);
@@ -124,7 +127,6 @@ export function repairMissing(a: Attempt, names: string[]): string | undefined {
   }
   return command !== a.command ? command : undefined;
 }
-
 
 export async function improve(opts: LoopOptions): Promise<LoopResult> {
   const started = Date.now();
@@ -178,13 +180,30 @@ export async function improve(opts: LoopOptions): Promise<LoopResult> {
       let attempt: Attempt;
       if (command === "" || proposal.error) {
         const reason = proposal.error ? `rejected before running: ${proposal.error}` : "no command was produced";
-        attempt = { n, command, source, exitCode: null, stdout: "", stderr: "", changes: { created: [], deleted: [], modified: [] }, verdict: "rejected", reason, signature: errorSignature(null, "", reason.replace(/\d+/g, "N")), durationMs: 0 };
+        attempt = {
+          n,
+          command,
+          source,
+          exitCode: null,
+          stdout: "",
+          stderr: "",
+          changes: { created: [], deleted: [], modified: [] },
+          verdict: "rejected",
+          reason,
+          signature: errorSignature(null, "", reason.replace(/\d+/g, "N")),
+          durationMs: 0,
+        };
       } else {
         const scratch = await mkdtemp(join(tmpdir(), "shellgen-run-"));
         scratches.push(scratch);
         await copyWorkspace(opts.workspace, scratch, base);
         const remaining = Math.max(1000, timeLimit - (Date.now() - started));
-        const r = await runSandboxed({ command, workspace: scratch, timeoutMs: Math.min(opts.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs, remaining), env: opts.env });
+        const r = await runSandboxed({
+          command,
+          workspace: scratch,
+          timeoutMs: Math.min(opts.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs, remaining),
+          env: opts.env,
+        });
         let after: Snapshot;
         let changes: Changes;
         let judged: { verdict: Verdict; reason: string };

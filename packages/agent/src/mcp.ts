@@ -96,14 +96,25 @@ export function createMcpServer(opts: McpServerOptions = {}): { server: Server; 
           maxAttempts: typeof args.max_attempts === "number" ? args.max_attempts : undefined,
           log: RunLog.create(),
           propose: decodeProposer({ backend: s.backend, pool: s.pool, policy: s.policy }),
-          decide: async () => (confirm ? { apply: true, note: "confirm: true" } : { apply: false, note: `dry run: nothing changed in ${workspace} (call again with confirm: true to apply)` }),
+          decide: async () =>
+            confirm
+              ? { apply: true, note: "confirm: true" }
+              : { apply: false, note: `dry run: nothing changed in ${workspace} (call again with confirm: true to apply)` },
         });
         const structured = {
           command: outcome.command,
           stopped: outcome.stopped,
           applied: outcome.applied,
           note: outcome.note,
-          attempts: outcome.attempts.map((a) => ({ command: a.command, exitCode: a.exitCode, stdout: a.stdout, stderr: a.stderr, changes: a.changes, verdict: a.verdict, reason: a.reason })),
+          attempts: outcome.attempts.map((a) => ({
+            command: a.command,
+            exitCode: a.exitCode,
+            stdout: a.stdout,
+            stderr: a.stderr,
+            changes: a.changes,
+            verdict: a.verdict,
+            reason: a.reason,
+          })),
           explanation: outcome.explanation,
           ...(outcome.log ? { log: outcome.log } : {}),
         };

@@ -6,9 +6,22 @@
 const changes = {
   type: "object",
   properties: {
-    created: { type: "array", items: { type: "object", properties: { path: { type: "string" }, type: { type: "string" }, sha256: { type: "string" } }, required: ["path", "type"] } },
-    deleted: { type: "array", items: { type: "object", properties: { path: { type: "string" }, type: { type: "string" }, sha256: { type: "string" } }, required: ["path", "type"] } },
-    modified: { type: "array", items: { type: "object", properties: { path: { type: "string" }, before: { type: "string" }, after: { type: "string" } }, required: ["path", "before", "after"] } },
+    created: {
+      type: "array",
+      items: { type: "object", properties: { path: { type: "string" }, type: { type: "string" }, sha256: { type: "string" } }, required: ["path", "type"] },
+    },
+    deleted: {
+      type: "array",
+      items: { type: "object", properties: { path: { type: "string" }, type: { type: "string" }, sha256: { type: "string" } }, required: ["path", "type"] },
+    },
+    modified: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { path: { type: "string" }, before: { type: "string" }, after: { type: "string" } },
+        required: ["path", "before", "after"],
+      },
+    },
   },
   required: ["created", "deleted", "modified"],
 } as const;

@@ -12,7 +12,8 @@ import { noChanges, type Changes } from "./workspace.js";
 export type GoalKind = "delete" | "change" | "show";
 
 // "remove duplicate lines" edits text; it does not delete files.
-const TEXT_OBJECT = /\b(lines?|words?|characters?|chars?|duplicates?|spaces?|whitespace|columns?|fields?|blank|empty lines?|comments?|prefix|suffix|trailing|leading|newlines?)\b/i;
+const TEXT_OBJECT =
+  /\b(lines?|words?|characters?|chars?|duplicates?|spaces?|whitespace|columns?|fields?|blank|empty lines?|comments?|prefix|suffix|trailing|leading|newlines?)\b/i;
 const DELETE = /\b(delete|remove|erase|rm|purge|get rid of|clean ?up|wipe)\b/i;
 const CHANGE =
   /\b(create|make|mkdir|touch|write|save|store|copy|cp|move|mv|rename|compress|archive|zip|gzip|tar|extract|unpack|decompress|untar|unzip|chmod|chown|permissions?|executable|append|replace|substitute|edit|modify|update|split|merge|link|symlink|backup|back up|overwrite|truncate|convert)\b|\b(into|to|as) (a |the |new )?file\b|\bin[- ]place\b/i;
@@ -44,6 +45,7 @@ export function judge(goal: string, r: { exitCode: number | null; stdout: string
   const kind = goalKind(goal);
   if (kind === "delete" && r.changes.deleted.length === 0) return { verdict: "no-effect", reason: "the goal deletes, but nothing was deleted" };
   if (kind === "change" && noChanges(r.changes)) return { verdict: "no-effect", reason: "the goal changes files, but no file changed" };
-  if (kind === "show" && r.stdout.trim() === "" && noChanges(r.changes)) return { verdict: "no-effect", reason: "the goal asks to see something, but nothing was printed" };
+  if (kind === "show" && r.stdout.trim() === "" && noChanges(r.changes))
+    return { verdict: "no-effect", reason: "the goal asks to see something, but nothing was printed" };
   return { verdict: "success", reason: `exit 0, no stderr, effect fits a "${kind}" goal` };
 }

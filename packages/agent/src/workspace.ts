@@ -70,7 +70,10 @@ export async function snapshot(root: string, limits: Limits = DEFAULT_LIMITS): P
       const relPath = rel ? `${rel}/${name}` : name;
       const st = await lstat(join(abs, name));
       if (out.size >= limits.maxFiles) {
-        throw new AgentError(`workspace ${root} is too large for a dry-run copy: more than ${limits.maxFiles} entries (use --workspace on a smaller folder)`, "ETOOLARGE");
+        throw new AgentError(
+          `workspace ${root} is too large for a dry-run copy: more than ${limits.maxFiles} entries (use --workspace on a smaller folder)`,
+          "ETOOLARGE",
+        );
       }
       if (st.isDirectory()) {
         out.set(relPath, { type: "dir", mode: modeOf(st.mode), size: 0 });
@@ -174,7 +177,9 @@ export async function applyChanges(real: string, base: Snapshot, scratch: string
       throw err;
     }
   }
-  const deletions = changes.deleted.filter((d) => !replaced.includes(d.path)).sort((a, b) => b.path.split("/").length - a.path.split("/").length || b.path.localeCompare(a.path));
+  const deletions = changes.deleted
+    .filter((d) => !replaced.includes(d.path))
+    .sort((a, b) => b.path.split("/").length - a.path.split("/").length || b.path.localeCompare(a.path));
   for (const d of deletions) {
     const p = join(real, d.path);
     if (d.type === "dir") await rmdir(p).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : Promise.reject(err)));

@@ -47,5 +47,10 @@ it("+exec uses what the loop saw, and is paired with the same mode without it", 
 
 it("refuses +exec on the oracle", () => {
   expect(() => parseModes(["oracle+exec"])).toThrow(/needs a model mode/);
-  expect(parseModes(["fewshot+constrained-retry+ground+exec"])[0]).toMatchObject({ exec: true, decode: "constrained-retry", ground: true, examples: "retrieved" });
+  expect(parseModes(["fewshot+constrained-retry+ground+exec"])[0]).toMatchObject({
+    exec: true,
+    decode: "constrained-retry",
+    ground: true,
+    examples: "retrieved",
+  });
 });

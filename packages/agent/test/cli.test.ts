@@ -24,7 +24,10 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function shellgen(args: string[], onSpawn?: (kill: () => void) => void): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+function shellgen(
+  args: string[],
+  onSpawn?: (kill: () => void) => void,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     // stdin is not a terminal here, as in a script or CI job.
     const p = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SHELLGEN_HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
@@ -48,7 +51,14 @@ describe("shellgen run (real process)", { timeout: 300_000 }, () => {
       const before = await snapshot(ws);
       const r = await shellgen(["run", "--json", "--workspace", ws, "--model", server.url, "delete notes.txt"]);
       expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { command: string; stopped: string; applied: boolean; note: string; attempts: { changes: { deleted: { path: string }[] } }[]; log: string };
+      const out = JSON.parse(r.stdout) as {
+        command: string;
+        stopped: string;
+        applied: boolean;
+        note: string;
+        attempts: { changes: { deleted: { path: string }[] } }[];
+        log: string;
+      };
       expect(out).toMatchObject({ command: "rm notes.txt", stopped: "success", applied: false });
       expect(out.note).toMatch(/nothing changed .* no terminal to confirm on and no --yes/);
       expect(out.attempts[0]!.changes.deleted.map((d) => d.path)).toEqual(["notes.txt"]);

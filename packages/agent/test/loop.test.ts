@@ -39,7 +39,10 @@ describe("improve: stop conditions", () => {
   });
 
   it("stops at the attempt limit, feeding each failure back", async () => {
-    const { r, backend } = await loop("show the lines with gamma in notes.txt", ["grep gamma notes.txt", "ls nothing-like-it"], { maxAttempts: 2, repeatLimit: 5 });
+    const { r, backend } = await loop("show the lines with gamma in notes.txt", ["grep gamma notes.txt", "ls nothing-like-it"], {
+      maxAttempts: 2,
+      repeatLimit: 5,
+    });
     expect(r.stopped).toBe("max-attempts");
     expect(r.attempts.map((a) => a.command)).toEqual(["grep gamma notes.txt", "ls nothing-like-it"]);
     expect(r.attempts.map((a) => a.verdict)).toEqual(["failed", "failed"]);

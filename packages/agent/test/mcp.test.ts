@@ -28,7 +28,10 @@ beforeAll(async () => {
   server = await fakeLlamaServer("rm scratch.tmp");
   client = new Client({ name: "shellgen-test", version: "1.0.0" });
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--model", server.url], env: { ...env, SHELLGEN_HOME: home }, stderr: "pipe" }), CALL);
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--model", server.url], env: { ...env, SHELLGEN_HOME: home }, stderr: "pipe" }),
+    CALL,
+  );
 }, 300_000); // a new app process: slow to start on a loaded machine
 
 afterAll(async () => {
@@ -65,7 +68,13 @@ describe("shellgen mcp", { timeout: 300_000 }, () => {
   it("runs a task as a dry run by default and applies it only with confirm: true", async () => {
     const dry = await client.callTool({ name: "run_shell_task", arguments: { goal: "delete the tmp file", workspace: ws } }, undefined, CALL);
     expect(dry.isError).toBeFalsy();
-    const d = dry.structuredContent as { command: string; stopped: string; applied: boolean; note: string; attempts: { changes: { deleted: { path: string }[] } }[] };
+    const d = dry.structuredContent as {
+      command: string;
+      stopped: string;
+      applied: boolean;
+      note: string;
+      attempts: { changes: { deleted: { path: string }[] } }[];
+    };
     expect(d).toMatchObject({ command: "rm scratch.tmp", stopped: "success", applied: false });
     expect(d.note).toMatch(/dry run: nothing changed/);
     expect(d.attempts[0]!.changes.deleted.map((x) => x.path)).toEqual(["scratch.tmp"]);
@@ -80,7 +89,7 @@ describe("shellgen mcp", { timeout: 300_000 }, () => {
   it("answers bad arguments with a tool error, not a crash", async () => {
     const r = await client.callTool({ name: "run_shell_task", arguments: { goal: "list files", workspace: "relative/dir" } }, undefined, CALL);
     expect(r.isError).toBe(true);
-    const bad = await client.callTool({ name: "run_shell_task", arguments: { goal: "" , workspace: ws } }, undefined, CALL);
+    const bad = await client.callTool({ name: "run_shell_task", arguments: { goal: "", workspace: ws } }, undefined, CALL);
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toMatch(/invalid arguments/);
   });

@@ -27,7 +27,10 @@ function probe() {
   let builds = 0;
   const build = () => {
     builds++;
-    return new Map([["a", 1], ["b", 2]]);
+    return new Map([
+      ["a", 1],
+      ["b", 2],
+    ]);
   };
   const codec = { save: (m: Map<string, number>) => [...m], load: (s: [string, number][]) => new Map(s) };
   return { build, codec, builds: () => builds };
@@ -58,8 +61,16 @@ describe("cached", () => {
     writeFileSync(join(home, "cache", `probe-${key}.json`), '{"key":');
     cached("probe", key, p.build, p.codec);
     expect(p.builds()).toBe(2);
-    const refusing = { save: p.codec.save, load: (): Map<string, number> => { throw new Error("old shape"); } };
-    expect([...cached("probe", key, p.build, refusing)]).toEqual([["a", 1], ["b", 2]]);
+    const refusing = {
+      save: p.codec.save,
+      load: (): Map<string, number> => {
+        throw new Error("old shape");
+      },
+    };
+    expect([...cached("probe", key, p.build, refusing)]).toEqual([
+      ["a", 1],
+      ["b", 2],
+    ]);
     expect(p.builds()).toBe(3);
   });
 
@@ -72,7 +83,10 @@ describe("cached", () => {
     delete process.env.SHELLGEN_CACHE;
     process.env.SHELLGEN_HOME = join(home, "file");
     writeFileSync(join(home, "file"), "not a directory");
-    expect([...cached("probe", cacheKey("v1"), p.build, p.codec)]).toEqual([["a", 1], ["b", 2]]);
+    expect([...cached("probe", cacheKey("v1"), p.build, p.codec)]).toEqual([
+      ["a", 1],
+      ["b", 2],
+    ]);
   });
 
   it("keys differ when any part differs, including where parts split", () => {

@@ -15,7 +15,7 @@ describe("bashVerdict", () => {
 
 describe("programs in a command", () => {
   it("lists simple commands in source order, through pipes, lists, loops and substitutions", () => {
-    expect(simpleCommands("for f in *.txt; do wc -l \"$f\"; done | sort -n && echo $(date)").map((c) => c.program)).toEqual(["wc", "sort", "echo", "date"]);
+    expect(simpleCommands('for f in *.txt; do wc -l "$f"; done | sort -n && echo $(date)').map((c) => c.program)).toEqual(["wc", "sort", "echo", "date"]);
   });
 
   it("unwraps xargs, timeout and find -exec", () => {

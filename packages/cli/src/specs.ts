@@ -9,7 +9,12 @@ export const GENERATE_SPEC: CliSpec = {
   summary: "Turns a request in plain language into one validated shell command.",
   options: [
     { name: "mode", kind: "value", arg: "MODE", help: "native | constrained | constrained-retry (default constrained-retry)" },
-    { name: "model", kind: "value", arg: "M", help: "GGUF path, hf:<user>/<repo>/<file>.gguf or http(s):// endpoint (default: $SHELLGEN_MODEL, else model/shellgen-mini.gguf)" },
+    {
+      name: "model",
+      kind: "value",
+      arg: "M",
+      help: "GGUF path, hf:<user>/<repo>/<file>.gguf or http(s):// endpoint (default: $SHELLGEN_MODEL, else model/shellgen-mini.gguf)",
+    },
     { name: "engine", kind: "value", arg: "E", help: "for URLs: llama-server | vllm | sglang | openai (default llama-server)" },
     { name: "api", kind: "value", arg: "A", help: "for URLs: native (/completion) | completions | chat (default from URL/engine)" },
     { name: "model-name", kind: "value", arg: "NAME", help: '"model" field for OpenAI-compatible endpoints' },
@@ -20,7 +25,12 @@ export const GENERATE_SPEC: CliSpec = {
     { name: "workspace", kind: "value", arg: "DIR", help: "directory whose entries ground file names (default .)" },
     { name: "max-tokens", kind: "value", arg: "N", help: "token limit per decode (default 128)" },
     { name: "timeout", kind: "value", arg: "S", help: "HTTP timeout in seconds (default 120)" },
-    { name: "threads", kind: "value", arg: "N", help: "CPU threads for an embedded model (default: 1 for small models, else idle physical cores; SHELLGEN_THREADS)" },
+    {
+      name: "threads",
+      kind: "value",
+      arg: "N",
+      help: "CPU threads for an embedded model (default: 1 for small models, else idle physical cores; SHELLGEN_THREADS)",
+    },
     { name: "json", kind: "bool", help: "print {command, mode, path, grammarCommands, parses, tokens, latencyMs}" },
     { name: "explain", kind: "bool", help: "explain the given command instead (same as shellgen explain)" },
   ],
@@ -71,7 +81,7 @@ export const RUN_SPEC: CliSpec = {
   prog: "shellgen run",
   usage: ['"<goal>" [--workspace DIR] [--max-attempts N] [--time-limit S] [--yes] [--json] [--model M] [--policy FILE]'],
   summary:
-    "Proposes a command for the goal, runs it in the sandbox on a copy of the workspace and, on failure, proposes again with what went wrong. Shows the command, each flag's meaning and what it did to the copy, then applies exactly those file changes to the workspace only with --yes or a \"y\" on a terminal. Every step is logged to $SHELLGEN_HOME/runs/<time>/step-NN.json.",
+    'Proposes a command for the goal, runs it in the sandbox on a copy of the workspace and, on failure, proposes again with what went wrong. Shows the command, each flag\'s meaning and what it did to the copy, then applies exactly those file changes to the workspace only with --yes or a "y" on a terminal. Every step is logged to $SHELLGEN_HOME/runs/<time>/step-NN.json.',
   options: [
     { name: "workspace", kind: "value", arg: "DIR", help: "the folder the goal is about (default .)" },
     { name: "max-attempts", kind: "value", arg: "N", help: "attempts before giving up, 1-10 (default 3)" },
@@ -93,6 +103,7 @@ export const REPLAY_SPEC: CliSpec = {
 export const MCP_SPEC: CliSpec = {
   prog: "shellgen mcp",
   usage: ["[--model M]"],
-  summary: "Serves the Model Context Protocol over stdin/stdout with the tools run_shell_task (dry run unless confirm: true), generate_command and explain_command.",
+  summary:
+    "Serves the Model Context Protocol over stdin/stdout with the tools run_shell_task (dry run unless confirm: true), generate_command and explain_command.",
   options: [{ name: "model", kind: "value", arg: "M", help: "GGUF path, hf: URI or http(s):// endpoint (default: the embedded model)" }],
 };

@@ -34,10 +34,20 @@ export const GENERATE: Verb = {
 export const VERBS: Verb[] = [
   GENERATE,
   { name: "explain", summary: "explain each word of a command from the grammar pack; no model", spec: EXPLAIN_SPEC, load: () => import("./verbs/explain.js") },
-  { name: "examples", summary: "show the few-shot examples retrieval picks for a request, and why", spec: EXAMPLES_SPEC, load: () => import("./verbs/examples.js") },
+  {
+    name: "examples",
+    summary: "show the few-shot examples retrieval picks for a request, and why",
+    spec: EXAMPLES_SPEC,
+    load: () => import("./verbs/examples.js"),
+  },
   { name: "learn", summary: "validate a (request, command) pair and add it to your example pool", spec: LEARN_SPEC, load: () => import("./verbs/learn.js") },
   { name: "serve", summary: "serve a GGUF model over llama-server-compatible HTTP on loopback", spec: SERVE_SPEC, load: () => import("./verbs/serve.js") },
-  { name: "run", summary: "propose a command, dry-run and fix it in the sandbox on a copy, apply after confirmation", spec: RUN_SPEC, load: () => import("./verbs/run.js") },
+  {
+    name: "run",
+    summary: "propose a command, dry-run and fix it in the sandbox on a copy, apply after confirmation",
+    spec: RUN_SPEC,
+    load: () => import("./verbs/run.js"),
+  },
   { name: "replay", summary: "reprint a run logged by shellgen run", spec: REPLAY_SPEC, load: () => import("./verbs/replay.js") },
   { name: "mcp", summary: "serve run_shell_task, generate_command and explain_command over MCP (stdio)", spec: MCP_SPEC, load: () => import("./verbs/mcp.js") },
 ];

@@ -40,7 +40,13 @@ describe("shellgen learn under concurrency and kills", () => {
     const first = learnProcess(dir, "Count the lines in notes.txt", "wc -l notes.txt", {}, "");
     expect(await first.exited).toEqual({ code: 0, signal: null });
 
-    const holder = learnProcess(dir, "Show the last line of log.txt", "tail -n 1 log.txt", { SHELLGEN_PAUSE_AT: "learn-before-rename" }, "SHELLGEN_PAUSED learn-before-rename");
+    const holder = learnProcess(
+      dir,
+      "Show the last line of log.txt",
+      "tail -n 1 log.txt",
+      { SHELLGEN_PAUSE_AT: "learn-before-rename" },
+      "SHELLGEN_PAUSED learn-before-rename",
+    );
     await holder.reached;
     const pairs = Array.from({ length: 5 }, (_, i) => [`Show the first ${i + 2} lines of data.txt`, `head -n ${i + 2} data.txt`] as const);
     const waiters = pairs.map(([r, c]) => learnProcess(dir, r, c, { SHELLGEN_NOTICE: "learn-lock-busy" }, "SHELLGEN_NOTICE learn-lock-busy"));
@@ -64,7 +70,12 @@ describe("shellgen learn under concurrency and kills", () => {
     const { IndexStore } = await import("../../fewshot/src/store.js");
     const store = IndexStore.open(join(dir, INDEX_FILE), "error", []);
     try {
-      expect(store.all().map((e) => e.command).sort()).toEqual(commands(dir).sort());
+      expect(
+        store
+          .all()
+          .map((e) => e.command)
+          .sort(),
+      ).toEqual(commands(dir).sort());
     } finally {
       store.close();
     }

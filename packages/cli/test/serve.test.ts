@@ -80,7 +80,12 @@ describe("HTTP backend against shellgen serve", () => {
   it("serves /v1/completions and /v1/chat/completions with a grammar", async () => {
     for (const api of ["completions", "chat"] as const) {
       const backend = await HttpBackend.open(url, { api, engine: "llama-server" });
-      const out = await backend.complete({ prompt: { request: "list files" }, grammar: { gbnf: 'root ::= " "? "ls" (" -l")?', lark: "" }, maxTokens: 8, seed: 1 });
+      const out = await backend.complete({
+        prompt: { request: "list files" },
+        grammar: { gbnf: 'root ::= " "? "ls" (" -l")?', lark: "" },
+        maxTokens: 8,
+        seed: 1,
+      });
       expect(out.text.trim()).toMatch(/^ls( -l)?$/);
       expect(out.tokens.completion).toBeGreaterThan(0);
     }
@@ -89,7 +94,11 @@ describe("HTTP backend against shellgen serve", () => {
   it("CLI: --json prints the documented shape", async () => {
     const r = await run(["--model", url, "--json", "--mode", "constrained-retry", "Count the words in essay.txt"]);
     const j = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(j).filter((k) => k !== "error").sort()).toEqual(["command", "grammarCommands", "latencyMs", "mode", "parses", "path", "tokens"]);
+    expect(
+      Object.keys(j)
+        .filter((k) => k !== "error")
+        .sort(),
+    ).toEqual(["command", "grammarCommands", "latencyMs", "mode", "parses", "path", "tokens"]);
     expect(j.mode).toBe("constrained-retry");
     expect(r.code).toBe(j.path === "failed" ? 1 : 0);
   }, 60_000);

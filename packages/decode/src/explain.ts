@@ -21,8 +21,7 @@ function findOption(spec: CommandSpec, pred: (o: OptionSpec) => boolean): Option
   return [...spec.options, ...(spec.globalOptions ?? [])].find(pred);
 }
 
-const optionLabel = (o: OptionSpec): string =>
-  firstSentence(o.description) || [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`)].join(", ");
+const optionLabel = (o: OptionSpec): string => firstSentence(o.description) || [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`)].join(", ");
 
 /** Explain one invocation's argument words against its IR. */
 export function explainWords(spec: CommandSpec, args: string[]): ExplainedWord[] {

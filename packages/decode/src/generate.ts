@@ -80,8 +80,13 @@ export const DEFAULT_SEED = 42;
 export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar"] as const;
 
 export function ablationsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<(typeof ABLATIONS)[number]> {
-  const words = (env.SHELLGEN_ABLATE ?? "").split(",").map((w) => w.trim()).filter(Boolean);
-  for (const w of words) if (!(ABLATIONS as readonly string[]).includes(w)) throw new DecodeError(`SHELLGEN_ABLATE: unknown part "${w}" (expected ${ABLATIONS.join(", ")})`, "EUSAGE");
+  const words = (env.SHELLGEN_ABLATE ?? "")
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
+  for (const w of words)
+    if (!(ABLATIONS as readonly string[]).includes(w))
+      throw new DecodeError(`SHELLGEN_ABLATE: unknown part "${w}" (expected ${ABLATIONS.join(", ")})`, "EUSAGE");
   return new Set(words as (typeof ABLATIONS)[number][]);
 }
 
@@ -90,7 +95,10 @@ async function plannerFor(opts: GenerateOptions): Promise<GrammarPlanner> {
   if (opts.planner) return opts.planner;
   const off = ablationsFromEnv();
   defaultPlanner ??= import("./plan-pack.js").then(async (m) => {
-    const planner = await m.packPlanner(undefined, { narrowFlags: process.env.SHELLGEN_NARROW === "1" && !off.has("no-narrow"), optionRetrieval: !off.has("no-option-retrieval") });
+    const planner = await m.packPlanner(undefined, {
+      narrowFlags: process.env.SHELLGEN_NARROW === "1" && !off.has("no-narrow"),
+      optionRetrieval: !off.has("no-option-retrieval"),
+    });
     // The whole default grammar only: the per-request plan's last step.
     return off.has("default-grammar") ? { plans: (req) => planner.plans(req).slice(-1) } : planner;
   });
@@ -168,7 +176,14 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       }
     }
     const verdict = parseBash(command);
-    return finish({ command, path: "native", grammarCommands: [], parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}`, ...(followed ? { followed } : {}) });
+    return finish({
+      command,
+      path: "native",
+      grammarCommands: [],
+      parses: verdict.parses,
+      error: verdict.parses ? undefined : `does not parse: ${verdict.error}`,
+      ...(followed ? { followed } : {}),
+    });
   }
 
   const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count, follow);
@@ -185,7 +200,13 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
   if (opts.mode === "constrained") {
     if (constrained.failure) return finish({ ...base, command: constrained.command, path: "failed", parses: false, error: constrained.failure });
-    return finish({ ...base, command: constrained.command, path: "constrained", parses: verdict.parses, error: verdict.parses ? undefined : `does not parse: ${verdict.error}` });
+    return finish({
+      ...base,
+      command: constrained.command,
+      path: "constrained",
+      parses: verdict.parses,
+      error: verdict.parses ? undefined : `does not parse: ${verdict.error}`,
+    });
   }
 
   if (verdict.parses) return finish({ ...base, command: constrained.command, path: "constrained", parses: true });
@@ -217,7 +238,14 @@ export function exampleProgramFor(command: string, examples: Example[]): string 
 }
 
 /** A completion that starts with `lead` (the backend drops the continuation's leading space; the lead ends a word, so one goes back). */
-async function decodeFrom(backend: Backend, prompt: PromptInput, lead: string, maxTokens: number, seed: number, count: (c: Completion) => void): Promise<Completion> {
+async function decodeFrom(
+  backend: Backend,
+  prompt: PromptInput,
+  lead: string,
+  maxTokens: number,
+  seed: number,
+  count: (c: Completion) => void,
+): Promise<Completion> {
   const out = await backend.complete({ prompt: { ...prompt, prefix: lead }, maxTokens, seed });
   count(out);
   return { ...out, text: `${lead} ${out.text.trimStart()}` };
@@ -294,7 +322,14 @@ async function decodeConstrained(
     if (ground && speculative !== undefined) {
       const snapped = snapToGrounded(speculative, groundValues(prompt.request, opts.workspaceFiles ?? []));
       if (snapped.replaced.length > 0 && plan.accepts(snapped.command).accepted) {
-        return { command: snapped.command, grammarCommands: plan.commands, widened, plan, repaired: snapped.replaced, ...(widened ? { widenReason: lastFailure } : {}) };
+        return {
+          command: snapped.command,
+          grammarCommands: plan.commands,
+          widened,
+          plan,
+          repaired: snapped.replaced,
+          ...(widened ? { widenReason: lastFailure } : {}),
+        };
       }
     }
     // A model pushed off the path it wanted tends to wander until the token limit, and every
@@ -323,7 +358,10 @@ async function decodeConstrained(
     }
     // A remote engine may drop a grammar field it does not know instead of refusing it.
     if (opts.backend.kind === "http" && !plan.accepts(command).accepted) {
-      throw new DecodeError(`engine at ${opts.backend.model} returned a command its grammar does not accept: it ignores the grammar (try another --engine)`, "ENOGRAMMAR");
+      throw new DecodeError(
+        `engine at ${opts.backend.model} returned a command its grammar does not accept: it ignores the grammar (try another --engine)`,
+        "ENOGRAMMAR",
+      );
     }
     return { command, grammarCommands: plan.commands, widened, plan, ...(widened ? { widenReason: lastFailure } : {}) };
   }

@@ -4,7 +4,21 @@
 // of output names the request implies. Every other bare word that looks like a path
 // (contains "." or "/") must be one of those names too; quoted strings, patterns, modes and
 // numbers stay free, so scripts like sed 's/a/b/' and chmod +x are unaffected.
-import { alt, cls, lit, literalChoice, opt, rep, seq, type CommandSpec, type Expr, type Grammar, type OptionSpec, type PositionalSpec, type ValueType } from "@shellgen/grammargen";
+import {
+  alt,
+  cls,
+  lit,
+  literalChoice,
+  opt,
+  rep,
+  seq,
+  type CommandSpec,
+  type Expr,
+  type Grammar,
+  type OptionSpec,
+  type PositionalSpec,
+  type ValueType,
+} from "@shellgen/grammargen";
 
 export interface GroundValues {
   paths: string[];
@@ -53,8 +67,7 @@ export function groundValues(request: string, workspaceFiles: string[] = []): Gr
   return { paths: [...out].slice(0, MAX_CANDIDATES) };
 }
 
-const groundType = (t: ValueType, values: GroundValues): ValueType =>
-  t.kind === "path" ? { kind: "enum", choices: values.paths } : t;
+const groundType = (t: ValueType, values: GroundValues): ValueType => (t.kind === "path" ? { kind: "enum", choices: values.paths } : t);
 
 function groundOption(o: OptionSpec, values: GroundValues): OptionSpec {
   if (!o.value || o.value.type.kind !== "path") return o;
@@ -102,9 +115,18 @@ export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
   const slash = values ? [opt(lit("/"))] : [];
   const replacement: Record<string, Expr> = {
     word: alt(...(names.length ? [literalChoice(names)] : []), seq(rep(segment(), 1, 256), ...slash)),
-    operand: alt(...(operandNames.length ? [literalChoice(operandNames)] : []), seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255), ...slash), lit("-")),
+    operand: alt(
+      ...(operandNames.length ? [literalChoice(operandNames)] : []),
+      seq(alt(bare("-"), escaped(), squoted(), dquoted()), rep(segment(), 0, 255), ...slash),
+      lit("-"),
+    ),
   };
-  return { ...g, rules: g.rules.map((r) => (replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r)) };
+  return {
+    ...g,
+    rules: g.rules.map((r) =>
+      replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r,
+    ),
+  };
 }
 
 const SPECIAL = new Set([".", "..", "-", "*", "/dev/null"]);

@@ -43,7 +43,10 @@ function takesValue(program: string, flag: string): boolean {
 }
 
 function describe(d: string): string | undefined {
-  const text = d.replace(/\s+/g, " ").trim().replace(/[.;:]+$/, "");
+  const text = d
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.;:]+$/, "");
   if (text.length < 6 || text.length > MAX_DESCRIPTION) return undefined;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

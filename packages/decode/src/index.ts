@@ -1,5 +1,5 @@
 // @shellgen/decode: backends, decoding modes, grammar planning, explanations and the serve endpoint.
-export { createBackend, defaultModelPath, isUrl, preloadEmbedded, type BackendOptions } from "./backend/index.js";
+export { createBackend, defaultModelPath, isUrl, type BackendOptions } from "./backend/index.js";
 export type { Backend, Completion, CompleteOptions, GrammarText } from "./backend/types.js";
 export { HttpBackend, ENGINES, type Engine, type Api, type HttpOptions } from "./backend/http.js";
 export type { LocalModelOptions } from "./backend/local-model.js";

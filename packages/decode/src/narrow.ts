@@ -40,7 +40,13 @@ export function narrowSpec(spec: CommandSpec, flags: Set<string>): CommandSpec {
   return { ...spec, options: spec.options.filter(keep), subcommands: spec.subcommands.map((s) => narrowSpec(s, flags)) };
 }
 
-const glob = (p: string) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+const glob = (p: string) =>
+  new RegExp(
+    `^${p
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  );
 
 /**
  * The composed grammar with its generic program names (the words a program without a

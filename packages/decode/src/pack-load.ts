@@ -33,7 +33,8 @@ let packPromise: Promise<Pack> | undefined;
 export function loadPack(): Promise<Pack> {
   packPromise ??= (async () => {
     const commands = grammars.commands as unknown as Pack["commands"];
-    if (!commands || !grammars.defaultGrammar?.gbnf) throw new DecodeError("grammar pack @shellgen/grammars has no commands/defaultGrammar export (run npm run pack)", "EPACK");
+    if (!commands || !grammars.defaultGrammar?.gbnf)
+      throw new DecodeError("grammar pack @shellgen/grammars has no commands/defaultGrammar export (run npm run pack)", "EPACK");
     // The default grammar's programs, as the pack manifest lists them.
     const listed = (grammars.manifest as { default?: { commands?: unknown } }).default?.commands;
     const defaultCommands = Array.isArray(listed) ? (listed as unknown[]).filter((n): n is string => typeof n === "string" && n in commands) : undefined;

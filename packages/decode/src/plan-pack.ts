@@ -110,7 +110,11 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   // The pack lists each entry's words, so no IR is read here (that is a JSON parse per program).
   const pathOf = (c: Pack["commands"][string]): string[] | undefined => c.path ?? c.ir.path;
   const programNames = [...new Set(Object.values(p.commands).map((c) => pathOf(c)?.[0] ?? c.name))];
-  const topLevel = new Set(Object.values(p.commands).filter((c) => (pathOf(c)?.length ?? 1) === 1).map((c) => c.name));
+  const topLevel = new Set(
+    Object.values(p.commands)
+      .filter((c) => (pathOf(c)?.length ?? 1) === 1)
+      .map((c) => c.name),
+  );
   const reservedSet = new Set(programNames);
 
   // A program whose own grammar does not compose is dropped from a selection rather than
@@ -232,10 +236,14 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
           const generic = path ? [...path, ...scripts] : undefined;
-          return planFromGrammar(composeFor(p.defaultCommands, req, undefined, { generic }).grammar, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" });
+          return planFromGrammar(composeFor(p.defaultCommands, req, undefined, { generic }).grammar, [DEFAULT_LABEL], true, {
+            [DEFAULT_LABEL]: "pack default (recomposed)",
+          });
         }
         const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
-        return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: values ? "pack default (grounded words)" : "pack default" });
+        return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, {
+          [DEFAULT_LABEL]: values ? "pack default (grounded words)" : "pack default",
+        });
       });
       return attempts;
     },

@@ -15,7 +15,46 @@ const STOP = new Set(
   ),
 );
 // Words that say "this request mentions a program" only when they are not everyday English.
-const AMBIGUOUS_NAMES = new Set(["file", "find", "sort", "head", "tail", "cut", "join", "split", "touch", "date", "test", "time", "yes", "true", "false", "more", "less", "watch", "which", "paste", "expand", "fold", "comm", "install", "link", "stat", "top", "kill", "wait", "tee", "tr", "od", "nl", "pr", "env", "id", "du", "df"]);
+const AMBIGUOUS_NAMES = new Set([
+  "file",
+  "find",
+  "sort",
+  "head",
+  "tail",
+  "cut",
+  "join",
+  "split",
+  "touch",
+  "date",
+  "test",
+  "time",
+  "yes",
+  "true",
+  "false",
+  "more",
+  "less",
+  "watch",
+  "which",
+  "paste",
+  "expand",
+  "fold",
+  "comm",
+  "install",
+  "link",
+  "stat",
+  "top",
+  "kill",
+  "wait",
+  "tee",
+  "tr",
+  "od",
+  "nl",
+  "pr",
+  "env",
+  "id",
+  "du",
+  "df",
+]);
 
 /** Lowercased word tokens with a light plural/verb-suffix strip, so "counts" meets "count". */
 export function tokens(text: string): string[] {
@@ -227,7 +266,7 @@ export class CommandIndex {
     for (const n of names) why[n] = "mentioned";
     // Subcommand and multi-call entries (git log, busybox grep) are candidates only when the
     // request names their program; otherwise they would shadow the plain tool.
-    const words = new Set((request.toLowerCase().match(/[a-z0-9][a-z0-9_+.-]*/g) ?? []));
+    const words = new Set(request.toLowerCase().match(/[a-z0-9][a-z0-9_+.-]*/g) ?? []);
     const eligible = new Set(this.docs.filter((d) => d.path.length === 1 || words.has(d.path[0]!)).map((d) => d.name));
     const scored = this.score(request).filter((s) => eligible.has(s.name));
     const top = scored[0]?.score ?? 0;

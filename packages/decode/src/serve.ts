@@ -97,7 +97,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       const body = await readJson(req);
       if (typeof body.prompt !== "string") throw new HttpError(400, "`prompt` must be a string");
       const grammar = await grammarOf(body);
-      const out = await local.complete(body.prompt, { grammar, maxTokens: limit(body.n_predict ?? body.max_tokens), stop: asStops(body.stop), seed: seedOf(body) });
+      const out = await local.complete(body.prompt, {
+        grammar,
+        maxTokens: limit(body.n_predict ?? body.max_tokens),
+        stop: asStops(body.stop),
+        seed: seedOf(body),
+      });
       return send(res, 200, {
         content: out.text,
         model: modelId,
@@ -122,7 +127,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         object: "text_completion",
         created: Math.floor(Date.now() / 1000),
         model: modelId,
-        choices: [{ index: 0, text: out.text, finish_reason: out.finish, stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null, logprobs: null }],
+        choices: [
+          { index: 0, text: out.text, finish_reason: out.finish, stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null, logprobs: null },
+        ],
         usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
       });
     }
@@ -134,13 +141,25 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       }
       const grammar = await grammarOf(body);
       const chat = local.chatInput(messages as ChatMessage[]);
-      const out = await local.complete(chat.tokens, { grammar, maxTokens: limit(body.max_tokens), stop: [...chat.stop, ...asStops(body.stop)], seed: seedOf(body) });
+      const out = await local.complete(chat.tokens, {
+        grammar,
+        maxTokens: limit(body.max_tokens),
+        stop: [...chat.stop, ...asStops(body.stop)],
+        seed: seedOf(body),
+      });
       return send(res, 200, {
         id: `chatcmpl-${Date.now()}`,
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: modelId,
-        choices: [{ index: 0, message: { role: "assistant", content: out.text }, finish_reason: out.finish, stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: out.text },
+            finish_reason: out.finish,
+            stop_reason: out.stopType === "word" ? (out.stoppingWord ?? null) : null,
+          },
+        ],
         usage: { prompt_tokens: out.promptTokens, completion_tokens: out.completionTokens, total_tokens: out.promptTokens + out.completionTokens },
       });
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseBash } from "../src/gate.js";
 
 describe("parseBash (tree-sitter-bash)", () => {
-  it.each(["ls -la", "grep -E 'a|b' f | wc -l", "for f in *; do echo \"$f\"; done", "cat <<EOF > x\nhi\nEOF", "tar -czf a.tgz dir && echo ok"])(
+  it.each(["ls -la", "grep -E 'a|b' f | wc -l", 'for f in *; do echo "$f"; done', "cat <<EOF > x\nhi\nEOF", "tar -czf a.tgz dir && echo ok"])(
     "accepts %j",
     (cmd) => expect(parseBash(cmd)).toEqual({ parses: true }),
   );

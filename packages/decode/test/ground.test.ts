@@ -32,8 +32,22 @@ describe("groundSpec", () => {
     aliases: [],
     style: "gnu",
     options: [
-      { short: ["t"], long: ["target-directory"], arity: "required", value: { type: { kind: "path" }, metavar: "DIRECTORY" }, repeatable: false, description: "copy into DIRECTORY" },
-      { short: ["S"], long: ["suffix"], arity: "required", value: { type: { kind: "word" }, metavar: "SUFFIX" }, repeatable: false, description: "backup suffix" },
+      {
+        short: ["t"],
+        long: ["target-directory"],
+        arity: "required",
+        value: { type: { kind: "path" }, metavar: "DIRECTORY" },
+        repeatable: false,
+        description: "copy into DIRECTORY",
+      },
+      {
+        short: ["S"],
+        long: ["suffix"],
+        arity: "required",
+        value: { type: { kind: "word" }, metavar: "SUFFIX" },
+        repeatable: false,
+        description: "backup suffix",
+      },
     ],
     positionals: [{ name: "SOURCE", type: { kind: "path" }, min: 1, max: 16 }],
     subcommands: [],
@@ -58,7 +72,15 @@ describe("snapToGrounded", () => {
   });
 
   it("leaves grounded names, options, quoted text, globs, numbers and URLs alone", () => {
-    for (const c of ["cat todo.txt", "grep -i 'x.txt' todo.txt", "ls *.txt", "sed -n 1.5p todo.txt", "curl https://example.com/a.txt", "echo \"zz.md\"", "sort -k 2 todo.txt"]) {
+    for (const c of [
+      "cat todo.txt",
+      "grep -i 'x.txt' todo.txt",
+      "ls *.txt",
+      "sed -n 1.5p todo.txt",
+      "curl https://example.com/a.txt",
+      'echo "zz.md"',
+      "sort -k 2 todo.txt",
+    ]) {
       expect(snapToGrounded(c, values), c).toEqual({ command: c, replaced: [] });
     }
   });

@@ -84,7 +84,9 @@ describe("HttpBackend transport", () => {
       req.method === "GET" ? json(res, 200, { data: [] }) : json(res, 400, { error: { message: "Unrecognized request argument supplied: ebnf" } }),
     );
     const backend = await HttpBackend.open(url, { engine: "sglang" });
-    const err = await backend.complete({ prompt: { request: "x" }, grammar: { gbnf: "root ::= \"a\"", lark: "" }, maxTokens: 4, seed: 1 }).catch((e: unknown) => e);
+    const err = await backend
+      .complete({ prompt: { request: "x" }, grammar: { gbnf: 'root ::= "a"', lark: "" }, maxTokens: 4, seed: 1 })
+      .catch((e: unknown) => e);
     expect((err as DecodeError).code).toBe("ENOGRAMMAR");
     expect((err as DecodeError).message).toMatch(/rejected the grammar \(engine sglang\): Unrecognized request argument supplied: ebnf/);
   });
@@ -97,7 +99,11 @@ describe("HttpBackend transport", () => {
   });
 
   it("catches an engine that silently ignores the grammar", async () => {
-    const url = await listen((req, res) => (req.method === "GET" ? json(res, 200, { status: "ok" }) : json(res, 200, { content: " rm -rf / # not in the grammar", tokens_evaluated: 5, tokens_predicted: 9 })));
+    const url = await listen((req, res) =>
+      req.method === "GET"
+        ? json(res, 200, { status: "ok" })
+        : json(res, 200, { content: " rm -rf / # not in the grammar", tokens_evaluated: 5, tokens_predicted: 9 }),
+    );
     const plan = planFromGrammar({ start: "root", rules: [{ name: "root", terminal: false, expr: alt(lit("ls"), lit("ls -l")) }] }, ["ls"], true, {});
     const backend = await HttpBackend.open(url);
     const err = await generate({ backend, request: "list files", mode: "constrained", planner: { plans: () => [async () => plan] } }).catch((e: unknown) => e);

@@ -16,7 +16,7 @@ describe("cleanCommand", () => {
     ["echo 'a # b' > f.txt", "echo 'a # b' > f.txt"],
     ["ls -1\n\nThis lists one file per line.", "ls -1"],
     ["cat a.txt\ncat b.txt", "cat a.txt"],
-    ["for f in *.txt; do\n  wc -l \"$f\"\ndone\nThat loops.", 'for f in *.txt; do\n  wc -l "$f"\ndone'],
+    ['for f in *.txt; do\n  wc -l "$f"\ndone\nThat loops.', 'for f in *.txt; do\n  wc -l "$f"\ndone'],
     ["cat <<'EOF' > hi.txt\nhello\nEOF", "cat <<'EOF' > hi.txt\nhello\nEOF"],
     ["find . -name '*.log' |\n  xargs wc -l", "find . -name '*.log' |\n  xargs wc -l"],
   ];

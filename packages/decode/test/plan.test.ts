@@ -49,7 +49,10 @@ describe("packPlanner", () => {
     const g = (await import("@shellgen/grammargen")).parseGrammarText(plan.text.gbnf, "gbnf");
     for (const s of ["sort names.txt", " sort names.txt", " sort names.txt\n\n"]) expect(recognize(g, s).accepted, s).toBe(true);
     expect(recognize(g, "sort names.txt\n").accepted).toBe(false);
-    expect(forDecoding({ start: "root", rules: [{ name: "root", terminal: false, expr: { kind: "lit", text: "ls" } }] }).rules.map((r) => r.name)).toEqual(["sg_command", "sg_body_root"]);
+    expect(forDecoding({ start: "root", rules: [{ name: "root", terminal: false, expr: { kind: "lit", text: "ls" } }] }).rules.map((r) => r.name)).toEqual([
+      "sg_command",
+      "sg_body_root",
+    ]);
   });
 
   it("plans narrow first (planned programs and flags, existing programs only), then widens to all flags, then the default", async () => {
@@ -75,7 +78,9 @@ describe("packPlanner", () => {
     const pack = await loadPack();
     const inPack = new Set(Object.values(pack.commands).map((c) => c.ir.path?.[0] ?? c.name));
     // Not a shell builtin either: builtins have grammars of their own and every plan offers them.
-    const other = programsOnPath().find((n) => ["logname", "tty", "arch", "hostid", "users", "groups", "getconf", "nproc", "whoami", "hostname"].includes(n) && !inPack.has(n))!;
+    const other = programsOnPath().find(
+      (n) => ["logname", "tty", "arch", "hostid", "users", "groups", "getconf", "nproc", "whoami", "hostname"].includes(n) && !inPack.has(n),
+    )!;
     expect(other).toBeDefined();
     for (const ok of ["sort -u notes.txt", "cp -r notes.txt out", other]) expect(wide.accepts(ok).accepted, ok).toBe(true);
     expect(narrow.accepts(other).accepted).toBe(false); // not expected by the plan

@@ -3,7 +3,38 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { captureHelp, parseHelp } from "@shellgen/grammargen";
 import { CommandIndex, helpSummary } from "../src/select.js";
 
-const PROGRAMS = ["cat", "wc", "grep", "sort", "uniq", "head", "tail", "cut", "sed", "tr", "find", "du", "tar", "gzip", "cp", "mv", "mkdir", "ls", "sha256sum", "base64", "diff", "chmod", "touch", "rm", "nl", "date", "stat", "xargs", "tee", "paste"];
+const PROGRAMS = [
+  "cat",
+  "wc",
+  "grep",
+  "sort",
+  "uniq",
+  "head",
+  "tail",
+  "cut",
+  "sed",
+  "tr",
+  "find",
+  "du",
+  "tar",
+  "gzip",
+  "cp",
+  "mv",
+  "mkdir",
+  "ls",
+  "sha256sum",
+  "base64",
+  "diff",
+  "chmod",
+  "touch",
+  "rm",
+  "nl",
+  "date",
+  "stat",
+  "xargs",
+  "tee",
+  "paste",
+];
 let index: CommandIndex;
 
 beforeAll(async () => {

@@ -77,25 +77,33 @@ function start(env: Record<string, string> = {}): { path: string; tokens: number
 describe("cached binary verdict (node-llama-cpp on Linux)", () => {
   const verdict = join(home, "cache", "llama-binding.json");
 
-  it.runIf(process.platform === "linux")("tests the binary once, then loads it directly, with the same results", () => {
-    const first = start();
-    expect(first.path).toBe("tested");
-    const saved = JSON.parse(readFileSync(verdict, "utf8"));
-    expect(saved.bindingPath).toMatch(/llama-addon\.node$/);
-    const second = start();
-    expect(second.path).toBe("cached");
-    expect(second.tokens).toEqual(first.tokens);
-    expect(second.tokens.length).toBeGreaterThan(0);
-    expect(second.gpu).toBe(false);
-  }, 300_000);
+  it.runIf(process.platform === "linux")(
+    "tests the binary once, then loads it directly, with the same results",
+    () => {
+      const first = start();
+      expect(first.path).toBe("tested");
+      const saved = JSON.parse(readFileSync(verdict, "utf8"));
+      expect(saved.bindingPath).toMatch(/llama-addon\.node$/);
+      const second = start();
+      expect(second.path).toBe("cached");
+      expect(second.tokens).toEqual(first.tokens);
+      expect(second.tokens.length).toBeGreaterThan(0);
+      expect(second.gpu).toBe(false);
+    },
+    300_000,
+  );
 
-  it.runIf(process.platform === "linux")("tests again when the binary file differs from the one that passed, or the verdict is damaged", () => {
-    const saved = JSON.parse(readFileSync(verdict, "utf8"));
-    writeFileSync(verdict, JSON.stringify({ ...saved, size: saved.size + 1 }));
-    expect(start().path).toBe("tested");
-    writeFileSync(verdict, "{ not json");
-    expect(start().path).toBe("tested");
-    expect(start().path).toBe("cached");
-    expect(start({ SHELLGEN_LLAMA_TEST: "always" }).path).toBe("tested");
-  }, 300_000);
+  it.runIf(process.platform === "linux")(
+    "tests again when the binary file differs from the one that passed, or the verdict is damaged",
+    () => {
+      const saved = JSON.parse(readFileSync(verdict, "utf8"));
+      writeFileSync(verdict, JSON.stringify({ ...saved, size: saved.size + 1 }));
+      expect(start().path).toBe("tested");
+      writeFileSync(verdict, "{ not json");
+      expect(start().path).toBe("tested");
+      expect(start().path).toBe("cached");
+      expect(start({ SHELLGEN_LLAMA_TEST: "always" }).path).toBe("tested");
+    },
+    300_000,
+  );
 });

@@ -32,7 +32,9 @@ describe("ThreadedBackend", () => {
         expect(firsts).toBe(1);
       }
     }
-    expect((await threaded.complete({ prompt: { request: "count the lines in notes.txt" }, grammar: GRAMMAR, maxTokens: 24, seed: 1 })).text).toMatch(/^wc -l [a-z]+\.txt$/);
+    expect((await threaded.complete({ prompt: { request: "count the lines in notes.txt" }, grammar: GRAMMAR, maxTokens: 24, seed: 1 })).text).toMatch(
+      /^wc -l [a-z]+\.txt$/,
+    );
   }, 120_000);
 
   it("reports a grammar llama.cpp rejects as EGRAMMAR, and a missing model as EMODEL", async () => {

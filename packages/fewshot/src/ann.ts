@@ -7,7 +7,10 @@ import { dot } from "./embedder.js";
 export class VectorTable {
   data: Float32Array;
   count = 0;
-  constructor(readonly dim: number, capacity = 1024) {
+  constructor(
+    readonly dim: number,
+    capacity = 1024,
+  ) {
     this.data = new Float32Array(dim * capacity);
   }
   push(v: Float32Array): number {
@@ -29,7 +32,10 @@ export class VectorTable {
 
 export class IvfIndex {
   lists: number[][];
-  constructor(readonly dim: number, readonly centroids: Float32Array) {
+  constructor(
+    readonly dim: number,
+    readonly centroids: Float32Array,
+  ) {
     this.lists = Array.from({ length: centroids.length / dim }, () => []);
   }
 

@@ -21,7 +21,10 @@ export function normalise(v: Float32Array): Float32Array {
 export function dot(a: Float32Array, b: Float32Array, bOffset = 0): number {
   // Four accumulators: shorter dependency chains, measurably faster in V8 on long vectors.
   const n = a.length;
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
   let i = 0;
   for (; i + 3 < n; i += 4) {
     s0 += a[i]! * b[bOffset + i]!;

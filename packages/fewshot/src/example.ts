@@ -48,7 +48,9 @@ export const programOf = shellProgramOf;
 export function readExamplesDir(dir: string, source: Example["source"] = "corpus"): Example[] {
   if (!existsSync(dir)) return [];
   const out: Example[] = [];
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".jsonl") && !f.startsWith("heldout")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl") && !f.startsWith("heldout"))
+    .sort()) {
     out.push(...readJsonl(join(dir, f), source));
   }
   return out;

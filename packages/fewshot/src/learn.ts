@@ -55,7 +55,14 @@ export async function learn(request: string, command: string, opts: LearnOptions
         }
       });
     if (already) return false;
-    const line = JSON.stringify({ request: example.request, command: example.command, program: example.program, category: example.category, difficulty: example.difficulty }) + "\n";
+    const line =
+      JSON.stringify({
+        request: example.request,
+        command: example.command,
+        program: example.program,
+        category: example.category,
+        difficulty: example.difficulty,
+      }) + "\n";
     // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one,
     // never half a line. The lock keeps two concurrent learns from losing one another.
     removeDeadTemps(file);

@@ -18,7 +18,9 @@ export interface TaskText {
 export function readTasks(dir = join(corporaDir(), "tasks")): TaskText[] {
   if (!existsSync(dir)) return [];
   const out: TaskText[] = [];
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     let arr: unknown;
     try {
       arr = JSON.parse(readFileSync(join(dir, f), "utf8"));
@@ -28,7 +30,11 @@ export function readTasks(dir = join(corporaDir(), "tasks")): TaskText[] {
     if (!Array.isArray(arr)) continue;
     for (const t of arr as any[]) {
       if (t && typeof t.request === "string") {
-        out.push({ id: String(t.id ?? ""), request: t.request, solutions: Array.isArray(t.solutions) ? t.solutions.filter((s: unknown) => typeof s === "string") : [] });
+        out.push({
+          id: String(t.id ?? ""),
+          request: t.request,
+          solutions: Array.isArray(t.solutions) ? t.solutions.filter((s: unknown) => typeof s === "string") : [],
+        });
       }
     }
   }

@@ -169,7 +169,13 @@ export class Pool {
     this.qdrant = q;
     await q.ensureCollection(this.embedder!.dim);
     if ((await q.count()) === this.ix.docs.length) return;
-    await q.upsert(this.ix.docs.map((d, row) => ({ id: d.id, vector: this.vectors!.get(row), payload: { request: d.request, command: d.command, program: d.program, category: d.category, difficulty: d.difficulty } })));
+    await q.upsert(
+      this.ix.docs.map((d, row) => ({
+        id: d.id,
+        vector: this.vectors!.get(row),
+        payload: { request: d.request, command: d.command, program: d.program, category: d.category, difficulty: d.difficulty },
+      })),
+    );
     this.notes.push(`uploaded ${this.ix.docs.length} vectors to Qdrant collection ${q.opts.collection}`);
   }
 
@@ -190,7 +196,13 @@ export class Pool {
       });
       this.store.putVectors(this.embedder.id, rows);
       if (this.qdrant) {
-        await this.qdrant.upsert(fresh.map((e, i) => ({ id: e.id, vector: vecs[i]!, payload: { request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty } })));
+        await this.qdrant.upsert(
+          fresh.map((e, i) => ({
+            id: e.id,
+            vector: vecs[i]!,
+            payload: { request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty },
+          })),
+        );
       }
     }
     return fresh.length;

@@ -48,7 +48,6 @@ export interface Retrieval {
   skipped: { request: string; command: string; why: string }[];
 }
 
-
 /** The pool's vectors, when it has an embedder. */
 export interface DenseSide {
   vectors?: VectorTable;
@@ -83,7 +82,11 @@ export function retrieve(ix: SearchIndex, side: DenseSide, countTokens: (t: stri
   for (const h of lex.slice(0, CANDIDATES)) pool.set(h.doc, { bm25: h.score });
   // The likeliest programs always get their best examples considered, even when
   // examples of other programs crowd them out of the BM25 head.
-  const likely = [...programScore].filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([p]) => p);
+  const likely = [...programScore]
+    .filter(([, v]) => v >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([p]) => p);
   for (const p of likely) {
     let n = 0;
     for (const h of lex) {

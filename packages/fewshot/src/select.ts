@@ -76,7 +76,10 @@ export function select(cands: Candidate[], opts: SelectOptions): { chosen: Chose
     const c = left.splice(best, 1)[0]!;
     const twin = chosen.find((s) => s.cand.shape === c.shape || jaccard(s.cand.terms, c.terms) >= NEAR_DUPLICATE);
     if (twin) {
-      skipped.push({ cand: c, reason: `near-duplicate of #${chosen.indexOf(twin) + 1} (${twin.cand.shape === c.shape ? `same shape "${c.shape}"` : "term overlap"})` });
+      skipped.push({
+        cand: c,
+        reason: `near-duplicate of #${chosen.indexOf(twin) + 1} (${twin.cand.shape === c.shape ? `same shape "${c.shape}"` : "term overlap"})`,
+      });
       continue;
     }
     if (chosen.length > 0 && c.relevance < opts.minRelative * top) {

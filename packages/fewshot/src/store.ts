@@ -158,9 +158,20 @@ export class IndexStore {
   }
 
   *iterate(): Iterable<StoredExample> {
-    const rows = this.db.prepare("SELECT id, request, command, program, category, difficulty, source, terms FROM examples ORDER BY seq").iterate() as Iterable<ExampleRow>;
+    const rows = this.db
+      .prepare("SELECT id, request, command, program, category, difficulty, source, terms FROM examples ORDER BY seq")
+      .iterate() as Iterable<ExampleRow>;
     for (const r of rows) {
-      yield { id: r.id, request: r.request, command: r.command, program: r.program, category: r.category, difficulty: r.difficulty, source: r.source, terms: r.terms ? r.terms.split(" ") : [] };
+      yield {
+        id: r.id,
+        request: r.request,
+        command: r.command,
+        program: r.program,
+        category: r.category,
+        difficulty: r.difficulty,
+        source: r.source,
+        terms: r.terms ? r.terms.split(" ") : [],
+      };
     }
   }
 
@@ -212,7 +223,11 @@ export class IndexStore {
 
   vectors(embedder: string): Map<string, { vec: Float32Array; list: number | null }> {
     const out = new Map<string, { vec: Float32Array; list: number | null }>();
-    for (const r of this.db.prepare("SELECT id, vec, list FROM vectors WHERE embedder = ?").iterate(embedder) as Iterable<{ id: string; vec: Buffer; list: number | null }>) {
+    for (const r of this.db.prepare("SELECT id, vec, list FROM vectors WHERE embedder = ?").iterate(embedder) as Iterable<{
+      id: string;
+      vec: Buffer;
+      list: number | null;
+    }>) {
       const b = r.vec;
       out.set(r.id, { vec: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)), list: r.list });
     }
@@ -234,7 +249,9 @@ export class IndexStore {
   }
 
   putCentroids(embedder: string, dim: number, c: Float32Array): void {
-    this.db.prepare("INSERT OR REPLACE INTO ann (embedder, dim, centroids) VALUES (?, ?, ?)").run(embedder, dim, Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+    this.db
+      .prepare("INSERT OR REPLACE INTO ann (embedder, dim, centroids) VALUES (?, ?, ?)")
+      .run(embedder, dim, Buffer.from(c.buffer, c.byteOffset, c.byteLength));
   }
 
   close(): void {

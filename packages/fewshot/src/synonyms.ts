@@ -96,7 +96,10 @@ export const SYNONYM_WORDS: string[] = [...GROUPS.flat(), ...QUERY_GROUPS.flat()
 // Phrases whose words mislead one by one: in "files in the directory tree" the word
 // "tree" names the shape of a recursive search, not the `tree` program. Query side only.
 const PHRASES: [RegExp, string][] = [
-  [/\b(?:(?:in|under|from|within|throughout|across|below|beneath|of|through)\s+(?:the\s+|this\s+|that\s+|my\s+|whole\s+|entire\s+|current\s+)*)?(?:directory|folder|dir|file)\s+(?:tree|hierarchy)\b/gi, "anywhere under"],
+  [
+    /\b(?:(?:in|under|from|within|throughout|across|below|beneath|of|through)\s+(?:the\s+|this\s+|that\s+|my\s+|whole\s+|entire\s+|current\s+)*)?(?:directory|folder|dir|file)\s+(?:tree|hierarchy)\b/gi,
+    "anywhere under",
+  ],
   [/\b(?:in|under|from|within|throughout|across|of)\s+(?:the|this|that|my)\s+(?:whole\s+|entire\s+)?tree\b/gi, "anywhere under"],
   [/\b(?:sub-?directories|sub-?folders)\b/gi, "anywhere under"],
 ];

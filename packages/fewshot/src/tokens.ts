@@ -6,10 +6,12 @@ import { canonical, queryHead } from "./synonyms.js";
 // and also split on / . _ - =.
 
 export const STOP = new Set(
-  ("a an the of to in on at for from by with and or but is are be been was were it its this that these those " +
+  (
+    "a an the of to in on at for from by with and or but is are be been was were it its this that these those " +
     "i me my we our you your he she they them their what which who whom how do does did can could should would " +
     "will shall may might must please just all any some into onto out up there here then than so as if not no " +
-    "show give get make let using use via want need like tell also each every me").split(" "),
+    "show give get make let using use via want need like tell also each every me"
+  ).split(" "),
 );
 
 /** Cheap suffix stripping so "files"/"file" and "counting"/"count" meet; not a full stemmer. */

@@ -95,7 +95,10 @@ async function buildValidator(): Promise<Validator> {
       broken.push(`${entry.name}: ${(e as Error).message}`);
     }
   }
-  if (broken.length) throw new PoolError(`cannot validate examples: ${broken.length} grammar(s) of the pack do not load (${broken.slice(0, 3).join("; ")}); run \`npm run pack\``);
+  if (broken.length)
+    throw new PoolError(
+      `cannot validate examples: ${broken.length} grammar(s) of the pack do not load (${broken.slice(0, 3).join("; ")}); run \`npm run pack\``,
+    );
   if (grammars.size === 0) throw new PoolError("cannot validate examples: the grammar pack (@shellgen/grammars) has no grammars; run `npm run pack`");
   let policy: Policy;
   try {

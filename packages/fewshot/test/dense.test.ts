@@ -44,7 +44,9 @@ describe("dense scoring", () => {
   });
 
   it("says clearly when the embedding model file is missing", async () => {
-    await expect(openPool({ dir: tempDir("nogguf"), examplesDir: smallCorpus(), embedder: "/nonexistent/model.gguf" })).rejects.toThrow(/embedding model \/nonexistent\/model.gguf does not exist/);
+    await expect(openPool({ dir: tempDir("nogguf"), examplesDir: smallCorpus(), embedder: "/nonexistent/model.gguf" })).rejects.toThrow(
+      /embedding model \/nonexistent\/model.gguf does not exist/,
+    );
   });
 
   it("switches to the IVF index past the threshold and keeps recall against exact search", async () => {
@@ -72,7 +74,13 @@ describe("dense scoring", () => {
   });
 
   it("uses the ANN path inside a pool above annThreshold", async () => {
-    const examples = Array.from({ length: 300 }, (_, i) => ({ request: `Show line ${i} of file${i % 17}.txt`, command: `sed -n '${i}p' file${i % 17}.txt`, program: "sed", category: "text", difficulty: 1 as const }));
+    const examples = Array.from({ length: 300 }, (_, i) => ({
+      request: `Show line ${i} of file${i % 17}.txt`,
+      command: `sed -n '${i}p' file${i % 17}.txt`,
+      program: "sed",
+      category: "text",
+      difficulty: 1 as const,
+    }));
     const pool = await openPool({ dir: tempDir("ann"), examplesDir: null, examples, index: ":memory:", embedder: new HashEmbedder(32), annThreshold: 100 });
     const r = await pool.retrieveAsync("show line 42 of file8.txt", { k: 1 });
     expect(r.examples[0]!.command).toBe("sed -n '42p' file8.txt");
@@ -80,12 +88,16 @@ describe("dense scoring", () => {
   });
 
   const gguf = process.env.SHELLGEN_MODEL ?? fileURLToPath(new URL("../../../model/shellgen-mini.gguf", import.meta.url));
-  it.skipIf(!existsSync(gguf))("embeds with a real GGUF through node-llama-cpp (the default model as a weak embedder)", async () => {
-    const pool = await openPool({ dir: tempDir("gguf"), examplesDir: smallCorpus(), index: ":memory:", embedder: gguf });
-    const r = await pool.retrieveAsync("extract the backup tarball", { k: 2 });
-    expect(r.examples.length).toBeGreaterThan(0);
-    expect(r.examples[0]!.why).toMatch(/dense/);
-    expect(r.examples[0]!.program).toBe("tar");
-    await pool.close();
-  }, 120_000);
+  it.skipIf(!existsSync(gguf))(
+    "embeds with a real GGUF through node-llama-cpp (the default model as a weak embedder)",
+    async () => {
+      const pool = await openPool({ dir: tempDir("gguf"), examplesDir: smallCorpus(), index: ":memory:", embedder: gguf });
+      const r = await pool.retrieveAsync("extract the backup tarball", { k: 2 });
+      expect(r.examples.length).toBeGreaterThan(0);
+      expect(r.examples[0]!.why).toMatch(/dense/);
+      expect(r.examples[0]!.program).toBe("tar");
+      await pool.close();
+    },
+    120_000,
+  );
 });

@@ -17,7 +17,11 @@ const PKG = join(import.meta.dirname, "..");
 /** A child running `learn` for each pair in order; it pauses at `pauseAt` if given. */
 function learner(dir: string, pairs: [string, string][], pauseAt?: string) {
   const script = `const m = await import("@shellgen/fewshot"); for (const [r, c] of ${JSON.stringify(pairs)}) await m.learn(r, c, { dir: ${JSON.stringify(dir)} });`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: PKG, env: { ...process.env, ...(pauseAt ? { SHELLGEN_PAUSE_AT: pauseAt } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: PKG,
+    env: { ...process.env, ...(pauseAt ? { SHELLGEN_PAUSE_AT: pauseAt } : {}) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let err = "";
   child.stderr.on("data", (b: Buffer) => (err += b.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once("exit", (code, signal) => r({ code, signal })));
@@ -47,7 +51,11 @@ function lockHeld(dir: string): boolean {
   }
 }
 
-const lines = (dir: string) => readFileSync(join(dir, LEARNED_FILE), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { request: string; command: string });
+const lines = (dir: string) =>
+  readFileSync(join(dir, LEARNED_FILE), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { request: string; command: string });
 
 /** The index opened strictly: a corrupt one throws instead of being rebuilt. */
 function indexRows(dir: string): string[] {
@@ -100,14 +108,19 @@ describe("killed and concurrent learn processes", () => {
 
   it("two learn processes at once lose nothing, in the file or in the index", async () => {
     const dir = tempDir("concurrent-learn");
-    const pairs = (tag: string): [string, string][] => Array.from({ length: 6 }, (_, i) => [`Show the first ${i + 2} lines of ${tag}.txt`, `head -n ${i + 2} ${tag}.txt`]);
+    const pairs = (tag: string): [string, string][] =>
+      Array.from({ length: 6 }, (_, i) => [`Show the first ${i + 2} lines of ${tag}.txt`, `head -n ${i + 2} ${tag}.txt`]);
     const a = learner(dir, pairs("alpha"));
     const b = learner(dir, pairs("beta"));
     const [ra, rb] = await Promise.all([a.exited, b.exited]);
     expect(ra, a.stderr()).toEqual({ code: 0, signal: null });
     expect(rb, b.stderr()).toEqual({ code: 0, signal: null });
     const want = [...pairs("alpha"), ...pairs("beta")].map(([, c]) => c).sort();
-    expect(lines(dir).map((l) => l.command).sort()).toEqual(want);
+    expect(
+      lines(dir)
+        .map((l) => l.command)
+        .sort(),
+    ).toEqual(want);
     expect(indexRows(dir).sort()).toEqual(want);
     expect(existsSync(join(dir, `${INDEX_FILE}.corrupt`))).toBe(false);
   }, 240_000);

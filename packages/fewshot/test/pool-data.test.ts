@@ -55,6 +55,9 @@ describe("the example pool in corpora/examples", () => {
   it("comes from the generator in the repo (every stored pair is one it produces)", () => {
     const produced = new Set(generate(5, poolFence()).examples.map((e) => `${e.request}\u0000${e.command}`));
     const foreign = pool.filter((e) => !produced.has(`${e.request}\u0000${e.command}`));
-    expect(foreign.map((e) => e.command), "regenerate the pool with `npm run gen -w @shellgen/fewshot`").toEqual([]);
+    expect(
+      foreign.map((e) => e.command),
+      "regenerate the pool with `npm run gen -w @shellgen/fewshot`",
+    ).toEqual([]);
   });
 });

@@ -31,10 +31,21 @@ beforeAll(async () => {
         res.end(JSON.stringify(json));
       };
       if (req.method === "GET" && req.url === "/collections/shellgen") {
-        return collectionExists ? send(200, { result: { config: { params: { vectors: { size: 4, distance: "Cosine" } } } }, status: "ok" }) : send(404, { status: { error: "Not found: Collection `shellgen` doesn't exist!" } });
+        return collectionExists
+          ? send(200, { result: { config: { params: { vectors: { size: 4, distance: "Cosine" } } } }, status: "ok" })
+          : send(404, { status: { error: "Not found: Collection `shellgen` doesn't exist!" } });
       }
       if (req.url === "/collections/shellgen/points/search") {
-        return send(200, { result: [{ id: toUuid("00aa11bb22cc33dd"), score: 0.93, payload: { request: "Count lines", command: "wc -l < a.txt", program: "wc", example_id: "00aa11bb22cc33dd" } }], status: "ok" });
+        return send(200, {
+          result: [
+            {
+              id: toUuid("00aa11bb22cc33dd"),
+              score: 0.93,
+              payload: { request: "Count lines", command: "wc -l < a.txt", program: "wc", example_id: "00aa11bb22cc33dd" },
+            },
+          ],
+          status: "ok",
+        });
       }
       if (req.url === "/collections/broken/points/search") return send(500, { status: { error: "boom" } });
       if (req.method === "GET" && req.url === "/collections/pool") return send(404, { status: { error: "Not found" } });
@@ -72,10 +83,18 @@ describe("QdrantStore request building", () => {
   it("upserts in batches with UUID ids and the example as payload", async () => {
     seen.length = 0;
     const q = new QdrantStore({ url: base, collection: "shellgen" });
-    const pts = Array.from({ length: 5 }, (_, i) => ({ id: `00aa11bb22cc33d${i}`, vector: new Float32Array([i, 0, 0, 1]), payload: { request: `r${i}`, command: `ls ${i}`, program: "ls" } }));
+    const pts = Array.from({ length: 5 }, (_, i) => ({
+      id: `00aa11bb22cc33d${i}`,
+      vector: new Float32Array([i, 0, 0, 1]),
+      payload: { request: `r${i}`, command: `ls ${i}`, program: "ls" },
+    }));
     await q.upsert(pts, 2);
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(Array(3).fill("PUT /collections/shellgen/points?wait=true"));
-    expect(seen[0]!.body.points[0]).toEqual({ id: "00000000-0000-0000-00aa-11bb22cc33d0", vector: [0, 0, 0, 1], payload: { request: "r0", command: "ls 0", program: "ls", example_id: "00aa11bb22cc33d0" } });
+    expect(seen[0]!.body.points[0]).toEqual({
+      id: "00000000-0000-0000-00aa-11bb22cc33d0",
+      vector: [0, 0, 0, 1],
+      payload: { request: "r0", command: "ls 0", program: "ls", example_id: "00aa11bb22cc33d0" },
+    });
     expect(seen[2]!.body.points).toHaveLength(1);
   });
 

@@ -47,7 +47,12 @@ describe("option retrieval over the pack IR", () => {
       { entry: "git-tag", ir: { path: ["git", "tag"], options: [{ long: ["column"], description: "display tag listing in columns" }] } },
       { entry: "cut", ir: { path: ["cut"], options: [{ short: ["f"], long: ["fields"], description: "select only these fields or columns" }] } },
     ]);
-    expect(small.search("columns", 2).map((h) => h.program).sort()).toEqual(["cut", "git"]);
+    expect(
+      small
+        .search("columns", 2)
+        .map((h) => h.program)
+        .sort(),
+    ).toEqual(["cut", "git"]);
     expect([...small.programEvidence("columns").keys()]).toEqual(["cut"]);
   });
 });

@@ -53,7 +53,13 @@ describe("retrieval on the real pool", () => {
 
   it("never returns two examples of the same command shape, and says which it dropped", () => {
     const r = pool.retrieve("find files modified in the last days", { k: 6, minRelative: 0 });
-    const shapes = r.examples.map((e) => e.command.replace(/'[^']*'/g, "_").split(" ").map((w, i) => (i === 0 || w.startsWith("-") ? w : "_")).join(" "));
+    const shapes = r.examples.map((e) =>
+      e.command
+        .replace(/'[^']*'/g, "_")
+        .split(" ")
+        .map((w, i) => (i === 0 || w.startsWith("-") ? w : "_"))
+        .join(" "),
+    );
     expect(new Set(shapes).size).toBe(shapes.length);
     expect(r.skipped.some((s) => s.why.startsWith("near-duplicate of #"))).toBe(true);
   });
@@ -68,14 +74,17 @@ describe("retrieval on the real pool", () => {
   });
 
   it("returns fewer than k when the rest are far less relevant", () => {
-    const strict = pool.retrieve("show the kernel release", { k: 6, minRelative: 0.9 });
-    const loose = pool.retrieve("show the kernel release", { k: 6, minRelative: 0 });
+    // (The pool's "kernel release" pairs went with the held-out decontamination; a request
+    // with one clearly best example keeps the property visible.)
+    const strict = pool.retrieve("print the kernel version", { k: 6, minRelative: 0.9 });
+    const loose = pool.retrieve("print the kernel version", { k: 6, minRelative: 0 });
     expect(strict.examples.length).toBeLessThan(loose.examples.length);
     expect(strict.skipped.some((s) => /below 0.9 x best/.test(s.why))).toBe(true);
   });
 
   it("trades relevance for diversity as lambda falls", () => {
-    const programs = (lambda: number) => new Set(pool.retrieve("count the lines in a file", { k: 5, lambda, minRelative: 0 }).examples.map((e) => e.program)).size;
+    const programs = (lambda: number) =>
+      new Set(pool.retrieve("count the lines in a file", { k: 5, lambda, minRelative: 0 }).examples.map((e) => e.program)).size;
     expect(programs(0.2)).toBeGreaterThanOrEqual(programs(1));
   });
 

@@ -20,7 +20,10 @@ describe("the persistent index", () => {
     expect(p2.notes).toEqual([]); // nothing changed, nothing rewritten
     await p2.close();
 
-    appendFileSync(join(examplesDir, "mini.jsonl"), JSON.stringify({ request: "Sort names.txt alphabetically", command: "sort names.txt", program: "sort", category: "text", difficulty: 1 }) + "\n");
+    appendFileSync(
+      join(examplesDir, "mini.jsonl"),
+      JSON.stringify({ request: "Sort names.txt alphabetically", command: "sort names.txt", program: "sort", category: "text", difficulty: 1 }) + "\n",
+    );
     const p3 = await openPool({ dir, examplesDir });
     expect(p3.notes.join("\n")).toContain("+1 -0"); // one insert, not a rebuild
     expect(p3.retrieve("sort the names alphabetically", { k: 1 }).examples[0]!.command).toBe("sort names.txt");

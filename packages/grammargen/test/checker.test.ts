@@ -1,6 +1,22 @@
 // The in-repo checker: chevrotain readers for both dialects and the Earley recogniser.
 import { describe, expect, it } from "vitest";
-import { alt, cls, emitGbnf, emitLark, GrammargenError, lit, opt, parseGrammarText, recognize, ref, rep, rule, seq, UNBOUNDED, type Grammar } from "../src/index.js";
+import {
+  alt,
+  cls,
+  emitGbnf,
+  emitLark,
+  GrammargenError,
+  lit,
+  opt,
+  parseGrammarText,
+  recognize,
+  ref,
+  rep,
+  rule,
+  seq,
+  UNBOUNDED,
+  type Grammar,
+} from "../src/index.js";
 
 const accepts = (g: Grammar, s: string) => recognize(g, s).accepted;
 
@@ -9,7 +25,10 @@ describe("recognize", () => {
     // expr -> expr "+" term | term ; term -> "(" expr ")" | [0-9] | "" (nullable)
     const g: Grammar = {
       start: "expr",
-      rules: [rule("expr", alt(seq(ref("expr"), lit("+"), ref("term")), ref("term"))), rule("term", alt(seq(lit("("), ref("expr"), lit(")")), cls("0-9"), lit("")))],
+      rules: [
+        rule("expr", alt(seq(ref("expr"), lit("+"), ref("term")), ref("term"))),
+        rule("term", alt(seq(lit("("), ref("expr"), lit(")")), cls("0-9"), lit(""))),
+      ],
     };
     for (const s of ["1", "1+2", "(1+2)+3", "((1))", "", "+", "1++2"]) expect(accepts(g, s), s).toBe(true);
     for (const s of ["(1", "1)", "a", "12"]) expect(accepts(g, s), s).toBe(false);
@@ -22,7 +41,10 @@ describe("recognize", () => {
   });
 
   it("says where a string failed and what was expected", () => {
-    const g: Grammar = { start: "s", rules: [rule("s", seq(lit("ls"), opt(seq(lit(" "), ref("flag"))))), rule("flag", seq(lit("-"), rep(cls("al"), 1, 4)), true)] };
+    const g: Grammar = {
+      start: "s",
+      rules: [rule("s", seq(lit("ls"), opt(seq(lit(" "), ref("flag"))))), rule("flag", seq(lit("-"), rep(cls("al"), 1, 4)), true)],
+    };
     const r = recognize(g, "ls -x");
     expect(r.accepted).toBe(false);
     expect(r.reason).toMatch(/column 5/);
@@ -73,7 +95,11 @@ word ::= [^ \\t\\n"\\x2D]+ | "\\"" [^"]* "\\""`,
   it("round-trips emitted grammars in both dialects", () => {
     const g: Grammar = {
       start: "cmd",
-      rules: [rule("cmd", seq(lit('say "hi"\\'), rep(seq(ref("sp"), ref("w")), 0, 60), opt(lit("/")))), rule("sp", rep(lit(" "), 1, 4), true), rule("w", rep(cls("-a-z[]^\\"), 1, 5), true)],
+      rules: [
+        rule("cmd", seq(lit('say "hi"\\'), rep(seq(ref("sp"), ref("w")), 0, 60), opt(lit("/")))),
+        rule("sp", rep(lit(" "), 1, 4), true),
+        rule("w", rep(cls("-a-z[]^\\"), 1, 5), true),
+      ],
     };
     for (const dialect of ["lark", "gbnf"] as const) {
       const text = dialect === "lark" ? emitLark(g) : emitGbnf(g);
@@ -88,12 +114,18 @@ word ::= [^ \\t\\n"\\x2D]+ | "\\"" [^"]* "\\""`,
     expect(() => parseGrammarText("start: /(?=x)/", "lark")).toThrow(GrammargenError);
     expect(() => parseGrammarText("root ::= (", "gbnf")).toThrow(GrammargenError);
     expect(() => parseGrammarText("root ::= missing", "gbnf")).toThrow(GrammargenError);
-    expect(() => parseGrammarText("x ::= \"a\"", "gbnf")).toThrow(/no root/);
+    expect(() => parseGrammarText('x ::= "a"', "gbnf")).toThrow(/no root/);
   });
 
   it("treats * and + as unbounded", () => {
     const g = parseGrammarText('root ::= "a"* "b"+', "gbnf");
-    expect(g.rules[0]!.expr).toMatchObject({ kind: "seq", items: [{ kind: "rep", max: UNBOUNDED }, { kind: "rep", min: 1, max: UNBOUNDED }] });
+    expect(g.rules[0]!.expr).toMatchObject({
+      kind: "seq",
+      items: [
+        { kind: "rep", max: UNBOUNDED },
+        { kind: "rep", min: 1, max: UNBOUNDED },
+      ],
+    });
     expect(accepts(g, `${"a".repeat(3000)}b`)).toBe(true);
   });
 });

@@ -36,7 +36,10 @@ describe("grammargen CLI", () => {
   });
 
   it("a --name of several words starts the grammar with that prefix", async () => {
-    const r = await run(["from-help-text", "-", "--name", "git log", "--out", join(dir, "gl.gbnf"), "--format", "gbnf"], "usage: git log [-p] [<path>...]\n\n    -p, --patch    show patches\n");
+    const r = await run(
+      ["from-help-text", "-", "--name", "git log", "--out", join(dir, "gl.gbnf"), "--format", "gbnf"],
+      "usage: git log [-p] [<path>...]\n\n    -p, --patch    show patches\n",
+    );
     expect(r.code).toBe(0);
     const v = await run(["validate", join(dir, "gl.gbnf"), "--positive", "git log -p src", "--negative", "git -p", "--json"]);
     expect(JSON.parse(v.out)).toMatchObject({ ok: true });
@@ -90,7 +93,18 @@ describe("grammargen CLI", () => {
     const r = await run(["from-help-text", "-", "--name", "mytool", "--out", join(dir, "mytool.gbnf"), "--format", "gbnf"], "mytool does things with files.\n");
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/warning: no recognisable options/);
-    const v = await run(["validate", join(dir, "mytool.gbnf"), "--positive", "mytool", "--positive", "mytool a b", "--negative", "mytool --x", "--negative", "other"]);
+    const v = await run([
+      "validate",
+      join(dir, "mytool.gbnf"),
+      "--positive",
+      "mytool",
+      "--positive",
+      "mytool a b",
+      "--negative",
+      "mytool --x",
+      "--negative",
+      "other",
+    ]);
     expect(v.code).toBe(0);
     expect(readFileSync(join(dir, "mytool.gbnf"), "utf8")).toMatch(/^root ::= mytool/m);
   });

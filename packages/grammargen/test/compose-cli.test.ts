@@ -34,7 +34,12 @@ describe("grammargen compose / check-policy", () => {
   });
 
   test("errors are one clear line and a non-zero exit", () => {
-    for (const args of [["compose", "--commands", "cat,nosuchprogram"], ["compose", "--commands", "cat", "--constructs", "pipe,teleport"], ["compose", "--commands", "cat", "--format", "yaml"], ["check-policy", "--", "ls"]]) {
+    for (const args of [
+      ["compose", "--commands", "cat,nosuchprogram"],
+      ["compose", "--commands", "cat", "--constructs", "pipe,teleport"],
+      ["compose", "--commands", "cat", "--format", "yaml"],
+      ["check-policy", "--", "ls"],
+    ]) {
       const r = run(...args);
       expect(r.code, args.join(" ")).not.toBe(0);
       expect(r.err.trim().split("\n")).toHaveLength(1);

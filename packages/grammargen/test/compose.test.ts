@@ -62,7 +62,9 @@ describe("programs", () => {
 
 /** A cycle in the rule graph is unbounded nesting; `through` names rules allowed to carry one. */
 function hasCycle(g: Grammar, through: RegExp = /$^/): boolean {
-  const refs = new Map(g.rules.filter((r) => !through.test(r.name)).map((r) => [r.name, [...JSON.stringify(r.expr).matchAll(/"ref","name":"([^"]+)"/g)].map((m) => m[1]!)]));
+  const refs = new Map(
+    g.rules.filter((r) => !through.test(r.name)).map((r) => [r.name, [...JSON.stringify(r.expr).matchAll(/"ref","name":"([^"]+)"/g)].map((m) => m[1]!)]),
+  );
   const state = new Map<string, number>();
   const visit = (n: string): boolean => {
     if (state.get(n) === 1) return true;
@@ -90,7 +92,10 @@ describe("builtins on their own (grammargen echo)", () => {
       const g = builtinGrammar(name)!;
       const lark = parseGrammarText(emitLark(g), "lark");
       const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
-      for (const [list, want] of [[SAMPLES[name]?.valid ?? [], true], [SAMPLES[name]?.invalid ?? [], false]] as const) {
+      for (const [list, want] of [
+        [SAMPLES[name]?.valid ?? [], true],
+        [SAMPLES[name]?.invalid ?? [], false],
+      ] as const) {
         for (const c of list) {
           expect(recognize(lark, c).accepted, c).toBe(want);
           expect(recognize(gbnf, c).accepted, c).toBe(want);
@@ -115,7 +120,9 @@ describe("bounded and loadable", () => {
     // The delimiter itself still ends the body, and a line that only starts like it is text.
     expect(recognize(tight, `cat <<'EOF'\nEOFx\nEOF`).accepted).toBe(true);
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      expect(() => compose({ commands: [SPECS.cat!], limits: { heredocLineLength: bad } }), String(bad)).toThrow(/limit heredocLineLength must be a whole number >= 1/);
+      expect(() => compose({ commands: [SPECS.cat!], limits: { heredocLineLength: bad } }), String(bad)).toThrow(
+        /limit heredocLineLength must be a whole number >= 1/,
+      );
     }
     expect(() => compose({ commands: [SPECS.cat!], limits: { pipeline: 0 } })).toThrow(GrammargenError);
     expect(compose({ commands: [SPECS.cat!], limits: { heredocLineLength: Infinity } }).rules.length).toBe(loose.rules.length);
@@ -131,7 +138,14 @@ describe("bounded and loadable", () => {
     const g = compose({ commands: [SPECS.cat!, SPECS.sort!, SPECS.uniq!, SPECS.wc!, SPECS.gzip!, SPECS.find!] });
     const lark = parseGrammarText(emitLark(g), "lark");
     const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
-    for (const s of ["cat a | sort | uniq -c", "for f in *; do wc -l \"$f\"; done", "cat a |", "cat <<'EOF'\nx\nEOF", "find . -exec gzip {} \\;", "wc -l $(cat a"]) {
+    for (const s of [
+      "cat a | sort | uniq -c",
+      'for f in *; do wc -l "$f"; done',
+      "cat a |",
+      "cat <<'EOF'\nx\nEOF",
+      "find . -exec gzip {} \\;",
+      "wc -l $(cat a",
+    ]) {
       const want = recognize(g, s).accepted;
       expect(recognize(lark, s).accepted, s).toBe(want);
       expect(recognize(gbnf, s).accepted, s).toBe(want);
@@ -140,7 +154,12 @@ describe("bounded and loadable", () => {
   test("Python Lark loads the Lark output and agrees", () => {
     const g = compose({ commands: [SPECS.cat!, SPECS.sort!, SPECS.uniq!] });
     const inputs = ["cat a | sort | uniq -c", "if [ -f a ]; then cat a; fi", "cat a |", "sort <<'EOF'\nb\na\nEOF", "cat 'a"];
-    const out = JSON.parse(execFileSync("/usr/bin/python3", [join(ROOT, "packages/grammargen/scripts/lark_check.py")], { input: JSON.stringify([{ grammar: emitLark(g), inputs }]), encoding: "utf8" }));
+    const out = JSON.parse(
+      execFileSync("/usr/bin/python3", [join(ROOT, "packages/grammargen/scripts/lark_check.py")], {
+        input: JSON.stringify([{ grammar: emitLark(g), inputs }]),
+        encoding: "utf8",
+      }),
+    );
     expect(out[0].loaded, out[0].error).toBe(true);
     expect(out[0].accepted).toEqual(inputs.map((s) => recognize(g, s).accepted));
   });
@@ -174,13 +193,11 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
   const redirect = fc.constantFrom("", "", " > out.txt", " 2>/dev/null", " >> log.txt", " < in.txt", " >", " 2>&1");
   const wrap = fc.constantFrom("plain", "plain", "for", "if", "subst");
   const broken = fc.constantFrom("", "", "", " '", ' "', " |", " &&");
-  const line = fc
-    .tuple(fc.array(fc.tuple(command, op), { minLength: 0, maxLength: 2 }), command, redirect, wrap, broken)
-    .map(([pairs, last, r, w, b]) => {
-      const body = pairs.map(([c, o]) => c + o).join("") + last + r;
-      const core = w === "for" ? `for f in *.txt; do ${body}; done` : w === "if" ? `if ${body}; then ls; fi` : w === "subst" ? `echo "$(${body})"` : body;
-      return core + b;
-    });
+  const line = fc.tuple(fc.array(fc.tuple(command, op), { minLength: 0, maxLength: 2 }), command, redirect, wrap, broken).map(([pairs, last, r, w, b]) => {
+    const body = pairs.map(([c, o]) => c + o).join("") + last + r;
+    const core = w === "for" ? `for f in *.txt; do ${body}; done` : w === "if" ? `if ${body}; then ls; fi` : w === "subst" ? `echo "$(${body})"` : body;
+    return core + b;
+  });
 
   test("agree on generated command lines", () => {
     let accepted = 0;

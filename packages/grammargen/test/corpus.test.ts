@@ -59,7 +59,10 @@ describe("corpus", () => {
       const { verdicts } = JSON.parse(readFileSync(file, "utf8")) as { verdicts: { input: string; expected: string; ok: boolean }[] };
       const labelled = [...e.invocations!.valid.map((i) => `valid ${i}`), ...e.invocations!.invalid.map((i) => `invalid ${i}`)].sort();
       expect(verdicts.map((v) => `${v.expected} ${v.input}`).sort(), e.name).toEqual(labelled);
-      expect(verdicts.filter((v) => !v.ok), e.name).toEqual([]);
+      expect(
+        verdicts.filter((v) => !v.ok),
+        e.name,
+      ).toEqual([]);
     }
   });
 
@@ -71,7 +74,10 @@ describe("corpus", () => {
       const g = lowerCommand(spec);
       const lark = parseGrammarText(emitLark(g), "lark");
       const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
-      for (const [kind, list] of [["valid", e.invocations?.valid ?? []], ["invalid", e.invocations?.invalid ?? []]] as const) {
+      for (const [kind, list] of [
+        ["valid", e.invocations?.valid ?? []],
+        ["invalid", e.invocations?.invalid ?? []],
+      ] as const) {
         for (const input of list) {
           const a = recognize(lark, input).accepted;
           expect(recognize(gbnf, input).accepted, `lark and gbnf disagree on ${input}`).toBe(a);

@@ -4,12 +4,49 @@
 import fc from "fast-check";
 import type { HelpStyle } from "../src/ir.js";
 
-const ODD = ["\u00a0", "\u200b", "\u202e", "\ufeff", "é", "ß", "—", "–", "‘", "’", "“", "”", "…", "€", "😀", "👩‍👩‍👧", "\u0301", "𝔸", "中文", "\t", "\f", "\v", "\x1b", "\x08", "\r", "\u2028", "\ufffd", "\ud800"];
+const ODD = [
+  "\u00a0",
+  "\u200b",
+  "\u202e",
+  "\ufeff",
+  "é",
+  "ß",
+  "—",
+  "–",
+  "‘",
+  "’",
+  "“",
+  "”",
+  "…",
+  "€",
+  "😀",
+  "👩‍👩‍👧",
+  "\u0301",
+  "𝔸",
+  "中文",
+  "\t",
+  "\f",
+  "\v",
+  "\x1b",
+  "\x08",
+  "\r",
+  "\u2028",
+  "\ufffd",
+  "\ud800",
+];
 const SYMBOLS = [..."-=[]<>{}()|,.:;!?'\"`*+#@$%^&~/\\_ "];
 
 /** Short random text mixing ASCII, symbols that matter to help parsers, and odd Unicode. */
 export const noise: fc.Arbitrary<string> = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(..."abcXYZ09".split("")) }, { weight: 3, arbitrary: fc.constantFrom(...SYMBOLS) }, { weight: 1, arbitrary: fc.constantFrom(...ODD) }, { weight: 1, arbitrary: fc.constantFrom("--", "-x", "--long", "=VALUE", "[=WHEN]", "<FILE>", "...", "\n", "\n\n", "Options:", "Usage: ", "Commands:") }), { maxLength: 24 })
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(..."abcXYZ09".split("")) },
+      { weight: 3, arbitrary: fc.constantFrom(...SYMBOLS) },
+      { weight: 1, arbitrary: fc.constantFrom(...ODD) },
+      { weight: 1, arbitrary: fc.constantFrom("--", "-x", "--long", "=VALUE", "[=WHEN]", "<FILE>", "...", "\n", "\n\n", "Options:", "Usage: ", "Commands:") },
+    ),
+    { maxLength: 24 },
+  )
   .map((a) => a.join(""));
 
 const ansi = (w: string, code: number) => `\x1b[${code}m${w}\x1b[0m`;
@@ -28,7 +65,11 @@ const transforms: ((s: string, k: number) => string)[] = [
   (s) => s.replace(/^( +)/gm, (m) => "\t".repeat(Math.ceil(m.length / 4))),
   (s, k) => s.replace(/ /g, (_m, at: number) => ((at * 7 + k) % 11 === 0 ? "\u00a0" : " ")),
   (s) => s.slice(0, Math.floor(s.length / 2)),
-  (s, k) => s.split("\n").map((l, i) => ((i + k) % 5 === 0 ? l + " " + "x".repeat(2000 + k) : l)).join("\n"),
+  (s, k) =>
+    s
+      .split("\n")
+      .map((l, i) => ((i + k) % 5 === 0 ? l + " " + "x".repeat(2000 + k) : l))
+      .join("\n"),
   (s, k) => `${"=".repeat(20_000 + k)}\n${s}`,
   (s) => s.toUpperCase(),
   (s) => s.replace(/\n\n/g, "\n"),
@@ -67,12 +108,19 @@ function applyEdit(s: string, [kind, at0, len, ins]: Edit): string {
 }
 
 export function mutatedCorpus(texts: string[]): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom(...texts), fc.array(edit, { maxLength: 8 }), fc.array(fc.nat({ max: transforms.length - 1 }), { maxLength: 2 }), fc.nat({ max: 1000 })).map(([t, edits, ts, k]) => {
-    let s = t;
-    for (const e of edits) s = applyEdit(s, e);
-    for (const i of ts) s = transforms[i]!(s, k);
-    return s;
-  });
+  return fc
+    .tuple(
+      fc.constantFrom(...texts),
+      fc.array(edit, { maxLength: 8 }),
+      fc.array(fc.nat({ max: transforms.length - 1 }), { maxLength: 2 }),
+      fc.nat({ max: 1000 }),
+    )
+    .map(([t, edits, ts, k]) => {
+      let s = t;
+      for (const e of edits) s = applyEdit(s, e);
+      for (const i of ts) s = transforms[i]!(s, k);
+      return s;
+    });
 }
 
 /** Two corpus texts of (usually) different styles spliced line-wise: "mixed styles". */
@@ -89,11 +137,25 @@ export function spliced(texts: string[]): fc.Arbitrary<string> {
 // --- random option tables -------------------------------------------------------------
 
 // Pools plus numbers rather than fc.stringMatching, which made generation cost more than the cases.
-const ident = fc.tuple(fc.constantFrom("all", "color", "no-clobber", "dry-run", "x", "output", "verbose", "max-count", "ignore-case", "a1"), fc.nat({ max: 99 })).map(([w, n]) => (n < 30 ? w : `${w}-${n}`));
-const metavar = fc.oneof(fc.constantFrom("ARG", "FILE_NAME", "DIR", "COUNT", "X"), fc.constantFrom("FILE", "NUM", "SIZE", "WHEN", "PATTERN", "string", "int", "duration", "N", "#", "a|b|c", "PEM|DER", "{x,y,z}"));
+const ident = fc
+  .tuple(fc.constantFrom("all", "color", "no-clobber", "dry-run", "x", "output", "verbose", "max-count", "ignore-case", "a1"), fc.nat({ max: 99 }))
+  .map(([w, n]) => (n < 30 ? w : `${w}-${n}`));
+const metavar = fc.oneof(
+  fc.constantFrom("ARG", "FILE_NAME", "DIR", "COUNT", "X"),
+  fc.constantFrom("FILE", "NUM", "SIZE", "WHEN", "PATTERN", "string", "int", "duration", "N", "#", "a|b|c", "PEM|DER", "{x,y,z}"),
+);
 const letter = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#?@".split(""));
 const description = fc.oneof(
-  fc.constantFrom("turn it on", "set the level (default: 3)", "one of: always, never, auto", "can be given multiple times", "[possible values: json, yaml]", "  [default: 8]", "deprecated", ""),
+  fc.constantFrom(
+    "turn it on",
+    "set the level (default: 3)",
+    "one of: always, never, auto",
+    "can be given multiple times",
+    "[possible values: json, yaml]",
+    "  [default: 8]",
+    "deprecated",
+    "",
+  ),
   noise,
 );
 
@@ -105,7 +167,14 @@ interface Row {
   desc: string;
   wrap: boolean;
 }
-const row: fc.Arbitrary<Row> = fc.record({ short: fc.option(letter, { nil: undefined }), long: fc.option(ident, { nil: undefined }), value: fc.option(metavar, { nil: undefined }), shape: fc.nat({ max: 9 }), desc: description, wrap: fc.boolean() });
+const row: fc.Arbitrary<Row> = fc.record({
+  short: fc.option(letter, { nil: undefined }),
+  long: fc.option(ident, { nil: undefined }),
+  value: fc.option(metavar, { nil: undefined }),
+  shape: fc.nat({ max: 9 }),
+  desc: description,
+  wrap: fc.boolean(),
+});
 
 const STYLED: { style: HelpStyle; render: (r: Row) => string; usage: (name: string) => string; header: string }[] = [
   {
@@ -125,25 +194,29 @@ const STYLED: { style: HelpStyle; render: (r: Row) => string; usage: (name: stri
     style: "cobra",
     header: "Flags:",
     usage: (n) => `Usage:\n  ${n} [flags]\n  ${n} [command]`,
-    render: (r) => `  ${r.short ? `-${r.short}, ` : "    "}--${r.long ?? "flag"}${r.shape % 3 === 0 ? "" : ` ${r.shape % 3 === 1 ? "string" : (r.value ?? "int")}`}   ${r.desc}`,
+    render: (r) =>
+      `  ${r.short ? `-${r.short}, ` : "    "}--${r.long ?? "flag"}${r.shape % 3 === 0 ? "" : ` ${r.shape % 3 === 1 ? "string" : (r.value ?? "int")}`}   ${r.desc}`,
   },
   {
     style: "argparse",
     header: "options:",
     usage: (n) => `usage: ${n} [-h] [--opt VALUE] src [dst ...]`,
-    render: (r) => `  ${[r.short && `-${r.short}${r.shape % 2 ? ` ${r.value ?? "X"}` : ""}`, r.long && `--${r.long}${r.shape % 2 ? ` ${r.value ?? "X"}` : ""}`].filter(Boolean).join(", ") || "-q"}${r.wrap ? "\n                        " : "  "}${r.desc}`,
+    render: (r) =>
+      `  ${[r.short && `-${r.short}${r.shape % 2 ? ` ${r.value ?? "X"}` : ""}`, r.long && `--${r.long}${r.shape % 2 ? ` ${r.value ?? "X"}` : ""}`].filter(Boolean).join(", ") || "-q"}${r.wrap ? "\n                        " : "  "}${r.desc}`,
   },
   {
     style: "click",
     header: "Options:",
     usage: (n) => `Usage: ${n} [OPTIONS] NAME`,
-    render: (r) => `  ${r.long ? `--${r.long}${r.shape % 3 === 0 ? ` / --no-${r.long}` : r.shape % 3 === 1 ? ` [${r.value ?? "a|b"}]` : ` ${r.value ?? "TEXT"}`}` : `-${r.short ?? "v"}`}  ${r.desc}`,
+    render: (r) =>
+      `  ${r.long ? `--${r.long}${r.shape % 3 === 0 ? ` / --no-${r.long}` : r.shape % 3 === 1 ? ` [${r.value ?? "a|b"}]` : ` ${r.value ?? "TEXT"}`}` : `-${r.short ?? "v"}`}  ${r.desc}`,
   },
   {
     style: "clap",
     header: "Options:",
     usage: (n) => `Usage: ${n} [OPTIONS] <INPUT>...`,
-    render: (r) => `  ${r.short ? `-${r.short}, ` : "    "}--${r.long ?? "opt"}${r.shape % 3 === 0 ? "" : ` <${r.value ?? "VAL"}>`}${r.shape % 5 === 0 ? "..." : ""}\n          ${r.desc}`,
+    render: (r) =>
+      `  ${r.short ? `-${r.short}, ` : "    "}--${r.long ?? "opt"}${r.shape % 3 === 0 ? "" : ` <${r.value ?? "VAL"}>`}${r.shape % 5 === 0 ? "..." : ""}\n          ${r.desc}`,
   },
   {
     style: "openssl",
@@ -167,7 +240,13 @@ const STYLED: { style: HelpStyle; render: (r: Row) => string; usage: (name: stri
 
 /** A random help text in one style: usage line, maybe a commands section, an option table. */
 export const randomTable: fc.Arbitrary<{ text: string; style: HelpStyle }> = fc
-  .tuple(fc.nat({ max: STYLED.length - 1 }), fc.array(row, { maxLength: 40 }), fc.array(ident, { maxLength: 6 }), fc.boolean(), fc.constantFrom("tool", "x", "git log", "a.b"))
+  .tuple(
+    fc.nat({ max: STYLED.length - 1 }),
+    fc.array(row, { maxLength: 40 }),
+    fc.array(ident, { maxLength: 6 }),
+    fc.boolean(),
+    fc.constantFrom("tool", "x", "git log", "a.b"),
+  )
   .map(([k, rows, commands, epilog, name]) => {
     const s = STYLED[k]!;
     const parts = [s.usage(name), "", "A tool that does things.", ""];
@@ -188,11 +267,22 @@ export interface HelpCase {
 const ALL_STYLES: HelpStyle[] = ["gnu", "cobra", "argparse", "click", "clap", "busybox", "openssl", "curl", "git", "find", "tar", "dd", "bsd", "generic"];
 
 export function helpCases(texts: string[]): fc.Arbitrary<HelpCase> {
-  const name = fc.oneof({ weight: 8, arbitrary: fc.constantFrom("tool", "git log", "ls", "openssl x509") }, { weight: 1, arbitrary: fc.constantFrom("", "a;b", "$(x)", "  ", "ok name") }, { weight: 1, arbitrary: fc.array(fc.constantFrom("git", "", "a b", "x"), { maxLength: 3 }) });
+  const name = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom("tool", "git log", "ls", "openssl x509") },
+    { weight: 1, arbitrary: fc.constantFrom("", "a;b", "$(x)", "  ", "ok name") },
+    { weight: 1, arbitrary: fc.array(fc.constantFrom("git", "", "a b", "x"), { maxLength: 3 }) },
+  );
   const style = fc.option(fc.constantFrom(...ALL_STYLES), { nil: undefined, freq: 4 });
   const text = fc.oneof(
     { weight: 5, arbitrary: mutatedCorpus(texts) },
-    { weight: 3, arbitrary: randomTable.chain(({ text }) => fc.tuple(fc.array(edit, { maxLength: 3 }), fc.option(fc.nat({ max: transforms.length - 1 }), { nil: undefined })).map(([es, t]) => (t === undefined ? es.reduce(applyEdit, text) : transforms[t]!(es.reduce(applyEdit, text), 3)))) },
+    {
+      weight: 3,
+      arbitrary: randomTable.chain(({ text }) =>
+        fc
+          .tuple(fc.array(edit, { maxLength: 3 }), fc.option(fc.nat({ max: transforms.length - 1 }), { nil: undefined }))
+          .map(([es, t]) => (t === undefined ? es.reduce(applyEdit, text) : transforms[t]!(es.reduce(applyEdit, text), 3))),
+      ),
+    },
     { weight: 2, arbitrary: spliced(texts) },
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },

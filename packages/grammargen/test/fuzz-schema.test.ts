@@ -26,24 +26,28 @@ const show = (v: unknown): string => {
 describe("fuzzed JSON schemas", () => {
   const stats = new FuzzStats();
 
-  it(`${FUZZ_RUNS} schemas: a grammar or one clear GrammargenError, never over 1 s CPU`, () => {
-    fc.assert(
-      fc.property(schemaDocs(corpus), (c) => {
-        const label = `as=${c.as} name=${JSON.stringify(c.name)} doc=${show(c.doc)}`;
-        const problem = stats.run(label, () => {
-          const { grammar } = fromSchema(c.doc, { as: c.as, ...(c.name !== undefined ? { name: c.name } : {}) });
-          // An empty call: Lark must give the checker's verdict on it.
-          return { grammar, inputs: c.as === "json" ? ["{}", '{"a": 1}'] : ["x", "x --a 1"] };
-        });
-        if (problem) throw new Error(problem);
-      }),
-      { numRuns: FUZZ_RUNS },
-    );
-    console.log(stats.summary("schema fuzz"));
-    expect(stats.cases).toBeGreaterThanOrEqual(FUZZ_RUNS);
-    expect(stats.grammars).toBeGreaterThan(FUZZ_RUNS * 0.15);
-    expect([...stats.errors.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(FUZZ_RUNS * 0.05);
-  }, Math.max(600_000, FUZZ_RUNS * 30)); // `npm run fuzz` runs 100,000 cases
+  it(
+    `${FUZZ_RUNS} schemas: a grammar or one clear GrammargenError, never over 1 s CPU`,
+    () => {
+      fc.assert(
+        fc.property(schemaDocs(corpus), (c) => {
+          const label = `as=${c.as} name=${JSON.stringify(c.name)} doc=${show(c.doc)}`;
+          const problem = stats.run(label, () => {
+            const { grammar } = fromSchema(c.doc, { as: c.as, ...(c.name !== undefined ? { name: c.name } : {}) });
+            // An empty call: Lark must give the checker's verdict on it.
+            return { grammar, inputs: c.as === "json" ? ["{}", '{"a": 1}'] : ["x", "x --a 1"] };
+          });
+          if (problem) throw new Error(problem);
+        }),
+        { numRuns: FUZZ_RUNS },
+      );
+      console.log(stats.summary("schema fuzz"));
+      expect(stats.cases).toBeGreaterThanOrEqual(FUZZ_RUNS);
+      expect(stats.grammars).toBeGreaterThan(FUZZ_RUNS * 0.15);
+      expect([...stats.errors.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(FUZZ_RUNS * 0.05);
+    },
+    Math.max(600_000, FUZZ_RUNS * 30),
+  ); // `npm run fuzz` runs 100,000 cases
 
   it("regressions the fuzz found stay fixed", () => {
     const base = { type: "object", properties: { a: { type: "string" } } };

@@ -56,7 +56,8 @@ export class FuzzStats {
     if (ms > this.maxCpuMs) [this.maxCpuMs, this.maxCase] = [ms, label];
     if (ms > CPU_LIMIT_MS) return `took ${ms.toFixed(0)} ms of CPU (limit ${CPU_LIMIT_MS}): ${label}`;
     if (err !== undefined) {
-      if (!(err instanceof GrammargenError)) return `untyped ${(err as Error)?.name ?? typeof err}: ${(err as Error)?.message ?? String(err)}\n${(err as Error)?.stack ?? ""}\ncase: ${label}`;
+      if (!(err instanceof GrammargenError))
+        return `untyped ${(err as Error)?.name ?? typeof err}: ${(err as Error)?.message ?? String(err)}\n${(err as Error)?.stack ?? ""}\ncase: ${label}`;
       // parseHelp wraps a parser bug into EPARSE "could not parse the help text: <TypeError ...>"; that is still a bug.
       if (/^could not parse the help text: /.test(err.message)) return `internal error behind a GrammargenError: ${err.message}\ncase: ${label}`;
       if (!clearMessage(err.message)) return `unclear error message ${JSON.stringify(err.message)} (${err.code}): ${label}`;
@@ -69,14 +70,24 @@ export class FuzzStats {
   }
 
   summary(what: string): string {
-    const errs = [...this.errors].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ");
+    const errs = [...this.errors]
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(", ");
     return `${what}: ${this.cases} cases, ${this.grammars} grammars, errors {${errs}}, CPU ${(this.totalCpuMs / 1000).toFixed(1)} s in all, max CPU ${this.maxCpuMs.toFixed(1)} ms per case (${this.maxCase.slice(0, 80)}), ${this.sampled.length} sampled for the engines`;
   }
 }
 
 /** A message a user can act on: words, not a stack or an object dump, and not endless. */
 export function clearMessage(m: string): boolean {
-  return m.trim().length >= 8 && m.length <= 2000 && /[a-z]{3,}/i.test(m) && !/\bat .+:\d+:\d+\)?$/m.test(m) && !m.includes("[object Object]") && !/\bundefined\b/.test(m);
+  return (
+    m.trim().length >= 8 &&
+    m.length <= 2000 &&
+    /[a-z]{3,}/i.test(m) &&
+    !/\bat .+:\d+:\d+\)?$/m.test(m) &&
+    !m.includes("[object Object]") &&
+    !/\bundefined\b/.test(m)
+  );
 }
 
 /** Loads every sampled grammar in llama.cpp and Python Lark; both must load it, and Lark must agree with the checker. */
@@ -92,7 +103,8 @@ export async function checkEngines(sampled: Sampled[]): Promise<void> {
     if (!r.loaded) return problems.push(`Python Lark refused the grammar of ${s.label}: ${r.error}`);
     s.inputs.forEach((input, k) => {
       const want = recognize(s.grammar, input).accepted;
-      if (r.accepted[k] !== want) problems.push(`${s.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(input)}, the checker does not`);
+      if (r.accepted[k] !== want)
+        problems.push(`${s.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(input)}, the checker does not`);
     });
   });
   expect(problems).toEqual([]);

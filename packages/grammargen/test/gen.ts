@@ -29,12 +29,33 @@ const option: fc.Arbitrary<OptionSpec> = fc
     repeatable: fc.boolean(),
   })
   .filter((o) => o.short.length + o.long.length > 0)
-  .map((o) => ({ short: o.short, long: o.long, arity: o.arity, repeatable: o.repeatable, description: "", ...(o.arity !== "none" ? { value: { type: o.type } } : {}), ...(o.negatable && o.arity === "none" ? { negatable: true } : {}) }));
+  .map((o) => ({
+    short: o.short,
+    long: o.long,
+    arity: o.arity,
+    repeatable: o.repeatable,
+    description: "",
+    ...(o.arity !== "none" ? { value: { type: o.type } } : {}),
+    ...(o.negatable && o.arity === "none" ? { negatable: true } : {}),
+  }));
 
-const positional: fc.Arbitrary<PositionalSpec> = fc.record({ name: fc.stringMatching(/^[A-Z]{1,6}$/), type: fc.constantFrom<ValueType>({ kind: "path" }, { kind: "word" }, { kind: "integer" }), min: fc.integer({ min: 0, max: 2 }), max: fc.integer({ min: 1, max: 64 }) }).map((p) => ({ ...p, max: Math.max(p.max, p.min) }));
+const positional: fc.Arbitrary<PositionalSpec> = fc
+  .record({
+    name: fc.stringMatching(/^[A-Z]{1,6}$/),
+    type: fc.constantFrom<ValueType>({ kind: "path" }, { kind: "word" }, { kind: "integer" }),
+    min: fc.integer({ min: 0, max: 2 }),
+    max: fc.integer({ min: 1, max: 64 }),
+  })
+  .map((p) => ({ ...p, max: Math.max(p.max, p.min) }));
 
 /** A last operand after which options end and any words follow (timeout DURATION COMMAND [ARG]...). */
-const restPositional: fc.Arbitrary<PositionalSpec> = fc.record({ name: fc.stringMatching(/^[A-Z]{1,6}$/), type: fc.constantFrom<ValueType>({ kind: "word" }, { kind: "path" }), min: fc.integer({ min: 0, max: 1 }) }).map((p) => ({ ...p, max: 1, rest: true }));
+const restPositional: fc.Arbitrary<PositionalSpec> = fc
+  .record({
+    name: fc.stringMatching(/^[A-Z]{1,6}$/),
+    type: fc.constantFrom<ValueType>({ kind: "word" }, { kind: "path" }),
+    min: fc.integer({ min: 0, max: 1 }),
+  })
+  .map((p) => ({ ...p, max: 1, rest: true }));
 
 /** Subcommands nest at most this deep (git remote add), so every spec stays small. */
 const MAX_DEPTH = 2;
@@ -56,30 +77,39 @@ function nodeArb(depth: number): fc.Arbitrary<Node> {
     options: fc.array(option, { maxLength: depth === 0 ? 12 : 4 }),
     globals: depth < MAX_DEPTH ? fc.array(option, { maxLength: 2 }) : fc.constant([]),
     positionals: fc.tuple(fc.array(positional, { maxLength: 2 }), fc.option(restPositional, { freq: 4 })).map(([ps, rest]) => (rest ? [...ps, rest] : ps)),
-    subs: depth < MAX_DEPTH ? fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(nodeArb(depth + 1), { minLength: 1, maxLength: 3 - depth }) }) : fc.constant([]),
+    subs:
+      depth < MAX_DEPTH
+        ? fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(nodeArb(depth + 1), { minLength: 1, maxLength: 3 - depth }) })
+        : fc.constant([]),
   });
 }
 
-export const specArb: fc.Arbitrary<CommandSpec> = fc.tuple(nodeArb(0), fc.constantFrom("gnu", "cobra", "argparse", "clap", "click") as fc.Arbitrary<CommandSpec["style"]>).map(([root, style]) => {
-  // Spellings are unique across the whole command tree, as in real programs (a subcommand's
-  // option never shadows an inherited global one).
-  const seenS = new Set<string>();
-  const seenL = new Set<string>();
-  const unique = (options: OptionSpec[]) =>
-    options
-      .map((o) => ({ ...o, short: o.short.filter((s) => !seenS.has(s) && (seenS.add(s), true)), long: o.long.filter((l) => !seenL.has(l) && !seenL.has(`no-${l}`) && (seenL.add(l), seenL.add(`no-${l}`), true)) }))
-      .filter((o) => o.short.length + o.long.length > 0);
-  const build = (n: Node, path: string[]): CommandSpec => {
-    const taken = new Set<string>();
-    const subs = n.subs.filter((c) => !taken.has(c.name) && (taken.add(c.name), true));
-    const spec: CommandSpec = { path, aliases: n.aliases, style, options: unique(n.options), positionals: n.positionals, subcommands: [] };
-    const globals = unique(n.globals);
-    if (subs.length && globals.length) spec.globalOptions = globals;
-    spec.subcommands = subs.map((c) => build({ ...c, aliases: c.aliases.filter((a) => !taken.has(a) && (taken.add(a), true)) }, [...path, c.name]));
-    return spec;
-  };
-  return build(root, [root.name]);
-});
+export const specArb: fc.Arbitrary<CommandSpec> = fc
+  .tuple(nodeArb(0), fc.constantFrom("gnu", "cobra", "argparse", "clap", "click") as fc.Arbitrary<CommandSpec["style"]>)
+  .map(([root, style]) => {
+    // Spellings are unique across the whole command tree, as in real programs (a subcommand's
+    // option never shadows an inherited global one).
+    const seenS = new Set<string>();
+    const seenL = new Set<string>();
+    const unique = (options: OptionSpec[]) =>
+      options
+        .map((o) => ({
+          ...o,
+          short: o.short.filter((s) => !seenS.has(s) && (seenS.add(s), true)),
+          long: o.long.filter((l) => !seenL.has(l) && !seenL.has(`no-${l}`) && (seenL.add(l), seenL.add(`no-${l}`), true)),
+        }))
+        .filter((o) => o.short.length + o.long.length > 0);
+    const build = (n: Node, path: string[]): CommandSpec => {
+      const taken = new Set<string>();
+      const subs = n.subs.filter((c) => !taken.has(c.name) && (taken.add(c.name), true));
+      const spec: CommandSpec = { path, aliases: n.aliases, style, options: unique(n.options), positionals: n.positionals, subcommands: [] };
+      const globals = unique(n.globals);
+      if (subs.length && globals.length) spec.globalOptions = globals;
+      spec.subcommands = subs.map((c) => build({ ...c, aliases: c.aliases.filter((a) => !taken.has(a) && (taken.add(a), true)) }, [...path, c.name]));
+      return spec;
+    };
+    return build(root, [root.name]);
+  });
 
 // Built once: fc.stringMatching compiles its regex each time it is made, and invocations of
 // nested subcommands make their arbitraries afresh for every spec.
@@ -117,13 +147,30 @@ function optionForms(o: OptionSpec, style: string): fc.Arbitrary<string>[] {
   const v = o.value ? sample(o.value.type, false) : fc.constant("");
   for (const s of o.short) {
     if (o.arity === "none") forms.push(fc.constant(`-${s}`), ...(o.repeatable ? [fc.integer({ min: 2, max: 3 }).map((n) => `-${s.repeat(n)}`)] : []));
-    else if (o.arity === "required") forms.push(v.map((x) => `-${s} ${x}`), v.map((x) => `-${s}${x}`));
-    else forms.push(fc.constant(`-${s}`), v.map((x) => `-${s}${x}`));
+    else if (o.arity === "required")
+      forms.push(
+        v.map((x) => `-${s} ${x}`),
+        v.map((x) => `-${s}${x}`),
+      );
+    else
+      forms.push(
+        fc.constant(`-${s}`),
+        v.map((x) => `-${s}${x}`),
+      );
   }
   for (const l of o.long) {
     if (o.arity === "none") forms.push(fc.constant(`--${l}`), ...(o.negatable ? [fc.constant(`--no-${l}`)] : []));
-    else if (o.arity === "required") forms.push(v.map((x) => `--${l}=${x}`), v.map((x) => `--${l} ${x}`));
-    else forms.push(fc.constant(`--${l}`), v.map((x) => `--${l}=${x}`), ...(style === "argparse" || style === "clap" || style === "click" ? [sample(o.value!.type, true).map((x) => `--${l} ${x}`)] : []));
+    else if (o.arity === "required")
+      forms.push(
+        v.map((x) => `--${l}=${x}`),
+        v.map((x) => `--${l} ${x}`),
+      );
+    else
+      forms.push(
+        fc.constant(`--${l}`),
+        v.map((x) => `--${l}=${x}`),
+        ...(style === "argparse" || style === "clap" || style === "click" ? [sample(o.value!.type, true).map((x) => `--${l} ${x}`)] : []),
+      );
   }
   if (!o.repeatable || forms.length === 0) return forms;
   // A repeatable option given two or three times over, in any of its forms.
@@ -160,8 +207,14 @@ function argumentsArb(spec: CommandSpec, inherited: OptionSpec[], depth: number)
   const rest = spec.positionals.find((p) => p.rest);
   const operands = fc.tuple(...plain.map((p) => fc.array(sample(p.type, true), { minLength: p.min, maxLength: Math.min(p.max, p.min + 2) })));
   // A rest operand, when given, comes last: its value, then any words, even option-like ones.
-  const restWords = rest ? (rest.min > 0 ? fc.constant(true) : fc.boolean()).chain((on) => (on ? fc.tuple(sample(rest.type, true), fc.array(anyWord, { maxLength: 3 })).map(([v, ws]) => [v, ...ws]) : fc.constant([] as string[]))) : fc.constant([] as string[]);
-  const main = fc.tuple(opts, plain.length ? operands : fc.constant([] as string[][]), restWords, fc.nat({ max: 100 })).map(([os, ps, rw, seed]) => [...interleave(os, (ps as string[][]).flat(), seed), ...rw]);
+  const restWords = rest
+    ? (rest.min > 0 ? fc.constant(true) : fc.boolean()).chain((on) =>
+        on ? fc.tuple(sample(rest.type, true), fc.array(anyWord, { maxLength: 3 })).map(([v, ws]) => [v, ...ws]) : fc.constant([] as string[]),
+      )
+    : fc.constant([] as string[]);
+  const main = fc
+    .tuple(opts, plain.length ? operands : fc.constant([] as string[][]), restWords, fc.nat({ max: 100 }))
+    .map(([os, ps, rw, seed]) => [...interleave(os, (ps as string[][]).flat(), seed), ...rw]);
   // `--` ends the options: up to `total` operands before it, then words that may start with '-'.
   const total = operandTotal(spec.positionals);
   const before = Math.min(total, 2);
@@ -173,9 +226,13 @@ function argumentsArb(spec: CommandSpec, inherited: OptionSpec[], depth: number)
   if (spec.subcommands.length && depth <= MAX_DEPTH) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];
     // Options of this level (and inherited ones) before the subcommand's name, then its own arguments.
-    const sub = fc.constantFrom(...spec.subcommands).chain((s) =>
-      fc.tuple(opts, fc.constantFrom(s.path[s.path.length - 1]!, ...s.aliases), argumentsArb(s, globals, depth + 1)).map(([os, name, args]) => [...os, name, ...args]),
-    );
+    const sub = fc
+      .constantFrom(...spec.subcommands)
+      .chain((s) =>
+        fc
+          .tuple(opts, fc.constantFrom(s.path[s.path.length - 1]!, ...s.aliases), argumentsArb(s, globals, depth + 1))
+          .map(([os, name, args]) => [...os, name, ...args]),
+      );
     choices.push(sub, sub);
   }
   return fc.oneof(...choices);

@@ -13,7 +13,14 @@ const ls: CommandSpec = {
     { short: ["h"], long: ["human-readable"], arity: "none", repeatable: false, description: "" },
     { short: ["k"], long: ["block-size"], arity: "required", value: { type: { kind: "size" } }, repeatable: false, description: "" },
     { short: ["w"], long: ["width"], arity: "required", value: { type: { kind: "integer" } }, repeatable: false, description: "" },
-    { short: [], long: ["color"], arity: "optional", value: { type: { kind: "enum", choices: ["always", "never", "auto"] } }, repeatable: false, description: "" },
+    {
+      short: [],
+      long: ["color"],
+      arity: "optional",
+      value: { type: { kind: "enum", choices: ["always", "never", "auto"] } },
+      repeatable: false,
+      description: "",
+    },
     { short: ["e"], long: ["regexp"], arity: "required", value: { type: { kind: "word" } }, repeatable: true, description: "" },
     { short: [], long: ["sleep"], arity: "required", value: { type: { kind: "duration" } }, repeatable: false, description: "" },
   ],
@@ -75,7 +82,14 @@ describe("lowerCommand (GNU)", () => {
   }
 
   it("enforces operand counts and typed operands", () => {
-    const cp: CommandSpec = { ...ls, path: ["cp"], positionals: [{ name: "SOURCE", type: { kind: "path" }, min: 1, max: 63 }, { name: "DEST", type: { kind: "path" }, min: 1, max: 1 }] };
+    const cp: CommandSpec = {
+      ...ls,
+      path: ["cp"],
+      positionals: [
+        { name: "SOURCE", type: { kind: "path" }, min: 1, max: 63 },
+        { name: "DEST", type: { kind: "path" }, min: 1, max: 1 },
+      ],
+    };
     const g = lowerCommand(cp);
     expect(recognize(g, "cp a").accepted).toBe(false);
     expect(recognize(g, "cp a b").accepted).toBe(true);
@@ -86,14 +100,35 @@ describe("lowerCommand (GNU)", () => {
   });
 
   it("passes words after a rest operand through untouched", () => {
-    const timeout: CommandSpec = { ...ls, path: ["timeout"], positionals: [{ name: "DURATION", type: { kind: "duration" }, min: 1, max: 1 }, { name: "COMMAND", type: { kind: "word" }, min: 1, max: 1, rest: true }] };
+    const timeout: CommandSpec = {
+      ...ls,
+      path: ["timeout"],
+      positionals: [
+        { name: "DURATION", type: { kind: "duration" }, min: 1, max: 1 },
+        { name: "COMMAND", type: { kind: "word" }, min: 1, max: 1, rest: true },
+      ],
+    };
     const g = lowerCommand(timeout);
     expect(recognize(g, "timeout -l 5s ls -l --bogus").accepted).toBe(true);
     expect(recognize(g, "timeout --bogus 5s ls").accepted).toBe(false);
   });
 
   it("keeps grammars small for programs with many options", () => {
-    const many: CommandSpec = { ...ls, options: Array.from({ length: 150 }, (_, i) => ({ short: [], long: [`option-${i}`], arity: i % 3 === 0 ? "required" : "none", value: { type: { kind: i % 2 ? "integer" : "word" } }, repeatable: false, description: "" }) as CommandSpec["options"][number]) };
+    const many: CommandSpec = {
+      ...ls,
+      options: Array.from(
+        { length: 150 },
+        (_, i) =>
+          ({
+            short: [],
+            long: [`option-${i}`],
+            arity: i % 3 === 0 ? "required" : "none",
+            value: { type: { kind: i % 2 ? "integer" : "word" } },
+            repeatable: false,
+            description: "",
+          }) as CommandSpec["options"][number],
+      ),
+    };
     const g = lowerCommand(many);
     expect(g.rules.length).toBeLessThan(20);
     expect(emitGbnf(g).length).toBeLessThan(12_000);

@@ -38,17 +38,39 @@ describe("find, tar and dd", () => {
   const cases = {
     find: {
       g: find,
-      accept: ["find . -name '*.png' -mtime -2", "find . -mtime +7 -size -10M", "find dir -type f,d -maxdepth 2", "find . \\( -name a -o -name b \\) ! -newer a.txt -print", "find . -name '*.tmp' -exec rm -f {} \\;", "find . -type f -exec grep -l x {} +", "find -L /tmp -ok echo {} ';'", "find . -perm -644 , -print0"],
+      accept: [
+        "find . -name '*.png' -mtime -2",
+        "find . -mtime +7 -size -10M",
+        "find dir -type f,d -maxdepth 2",
+        "find . \\( -name a -o -name b \\) ! -newer a.txt -print",
+        "find . -name '*.tmp' -exec rm -f {} \\;",
+        "find . -type f -exec grep -l x {} +",
+        "find -L /tmp -ok echo {} ';'",
+        "find . -perm -644 , -print0",
+      ],
       reject: ["find . -mtime", "find . -mtime two", "find . -bogus", "find . -exec rm {}", "find . \\( -name a", "find . -type q", "find . -size 10X"],
     },
     tar: {
       g: tar,
-      accept: ["tar -czf out.tgz dir", "tar xzf a.tgz", "tar cvf - dir", "tar -xf a.tar -C out", "tar --create --gzip --file=x.tgz a b", "tar cfb a.tar 20 dir", "tar -tvf a.tar --wildcards '*.txt'"],
+      accept: [
+        "tar -czf out.tgz dir",
+        "tar xzf a.tgz",
+        "tar cvf - dir",
+        "tar -xf a.tar -C out",
+        "tar --create --gzip --file=x.tgz a b",
+        "tar cfb a.tar 20 dir",
+        "tar -tvf a.tar --wildcards '*.txt'",
+      ],
       reject: ["tar xzf", "tar -czf", "tar a.tgz", "tar -q", "tar xq a.tgz", "tar --bogus -cf x.tar a"],
     },
     dd: {
       g: dd,
-      accept: ["dd if=/dev/zero of=z.bin bs=1M count=4", "dd if=a of=b conv=notrunc,sync status=none", "dd if=a bs=4 skip=1 count=2 iflag=fullblock", "dd --help"],
+      accept: [
+        "dd if=/dev/zero of=z.bin bs=1M count=4",
+        "dd if=a of=b conv=notrunc,sync status=none",
+        "dd if=a bs=4 skip=1 count=2 iflag=fullblock",
+        "dd --help",
+      ],
       reject: ["dd bogus=1", "dd if=a conv=bogus", "dd if=a status=loud", "dd bs=big", "dd --bogus"],
     },
   };
@@ -79,7 +101,11 @@ describe("subcommand trees", () => {
     const log = spec.subcommands.find((s) => s.path.join(" ") === "git log")!;
     expect(log.options.some((o) => o.long.includes("oneline"))).toBe(true);
     const g = lowerCommand(spec);
-    expectLanguage(g, ["git log --oneline -n 5", "git commit -m 'x'", "git -C repo status --short", "git add -A .", "git log -3 --stat"], ["git log --onelin", "git commit -m", "git bogus", "git status --bogus"]);
+    expectLanguage(
+      g,
+      ["git log --oneline -n 5", "git commit -m 'x'", "git -C repo status --short", "git add -A .", "git log -3 --stat"],
+      ["git log --onelin", "git commit -m", "git bogus", "git status --bogus"],
+    );
     const llama = await getLlama({ gpu: false, build: "never" });
     await expect(llama.createGrammar({ grammar: emitGbnf(g) })).resolves.toBeDefined();
   });
@@ -87,7 +113,11 @@ describe("subcommand trees", () => {
   test.skipIf(!has("openssl"))("openssl: at least 10 subcommands", async () => {
     const { spec } = await discoverTree("openssl", { maxSubcommands: 20 });
     expect(spec.subcommands.length).toBeGreaterThanOrEqual(10);
-    expectLanguage(lowerCommand(spec), ["openssl enc -base64 -in a.txt", "openssl enc -aes-256-cbc -pbkdf2 -in a -out b", "openssl dgst -sha256 a.txt", "openssl genrsa -out k.pem 2048"], ["openssl enc -bogus", "openssl enc -in", "openssl genrsa -out k.pem two"]);
+    expectLanguage(
+      lowerCommand(spec),
+      ["openssl enc -base64 -in a.txt", "openssl enc -aes-256-cbc -pbkdf2 -in a -out b", "openssl dgst -sha256 a.txt", "openssl genrsa -out k.pem 2048"],
+      ["openssl enc -bogus", "openssl enc -in", "openssl genrsa -out k.pem two"],
+    );
   });
 
   test("--max-subcommands and --depth bound the tree", async () => {
@@ -114,7 +144,8 @@ describe("subcommand trees", () => {
   });
 
   test('"name - description" command lists, and subcommands that print the parent\'s help (apt-get)', async () => {
-    const top = "Usage: pkg [options] command\n\nMost used commands:\n  update - Refresh the lists\n  install - Install new packages\n  dist-upgrade - Upgrade everything\n\nSee pkg(8).\n";
+    const top =
+      "Usage: pkg [options] command\n\nMost used commands:\n  update - Refresh the lists\n  install - Install new packages\n  dist-upgrade - Upgrade everything\n\nSee pkg(8).\n";
     const capture = async () => top; // every `pkg <sub> --help` prints the same text
     const { spec } = await discoverTree("pkg", { capture });
     expect(spec.subcommands.map((s) => s.path.at(-1))).toEqual(["update", "install", "dist-upgrade"]);
@@ -125,7 +156,8 @@ describe("subcommand trees", () => {
   test("an empty subcommand list is a clear error", async () => {
     const capture = async (_: string, args: string[]) => (args[0] === "--help" ? "Usage: tool [OPTIONS]\n\nOptions:\n  -v  Verbose\n" : "");
     await expect(discoverTree("tool", { capture })).rejects.toThrow(/lists no subcommands/);
-    const empty = async (_: string, args: string[]) => (args[0] === "--help" ? "usage: git [-v | --version] <command> [<args>]\n" : "See 'git help <command>'\n");
+    const empty = async (_: string, args: string[]) =>
+      args[0] === "--help" ? "usage: git [-v | --version] <command> [<args>]\n" : "See 'git help <command>'\n";
     await expect(discoverTree("git", { capture: empty })).rejects.toThrow(/found no subcommands for git/);
     await expect(discoverTree("tool", { depth: 0, capture })).rejects.toThrow(/--depth must be a positive integer/);
   });
@@ -133,7 +165,11 @@ describe("subcommand trees", () => {
 
 describe("bad help text", () => {
   test("a help text cut off inside its usage line is refused", () => {
-    for (const [name, cut] of [["ssh", 200], ["git-commit", 300], ["busybox-sort", 160]] as const) {
+    for (const [name, cut] of [
+      ["ssh", 200],
+      ["git-commit", 300],
+      ["busybox-sort", 160],
+    ] as const) {
       expect(() => parseHelp(help(name).slice(0, cut), { name: ["x"] })).toThrow(/looks truncated/);
     }
   });

@@ -61,7 +61,10 @@ describe("non-getopt help styles", () => {
       const gbnf = parseGrammarText(emitGbnf(grammar), "gbnf");
       const misses: string[] = [];
       seen.add(e.name);
-      for (const [kind, list] of [["valid", e.invocations.valid], ["invalid", e.invocations.invalid]] as const) {
+      for (const [kind, list] of [
+        ["valid", e.invocations.valid],
+        ["invalid", e.invocations.invalid],
+      ] as const) {
         for (const input of list) {
           const inLark = recognize(lark, input).accepted;
           const inGbnf = recognize(gbnf, input).accepted;

@@ -21,7 +21,12 @@ function scratchPack(): string {
   return dir;
 }
 
-const snapshot = (d: string): Map<string, string> => new Map(readdirSync(d).sort().map((f) => [f, readFileSync(join(d, f), "utf8")]));
+const snapshot = (d: string): Map<string, string> =>
+  new Map(
+    readdirSync(d)
+      .sort()
+      .map((f) => [f, readFileSync(join(d, f), "utf8")]),
+  );
 
 /** Starts `buildPack(dir)` in a child that pauses at `point`; resolves once it says it has paused there. */
 async function pausedWriter(dir: string, point: string) {

@@ -27,10 +27,14 @@ file   : program read from script file
   });
 
   it("spells --[no-]x as --no-x, --[no]x as --nox and -[no]x as -x and -nox (sqlite3)", () => {
-    const { spec, diagnostics } = parseHelp("Usage: t [options] FILE\n\nOptions:\n  --[no-]color     use colors\n  -[no]header      headers on or off\n  --[no]pager      pager\n", { name: "t" });
+    const { spec, diagnostics } = parseHelp(
+      "Usage: t [options] FILE\n\nOptions:\n  --[no-]color     use colors\n  -[no]header      headers on or off\n  --[no]pager      pager\n",
+      { name: "t" },
+    );
     expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
     const g = lowerCommand(spec);
-    for (const ok of ["t --no-color f", "t --color f", "t -header f", "t -noheader f", "t --nopager f", "t --pager f"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const ok of ["t --no-color f", "t --color f", "t -header f", "t -noheader f", "t --nopager f", "t --pager f"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
     for (const bad of ["t --no-pager f", "t -no-header f", "t --colour f"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
@@ -40,10 +44,26 @@ file   : program read from script file
       for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
       for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
     };
-    accepts("Usage: xz [OPTION]... [FILE]...\nDo things.\n\n  -c, --stdout        write to standard output\n  -q, --quiet         suppress warnings\n  -0 ... -9           compression preset\n", "xz", ["xz -6 f", "xz -q9c f", "xz -0 f"], ["xz -x f", "xz --6 f"]);
-    accepts("Usage: pr [OPTION]... [FILE]...\nDo things.\n\n  +FIRST_PAGE[:LAST_PAGE], --pages=FIRST_PAGE[:LAST_PAGE]\n                    begin printing with page FIRST_PAGE\n  -COLUMN, --columns=COLUMN\n                    output COLUMN columns\n  -a, --across      print columns across\n", "pr", ["pr -3 f", "pr -a3 f", "pr --columns=2 f", "pr --pages=2:3 f"], ["pr --columns f", "pr -b f"]);
-    accepts("Usage: fmt [-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph.\n\n  -c, --crown-margin        preserve indentation\n  -s, --split-only          split long lines\n  -w, --width=WIDTH         maximum line width\n      --help        display this help and exit\n", "fmt", ["fmt -60 f", "fmt -w 60 f"], ["fmt -x f", "fmt -w"]);
-    const head = "Usage: head [OPTION]... [FILE]...\nDo things.\n\n  -n, --lines=[-]NUM   print the first NUM lines\n  -q, --quiet          never print headers\n";
+    accepts(
+      "Usage: xz [OPTION]... [FILE]...\nDo things.\n\n  -c, --stdout        write to standard output\n  -q, --quiet         suppress warnings\n  -0 ... -9           compression preset\n",
+      "xz",
+      ["xz -6 f", "xz -q9c f", "xz -0 f"],
+      ["xz -x f", "xz --6 f"],
+    );
+    accepts(
+      "Usage: pr [OPTION]... [FILE]...\nDo things.\n\n  +FIRST_PAGE[:LAST_PAGE], --pages=FIRST_PAGE[:LAST_PAGE]\n                    begin printing with page FIRST_PAGE\n  -COLUMN, --columns=COLUMN\n                    output COLUMN columns\n  -a, --across      print columns across\n",
+      "pr",
+      ["pr -3 f", "pr -a3 f", "pr --columns=2 f", "pr --pages=2:3 f"],
+      ["pr --columns f", "pr -b f"],
+    );
+    accepts(
+      "Usage: fmt [-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph.\n\n  -c, --crown-margin        preserve indentation\n  -s, --split-only          split long lines\n  -w, --width=WIDTH         maximum line width\n      --help        display this help and exit\n",
+      "fmt",
+      ["fmt -60 f", "fmt -w 60 f"],
+      ["fmt -x f", "fmt -w"],
+    );
+    const head =
+      "Usage: head [OPTION]... [FILE]...\nDo things.\n\n  -n, --lines=[-]NUM   print the first NUM lines\n  -q, --quiet          never print headers\n";
     accepts(head, "head", ["head -5 f", "head -20", "head -n 5 f"], ["head -n", "head -x f"]);
     // Only where the real program takes it: another program with the same help gets no -NUM.
     accepts(head, "other", ["other -n 5 f"], ["other -5 f"]);
@@ -105,7 +125,10 @@ Mandatory arguments to long options are mandatory for short options too.
     const f = parseHelp(clap, { name: "fd" }).spec;
     expect(find(f.options, "type").value!.type).toEqual({ kind: "enum", choices: ["f", "d", "l"] });
     expect(find(f.options, "verbose").repeatable).toBe(true);
-    expect(f.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["pattern", 0, 1], ["path", 0, 64]]);
+    expect(f.positionals.map((p) => [p.name, p.min, p.max])).toEqual([
+      ["pattern", 0, 1],
+      ["path", 0, 64],
+    ]);
     expect(recognize(lowerCommand(f), "fd -t f -vv x . src").accepted).toBe(true);
   });
 

@@ -7,7 +7,32 @@ import { checkPolicy, compose, defaultPolicyPath, loadPolicy, recognize, type Po
 import { readCorpus } from "../src/pack/corpus.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
-const PROGRAMS = ["rm", "cat", "curl", "dd", "chmod", "find", "cp", "mv", "tail", "ls", "grep", "sort", "head", "wc", "mkdir", "tar", "timeout", "xargs", "touch", "wget", "git-push", "tee", "sed", "du"];
+const PROGRAMS = [
+  "rm",
+  "cat",
+  "curl",
+  "dd",
+  "chmod",
+  "find",
+  "cp",
+  "mv",
+  "tail",
+  "ls",
+  "grep",
+  "sort",
+  "head",
+  "wc",
+  "mkdir",
+  "tar",
+  "timeout",
+  "xargs",
+  "touch",
+  "wget",
+  "git-push",
+  "tee",
+  "sed",
+  "du",
+];
 const specs = readCorpus(join(ROOT, "corpora/help"), PROGRAMS).map((e) => e.spec);
 const policy: Policy = loadPolicy(defaultPolicyPath);
 const grammar = compose({ commands: specs, policy, allowUnknown: true });
@@ -122,7 +147,10 @@ describe("default policy", () => {
   test.each(DANGEROUS_RULES)("checker blocks: %s (rule %s)", (cmd, rule) => {
     const v = checkPolicy(policy, cmd);
     // The expected rule, not just any violation: a command blocked for the wrong reason is a bug.
-    expect(v.map((x) => x.rule), cmd).toContain(rule);
+    expect(
+      v.map((x) => x.rule),
+      cmd,
+    ).toContain(rule);
     for (const x of v) {
       expect(x.rule).toMatch(/^[a-z][\w.-]+$/);
       expect(x.message.length).toBeGreaterThan(10);

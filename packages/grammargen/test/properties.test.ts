@@ -36,11 +36,20 @@ describe("the spec generator", () => {
     expect(share((s) => all(s).some((c) => c.positionals.some((p) => !p.rest && p.max >= 16)))).toBeGreaterThan(0.15);
     expect(share((s) => all(s).some((c) => c.options.some((o) => o.repeatable)))).toBeGreaterThan(0.3);
     expect(share((s) => !!s.globalOptions?.length)).toBeGreaterThan(0.05);
-    const lines = fc.sample(specArb.chain((spec) => fc.tuple(fc.constant(spec), invocationArb(spec))), 300);
+    const lines = fc.sample(
+      specArb.chain((spec) => fc.tuple(fc.constant(spec), invocationArb(spec))),
+      300,
+    );
     const used = (f: (spec: CommandSpec, words: string[]) => boolean) => lines.filter(([spec, line]) => f(spec, line.split(" "))).length;
     expect(used((_, w) => w.includes("--"))).toBeGreaterThan(20);
-    expect(used((spec, w) => spec.subcommands.some((c) => w[1 + (w.slice(1).findIndex((x) => [c.path.at(-1), ...c.aliases].includes(x)))] !== undefined && w.includes(c.path.at(-1)!)))).toBeGreaterThan(20);
-    expect(used((spec, w) => all(spec).some((c) => c.options.some((o) => o.repeatable && o.short.some((l) => o.arity === "none" && w.includes(`-${l}${l}`)))))).toBeGreaterThan(3);
+    expect(
+      used((spec, w) =>
+        spec.subcommands.some((c) => w[1 + w.slice(1).findIndex((x) => [c.path.at(-1), ...c.aliases].includes(x))] !== undefined && w.includes(c.path.at(-1)!)),
+      ),
+    ).toBeGreaterThan(20);
+    expect(
+      used((spec, w) => all(spec).some((c) => c.options.some((o) => o.repeatable && o.short.some((l) => o.arity === "none" && w.includes(`-${l}${l}`))))),
+    ).toBeGreaterThan(3);
   });
 });
 
@@ -65,17 +74,20 @@ describe("Lark, GBNF and the checker agree", () => {
 
   it("invocations generated from the IR are accepted by both dialects", () => {
     fc.assert(
-      fc.property(specArb.chain((spec) => fc.tuple(fc.constant(spec), fc.array(invocationArb(spec), { minLength: 1, maxLength: 6 }))), ([spec, invocations]) => {
-        const g = lowerCommand(spec);
-        const lark = parseGrammarText(emitLark(g), "lark");
-        const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
-        for (const s of invocations) {
-          expect(recognize(g, s).accepted, `${s}\n${emitLark(g)}`).toBe(true);
-          expect(recognize(lark, s).accepted, s).toBe(true);
-          expect(recognize(gbnf, s).accepted, s).toBe(true);
-        }
-        if (jobs.length < 40) jobs.push({ grammar: emitLark(g), inputs: invocations, expect: invocations.map(() => true), label: spec.path[0]! });
-      }),
+      fc.property(
+        specArb.chain((spec) => fc.tuple(fc.constant(spec), fc.array(invocationArb(spec), { minLength: 1, maxLength: 6 }))),
+        ([spec, invocations]) => {
+          const g = lowerCommand(spec);
+          const lark = parseGrammarText(emitLark(g), "lark");
+          const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
+          for (const s of invocations) {
+            expect(recognize(g, s).accepted, `${s}\n${emitLark(g)}`).toBe(true);
+            expect(recognize(lark, s).accepted, s).toBe(true);
+            expect(recognize(gbnf, s).accepted, s).toBe(true);
+          }
+          if (jobs.length < 40) jobs.push({ grammar: emitLark(g), inputs: invocations, expect: invocations.map(() => true), label: spec.path[0]! });
+        },
+      ),
       { numRuns: 80 },
     );
   }, 300_000);
@@ -83,7 +95,12 @@ describe("Lark, GBNF and the checker agree", () => {
   it("Lark and GBNF accept and reject the same mutated strings", () => {
     fc.assert(
       fc.property(
-        specArb.chain((spec) => fc.tuple(fc.constant(spec), invocationArb(spec).chain((s) => fc.array(mutate(s), { minLength: 1, maxLength: 8 })))),
+        specArb.chain((spec) =>
+          fc.tuple(
+            fc.constant(spec),
+            invocationArb(spec).chain((s) => fc.array(mutate(s), { minLength: 1, maxLength: 8 })),
+          ),
+        ),
         ([spec, inputs]) => {
           const g = lowerCommand(spec);
           const lark = parseGrammarText(emitLark(g), "lark");
@@ -117,7 +134,10 @@ describe("Lark, GBNF and the checker agree", () => {
     results.forEach((r, i) => {
       const job = jobs[i]!;
       if (!r.loaded) problems.push(`${job.label}: Lark refused the grammar: ${r.error}`);
-      else for (const [k, s] of job.inputs.entries()) if (r.accepted[k] !== job.expect[k]) problems.push(`${job.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(s)}, the checker does not`);
+      else
+        for (const [k, s] of job.inputs.entries())
+          if (r.accepted[k] !== job.expect[k])
+            problems.push(`${job.label}: Python Lark ${r.accepted[k] ? "accepts" : "rejects"} ${JSON.stringify(s)}, the checker does not`);
     });
     expect(problems).toEqual([]);
   }, 600_000);
@@ -126,25 +146,31 @@ describe("Lark, GBNF and the checker agree", () => {
 describe("robustness", () => {
   it("never throws an untyped error on random or mutated help text", () => {
     const texts = corpus.map((e) => e.help);
-    const mutated = fc.tuple(fc.constantFrom(...texts), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 20 })), { maxLength: 6 })).map(([t, edits]) => {
-      let s = t;
-      for (const [at, del, ins] of edits) {
-        const i = at % (s.length + 1);
-        s = s.slice(0, i) + ins + s.slice(i + del);
-      }
-      return s;
-    });
-    fc.assert(
-      fc.property(fc.oneof(mutated, fc.string({ maxLength: 400 }), fc.string({ unit: "binary", maxLength: 200 })), fc.constantFrom("tool", "git log"), (text, name) => {
-        try {
-          const { spec } = parseHelp(text, { name });
-          const g = lowerCommand(spec as CommandSpec);
-          emitLark(g);
-          emitGbnf(g);
-        } catch (e) {
-          expect(e).toBeInstanceOf(GrammargenError);
+    const mutated = fc
+      .tuple(fc.constantFrom(...texts), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 20 })), { maxLength: 6 }))
+      .map(([t, edits]) => {
+        let s = t;
+        for (const [at, del, ins] of edits) {
+          const i = at % (s.length + 1);
+          s = s.slice(0, i) + ins + s.slice(i + del);
         }
-      }),
+        return s;
+      });
+    fc.assert(
+      fc.property(
+        fc.oneof(mutated, fc.string({ maxLength: 400 }), fc.string({ unit: "binary", maxLength: 200 })),
+        fc.constantFrom("tool", "git log"),
+        (text, name) => {
+          try {
+            const { spec } = parseHelp(text, { name });
+            const g = lowerCommand(spec as CommandSpec);
+            emitLark(g);
+            emitGbnf(g);
+          } catch (e) {
+            expect(e).toBeInstanceOf(GrammargenError);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

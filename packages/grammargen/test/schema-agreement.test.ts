@@ -13,7 +13,9 @@ import { grammarRegExp } from "../src/schema/fast.js";
 import { near, spelling } from "./schema-instances.js";
 
 const dir = fileURLToPath(new URL("../../../corpora/schemas/", import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const PER_SCHEMA = Number(process.env.SCHEMA_INSTANCES ?? 10_000);
 const EARLEY = Math.min(PER_SCHEMA, Number(process.env.SCHEMA_EARLEY ?? 400));
 
@@ -43,10 +45,12 @@ describe("schema grammars agree with ajv", () => {
         const want = validate(JSON.parse(text)) as boolean;
         const got = fast.test(text);
         if (want) valid++;
-        if (want !== got && disagreements.length < 5) disagreements.push(`${want ? "ajv accepts" : "ajv rejects"} but grammar ${got ? "accepts" : "rejects"}: ${text}`);
+        if (want !== got && disagreements.length < 5)
+          disagreements.push(`${want ? "ajv accepts" : "ajv rejects"} but grammar ${got ? "accepts" : "rejects"}: ${text}`);
         if (seen.size <= EARLEY) {
           const earley = recognize(grammar, text).accepted;
-          if (earley !== got && disagreements.length < 5) disagreements.push(`Earley checker ${earley ? "accepts" : "rejects"} but the RegExp does not: ${text}`);
+          if (earley !== got && disagreements.length < 5)
+            disagreements.push(`Earley checker ${earley ? "accepts" : "rejects"} but the RegExp does not: ${text}`);
         }
       }
       expect(disagreements).toEqual([]);

@@ -14,7 +14,9 @@ import { fromSchema } from "../src/schema/index.js";
 
 const dir = fileURLToPath(new URL("../../../corpora/schemas/", import.meta.url));
 const larkCheck = fileURLToPath(new URL("../scripts/lark_check.py", import.meta.url));
-const schemas = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const schemas = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const load = (f: string) => JSON.parse(readFileSync(dir + f, "utf8"));
 const obj = (properties: object, extra: object = {}) => ({ type: "object", properties, additionalProperties: false, ...extra });
 
@@ -33,7 +35,9 @@ describe("schema errors", () => {
     const e = failure({ type: "function", function: { name: "f", parameters: obj({ n: { type: "integer", minimum: 3 } }) } });
     expect(e.message).toMatch(/unsupported keyword "minimum" at \/function\/parameters\/properties\/n\/minimum/);
     expect(e.diagnostics[0]!.pointer).toBe("/function/parameters/properties/n/minimum");
-    expect(failure({ name: "t", inputSchema: obj({ a: { type: "string", format: "date" } }) }).message).toMatch(/"format" at \/inputSchema\/properties\/a\/format/);
+    expect(failure({ name: "t", inputSchema: obj({ a: { type: "string", format: "date" } }) }).message).toMatch(
+      /"format" at \/inputSchema\/properties\/a\/format/,
+    );
     expect(failure(obj({ a: { type: "array", uniqueItems: true } })).message).toMatch(/"uniqueItems" at \/properties\/a\/uniqueItems/);
     expect(failure(obj({ a: { allOf: [{ type: "string" }] } })).message).toMatch(/"allOf"/);
   });
@@ -41,7 +45,9 @@ describe("schema errors", () => {
   test("a cyclic $ref is refused with the cycle spelled out", () => {
     const e = failure({ ...obj({ a: { $ref: "#/$defs/x" } }), $defs: { x: { $ref: "#/$defs/y" }, y: { $ref: "#/$defs/x" } } });
     expect(e.message).toBe("cyclic $ref: #/$defs/x -> #/$defs/y -> #/$defs/x (at /$defs/y/$ref)");
-    expect(failure({ ...obj({ n: { $ref: "#/$defs/node" } }), $defs: { node: obj({ kids: { type: "array", items: { $ref: "#/$defs/node" } } }) } }).message).toMatch(/cyclic \$ref: #\/\$defs\/node -> #\/\$defs\/node/);
+    expect(
+      failure({ ...obj({ n: { $ref: "#/$defs/node" } }), $defs: { node: obj({ kids: { type: "array", items: { $ref: "#/$defs/node" } } }) } }).message,
+    ).toMatch(/cyclic \$ref: #\/\$defs\/node -> #\/\$defs\/node/);
     expect(failure({ ...obj({ a: { $ref: "#/$defs/missing" } }) }).message).toMatch(/missing|resolve/);
   });
 
@@ -54,9 +60,14 @@ describe("schema errors", () => {
     expect(failure(obj({ a: { oneOf: [{ type: "string" }, { type: "string", maxLength: 3 }] } })).message).toMatch(/oneOf branches overlap/);
     expect(failure(obj({ a: { type: "string", pattern: "^a+$", maxLength: 3 } })).message).toMatch(/pattern together with minLength/);
     expect(failure(obj({ a: { type: "object", additionalProperties: { type: "string" } } })).message).toMatch(/additionalProperties with a schema/);
-    expect(failure(obj({ when: obj({ at: { type: "string" } }) }, { required: ["when"] }), "cli").message).toMatch(/an object value cannot be passed as --name value; use --as json \(at \/properties\/when\)/);
+    expect(failure(obj({ when: obj({ at: { type: "string" } }) }, { required: ["when"] }), "cli").message).toMatch(
+      /an object value cannot be passed as --name value; use --as json \(at \/properties\/when\)/,
+    );
     // Disjoint oneOf branches (a const discriminator) are fine.
-    const ok = fromSchema(obj({ w: { oneOf: [obj({ k: { const: "a" } }, { required: ["k"] }), obj({ k: { const: "b" }, n: { type: "integer" } }, { required: ["k"] })] } }), { as: "json" });
+    const ok = fromSchema(
+      obj({ w: { oneOf: [obj({ k: { const: "a" } }, { required: ["k"] }), obj({ k: { const: "b" }, n: { type: "integer" } }, { required: ["k"] })] } }),
+      { as: "json" },
+    );
     expect(recognize(ok.grammar, '{"w":{"k":"b","n":2}}').accepted).toBe(true);
     expect(recognize(ok.grammar, '{"w":{"k":"c"}}').accepted).toBe(false);
   });
@@ -93,7 +104,11 @@ describe("from-schema CLI", () => {
     writeFileSync(cyclic, JSON.stringify({ $defs: { a: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" }));
     const truncated = join(work, "cut.json");
     writeFileSync(truncated, readFileSync(dir + "http_request.openai.json", "utf8").slice(0, 300));
-    for (const [file, pattern] of [[big, /50\.0 MB; a tool schema must be under 4 MB/], [cyclic, /cyclic \$ref/], [truncated, /is not JSON/]] as const) {
+    for (const [file, pattern] of [
+      [big, /50\.0 MB; a tool schema must be under 4 MB/],
+      [cyclic, /cyclic \$ref/],
+      [truncated, /is not JSON/],
+    ] as const) {
       const r = io();
       const out = join(work, "out.lark");
       expect(await main(["from-schema", file, "--out", out], r.io)).toBe(1);
@@ -138,7 +153,18 @@ describe("corpus schema grammars load where they are used", () => {
 
   test("the CLI mapping accepts and rejects command lines", () => {
     const { grammar } = fromSchema(load("search_files.mcp.json"), { as: "cli" });
-    for (const s of ["search_files --pattern TODO", "search_files --pattern 'a b' --path src --case_sensitive --context_lines 2 --file_types ts --file_types md"]) expect(recognize(grammar, s).accepted, s).toBe(true);
-    for (const s of ["search_files", "search_files --path src", "search_files --pattern x --context_lines 4", "search_files --pattern x --file_types TS", "search_files --pattern x --bogus 1"]) expect(recognize(grammar, s).accepted, s).toBe(false);
+    for (const s of [
+      "search_files --pattern TODO",
+      "search_files --pattern 'a b' --path src --case_sensitive --context_lines 2 --file_types ts --file_types md",
+    ])
+      expect(recognize(grammar, s).accepted, s).toBe(true);
+    for (const s of [
+      "search_files",
+      "search_files --path src",
+      "search_files --pattern x --context_lines 4",
+      "search_files --pattern x --file_types TS",
+      "search_files --pattern x --bogus 1",
+    ])
+      expect(recognize(grammar, s).accepted, s).toBe(false);
   });
 });

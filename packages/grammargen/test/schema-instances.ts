@@ -8,7 +8,7 @@ import { parseRegex } from "../src/check/regex.js";
 import type { Shape } from "../src/schema/shape.js";
 
 // Whole code points only: tool calls carry no lone surrogates.
-const CHARS = fc.constantFrom(...Array.from("abcXYZ019 -_./:@\"\\\n\té€😀"));
+const CHARS = fc.constantFrom(...Array.from('abcXYZ019 -_./:@"\\\n\té€😀'));
 const text = (min: number, max: number) => fc.array(CHARS, { minLength: min, maxLength: max }).map((a) => a.join(""));
 
 /** A random string the (decoded-level) regex expression accepts. */
@@ -48,7 +48,7 @@ function patternString(pattern: string): fc.Arbitrary<string> {
   const expr = parseRegex(src);
   const matching = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => {
     let s = seed || 1;
-    const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     return (start ? "" : rnd() < 0.3 ? "x " : "") + sampleExpr(expr, rnd) + (end ? "" : rnd() < 0.3 ? " y" : "");
   });
   // Near misses: a matching string with one character changed, dropped or added.
@@ -63,7 +63,15 @@ function patternString(pattern: string): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: matching, weight: 3 }, { arbitrary: mutated, weight: 2 }, { arbitrary: text(0, 8), weight: 1 });
 }
 
-const wrongType = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -100, max: 100 }), text(0, 4), fc.constant([]), fc.constant({}));
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -5, max: 5 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -100, max: 100 }),
+  text(0, 4),
+  fc.constant([]),
+  fc.constant({}),
+);
 
 export function near(shape: Shape, depth = 0): fc.Arbitrary<unknown> {
   const valid = build(shape, depth);
@@ -78,7 +86,10 @@ function build(shape: Shape, depth: number): fc.Arbitrary<unknown> {
       return wrongType;
     case "literal": {
       const picks = fc.constantFrom(...shape.values);
-      const others = fc.oneof(fc.constantFrom("other", "", 0, 99, true, null), picks.map((v) => (typeof v === "string" ? v.toUpperCase() + "x" : typeof v === "number" ? v + 1 : v)));
+      const others = fc.oneof(
+        fc.constantFrom("other", "", 0, 99, true, null),
+        picks.map((v) => (typeof v === "string" ? v.toUpperCase() + "x" : typeof v === "number" ? v + 1 : v)),
+      );
       return fc.oneof({ arbitrary: picks, weight: 10 }, { arbitrary: others, weight: 1 });
     }
     case "string": {

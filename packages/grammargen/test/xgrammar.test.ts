@@ -13,7 +13,9 @@ import type { CommandSpec } from "../src/ir.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const PACK = join(ROOT, "grammars", "pack");
-const gbnfFiles = readdirSync(PACK).filter((f) => f.endsWith(".gbnf")).sort();
+const gbnfFiles = readdirSync(PACK)
+  .filter((f) => f.endsWith(".gbnf"))
+  .sort();
 let vocabP: ReturnType<typeof ggufVocab> | undefined;
 const vocab = () => (vocabP ??= ggufVocab(join(ROOT, "model", "shellgen-mini.gguf")));
 let compilerP: ReturnType<typeof xgrammarCompiler> | undefined;

@@ -107,7 +107,13 @@ export function startupFile(l: Limits): string {
 }
 
 /** Starts bwrap with stdout/stderr piped and the start-up file fed on fd 3. */
-export function spawnBwrap(bwrap: string, args: string[], env: Record<string, string>, limits: Limits, as?: { uid: number; gid: number }): ChildProcessByStdio<null, Readable, Readable> {
+export function spawnBwrap(
+  bwrap: string,
+  args: string[],
+  env: Record<string, string>,
+  limits: Limits,
+  as?: { uid: number; gid: number },
+): ChildProcessByStdio<null, Readable, Readable> {
   // With uid/gid set, libuv also clears the supplementary groups before exec.
   const child = spawn(bwrap, args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"], ...as });
   const rc = child.stdio[RC_FD] as Writable;

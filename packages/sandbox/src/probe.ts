@@ -57,7 +57,10 @@ function executable(p: string): boolean {
 
 function which(name: string): string | undefined {
   const dirs = [...(process.env.PATH ?? "").split(delimiter), "/usr/bin", "/bin", "/usr/local/bin"];
-  return dirs.filter(Boolean).map((d) => join(d, name)).find(executable);
+  return dirs
+    .filter(Boolean)
+    .map((d) => join(d, name))
+    .find(executable);
 }
 
 async function probe(): Promise<Probed | Availability> {

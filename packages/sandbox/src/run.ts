@@ -40,7 +40,15 @@ export async function runSandboxed(opts: RunOptions): Promise<SandboxResult> {
   };
   if (opts.command.includes("\0")) {
     // No shell can receive a NUL byte (argv strings end at it); say so instead of running a prefix.
-    return { stdout: "", stderr: "sandbox: the command contains a NUL byte, which no shell can run\n", exitCode: 126, signal: null, timedOut: false, truncated: false, durationMs: 0 };
+    return {
+      stdout: "",
+      stderr: "sandbox: the command contains a NUL byte, which no shell can run\n",
+      exitCode: 126,
+      signal: null,
+      timedOut: false,
+      truncated: false,
+      durationMs: 0,
+    };
   }
   const workspace = await realpath(opts.workspace);
   if (!(await stat(workspace)).isDirectory()) throw new Error(`sandbox: workspace is not a directory: ${opts.workspace}`);

@@ -37,7 +37,11 @@ function snapshot(): string {
     lines.push(`H ${f} ${st.mtimeMs} ${(st.mode & 0o7777).toString(8)} ${createHash("sha256").update(readFileSync(f)).digest("hex")}`);
   }
   lines.push(`hostname ${hostname()}`);
-  lines.push(`hosttmp ${readdirSync(tmpdir()).filter((n) => n.startsWith("shellgen-adv-")).join(",")}`);
+  lines.push(
+    `hosttmp ${readdirSync(tmpdir())
+      .filter((n) => n.startsWith("shellgen-adv-"))
+      .join(",")}`,
+  );
   return lines.join("\n");
 }
 
@@ -103,8 +107,18 @@ interface Case {
 const SLOW = { timeoutMs: 30_000 };
 
 const cases: Case[] = [
-  { name: "rm -rf / --no-preserve-root", command: () => "rm -rf --no-preserve-root / 2>/dev/null; echo done", ...SLOW, expect: (r) => expect(r.stdout).toContain("done") },
-  { name: "rm -rf ~ (HOME is the workspace)", command: () => "rm -rf ~; ls -A ~ | wc -l", prepare: (ws) => writeFileSync(join(ws, "mine.txt"), "x"), expect: (r) => expect(r.stdout.trim()).toBe("0") },
+  {
+    name: "rm -rf / --no-preserve-root",
+    command: () => "rm -rf --no-preserve-root / 2>/dev/null; echo done",
+    ...SLOW,
+    expect: (r) => expect(r.stdout).toContain("done"),
+  },
+  {
+    name: "rm -rf ~ (HOME is the workspace)",
+    command: () => "rm -rf ~; ls -A ~ | wc -l",
+    prepare: (ws) => writeFileSync(join(ws, "mine.txt"), "x"),
+    expect: (r) => expect(r.stdout.trim()).toBe("0"),
+  },
   { name: "rm -rf /* via glob", command: () => "rm -rf /* 2>/dev/null; ls /usr/bin | head -1", ...SLOW, expect: (r) => expect(r.stdout.trim()).not.toBe("") },
   { name: "fork bomb", command: () => ":(){ :|:& };:", timeoutMs: 3000 },
   { name: "fork bomb in a loop that ignores signals", command: () => "trap '' TERM INT HUP; while :; do (sleep 86401 &) ; done", timeoutMs: 2000 },
@@ -116,43 +130,140 @@ const cases: Case[] = [
       expect(connections).toBe(0);
     },
   },
-  { name: "network call to the internet", command: () => "exec 3<>/dev/tcp/1.1.1.1/80 && echo connected; getent hosts deb.debian.org && echo resolved", expect: (r) => expect(r.stdout).not.toMatch(/connected|resolved/) },
-  { name: "only loopback exists", command: () => "cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '", expect: (r) => expect(r.stdout.trim()).toBe("lo") },
-  { name: "append to /etc/passwd", command: () => "echo 'evil:x:0:0::/:/bin/sh' >> /etc/passwd; echo $?", expect: (r) => expect(r.stdout.trim()).not.toBe("0") },
+  {
+    name: "network call to the internet",
+    command: () => "exec 3<>/dev/tcp/1.1.1.1/80 && echo connected; getent hosts deb.debian.org && echo resolved",
+    expect: (r) => expect(r.stdout).not.toMatch(/connected|resolved/),
+  },
+  {
+    name: "only loopback exists",
+    command: () => "cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '",
+    expect: (r) => expect(r.stdout.trim()).toBe("lo"),
+  },
+  {
+    name: "append to /etc/passwd",
+    command: () => "echo 'evil:x:0:0::/:/bin/sh' >> /etc/passwd; echo $?",
+    expect: (r) => expect(r.stdout.trim()).not.toBe("0"),
+  },
   { name: "replace a system binary", command: () => "cp /bin/false /usr/bin/ls; rm -f /bin/bash; echo x > /usr/local/bin/pwned" },
-  { name: "create files at the root", command: () => "touch /evil; mkdir /evil-dir; test -e /evil && echo created", expect: (r) => expect(r.stdout).not.toContain("created") },
+  {
+    name: "create files at the root",
+    command: () => "touch /evil; mkdir /evil-dir; test -e /evil && echo created",
+    expect: (r) => expect(r.stdout).not.toContain("created"),
+  },
   {
     name: "symlink escape planted in the workspace (absolute host path)",
     prepare: (ws) => symlinkSync(sentinel, join(ws, "escape")),
     command: () => "echo pwned > escape/precious.txt; rm -rf escape/; rm -rf escape/dir; ls escape 2>&1",
   },
-  { name: "symlink escape created by the command", ...SLOW, command: ({ sentinel }) => `ln -s ${sentinel} s; echo pwned > s/precious.txt; ln -s / r; rm -rf r/usr r/etc 2>/dev/null; ls r/` },
+  {
+    name: "symlink escape created by the command",
+    ...SLOW,
+    command: ({ sentinel }) => `ln -s ${sentinel} s; echo pwned > s/precious.txt; ln -s / r; rm -rf r/usr r/etc 2>/dev/null; ls r/`,
+  },
   { name: "symlink to /etc/passwd then write through it", command: () => "ln -s /etc/passwd p; echo x >> p; ln -sf /usr/bin/ls l; echo x > l" },
   { name: "hard link to a host file", command: () => "ln /etc/passwd hard && echo linked", expect: (r) => expect(r.stdout).not.toContain("linked") },
   { name: "climb out with ..", ...SLOW, command: () => "cd ..; cd ..; rm -rf ./* 2>/dev/null; pwd; ls" },
-  { name: "endless stdout", command: () => "yes", maxOutputBytes: 64 * 1024, expect: (r) => { expect(r.truncated).toBe(true); expect(r.stdout.length).toBe(64 * 1024); } },
+  {
+    name: "endless stdout",
+    command: () => "yes",
+    maxOutputBytes: 64 * 1024,
+    expect: (r) => {
+      expect(r.truncated).toBe(true);
+      expect(r.stdout.length).toBe(64 * 1024);
+    },
+  },
   { name: "endless stderr", command: () => "yes err >&2", maxOutputBytes: 64 * 1024, expect: (r) => expect(r.truncated).toBe(true) },
-  { name: "one enormous line", command: () => "head -c 100000000 /dev/zero | tr '\\0' a", maxOutputBytes: 10_000, expect: (r) => expect(r.truncated).toBe(true) },
-  { name: "sleep forever", command: ({ marker }) => `sleep ${marker}`, timeoutMs: 1000, expect: (r) => { expect(r.timedOut).toBe(true); expect(r.exitCode).toBeNull(); } },
-  { name: "busy loop ignoring signals", command: () => "trap '' TERM INT HUP QUIT; while :; do :; done", timeoutMs: 1000, expect: (r) => expect(r.timedOut).toBe(true) },
-  { name: "background daemon with nohup", command: ({ marker }) => `nohup sleep ${marker} >/dev/null 2>&1 & echo started`, expect: (r) => { expect(r.stdout.trim()).toBe("started"); expect(r.timedOut).toBe(false); } },
+  {
+    name: "one enormous line",
+    command: () => "head -c 100000000 /dev/zero | tr '\\0' a",
+    maxOutputBytes: 10_000,
+    expect: (r) => expect(r.truncated).toBe(true),
+  },
+  {
+    name: "sleep forever",
+    command: ({ marker }) => `sleep ${marker}`,
+    timeoutMs: 1000,
+    expect: (r) => {
+      expect(r.timedOut).toBe(true);
+      expect(r.exitCode).toBeNull();
+    },
+  },
+  {
+    name: "busy loop ignoring signals",
+    command: () => "trap '' TERM INT HUP QUIT; while :; do :; done",
+    timeoutMs: 1000,
+    expect: (r) => expect(r.timedOut).toBe(true),
+  },
+  {
+    name: "background daemon with nohup",
+    command: ({ marker }) => `nohup sleep ${marker} >/dev/null 2>&1 & echo started`,
+    expect: (r) => {
+      expect(r.stdout.trim()).toBe("started");
+      expect(r.timedOut).toBe(false);
+    },
+  },
   { name: "double-forked setsid daemon", command: ({ marker }) => `(setsid sleep ${marker} </dev/null >/dev/null 2>&1 &) ; echo forked` },
   { name: "daemon holding stdout open", command: ({ marker }) => `sleep ${marker} & disown; echo bye` },
   { name: "kill the parent", command: () => "kill -9 $PPID; kill -9 1; echo survived", expect: (r) => expect(r.timedOut).toBe(false) },
   { name: "kill every process it can see", command: () => "kill -9 -1; echo after" },
   { name: "kill the host test runner by pid", command: () => `kill -9 ${process.pid} && echo killed`, expect: (r) => expect(r.stdout).not.toContain("killed") },
-  { name: "fill the private /tmp", command: () => "dd if=/dev/zero of=/tmp/shellgen-adv-fill bs=1M count=100 2>&1 | tail -1; ls /tmp", limits: { tmpBytes: 4 << 20 }, expect: (r) => expect(r.stdout).toMatch(/No space left|copied/) },
-  { name: "write a huge file into the workspace", command: () => "head -c 50000000 /dev/zero > big; ls -l big", limits: { maxFileBytes: 1 << 20 }, expect: (_r, ws) => expect(lstatSync(join(ws, "big")).size).toBeLessThanOrEqual(1 << 20) },
-  { name: "read host secrets", command: () => "cat /etc/shadow /root/.ssh/id_rsa /root/.bash_history 2>/dev/null; ls /root /home /work 2>/dev/null; echo end", expect: (r) => expect(r.stdout.trim()).toBe("end") },
-  { name: "read the host environment", command: () => "env; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n'", expect: (r) => expect(r.stdout).not.toContain(SECRET) },
-  { name: "read the host's /tmp", command: ({ sentinel }) => `cat ${sentinel}/precious.txt 2>&1; ls /tmp`, expect: (r) => expect(r.stdout).not.toContain("do not touch") },
-  { name: "memory bomb", command: () => "/usr/bin/python3 -c 'x = bytearray(8 * 1024**3)' 2>&1 | tail -1", expect: (r) => expect(r.stdout).toContain("MemoryError") },
-  { name: "raise its own limits", command: () => "ulimit -u unlimited 2>&1 || echo refused; ulimit -f unlimited 2>&1 || echo refused", expect: (r) => expect(r.stdout).toContain("refused") },
-  { name: "mount over system dirs", command: () => "mount -t tmpfs none /usr 2>&1; unshare -rm sh -c 'mount -t tmpfs none /usr && rm -rf /usr/*' 2>&1; echo tried" },
-  { name: "kernel knobs via /proc and /sys", command: () => "echo b > /proc/sysrq-trigger; echo 1 > /proc/sys/kernel/sysrq; echo evil > /proc/sys/kernel/hostname; hostname evil; ls /sys 2>&1" },
+  {
+    name: "fill the private /tmp",
+    command: () => "dd if=/dev/zero of=/tmp/shellgen-adv-fill bs=1M count=100 2>&1 | tail -1; ls /tmp",
+    limits: { tmpBytes: 4 << 20 },
+    expect: (r) => expect(r.stdout).toMatch(/No space left|copied/),
+  },
+  {
+    name: "write a huge file into the workspace",
+    command: () => "head -c 50000000 /dev/zero > big; ls -l big",
+    limits: { maxFileBytes: 1 << 20 },
+    expect: (_r, ws) => expect(lstatSync(join(ws, "big")).size).toBeLessThanOrEqual(1 << 20),
+  },
+  {
+    name: "read host secrets",
+    command: () => "cat /etc/shadow /root/.ssh/id_rsa /root/.bash_history 2>/dev/null; ls /root /home /work 2>/dev/null; echo end",
+    expect: (r) => expect(r.stdout.trim()).toBe("end"),
+  },
+  {
+    name: "read the host environment",
+    command: () => "env; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n'",
+    expect: (r) => expect(r.stdout).not.toContain(SECRET),
+  },
+  {
+    name: "read the host's /tmp",
+    command: ({ sentinel }) => `cat ${sentinel}/precious.txt 2>&1; ls /tmp`,
+    expect: (r) => expect(r.stdout).not.toContain("do not touch"),
+  },
+  {
+    name: "memory bomb",
+    command: () => "/usr/bin/python3 -c 'x = bytearray(8 * 1024**3)' 2>&1 | tail -1",
+    expect: (r) => expect(r.stdout).toContain("MemoryError"),
+  },
+  {
+    name: "raise its own limits",
+    command: () => "ulimit -u unlimited 2>&1 || echo refused; ulimit -f unlimited 2>&1 || echo refused",
+    expect: (r) => expect(r.stdout).toContain("refused"),
+  },
+  {
+    name: "mount over system dirs",
+    command: () => "mount -t tmpfs none /usr 2>&1; unshare -rm sh -c 'mount -t tmpfs none /usr && rm -rf /usr/*' 2>&1; echo tried",
+  },
+  {
+    name: "kernel knobs via /proc and /sys",
+    command: () => "echo b > /proc/sysrq-trigger; echo 1 > /proc/sys/kernel/sysrq; echo evil > /proc/sys/kernel/hostname; hostname evil; ls /sys 2>&1",
+  },
   { name: "raw disk devices", command: () => "ls /dev; dd if=/dev/zero of=/dev/vda count=1 2>&1; dd if=/dev/zero of=/dev/sda count=1 2>&1" },
-  { name: "privilege escalation", command: () => "su -c id root </dev/null 2>&1; sudo id 2>&1; id -u", expect: (r) => expect(r.stdout).not.toMatch(/^uid=0\b/m) },
-  { name: "setuid copy of bash", command: () => "cp /bin/bash ./rootsh && chmod u+s ./rootsh && ./rootsh -p -c 'cat /etc/shadow' 2>&1; echo end", expect: (r) => expect(r.stdout).not.toMatch(/root:/) },
+  {
+    name: "privilege escalation",
+    command: () => "su -c id root </dev/null 2>&1; sudo id 2>&1; id -u",
+    expect: (r) => expect(r.stdout).not.toMatch(/^uid=0\b/m),
+  },
+  {
+    name: "setuid copy of bash",
+    command: () => "cp /bin/bash ./rootsh && chmod u+s ./rootsh && ./rootsh -p -c 'cat /etc/shadow' 2>&1; echo end",
+    expect: (r) => expect(r.stdout).not.toMatch(/root:/),
+  },
   { name: "delete the workspace mount itself", command: () => "rm -rf /workspace; cd /; rmdir /workspace 2>&1; echo end" },
   { name: "close stdout and linger", command: ({ marker }) => `exec >&- 2>&-; sleep ${marker}`, timeoutMs: 1000, expect: (r) => expect(r.timedOut).toBe(true) },
 ];

@@ -53,7 +53,11 @@ describe("runSandboxed", () => {
   it("keeps the first maxOutputBytes bytes and marks the output truncated", async () => {
     const r = await runSandboxed({ command: "seq 1 100000", workspace: ws, maxOutputBytes: 100 });
     expect(r.truncated).toBe(true);
-    expect(r.stdout).toBe(Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join("").slice(0, 100));
+    expect(r.stdout).toBe(
+      Array.from({ length: 100 }, (_, i) => `${i + 1}\n`)
+        .join("")
+        .slice(0, 100),
+    );
   });
 
   it("refuses a command with a NUL byte (a model can emit one) without running any of it", async () => {
@@ -88,7 +92,10 @@ describe("identity", () => {
     // Host files nested two folders down are handed over too: the command can append to them.
     mkdirSync(join(workspace, "deep", "er"), { recursive: true });
     writeFileSync(join(workspace, "deep", "er", "old.txt"), "old\n");
-    const r = await runSandboxed({ command: "id -u; ulimit -H -u; cat /proc/self/status | grep CapEff; echo new >> deep/er/old.txt; echo hi > made.txt; cat made.txt", workspace });
+    const r = await runSandboxed({
+      command: "id -u; ulimit -H -u; cat /proc/self/status | grep CapEff; echo new >> deep/er/old.txt; echo hi > made.txt; cat made.txt",
+      workspace,
+    });
     const [uid, nproc, capEff, made] = r.stdout.trim().split("\n");
     expect(r.exitCode, r.stderr).toBe(0);
     if (root) expect(Number(uid)).toBeGreaterThanOrEqual(1_200_000);

@@ -59,7 +59,10 @@ export function bashVerdict(command: string): ParseVerdict {
     if (open) return { parses: false, error: `unterminated ${open.quote} quote opened at ${open.at}` };
     const opener = /^\s*(while|until|for|if|case|select|\{|\()/.exec(command.slice(bad.startIndex))?.[1];
     const closer = opener ? CLOSERS[opener] : undefined;
-    return { parses: false, error: closer ? `incomplete command at ${at}: \`${opener}\` is never closed by \`${closer}\`` : `incomplete command at ${at}: unexpected end of input` };
+    return {
+      parses: false,
+      error: closer ? `incomplete command at ${at}: \`${opener}\` is never closed by \`${closer}\`` : `incomplete command at ${at}: unexpected end of input`,
+    };
   }
   const near = command.slice(bad.startIndex, Math.min(bad.endIndex, bad.startIndex + 24)).split("\n")[0] || "end of input";
   return { parses: false, error: `syntax error at ${at} near \`${near}\`` };

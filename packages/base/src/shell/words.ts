@@ -161,7 +161,12 @@ export function unwrap(inv: Invocation): Invocation[] {
       let j = i + 1;
       while (j < inv.args.length && inv.args[j]!.value !== ";" && inv.args[j]!.value !== "+") j++;
       if (j > i + 1) {
-        const inner: Invocation = { name: inv.args[i + 1]!, args: inv.args.slice(i + 2, j).filter((w) => w.value !== "{}"), wrappers: [...inv.wrappers, "find"], node: inv.node };
+        const inner: Invocation = {
+          name: inv.args[i + 1]!,
+          args: inv.args.slice(i + 2, j).filter((w) => w.value !== "{}"),
+          wrappers: [...inv.wrappers, "find"],
+          node: inv.node,
+        };
         out.push(...unwrap(inner));
       }
       i = j;

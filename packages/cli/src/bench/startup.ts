@@ -82,7 +82,10 @@ function main(argv: string[]): number {
   if (args.bool("json")) process.stdout.write(json);
   else {
     process.stdout.write(`start-up, median of ${rounds} interleaved runs (bare node: ${Math.round(base)} ms)\n`);
-    for (const r of rows) process.stdout.write(`  ${r.name.padEnd(20)} ${String(r.medianMs).padStart(6)} ms  ${r.ratio.toFixed(2).padStart(6)}x${r.limit ? `  (target <= ${r.limit}x: ${r.ok ? "met" : "MISSED"})` : ""}\n`);
+    for (const r of rows)
+      process.stdout.write(
+        `  ${r.name.padEnd(20)} ${String(r.medianMs).padStart(6)} ms  ${r.ratio.toFixed(2).padStart(6)}x${r.limit ? `  (target <= ${r.limit}x: ${r.ok ? "met" : "MISSED"})` : ""}\n`,
+      );
   }
   return result.ok ? 0 : 1;
 }

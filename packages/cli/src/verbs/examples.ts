@@ -3,7 +3,8 @@ import { UsageError, type Args } from "@shellgen/base";
 import { openPool } from "@shellgen/fewshot";
 
 export async function run(args: Args): Promise<number> {
-  if (args.positionals.length !== 1) throw new UsageError(`examples needs exactly one request (got ${args.positionals.length} arguments; see shellgen examples --help)`);
+  if (args.positionals.length !== 1)
+    throw new UsageError(`examples needs exactly one request (got ${args.positionals.length} arguments; see shellgen examples --help)`);
   const k = args.int("k", 0, 64);
   const tokenBudget = args.num("budget", 0);
   const lambda = args.num("lambda", 0, 1);

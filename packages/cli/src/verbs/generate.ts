@@ -71,14 +71,16 @@ export async function run(args: Args): Promise<number> {
 
   // An embedded model opens on its own thread (node-llama-cpp's modules, the binary, the
   // weights), while this one loads the pack, the planner's index and the bash parser.
-  const backendReady = takeEarlyModel() ?? createBackend(model, {
-    thread: true,
-    engine: engine as Engine | undefined,
-    api: api as Api | undefined,
-    modelName: args.str("model-name"),
-    timeoutMs: timeout ? timeout * 1000 : undefined,
-    threads,
-  });
+  const backendReady =
+    takeEarlyModel() ??
+    createBackend(model, {
+      thread: true,
+      engine: engine as Engine | undefined,
+      api: api as Api | undefined,
+      modelName: args.str("model-name"),
+      timeoutMs: timeout ? timeout * 1000 : undefined,
+      threads,
+    });
   const rest = Promise.all([
     filePlanner ?? (mode === "native" ? undefined : packPlanner()),
     k > 0 ? fewshotExamples(request, k) : undefined,
@@ -106,7 +108,9 @@ export async function run(args: Args): Promise<number> {
     });
     if (json) {
       const { command, path, grammarCommands, parses, tokens, latencyMs, error } = result;
-      process.stdout.write(`${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...(error ? { error } : {}) })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...(error ? { error } : {}) })}\n`,
+      );
     } else if (result.path !== "failed") {
       process.stdout.write(`${result.command}\n`);
     }

@@ -136,10 +136,7 @@ export class HttpBackend implements Backend {
 
   async prepareGrammar(_grammar: GrammarText): Promise<number> {
     if (!this.supportsGrammar) {
-      throw new DecodeError(
-        `engine ${this.engine} cannot take a grammar; use --mode native, or --engine llama-server|vllm|sglang`,
-        "ENOGRAMMAR",
-      );
+      throw new DecodeError(`engine ${this.engine} cannot take a grammar; use --mode native, or --engine llama-server|vllm|sglang`, "ENOGRAMMAR");
     }
     return 0; // the server compiles it with the request
   }
@@ -153,9 +150,25 @@ export class HttpBackend implements Backend {
     if (this.api === "native") {
       body = { prompt: completionPrompt(opts.prompt), n_predict: opts.maxTokens, temperature: 0, seed: opts.seed, stop, cache_prompt: true, ...grammar };
     } else if (this.api === "completions") {
-      body = { model: this.modelName ?? "default", prompt: completionPrompt(opts.prompt), max_tokens: opts.maxTokens, temperature: 0, seed: opts.seed, stop, ...grammar };
+      body = {
+        model: this.modelName ?? "default",
+        prompt: completionPrompt(opts.prompt),
+        max_tokens: opts.maxTokens,
+        temperature: 0,
+        seed: opts.seed,
+        stop,
+        ...grammar,
+      };
     } else {
-      body = { model: this.modelName ?? "default", messages: chatMessages(opts.prompt), max_tokens: opts.maxTokens, temperature: 0, seed: opts.seed, stop, ...grammar };
+      body = {
+        model: this.modelName ?? "default",
+        messages: chatMessages(opts.prompt),
+        max_tokens: opts.maxTokens,
+        temperature: 0,
+        seed: opts.seed,
+        stop,
+        ...grammar,
+      };
     }
     const url = this.base + ENDPOINT[this.api];
     const res = await this.request("POST", ENDPOINT[this.api], body);
@@ -177,7 +190,12 @@ export class HttpBackend implements Backend {
         text: json.content,
         tokens: { prompt: Number(json.tokens_evaluated ?? 0), completion: Number(json.tokens_predicted ?? 0) },
         finish: json.stopped_limit || json.stop_type === "limit" ? "length" : "stop",
-        stoppedBy: json.stopped_eos || json.stop_type === "eos" ? "eos" : json.stopped_word || json.stop_type === "word" ? String(json.stopping_word ?? "") || undefined : undefined,
+        stoppedBy:
+          json.stopped_eos || json.stop_type === "eos"
+            ? "eos"
+            : json.stopped_word || json.stop_type === "word"
+              ? String(json.stopping_word ?? "") || undefined
+              : undefined,
       };
     }
     const choice = json.choices?.[0];
@@ -210,6 +228,7 @@ async function errorText(res: Response): Promise<string> {
 function openAiStop(choice: Record<string, unknown>): string | undefined {
   if (choice.finish_reason !== "stop") return undefined;
   if ("stop_reason" in choice) return typeof choice.stop_reason === "string" ? choice.stop_reason : choice.stop_reason === null ? "eos" : undefined;
-  if ("matched_stop" in choice) return typeof choice.matched_stop === "string" ? choice.matched_stop : typeof choice.matched_stop === "number" ? "eos" : undefined;
+  if ("matched_stop" in choice)
+    return typeof choice.matched_stop === "string" ? choice.matched_stop : typeof choice.matched_stop === "number" ? "eos" : undefined;
   return undefined;
 }

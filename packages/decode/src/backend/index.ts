@@ -26,15 +26,6 @@ export function defaultModelPath(): string {
 
 export const isUrl = (model: string): boolean => /^https?:\/\//i.test(model);
 
-/**
- * Loads node-llama-cpp's modules now. Loading is main-thread work, while the model itself then
- * loads on a native thread: a caller that awaits this, starts createBackend and only then does
- * its own preparation overlaps that preparation with the model load.
- */
-export async function preloadEmbedded(): Promise<void> {
-  await import("./embedded.js");
-}
-
 export async function createBackend(model?: string, opts: BackendOptions = {}): Promise<Backend> {
   const source = model && model.trim() !== "" ? model : defaultModelPath();
   if (isUrl(source)) return HttpBackend.open(source, opts);

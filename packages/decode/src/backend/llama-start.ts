@@ -68,7 +68,8 @@ function readVerdict(root: string): BindingVerdict | undefined {
   } catch {
     return undefined;
   }
-  if (v.version !== CACHE_VERSION || v.library !== root || v.nodeAbi !== process.versions.modules || v.arch !== process.arch || v.cpu !== cpuName()) return undefined;
+  if (v.version !== CACHE_VERSION || v.library !== root || v.nodeAbi !== process.versions.modules || v.arch !== process.arch || v.cpu !== cpuName())
+    return undefined;
   if (v.buildMetadata?.buildOptions?.gpu !== false) return undefined;
   try {
     const st = statSync(v.bindingPath);

@@ -240,7 +240,10 @@ export class LocalModel {
       let completionTokens = 0;
       const promptTokens = typeof input === "string" ? this.countTokens(input) : input.length + (this.model.tokens.bos != null ? 1 : 0);
       if (promptTokens + opts.maxTokens > this.contextSize) {
-        throw new DecodeError(`prompt of ${promptTokens} tokens does not fit the ${this.contextSize}-token context with ${opts.maxTokens} to generate`, "EUSAGE");
+        throw new DecodeError(
+          `prompt of ${promptTokens} tokens does not fit the ${this.contextSize}-token context with ${opts.maxTokens} to generate`,
+          "EUSAGE",
+        );
       }
       // Sampling under a large grammar can take seconds per token; a wall-clock deadline
       // keeps one pathological request from stalling a whole bench run. It ends the

@@ -22,7 +22,9 @@ const port = parentPort!;
 const { source, opts } = workerData as { source: string; opts: LocalModelOptions };
 
 const asError = (err: unknown) =>
-  err instanceof DecodeError ? { message: err.message, code: err.code, name: err.name } : { message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : undefined };
+  err instanceof DecodeError
+    ? { message: err.message, code: err.code, name: err.name }
+    : { message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : undefined };
 
 try {
   const backend = await EmbeddedBackend.open(source, opts);

@@ -61,7 +61,9 @@ function requests(n: number): string[] {
   const dir = join(process.cwd(), "corpora", "tasks");
   const out: string[] = [];
   if (existsSync(dir)) {
-    for (const f of readdirSync(dir).filter((x) => /^tier\d+\.json$/.test(x)).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((x) => /^tier\d+\.json$/.test(x))
+      .sort()) {
       try {
         const tasks = JSON.parse(readFileSync(join(dir, f), "utf8")) as { request?: string }[];
         // Every k-th task, so all tiers are represented.
@@ -140,7 +142,10 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   // The same default programs without heredocs: isolates what heredoc bodies cost the sampler.
   let noHeredoc: LlamaGrammar | undefined;
   if (pack.defaultCommands?.length) {
-    const g = compose({ commands: pack.defaultCommands.map((n) => pack.commands[n]!.ir), constructs: CHEAP_CONSTRUCTS as NonNullable<Parameters<typeof compose>[0]>["constructs"] });
+    const g = compose({
+      commands: pack.defaultCommands.map((n) => pack.commands[n]!.ir),
+      constructs: CHEAP_CONSTRUCTS as NonNullable<Parameters<typeof compose>[0]>["constructs"],
+    });
     noHeredoc = await model.grammar(emitGbnf(forDecoding(decodingTerminals(g)))).catch(() => undefined);
   }
 
@@ -187,7 +192,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     t1 = performance.now();
     const r = await generate({ backend, request, mode: "constrained", maxTokens, planner });
     e2e.constrained.push(performance.now() - t1);
-    if (r.tokens.completion > 0 && r.path === "constrained") (r.speculative ? e2e.verified++ : e2e.sampled++);
+    if (r.tokens.completion > 0 && r.path === "constrained") r.speculative ? e2e.verified++ : e2e.sampled++;
   }
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -239,7 +244,10 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests, max ${maxTokens} tokens`,
     `load average ${report.loadAverage.join(" ")} (${cpus().length} CPUs)`,
     `                       tok/s    ms/tok  cpu ms/tok   median TTFT ms   tokens`,
-    ...Object.entries(s).map(([k, v]) => `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${f(v.cpuMsPerToken).padStart(10)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`),
+    ...Object.entries(s).map(
+      ([k, v]) =>
+        `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${f(v.cpuMsPerToken).padStart(10)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
+    ),
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)}, default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,
     `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,

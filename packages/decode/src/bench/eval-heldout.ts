@@ -72,7 +72,11 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const words = (s: string) => s.trim().split(/\s+/).map((w) => w.replace(/^'([^'\s"\\$`]*)'$|^"([^"\s\\$`]*)"$/, "$1$2").replace(/^\.\/(?=\S)/, ""));
+const words = (s: string) =>
+  s
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/^'([^'\s"\\$`]*)'$|^"([^"\s\\$`]*)"$/, "$1$2").replace(/^\.\/(?=\S)/, ""));
 export const normalise = (s: string): string => words(s).join(" ");
 const firstProgram = (s: string) => programsIn(s)[0] ?? s.trim().split(/\s+/)[0] ?? "";
 
@@ -106,7 +110,9 @@ async function main(): Promise<void> {
   // --stride N: every Nth request, an evenly spread sample of every style when time is short.
   const stride = arg("stride") ? Number(arg("stride")) : 1;
   if (!Number.isInteger(stride) || stride < 1) throw new Error(`--stride must be a positive integer (got ${arg("stride")})`);
-  const set = readHeldoutSet(arg("file")).filter((_, i) => i % stride === 0).slice(0, limit);
+  const set = readHeldoutSet(arg("file"))
+    .filter((_, i) => i % stride === 0)
+    .slice(0, limit);
   const backend: Backend = await createBackend(arg("model"));
   const home = mkdtempSync(join(tmpdir(), "eval-heldout-pool-"));
   const pool: Pool = await openPool({ dir: home, index: ":memory:" });
@@ -131,7 +137,9 @@ async function main(): Promise<void> {
       let failed = 0;
       const byStyle: Record<string, { n: number; program: number; exact: number }> = {};
       for (const r of set) {
-        const examples = cfg.examples ? pool.retrieve(r.request, { k: 3, tokenBudget }).examples.map(({ request, command }) => ({ request, command })) : undefined;
+        const examples = cfg.examples
+          ? pool.retrieve(r.request, { k: 3, tokenBudget }).examples.map(({ request, command }) => ({ request, command }))
+          : undefined;
         const ws = cfg.ground ? workspaceFor(r.request) : undefined;
         let command = "";
         let error: string | undefined;
@@ -167,7 +175,11 @@ async function main(): Promise<void> {
       const pct = (x: number) => `${((100 * x) / set.length).toFixed(1)}%`;
       table.push(`| ${cfg.name} | ${prog}/${set.length} = ${pct(prog)} | ${exact}/${set.length} = ${pct(exact)} | ${failed} |`);
       console.log(table[table.length - 1]);
-      console.log(`    by style: ${Object.entries(byStyle).map(([k, v]) => `${k} ${v.program}/${v.exact}/${v.n}`).join(", ")} (program/exact/n)`);
+      console.log(
+        `    by style: ${Object.entries(byStyle)
+          .map(([k, v]) => `${k} ${v.program}/${v.exact}/${v.n}`)
+          .join(", ")} (program/exact/n)`,
+      );
     }
   } finally {
     await pool.close();

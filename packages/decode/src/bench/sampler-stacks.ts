@@ -71,7 +71,7 @@ export function stackCounts(rules: Map<string, Alt[]>, start: string, input: str
   const advance = (st: Frame[], out: Frame[][], seen: Set<string>, depth = 0): void => {
     if (depth > 400) return;
     if (st.length === 0) {
-      if (!seen.has("")) (seen.add(""), out.push(st));
+      if (!seen.has("")) seen.add(""), out.push(st);
       return;
     }
     const top = st[st.length - 1]!;
@@ -82,7 +82,7 @@ export function stackCounts(rules: Map<string, Alt[]>, start: string, input: str
     const el = top.alt[top.pos]!;
     if (el.k === "ch") {
       const k = key(st);
-      if (!seen.has(k)) (seen.add(k), out.push(st));
+      if (!seen.has(k)) seen.add(k), out.push(st);
       return;
     }
     // The referencing frame moves past the reference, or is dropped when that ends its rule.

@@ -26,7 +26,8 @@ try {
   const s = scoreRetrieval(pool, set, { k });
   console.log(`held-out retrieval, top-${k} holds a needed program: ${s.hits}/${s.total} = ${(s.rate * 100).toFixed(1)}%`);
   for (const [style, v] of Object.entries(s.byStyle)) console.log(`  ${style.padEnd(8)} ${v.hits}/${v.total} = ${((v.hits / v.total) * 100).toFixed(1)}%`);
-  if (process.argv.includes("--misses")) for (const m of s.misses) console.log(`  miss ${m.id}: needs ${m.needed.join("|")}, got ${m.got.join(",")}  <- ${m.request}`);
+  if (process.argv.includes("--misses"))
+    for (const m of s.misses) console.log(`  miss ${m.id}: needs ${m.needed.join("|")}, got ${m.got.join(",")}  <- ${m.request}`);
   await pool.close();
 } catch (e) {
   console.error(`eval:retrieval: ${(e as Error).message}`);

@@ -17,10 +17,31 @@ function arg(name: string, dflt: string): string {
 }
 
 function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
-const STEMS = ["alpha", "beta", "report", "ledger", "photo", "backup", "invoice", "sensor", "orders", "cache", "notes", "draft", "metrics", "users", "events", "audit", "build", "release", "staging", "archive"];
+const STEMS = [
+  "alpha",
+  "beta",
+  "report",
+  "ledger",
+  "photo",
+  "backup",
+  "invoice",
+  "sensor",
+  "orders",
+  "cache",
+  "notes",
+  "draft",
+  "metrics",
+  "users",
+  "events",
+  "audit",
+  "build",
+  "release",
+  "staging",
+  "archive",
+];
 
 /** A new example from a real one: each operand-like word swapped for a fresh one, same in request and command. */
 export function mutate(e: Example, rand: () => number): Example {
@@ -105,7 +126,13 @@ async function main() {
   while (queries.length < nQueries) queries.push(mutate(base[Math.floor(rand() * base.length)]!, rand).request);
 
   // Shared 2-core machine: record how busy it was, since that moves every figure.
-  const results: Record<string, unknown> = { pool: synth.length, queries: queries.length, node: process.version, cpus: cpus().length, loadAvgAtStart: loadavg().map((x) => +x.toFixed(1)) };
+  const results: Record<string, unknown> = {
+    pool: synth.length,
+    queries: queries.length,
+    node: process.version,
+    cpus: cpus().length,
+    loadAvgAtStart: loadavg().map((x) => +x.toFixed(1)),
+  };
   const work = mkdtempSync(join(tmpdir(), "fewshot-bench-"));
   try {
     // Lexical: build from nothing, then reopen the persisted index.

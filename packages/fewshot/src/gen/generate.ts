@@ -88,7 +88,17 @@ export function generate(seed = 5, fence: Fence = () => null): { examples: Examp
         }
         if (!request) {
           seenCmd.add(cmd); // report each fenced command once
-          if (why) dropped.push({ example: { request: fill(phrasings[i % phrasings.length]!, values), command: cmd, program: group.program, category: group.category, difficulty: 1 }, why });
+          if (why)
+            dropped.push({
+              example: {
+                request: fill(phrasings[i % phrasings.length]!, values),
+                command: cmd,
+                program: group.program,
+                category: group.category,
+                difficulty: 1,
+              },
+              why,
+            });
           continue;
         }
         const rk = request.toLowerCase();
@@ -150,7 +160,10 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(dir)) if (f.endsWith(".jsonl") && !f.startsWith("heldout") && !byCategory.has(f.replace(/\.jsonl$/, ""))) rmSync(join(dir, f));
   for (const [cat, list] of byCategory) {
-    const body = list.map((e) => JSON.stringify({ request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty })).join("\n") + "\n";
+    const body =
+      list
+        .map((e) => JSON.stringify({ request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty }))
+        .join("\n") + "\n";
     const file = join(dir, `${cat}.jsonl`);
     writeFileSync(file + ".tmp", body);
     renameSync(file + ".tmp", file);
@@ -162,8 +175,10 @@ async function main() {
     `wrote ${balanced.length} examples over ${perProgram.size} programs in ${byCategory.size} files to ${dir}; ` +
       `the structural rule (model/decontam_pool.py) then dropped ${decontam.dropped}, leaving ${decontam.pool_pairs - decontam.dropped}\n` +
       `checks: syntax=${info.syntax} grammar=${info.grammar} (${info.grammarPrograms} programs) policy=${info.policy}\n` +
-      `dropped ${dropped.length}:\n` + dropped.map((d) => `  ${d}\n`).join("") +
-      `kept although a generated grammar rejects them (${disputed.length}):\n` + disputed.map((d) => `  ${d}\n`).join(""),
+      `dropped ${dropped.length}:\n` +
+      dropped.map((d) => `  ${d}\n`).join("") +
+      `kept although a generated grammar rejects them (${disputed.length}):\n` +
+      disputed.map((d) => `  ${d}\n`).join(""),
   );
 }
 

@@ -43,7 +43,10 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["show lines of {file} that do not contain {word}|print {file} without the lines mentioning {word}", "grep -v '{word}' {file}"],
     ["show line numbers where {word} appears in {file}|which lines of {file} contain {word}, with numbers", "grep -n '{word}' {file}"],
     ["find the whole word {word} in {file}|match {word} only as a complete word in {file}", "grep -w '{word}' {file}"],
-    ["show {small} lines of context around each {word} in {log}|print matches of {word} in {log} with {small} lines before and after", "grep -C {small} '{word}' {log}"],
+    [
+      "show {small} lines of context around each {word} in {log}|print matches of {word} in {log} with {small} lines before and after",
+      "grep -C {small} '{word}' {log}",
+    ],
     ["search all .{ext} files under {dir} for {word}|grep only {ext} files in {dir} for {word}", "grep -r --include='*.{ext}' '{word}' {dir}"],
     ["print only the email addresses found in {txt}|extract the emails from {txt}", "grep -oE '[[:alnum:]._%+-]+@[[:alnum:].-]+' {txt}"],
   ]),
@@ -254,9 +257,15 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["list information about {file}.xz|show the compression details of {file}.xz", "xz -l {file}.xz"],
   ]),
   T("xargs", "pipeline", [
-    ["delete every .{ext} file found under {dir} using xargs|find {ext} files in {dir} and remove them in batches", "find {dir} -name '*.{ext}' -print0 | xargs -0 rm -f"],
+    [
+      "delete every .{ext} file found under {dir} using xargs|find {ext} files in {dir} and remove them in batches",
+      "find {dir} -name '*.{ext}' -print0 | xargs -0 rm -f",
+    ],
     ["count lines in all .{ext} files under {dir}|total line count of the {ext} files below {dir}", "find {dir} -name '*.{ext}' -print0 | xargs -0 wc -l"],
-    ["search every .{ext} file under {dir} for {word}|grep {word} in all {ext} files in {dir} via xargs", "find {dir} -name '*.{ext}' | xargs grep -l '{word}'"],
+    [
+      "search every .{ext} file under {dir} for {word}|grep {word} in all {ext} files in {dir} via xargs",
+      "find {dir} -name '*.{ext}' | xargs grep -l '{word}'",
+    ],
     ["create the directories listed in {txt}|make a folder for each name in {txt}", "xargs mkdir -p < {txt}"],
     ["run {small} parallel gzip jobs on the .{ext} files|compress the {ext} files with {small} processes at once", "ls *.{ext} | xargs -P {small} -n 1 gzip"],
   ]),
@@ -425,7 +434,7 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["print {text}|echo the text {text}", "echo '{text}'"],
     ["write {text} into {file}, replacing its contents|overwrite {file} with the line {text}", "echo '{text}' > {file}"],
     ["append the line {text} to {log}|add {text} at the end of {log}", "echo '{text}' >> {log}"],
-    ["print the value of the {var} environment variable|show what ${var} is set to", "echo \"${var}\""],
+    ["print the value of the {var} environment variable|show what ${var} is set to", 'echo "${var}"'],
     ["print the exit status of the last command|what did the previous command return", "echo $?"],
   ]),
   T("env", "system", [
@@ -473,7 +482,10 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["fetch {url} and save it as {file}|download {url} to {file}", "curl -m 30 -o {file} {url}"],
     ["show only the response headers of {url}|HEAD request to {url}", "curl -m 30 -I {url}"],
     ["download {url} following redirects quietly|silently fetch {url}, following any redirects", "curl -m 30 -sL {url}"],
-    ["send a POST with JSON from {json} to {url}|post the contents of {json} to {url} as json", "curl -m 30 -X POST -H 'Content-Type: application/json' -d @{json} {url}"],
+    [
+      "send a POST with JSON from {json} to {url}|post the contents of {json} to {url} as json",
+      "curl -m 30 -X POST -H 'Content-Type: application/json' -d @{json} {url}",
+    ],
     ["print just the HTTP status code of {url}|what status code does {url} return", "curl -m 30 -s -o /dev/null -w '%{http_code}' {url}"],
   ]),
   T("wget", "network", [
@@ -630,9 +642,7 @@ export const TEMPLATES: ProgramTemplates[] = [
     ["show the tree of {dir} {small} levels deep|tree {dir} limited to depth {small}", "tree -L {small} {dir}"],
     ["show only directories in the tree of {dir}|folder tree of {dir} without files", "tree -d {dir}"],
   ]),
-  T("whoami", "system", [
-    ["which user am I logged in as|print my user name", "whoami"],
-  ]),
+  T("whoami", "system", [["which user am I logged in as|print my user name", "whoami"]]),
   T("groups", "system", [
     ["which groups am I in|list my group memberships", "groups"],
     ["list the groups of {user}|what groups does {user} belong to", "groups {user}"],
@@ -643,11 +653,14 @@ export const TEMPLATES: ProgramTemplates[] = [
   ]),
   T("export", "shell", [
     ["set the environment variable EDITOR to vim for this shell|make vim the default editor in this session", "export EDITOR=vim"],
-    ["add {dir}/bin to the PATH|prepend $HOME/{dir}/bin to my PATH", "export PATH=\"$HOME/{dir}/bin:$PATH\""],
+    ["add {dir}/bin to the PATH|prepend $HOME/{dir}/bin to my PATH", 'export PATH="$HOME/{dir}/bin:$PATH"'],
   ]),
   T("for", "shell", [
-    ["rename every .{ext} file here to add a .bak suffix|append .bak to the name of each {ext} file", "for f in *.{ext}; do mv \"$f\" \"$f.bak\"; done"],
-    ["print the line count of each .{ext} file in a loop|loop over the {ext} files and show how many lines each has", "for f in *.{ext}; do echo \"$f: $(wc -l < \"$f\")\"; done"],
+    ["rename every .{ext} file here to add a .bak suffix|append .bak to the name of each {ext} file", 'for f in *.{ext}; do mv "$f" "$f.bak"; done'],
+    [
+      "print the line count of each .{ext} file in a loop|loop over the {ext} files and show how many lines each has",
+      'for f in *.{ext}; do echo "$f: $(wc -l < "$f")"; done',
+    ],
     ["create directories {dir}1 to {dir}{small}|make {small} numbered folders called {dir}N", "for i in $(seq {small}); do mkdir -p {dir}$i; done"],
   ]),
 ];

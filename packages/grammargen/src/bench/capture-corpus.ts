@@ -23,7 +23,13 @@ for (const s of SOURCES) {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "help.txt"), text);
   const base = program!.split("/").pop()!;
-  const meta = { command: s.command, program: base, version: await version(s.version ?? [program!, "--version"]), style: detectStyle(normalize(text)), ...(s.words ? { name: s.words } : {}) };
+  const meta = {
+    command: s.command,
+    program: base,
+    version: await version(s.version ?? [program!, "--version"]),
+    style: detectStyle(normalize(text)),
+    ...(s.words ? { name: s.words } : {}),
+  };
   await writeFile(join(dir, "meta.json"), `${JSON.stringify(meta, null, 2)}\n`);
   console.log(`${s.name}: ${meta.style}, ${text.length} chars, ${meta.version}`);
 }

@@ -32,7 +32,8 @@ const lines = (file: string): string[] =>
 export function programsOf(command: string): string[] {
   const out = new Set<string>();
   // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
-  const re = /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-exec|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
+  const re =
+    /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-exec|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
   for (const m of command.matchAll(re)) {
     const word = m[1]!.split("/").pop()!;
     if (word && !/=|^-|^\d+$/.test(word) && !KEYWORDS.includes(word)) out.add(word);
@@ -55,19 +56,37 @@ export function measureCoverage(root: string, opts: { misses?: boolean } = {}): 
     return specs.get(name)!;
   };
   // A program the pack holds as subcommands only (git -> git-status, git-log, ...) brings them all.
-  const subcommandKeys = (name: string): string[] => (existsSync(join(pack, `${name}.ir.json`)) ? [name] : readdirSync(pack).filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ir.json")).map((f) => f.slice(0, -".ir.json".length)));
+  const subcommandKeys = (name: string): string[] =>
+    existsSync(join(pack, `${name}.ir.json`))
+      ? [name]
+      : readdirSync(pack)
+          .filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ir.json"))
+          .map((f) => f.slice(0, -".ir.json".length));
   const perRequest = new Map<string, Grammar>();
   const requestGrammar = (command: string): Grammar => {
     const names = programsOf(command).filter((n) => !BUILTIN_NAMES.includes(n));
-    const found = [...new Set(names.flatMap(subcommandKeys).map(spec).filter((s): s is CommandSpec => !!s))];
-    const key = found.map((s) => s.path.join(" ")).sort().join(",");
+    const found = [
+      ...new Set(
+        names
+          .flatMap(subcommandKeys)
+          .map(spec)
+          .filter((s): s is CommandSpec => !!s),
+      ),
+    ];
+    const key = found
+      .map((s) => s.path.join(" "))
+      .sort()
+      .join(",");
     if (!perRequest.has(key)) perRequest.set(key, compose({ commands: found }));
     return perRequest.get(key)!;
   };
   const accepts = (g: Grammar, c: string): boolean => recognize(g, c).accepted;
   const d = { accepted: 0, rejected: 0 };
   const r = { accepted: 0, rejected: 0 };
-  const m = { default: { falseRejects: [] as string[], falseAccepts: [] as string[] }, perRequest: { falseRejects: [] as string[], falseAccepts: [] as string[] } };
+  const m = {
+    default: { falseRejects: [] as string[], falseAccepts: [] as string[] },
+    perRequest: { falseRejects: [] as string[], falseAccepts: [] as string[] },
+  };
   for (const c of valid) {
     if (accepts(def, c)) d.accepted++;
     else m.default.falseRejects.push(c);
@@ -94,7 +113,9 @@ function main(): void {
   console.log(`| grammar | valid accepted | invalid rejected |\n|---|---|---|`);
   console.log(`| pack default (grammars/pack/default.gbnf) | ${pct(f.default.accepted, f.valid)} | ${pct(f.default.rejected, f.invalid)} |`);
   console.log(`| per-request composition | ${pct(f.perRequest.accepted, f.valid)} | ${pct(f.perRequest.rejected, f.invalid)} |`);
-  if (f.misses) for (const [k, v] of Object.entries(f.misses)) console.log(`\n${k}: rejected valid:\n  ${v.falseRejects.join("\n  ")}\n${k}: accepted invalid:\n  ${v.falseAccepts.join("\n  ")}`);
+  if (f.misses)
+    for (const [k, v] of Object.entries(f.misses))
+      console.log(`\n${k}: rejected valid:\n  ${v.falseRejects.join("\n  ")}\n${k}: accepted invalid:\n  ${v.falseAccepts.join("\n  ")}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

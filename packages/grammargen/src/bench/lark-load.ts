@@ -42,9 +42,15 @@ function main(): void {
       rows.push({ name, wallS: NaN, cpuS: NaN, error: msg });
     }
     const r = rows[rows.length - 1]!;
-    if (!process.argv.includes("--json")) console.log(`${name.padEnd(24)} ${r.error ? `FAILED ${r.error}` : `wall ${r.wallS.toFixed(2)} s  cpu ${r.cpuS.toFixed(2)} s`}`);
+    if (!process.argv.includes("--json"))
+      console.log(`${name.padEnd(24)} ${r.error ? `FAILED ${r.error}` : `wall ${r.wallS.toFixed(2)} s  cpu ${r.cpuS.toFixed(2)} s`}`);
   }
-  const summary = { grammars: rows.length, failed: rows.filter((r) => r.error).map((r) => r.name), over5s: rows.filter((r) => r.wallS > 5).map((r) => r.name), loadAverage: { before, after: loadavg() } };
+  const summary = {
+    grammars: rows.length,
+    failed: rows.filter((r) => r.error).map((r) => r.name),
+    over5s: rows.filter((r) => r.wallS > 5).map((r) => r.name),
+    loadAverage: { before, after: loadavg() },
+  };
   if (process.argv.includes("--json")) console.log(JSON.stringify({ summary, rows }, null, 2));
   else console.log(JSON.stringify(summary));
   if (summary.failed.length) process.exitCode = 1;

@@ -26,7 +26,10 @@ async function main(): Promise<void> {
       runs.push(performance.now() - t);
     }
     const pack = join(dir, "pack");
-    const sizes = (ext: string) => readdirSync(pack).filter((f) => f.endsWith(ext) && !f.startsWith("default")).map((f) => statSync(join(pack, f)).size);
+    const sizes = (ext: string) =>
+      readdirSync(pack)
+        .filter((f) => f.endsWith(ext) && !f.startsWith("default"))
+        .map((f) => statSync(join(pack, f)).size);
     const lark = sizes(".lark");
     const gbnf = sizes(".gbnf");
     const lines = [
@@ -34,11 +37,15 @@ async function main(): Promise<void> {
       `pack: ${last.programs} programs, ${last.files} files, ${kib(last.bytes)}`,
       `per-command grammars: lark median ${kib(median(lark))}, max ${kib(Math.max(...lark))}; gbnf median ${kib(median(gbnf))}, max ${kib(Math.max(...gbnf))}`,
     ];
-    const manifest = JSON.parse(readFileSync(join(pack, "manifest.json"), "utf8")) as { default: { commands: string[]; grammars: Record<string, { rules: number }> } };
+    const manifest = JSON.parse(readFileSync(join(pack, "manifest.json"), "utf8")) as {
+      default: { commands: string[]; grammars: Record<string, { rules: number }> };
+    };
     for (const name of ["default", "default-policy"]) {
       const info = manifest.default.grammars[name];
       if (!info) continue;
-      lines.push(`${name} grammar (${manifest.default.commands.length} programs): ${info.rules} rules, lark ${kib(statSync(join(pack, `${name}.lark`)).size)}, gbnf ${kib(statSync(join(pack, `${name}.gbnf`)).size)}`);
+      lines.push(
+        `${name} grammar (${manifest.default.commands.length} programs): ${info.rules} rules, lark ${kib(statSync(join(pack, `${name}.lark`)).size)}, gbnf ${kib(statSync(join(pack, `${name}.gbnf`)).size)}`,
+      );
     }
     const { getLlama } = await import("node-llama-cpp");
     const llama = await getLlama({ gpu: false, build: "never" });

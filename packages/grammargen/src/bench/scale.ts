@@ -60,7 +60,9 @@ function table(title: string, unit: string, sizes: number[], make: (n: number) =
     const runs = [0, 1, 2].map(() => stages(text));
     const best = runs.reduce((a, b) => (a.parse + a.lower + a.emit <= b.parse + b.lower + b.emit ? a : b));
     const total = best.parse + best.lower + best.emit;
-    console.log(`| ${n} | ${text.length} | ${best.parse.toFixed(1)} | ${best.lower.toFixed(1)} | ${best.emit.toFixed(1)} | ${total.toFixed(1)} | ${((total * 1000) / n).toFixed(1)} |`);
+    console.log(
+      `| ${n} | ${text.length} | ${best.parse.toFixed(1)} | ${best.lower.toFixed(1)} | ${best.emit.toFixed(1)} | ${total.toFixed(1)} | ${((total * 1000) / n).toFixed(1)} |`,
+    );
   }
 }
 

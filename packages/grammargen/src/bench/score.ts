@@ -33,7 +33,18 @@ export function scoreEntry(e: CorpusEntry): EntryScore {
   const parsed = new Set(allOptions(spec).map(optionKey));
   const matched = [...parsed].filter((k) => golden.has(k)).length;
   const g = lowerCommand(spec);
-  const s: EntryScore = { name: e.name, style: e.ir?.style ?? e.meta.style, goldenOptions: golden.size, parsedOptions: parsed.size, matchedOptions: matched, valid: 0, validAccepted: 0, invalid: 0, invalidRejected: 0, misses: [] };
+  const s: EntryScore = {
+    name: e.name,
+    style: e.ir?.style ?? e.meta.style,
+    goldenOptions: golden.size,
+    parsedOptions: parsed.size,
+    matchedOptions: matched,
+    valid: 0,
+    validAccepted: 0,
+    invalid: 0,
+    invalidRejected: 0,
+    misses: [],
+  };
   for (const v of e.invocations?.valid ?? []) {
     s.valid++;
     if (recognize(g, v).accepted) s.validAccepted++;

@@ -114,7 +114,10 @@ async function fixtureDir(): Promise<string> {
   await execa("openssl", ["req", "-new", "-x509", "-key", "key.pem", "-out", "cert.pem", "-subj", "/CN=test", "-days", "30"], { cwd: d, reject: false });
   await execa("git", ["init", "-q", "-b", "main"], { cwd: d });
   await execa("git", ["add", "a.txt", "b.txt"], { cwd: d });
-  await execa("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "first"], { cwd: d, env: { GIT_AUTHOR_DATE: "2024-01-01T00:00:00", GIT_COMMITTER_DATE: "2024-01-01T00:00:00" } });
+  await execa("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "first"], {
+    cwd: d,
+    env: { GIT_AUTHOR_DATE: "2024-01-01T00:00:00", GIT_COMMITTER_DATE: "2024-01-01T00:00:00" },
+  });
   await execa("git", ["tag", "v1"], { cwd: d });
   return d;
 }
@@ -134,7 +137,55 @@ async function run(input: string, fixture: string): Promise<{ exitCode: number |
   try {
     const r = await execa(
       "bwrap",
-      ["--unshare-all", "--die-with-parent", "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/sbin", "/sbin", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", work, "/work", "--chdir", "/work", "--clearenv", "--setenv", "LANG", "C", "--setenv", "HOME", "/work", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "TERM", "dumb", "bash", "-c", input],
+      [
+        "--unshare-all",
+        "--die-with-parent",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        "--ro-bind",
+        "/etc",
+        "/etc",
+        "--symlink",
+        "usr/bin",
+        "/bin",
+        "--symlink",
+        "usr/lib",
+        "/lib",
+        "--symlink",
+        "usr/lib64",
+        "/lib64",
+        "--symlink",
+        "usr/sbin",
+        "/sbin",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
+        "--bind",
+        work,
+        "/work",
+        "--chdir",
+        "/work",
+        "--clearenv",
+        "--setenv",
+        "LANG",
+        "C",
+        "--setenv",
+        "HOME",
+        "/work",
+        "--setenv",
+        "PATH",
+        "/usr/bin:/bin",
+        "--setenv",
+        "TERM",
+        "dumb",
+        "bash",
+        "-c",
+        input,
+      ],
       { stdin: "ignore", reject: false, timeout: 8000, maxBuffer: 4_000_000, all: true },
     );
     return { exitCode: r.timedOut ? null : (r.exitCode ?? null), out: String(r.all ?? "") };
@@ -158,7 +209,10 @@ async function main() {
       continue;
     }
     const verdicts: Verdict[] = [];
-    for (const [expected, list] of [["valid", e.invocations.valid], ["invalid", e.invocations.invalid]] as const) {
+    for (const [expected, list] of [
+      ["valid", e.invocations.valid],
+      ["invalid", e.invocations.invalid],
+    ] as const) {
       for (const input of list) {
         const { exitCode, out } = await run(input, fixture);
         // A timeout means the program ran (a server, a prompt): not a usage error.

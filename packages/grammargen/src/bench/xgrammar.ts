@@ -58,7 +58,9 @@ async function main(): Promise<void> {
     }
     const r = rows[rows.length - 1]!;
     if (!process.argv.includes("--json"))
-      console.log(`${name.padEnd(24)} parse ${r.parseMs.toFixed(0).padStart(5)} ms  compile ${r.error ? "FAILED " + r.error : `${r.compileMs.toFixed(0).padStart(5)} ms (cpu ${r.compileCpuMs.toFixed(0).padStart(5)} ms)`}`);
+      console.log(
+        `${name.padEnd(24)} parse ${r.parseMs.toFixed(0).padStart(5)} ms  compile ${r.error ? "FAILED " + r.error : `${r.compileMs.toFixed(0).padStart(5)} ms (cpu ${r.compileCpuMs.toFixed(0).padStart(5)} ms)`}`,
+      );
   }
   const ok = rows.filter((r) => !r.error);
   const times = ok.map((r) => r.compileMs).sort((a, b) => a - b);

@@ -27,10 +27,12 @@ export async function captureHelp(command: string, args: string[] = ["--help"], 
   } catch (e) {
     throw new GrammargenError(`could not run ${command}: ${(e as Error).message.split("\n")[0]}`, [], "ECAPTURE");
   }
-  if (result.failed && (result as { code?: string }).code === "ENOENT") throw new GrammargenError(`unknown command: ${command} (not found on PATH)`, [], "ENOENT");
+  if (result.failed && (result as { code?: string }).code === "ENOENT")
+    throw new GrammargenError(`unknown command: ${command} (not found on PATH)`, [], "ENOENT");
   if (result.timedOut) throw new GrammargenError(`${command} ${args.join(" ")} did not finish within ${(opts.timeoutMs ?? 10_000) / 1000}s`, [], "ETIMEOUT");
   if (result.isMaxBuffer) throw new GrammargenError(`${command} ${args.join(" ")} printed more than ${maxBytes} bytes; that is not help text`, [], "ETOOBIG");
-  if (result.exitCode === undefined && result.failed) throw new GrammargenError(`could not run ${command}: ${result.shortMessage ?? "failed to start"}`, [], "ECAPTURE");
+  if (result.exitCode === undefined && result.failed)
+    throw new GrammargenError(`could not run ${command}: ${result.shortMessage ?? "failed to start"}`, [], "ECAPTURE");
   const out = Buffer.from(result.stdout as Uint8Array);
   const err = Buffer.from(result.stderr as Uint8Array);
   // Many programs print help on stderr (and some exit non-zero); take whichever stream holds it.

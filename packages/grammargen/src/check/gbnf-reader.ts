@@ -88,21 +88,33 @@ function build() {
       return e;
     });
 
-    private primary = this.RULE("primary", (): Expr =>
-      this.OR([
-        { ALT: () => ({ kind: "ref", name: this.CONSUME(Name).image }) as Expr },
-        { ALT: () => { const t = this.CONSUME(Str); return this.ACTION(() => stringExpr(t)); } },
-        { ALT: () => { const t = this.CONSUME(Cls); return this.ACTION(() => classExpr(t)); } },
-        { ALT: () => (this.CONSUME(Dot), { kind: "cls", ranges: [], negated: true }) as Expr },
-        {
-          ALT: () => {
-            this.CONSUME(LParen);
-            const e = this.SUBRULE(this.alternates);
-            this.CONSUME(RParen);
-            return e;
+    private primary = this.RULE(
+      "primary",
+      (): Expr =>
+        this.OR([
+          { ALT: () => ({ kind: "ref", name: this.CONSUME(Name).image }) as Expr },
+          {
+            ALT: () => {
+              const t = this.CONSUME(Str);
+              return this.ACTION(() => stringExpr(t));
+            },
           },
-        },
-      ]),
+          {
+            ALT: () => {
+              const t = this.CONSUME(Cls);
+              return this.ACTION(() => classExpr(t));
+            },
+          },
+          { ALT: () => (this.CONSUME(Dot), { kind: "cls", ranges: [], negated: true }) as Expr },
+          {
+            ALT: () => {
+              this.CONSUME(LParen);
+              const e = this.SUBRULE(this.alternates);
+              this.CONSUME(RParen);
+              return e;
+            },
+          },
+        ]),
     );
   }
 
@@ -110,8 +122,6 @@ function build() {
 }
 
 let built: ReturnType<typeof build> | undefined;
-
-
 
 /** Decodes one GBNF character (with escapes) starting at chars[i]; returns [code point, next index]. */
 function readChar(chars: string[], i: number, where: IToken): [number, number] {
@@ -122,7 +132,8 @@ function readChar(chars: string[], i: number, where: IToken): [number, number] {
   if (e !== undefined && e in simple) return [simple[e]!, i + 2];
   const len = e === "x" ? 2 : e === "u" ? 4 : e === "U" ? 8 : 0;
   const hex = chars.slice(i + 2, i + 2 + len).join("");
-  if (!len || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) throw new GrammargenError(`gbnf: line ${where.startLine}: unknown escape \\${e ?? ""}`, [], "EREAD");
+  if (!len || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len)
+    throw new GrammargenError(`gbnf: line ${where.startLine}: unknown escape \\${e ?? ""}`, [], "EREAD");
   return [parseInt(hex, 16), i + 2 + len];
 }
 
@@ -157,8 +168,6 @@ function classExpr(t: IToken): Expr {
   }
   return { kind: "cls", ranges, negated };
 }
-
-
 
 export function parseGbnf(text: string): Grammar {
   const { lexer, parser } = (built ??= build());

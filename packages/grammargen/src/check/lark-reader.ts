@@ -36,9 +36,30 @@ function build() {
   const Str = createToken({ name: "Str", pattern: /"(?:[^"\\\n]|\\.)*"i?/ });
   const Regex = createToken({ name: "Regex", pattern: /\/(?:[^/\\\n]|\\.)+\/[imslux]*/ });
 
-  const tokens: TokenType[] = [WS, Comment, Directive, Arrow, Range, Priority, RuleName, TermName, Colon, Pipe, LParen, RParen, LBracket, RBracket, Question, Star, Plus, Tilde, Num, Str, Regex];
+  const tokens: TokenType[] = [
+    WS,
+    Comment,
+    Directive,
+    Arrow,
+    Range,
+    Priority,
+    RuleName,
+    TermName,
+    Colon,
+    Pipe,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    Question,
+    Star,
+    Plus,
+    Tilde,
+    Num,
+    Str,
+    Regex,
+  ];
   const lexer = new Lexer(tokens, { positionTracking: "full", ensureOptimizations: false });
-
 
   class LarkParser extends EmbeddedActionsParser {
     constructor() {
@@ -118,39 +139,46 @@ function build() {
       return e;
     });
 
-    private atom = this.RULE("atom", (): Expr =>
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(LParen);
-            const e = this.SUBRULE(this.expansions);
-            this.CONSUME(RParen);
-            return e;
+    private atom = this.RULE(
+      "atom",
+      (): Expr =>
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(LParen);
+              const e = this.SUBRULE(this.expansions);
+              this.CONSUME(RParen);
+              return e;
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(LBracket);
-            const e = this.SUBRULE2(this.expansions);
-            this.CONSUME(RBracket);
-            return this.ACTION(() => opt(e));
+          {
+            ALT: () => {
+              this.CONSUME(LBracket);
+              const e = this.SUBRULE2(this.expansions);
+              this.CONSUME(RBracket);
+              return this.ACTION(() => opt(e));
+            },
           },
-        },
-        {
-          ALT: () => {
-            const a = this.CONSUME(Str);
-            let b: IToken | undefined;
-            this.OPTION(() => {
-              this.CONSUME(Range);
-              b = this.CONSUME2(Str);
-            });
-            return this.ACTION(() => stringAtom(a, b));
+          {
+            ALT: () => {
+              const a = this.CONSUME(Str);
+              let b: IToken | undefined;
+              this.OPTION(() => {
+                this.CONSUME(Range);
+                b = this.CONSUME2(Str);
+              });
+              return this.ACTION(() => stringAtom(a, b));
+            },
           },
-        },
-        { ALT: () => { const t = this.CONSUME(Regex); return this.ACTION(() => regexAtom(t)); } },
-        { ALT: () => ({ kind: "ref", name: `\u0000${this.CONSUME2(RuleName).image}` }) as Expr },
-        { ALT: () => ({ kind: "ref", name: `\u0001${this.CONSUME2(TermName).image}` }) as Expr },
-      ]),
+          {
+            ALT: () => {
+              const t = this.CONSUME(Regex);
+              return this.ACTION(() => regexAtom(t));
+            },
+          },
+          { ALT: () => ({ kind: "ref", name: `\u0000${this.CONSUME2(RuleName).image}` }) as Expr },
+          { ALT: () => ({ kind: "ref", name: `\u0001${this.CONSUME2(TermName).image}` }) as Expr },
+        ]),
     );
   }
 
@@ -165,15 +193,12 @@ interface RawDef {
   expr: Expr;
 }
 
-
-
 export function unescapeLarkString(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_m, e: string) => {
     if (e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
     return ({ n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" } as Record<string, string>)[e] ?? e;
   });
 }
-
 
 function stringAtom(a: IToken, b?: IToken): Expr {
   const text = (t: IToken) => unescapeLarkString(t.image.replace(/i$/, "").slice(1, -1));
@@ -188,7 +213,10 @@ function stringAtom(a: IToken, b?: IToken): Expr {
 }
 
 function parseRegexLiteral(text: string, flags: string): Expr {
-  return parseRegex(text.replace(/[\\.^$|?*+()[\]{}/]/g, (c) => `\\${c}`), flags);
+  return parseRegex(
+    text.replace(/[\\.^$|?*+()[\]{}/]/g, (c) => `\\${c}`),
+    flags,
+  );
 }
 
 function regexAtom(t: IToken): Expr {
@@ -200,7 +228,6 @@ function regexAtom(t: IToken): Expr {
     throw e;
   }
 }
-
 
 /** Lark names -> AST names: strip ?/!/_ decorations, lowercase terminals, keep both namespaces apart. */
 function mapNames(defs: RawDef[]): Map<string, string> {
@@ -253,4 +280,3 @@ export function parseLark(text: string): Grammar {
   if (!start) throw new GrammargenError("lark: no start rule", [], "EREAD");
   return { start, rules };
 }
-

@@ -156,13 +156,18 @@ export function recognize(g: Grammar, input: string): Recognition {
     }
   }
   if (accepted) return { accepted: true };
-  return { accepted: false, reason: explain(cps, Math.max(furthest, matcher.failure.pos), matcher.failure.pos >= furthest ? matcher.failure.expected : new Set()) };
+  return {
+    accepted: false,
+    reason: explain(cps, Math.max(furthest, matcher.failure.pos), matcher.failure.pos >= furthest ? matcher.failure.expected : new Set()),
+  };
 }
 
 function explain(cps: number[], pos: number, expected: Set<string>): string {
   const n = cps.length;
   const list = [...expected];
-  const exp = list.length ? `; expected ${list.length > 8 ? `one of ${list.slice(0, 8).join(", ")}, ...` : list.length > 1 ? `one of ${list.join(", ")}` : list[0]}` : "";
+  const exp = list.length
+    ? `; expected ${list.length > 8 ? `one of ${list.slice(0, 8).join(", ")}, ...` : list.length > 1 ? `one of ${list.join(", ")}` : list[0]}`
+    : "";
   if (pos >= n) return `input ended early at column ${n + 1}${exp}`;
   const text = String.fromCodePoint(...cps);
   const near = String.fromCodePoint(...cps.slice(pos, pos + 20));

@@ -5,9 +5,16 @@ import { alt, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.
 import { UNBOUNDED } from "../grammar/names.js";
 
 const DIGIT: [number, number][] = [[48, 57]];
-const WORDC: [number, number][] = [[48, 57], [65, 90], [95, 95], [97, 122]];
-const SPACE: [number, number][] = [[9, 13], [32, 32]];
-
+const WORDC: [number, number][] = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
+const SPACE: [number, number][] = [
+  [9, 13],
+  [32, 32],
+];
 
 function caseless(e: Expr): Expr {
   switch (e.kind) {
@@ -16,7 +23,16 @@ function caseless(e: Expr): Expr {
         ...[...e.text].map((ch): Expr => {
           const lo = ch.toLowerCase();
           const up = ch.toUpperCase();
-          return lo === up || [...lo].length !== 1 || [...up].length !== 1 ? lit(ch) : { kind: "cls", ranges: [[lo.codePointAt(0)!, lo.codePointAt(0)!], [up.codePointAt(0)!, up.codePointAt(0)!]], negated: false };
+          return lo === up || [...lo].length !== 1 || [...up].length !== 1
+            ? lit(ch)
+            : {
+                kind: "cls",
+                ranges: [
+                  [lo.codePointAt(0)!, lo.codePointAt(0)!],
+                  [up.codePointAt(0)!, up.codePointAt(0)!],
+                ],
+                negated: false,
+              };
         }),
       );
     case "cls": {
@@ -45,7 +61,19 @@ export function parseRegex(source: string, flags = ""): Expr {
     throw new GrammargenError(`regex /${source}/ at ${i}: ${msg}`, [], "EREAD");
   };
   const escapeClass = (c: string): [number, number][] | undefined =>
-    c === "d" ? DIGIT : c === "D" ? complementRanges(DIGIT) : c === "w" ? WORDC : c === "W" ? complementRanges(WORDC) : c === "s" ? SPACE : c === "S" ? complementRanges(SPACE) : undefined;
+    c === "d"
+      ? DIGIT
+      : c === "D"
+        ? complementRanges(DIGIT)
+        : c === "w"
+          ? WORDC
+          : c === "W"
+            ? complementRanges(WORDC)
+            : c === "s"
+              ? SPACE
+              : c === "S"
+                ? complementRanges(SPACE)
+                : undefined;
   const escapeChar = (): number => {
     const c = s[i++] ?? err("dangling backslash");
     const simple: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, a: 7, "0": 0 };

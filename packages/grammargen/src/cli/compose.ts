@@ -65,15 +65,25 @@ async function specsFor(names: string[], corpus: string | undefined, allowUnknow
     specs.push(parseHelp(text, { name: [n] }).spec);
   }
   if (unknown.length)
-    throw new GrammargenError(`compose: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not a shell builtin, not in the grammar pack and not an installed program (not found on PATH); use --allow-unknown to let any program take any arguments`, [], "EUNKNOWN");
+    throw new GrammargenError(
+      `compose: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not a shell builtin, not in the grammar pack and not an installed program (not found on PATH); use --allow-unknown to let any program take any arguments`,
+      [],
+      "EUNKNOWN",
+    );
   return specs;
 }
 
 export async function composeCommand(argv: string[], io: Io): Promise<number> {
   const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown"] });
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
-  const names = (args.values.get("commands") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0 && !args.booleans.has("allow-unknown")) throw usageError("usage: grammargen compose --commands cat,sort,uniq [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]");
+  const names = (args.values.get("commands") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0 && !args.booleans.has("allow-unknown"))
+    throw usageError(
+      "usage: grammargen compose --commands cat,sort,uniq [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]",
+    );
   const format = outputFormat(args, ["lark", "gbnf"] as const);
   let constructs;
   try {
@@ -83,7 +93,12 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
   }
   const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
   const allowUnknown = args.booleans.has("allow-unknown");
-  const g = compose({ commands: await specsFor(names, args.values.get("corpus"), allowUnknown), ...(constructs ? { constructs } : {}), ...(policy ? { policy } : {}), allowUnknown });
+  const g = compose({
+    commands: await specsFor(names, args.values.get("corpus"), allowUnknown),
+    ...(constructs ? { constructs } : {}),
+    ...(policy ? { policy } : {}),
+    allowUnknown,
+  });
   const text = format === "lark" ? emitLark(g) : emitGbnf(g);
   const out = args.values.get("out");
   if (out) await writeAtomic(out, text);

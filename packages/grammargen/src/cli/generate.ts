@@ -38,7 +38,10 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
   const format = outputFormat(args, FORMATS);
   // `grammargen curl --format gbnf` would run `curl --format gbnf` for help text: say so.
   const misplaced = helpArgs.find((a) => /^--(format|out)(=|$)/.test(a));
-  if (misplaced) throw usageError(`${misplaced.split("=")[0]} after the command is passed to ${command} as a help argument; put grammargen's options first: grammargen ${misplaced.split("=")[0]} ... ${command}`);
+  if (misplaced)
+    throw usageError(
+      `${misplaced.split("=")[0]} after the command is passed to ${command} as a help argument; put grammargen's options first: grammargen ${misplaced.split("=")[0]} ... ${command}`,
+    );
   // Bash runs its builtins itself (echo, cd, test, kill...): their grammar is bash's, not a --help text's.
   const builtin = helpArgs.length ? undefined : builtinGrammar(command);
   if (builtin) {

@@ -12,7 +12,11 @@ export async function writeAtomic(file: string, text: string): Promise<void> {
   } catch (e) {
     await unlink(tmp).catch(() => undefined);
     const code = (e as NodeJS.ErrnoException).code;
-    throw new GrammargenError(`cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" || code === "EPERM" || code === "EROFS" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (e as Error).message}`, [], "EWRITE");
+    throw new GrammargenError(
+      `cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" || code === "EPERM" || code === "EROFS" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (e as Error).message}`,
+      [],
+      "EWRITE",
+    );
   }
 }
 

@@ -25,10 +25,16 @@ export async function fromSchemaCommand(argv: string[], io: Io): Promise<number>
     const info = await stat(file).catch(() => undefined);
     if (!info) throw new GrammargenError(`cannot read ${file}: no such file`, [], "ENOENT");
     if (!info.isFile()) throw new GrammargenError(`cannot read ${file}: not a regular file`, [], "EUSAGE");
-    if (info.size > MAX_SCHEMA_BYTES) throw new GrammargenError(`${file} is ${(info.size / 1e6).toFixed(1)} MB; a tool schema must be under ${MAX_SCHEMA_BYTES / 1e6} MB`, [], "ETOOBIG");
+    if (info.size > MAX_SCHEMA_BYTES)
+      throw new GrammargenError(`${file} is ${(info.size / 1e6).toFixed(1)} MB; a tool schema must be under ${MAX_SCHEMA_BYTES / 1e6} MB`, [], "ETOOBIG");
     text = await readFile(file, "utf8");
   }
-  if (Buffer.byteLength(text) > MAX_SCHEMA_BYTES) throw new GrammargenError(`the schema is ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB; a tool schema must be under ${MAX_SCHEMA_BYTES / 1e6} MB`, [], "ETOOBIG");
+  if (Buffer.byteLength(text) > MAX_SCHEMA_BYTES)
+    throw new GrammargenError(
+      `the schema is ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB; a tool schema must be under ${MAX_SCHEMA_BYTES / 1e6} MB`,
+      [],
+      "ETOOBIG",
+    );
   let doc: unknown;
   try {
     doc = JSON.parse(text);

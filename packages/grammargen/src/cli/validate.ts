@@ -15,7 +15,10 @@ export async function validate(argv: string[], io: Io): Promise<number> {
     throw new GrammargenError(`cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.message}`, [], "ENOENT");
   });
   const grammar = parseGrammarText(text, dialect);
-  const cases = [...(args.repeated.get("positive") ?? []).map((input) => ({ input, expected: "accept" as const })), ...(args.repeated.get("negative") ?? []).map((input) => ({ input, expected: "reject" as const }))];
+  const cases = [
+    ...(args.repeated.get("positive") ?? []).map((input) => ({ input, expected: "accept" as const })),
+    ...(args.repeated.get("negative") ?? []).map((input) => ({ input, expected: "reject" as const })),
+  ];
   const results = cases.map(({ input, expected }) => {
     const r = recognize(grammar, input);
     const ok = r.accepted === (expected === "accept");
@@ -24,7 +27,10 @@ export async function validate(argv: string[], io: Io): Promise<number> {
   const ok = results.every((r) => r.ok);
   if (args.booleans.has("json")) io.stdout(`${JSON.stringify({ ok, results })}\n`);
   else {
-    for (const r of results) io.stdout(`${r.ok ? "ok  " : "FAIL"} ${r.expected === "accept" ? "positive" : "negative"} ${r.accepted ? "accepted" : "rejected"}: ${r.input}${r.reason && !r.ok ? ` -- ${r.reason}` : ""}\n`);
+    for (const r of results)
+      io.stdout(
+        `${r.ok ? "ok  " : "FAIL"} ${r.expected === "accept" ? "positive" : "negative"} ${r.accepted ? "accepted" : "rejected"}: ${r.input}${r.reason && !r.ok ? ` -- ${r.reason}` : ""}\n`,
+      );
     io.stdout(`${results.filter((r) => r.ok).length}/${results.length} as expected (${dialect} grammar, ${grammar.rules.length} rules)\n`);
   }
   return ok ? 0 : 1;

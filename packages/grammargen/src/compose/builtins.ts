@@ -5,7 +5,30 @@ import { refsOf, UNBOUNDED } from "../grammar/names.js";
 import { terminalRule } from "../lower/terminals.js";
 import { shellWordTerminals } from "./words.js";
 
-export const KEYWORDS = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in", "function", "select", "time", "coproc", "{", "}", "!", "[[", "]]"];
+export const KEYWORDS = [
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "for",
+  "while",
+  "until",
+  "do",
+  "done",
+  "case",
+  "esac",
+  "in",
+  "function",
+  "select",
+  "time",
+  "coproc",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "]]",
+];
 
 const sp = ref("sp");
 const many = (e: Expr, min: number, max: number): Expr => rep(seq(sp, e), min, max);
@@ -23,7 +46,13 @@ export function builtins(s: number): Record<string, Expr> {
   const signal = alt(seq(lit("-"), signalName), seq(alt(lit("-s"), lit("-n")), sp, signalName));
   // What kill, wait and fg take: 1234, %1, $pid, "$pid", $!, $(pgrep x); never a bare "-".
   const varName = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), cls("!$"), seq(lit("{"), rep(cls("}", true), 1, UNBOUNDED), lit("}")));
-  const pid = alt(ref("int"), seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)), seq(lit("$"), varName), seq(lit('"$'), varName, lit('"')), ref(`sh_piece_s${s}`));
+  const pid = alt(
+    ref("int"),
+    seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)),
+    seq(lit("$"), varName),
+    seq(lit('"$'), varName, lit('"')),
+    ref(`sh_piece_s${s}`),
+  );
   const texpr = (ops: string[], joiners: string[]): Expr => {
     const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
     return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
@@ -32,7 +61,11 @@ export function builtins(s: number): Record<string, Expr> {
     "[": seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]")),
     test: seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"])),
     "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
-    read: seq(lit("read"), many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4), many(name, 0, UNBOUNDED)),
+    read: seq(
+      lit("read"),
+      many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4),
+      many(name, 0, UNBOUNDED),
+    ),
     cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
     wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), pid), 0, UNBOUNDED)),
     export: seq(lit("export"), many(alt(assign, name), 1, UNBOUNDED)),
@@ -99,7 +132,7 @@ export function builtinGrammar(name: string): Grammar | undefined {
   const used = new Set<string>([start]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of g.rules) if (used.has(r.name)) for (const n of refsOf(r.expr)) if (!used.has(n)) (used.add(n), (grew = true));
+    for (const r of g.rules) if (used.has(r.name)) for (const n of refsOf(r.expr)) if (!used.has(n)) used.add(n), (grew = true);
   }
   return { start, rules: g.rules.filter((r) => used.has(r.name)) };
 }

@@ -48,8 +48,16 @@ const wrapsCommand = (ps: CommandSpec["positionals"], i: number): boolean =>
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
 /** The flags-only deny rules of a policy, as an option filter for lowering. */
-function optionFilter(policy: Policy | undefined, program: string, alsoDeny: string[], path: string[] = [program]): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
-  const denied = new Set([...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && r.flags && !r.args).flatMap((r) => r.flags!), ...alsoDeny]);
+function optionFilter(
+  policy: Policy | undefined,
+  program: string,
+  alsoDeny: string[],
+  path: string[] = [program],
+): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
+  const denied = new Set([
+    ...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && r.flags && !r.args).flatMap((r) => r.flags!),
+    ...alsoDeny,
+  ]);
   if (denied.size === 0) return undefined;
   return (_cmd, o) => !spelled(o).some((f) => denied.has(f));
 }
@@ -100,7 +108,10 @@ function template(
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
   if (wrapper) wrapperNames.add(program);
-  const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, { ruleprefix: prefix, ...(allow ? { policy: { allowOption: allow } } : {}) });
+  const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, {
+    ruleprefix: prefix,
+    ...(allow ? { policy: { allowOption: allow } } : {}),
+  });
   let g: Grammar = lowered;
   for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);
   // Everything but the shared value terminals belongs to this command (style lowerings such
@@ -110,7 +121,11 @@ function template(
   let start = g.start;
   if (wrapper) {
     start = `${prefix}_wrapped`;
-    const inner = withWrappers.has(program) ? INNER_WITH : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name)) ? INNER_XARGS : INNER;
+    const inner = withWrappers.has(program)
+      ? INNER_WITH
+      : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name))
+        ? INNER_XARGS
+        : INNER;
     // POSIX: env with no command prints the environment, xargs with none runs echo.
     const run = seq(ref("sp"), ref(inner));
     const optional = program === "env" || program === "xargs";
@@ -202,7 +217,10 @@ export function requireFlag(g: Grammar, flags: string[]): Grammar {
   const startExpr = extra.find((r) => r.name === start)!.expr;
   return {
     start: g.start,
-    rules: [...g.rules.map((r) => (r.name === g.start ? { ...r, name: `${g.start}_any` } : r)), ...extra.map((r) => (r.name === start ? { ...r, name: g.start, expr: startExpr } : r))].map((r) => ({
+    rules: [
+      ...g.rules.map((r) => (r.name === g.start ? { ...r, name: `${g.start}_any` } : r)),
+      ...extra.map((r) => (r.name === start ? { ...r, name: g.start, expr: startExpr } : r)),
+    ].map((r) => ({
       ...r,
       expr: renameRef(r.expr, g.start, `${g.start}_any`),
     })),
@@ -217,7 +235,14 @@ const EXEC_LIKE = new Set(["exec", "execdir", "ok", "okdir"]);
 const isExecName = (e: Expr | undefined): boolean =>
   !!e && ((e.kind === "lit" && EXEC_LIKE.has(e.text.replace(/^-/, ""))) || (e.kind === "alt" && e.items.length > 0 && e.items.every(isExecName)));
 const isWordRun = (e: Expr): boolean =>
-  e.kind === "rep" && e.min >= 1 && e.item.kind === "seq" && e.item.items.length === 2 && e.item.items[0]!.kind === "ref" && e.item.items[0]!.name === "sp" && e.item.items[1]!.kind === "ref" && ["word", "operand"].includes(e.item.items[1]!.name);
+  e.kind === "rep" &&
+  e.min >= 1 &&
+  e.item.kind === "seq" &&
+  e.item.items.length === 2 &&
+  e.item.items[0]!.kind === "ref" &&
+  e.item.items[0]!.name === "sp" &&
+  e.item.items[1]!.kind === "ref" &&
+  ["word", "operand"].includes(e.item.items[1]!.name);
 
 /** find's `-exec WORDS... ;` becomes `-exec COMMAND ;` with COMMAND from the command grammars. */
 function execToInner(e: Expr): Expr {
@@ -228,7 +253,13 @@ function execToInner(e: Expr): Expr {
       if (!isExecName(items[i - 1])) continue;
       if (isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER_EXEC));
       // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
-      else if (items[i]!.kind === "ref" && (items[i] as { name: string }).name === "sp" && items[i + 1]?.kind === "ref" && /_command$/.test((items[i + 1] as { name: string }).name)) items[i + 1] = ref(INNER_EXEC);
+      else if (
+        items[i]!.kind === "ref" &&
+        (items[i] as { name: string }).name === "sp" &&
+        items[i + 1]?.kind === "ref" &&
+        /_command$/.test((items[i + 1] as { name: string }).name)
+      )
+        items[i + 1] = ref(INNER_EXEC);
     }
     return x;
   });
@@ -237,7 +268,16 @@ function execToInner(e: Expr): Expr {
 /** Renames a template's rules for one substitution level. */
 export function atLevel(tpl: CommandTemplate, s: number): { start: string; rules: Rule[] } {
   const own = new Set(tpl.rules.map((r) => r.name));
-  const rename = (n: string): string => (own.has(n) ? `${n}_s${s}` : n === "word" ? `sh_word_s${s}` : n === "operand" ? `sh_operand_s${s}` : n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC ? `${n}_s${s}` : n);
+  const rename = (n: string): string =>
+    own.has(n)
+      ? `${n}_s${s}`
+      : n === "word"
+        ? `sh_word_s${s}`
+        : n === "operand"
+          ? `sh_operand_s${s}`
+          : n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC
+            ? `${n}_s${s}`
+            : n;
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));
   return { start: rename(tpl.start), rules: tpl.rules.map((r) => ({ ...r, name: rename(r.name), expr: renamed(r.expr) })) };
 }

@@ -92,7 +92,8 @@ export function compose(opts: ComposeOptions): Grammar {
   const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec")).filter((t) => (t.program === "xargs" ? on.has("xargs") : true));
   // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
   // programs that a policy denies every one of leave nothing the caller asked for.
-  if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown) throw new GrammargenError("compose: no commands left to compose (all denied by the policy)", [], "ECOMPOSE");
+  if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown)
+    throw new GrammargenError("compose: no commands left to compose (all denied by the policy)", [], "ECOMPOSE");
   for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
   for (const n of ["sp", "word", "operand", "int"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
   if (policy) {
@@ -119,7 +120,15 @@ export function compose(opts: ComposeOptions): Grammar {
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
-  const known = [...new Set([...templates.map((t) => t.program), ...BUILTIN_NAMES, ...KEYWORDS, ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d)), ...(opts.reserved ?? [])])];
+  const known = [
+    ...new Set([
+      ...templates.map((t) => t.program),
+      ...BUILTIN_NAMES,
+      ...KEYWORDS,
+      ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d)),
+      ...(opts.reserved ?? []),
+    ]),
+  ];
   // Programs a policy only allows under a wrapper (sleep under timeout) are not generic either.
   const wrapOnly = (policy?.wrap ?? []).filter((w) => !w.flags).flatMap((w) => w.commands);
   if (opts.allowUnknown) {
@@ -135,7 +144,12 @@ export function compose(opts: ComposeOptions): Grammar {
     // $(...) and `...`, glued to word text on either side (logs/$(date +%F).txt);
     // <(...) and >(...) are words of their own.
     const inner = s > 0 ? ref(bashName(s, K, "list")) : undefined;
-    const substs: Expr[] = inner ? [put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))), seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"'))] : [];
+    const substs: Expr[] = inner
+      ? [
+          put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))),
+          seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"')),
+        ]
+      : [];
     const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...substs));
     const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);
     const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
@@ -155,16 +169,21 @@ export function compose(opts: ComposeOptions): Grammar {
     };
     const bi = builtins(s);
     const builtinRefs = (exclude: string[]): Expr[] =>
-      builtinNames.filter((b) => !matchesAny(b, exclude)).map((b) => {
-        const r = put(builtinName(b, s), bi[b]!);
-        return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
-      });
+      builtinNames
+        .filter((b) => !matchesAny(b, exclude))
+        .map((b) => {
+          const r = put(builtinName(b, s), bi[b]!);
+          return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
+        });
     // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
     // Not under a policy (whose grammar names every program it allows) nor with
     // allowUnknown (whose generic names already cover it).
-    const scripts = !policy && !opts.allowUnknown ? [put(`sh_script_s${s}`, seq(ref("sh_scriptpath"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
+    const scripts =
+      !policy && !opts.allowUnknown ? [put(`sh_script_s${s}`, seq(ref("sh_scriptpath"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
     const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
-    const genericRest = opts.allowUnknown ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
+    const genericRest = opts.allowUnknown
+      ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
+      : scripts;
     const anywhere = (t: CommandTemplate) => t.place === "anywhere";
     // Where a command starts, llama.cpp keeps a parse stack for every program whose name is
     // still possible and re-checks each candidate token against all of them: 150 programs
@@ -189,12 +208,18 @@ export function compose(opts: ComposeOptions): Grammar {
       return alt(...(entries.length ? [literalTrie(entries)] : []), ...flat, ...(binnable.length ? [seq(ref("sh_bindir"), alt(...binnable))] : []), ...extra);
     };
     put(`sh_cmd_s${s}`, named(anywhere, [], generic));
-    if (denyInto.length || opts.allowUnknown) put(`sh_cmdrest_s${s}`, named((t) => anywhere(t) && !matchesAny(t.program, denyInto), denyInto, genericRest));
+    if (denyInto.length || opts.allowUnknown)
+      put(
+        `sh_cmdrest_s${s}`,
+        named((t) => anywhere(t) && !matchesAny(t.program, denyInto), denyInto, genericRest),
+      );
     else put(`sh_cmdrest_s${s}`, ref(`sh_cmd_s${s}`));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
     put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
-    const genericWith = opts.allowUnknown ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
+    const genericWith = opts.allowUnknown
+      ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
+      : scripts;
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
 
@@ -284,12 +309,21 @@ export function compose(opts: ComposeOptions): Grammar {
   if (on.has("heredoc")) {
     const n = (what: string) => bashName(S, K, what);
     const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, less(lim.redirects, 1));
-    const compounds = K > 0 ? ["for", "cfor", "while", "if", "subshell", "group"].map((c) => n(c)).filter((c) => rules.has(c)).map(ref) : [];
+    const compounds =
+      K > 0
+        ? ["for", "cfor", "while", "if", "subshell", "group"]
+            .map((c) => n(c))
+            .filter((c) => rules.has(c))
+            .map(ref)
+        : [];
     const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);
     const joins = [lit("&&"), lit("||"), lit(";")];
     const before = rep(seq(ref(n("andor")), osp, alt(...joins), osp), 0, 3);
     const headStage = alt(ref(`sh_simple_s${S}`), ...(compounds.length ? [alt(...compounds)] : []));
-    const head = put("sh_hdhead", seq(before, rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), headStage, redirsAround, osp, alt(lit("<<"), lit("<<-")), osp));
+    const head = put(
+      "sh_hdhead",
+      seq(before, rep(seq(ref(n("stage")), pipeOp), 0, Math.min(1, lim.pipeline - 1)), headStage, redirsAround, osp, alt(lit("<<"), lit("<<-")), osp),
+    );
     const after = seq(
       redirsAround,
       rep(seq(pipeOp, ref(n("stagerest"))), 0, less(lim.pipeline, 2)),
@@ -321,7 +355,14 @@ export function compose(opts: ComposeOptions): Grammar {
   // Only command copies merge (xargs' relaxed and a wrapper's inner copies share their option
   // rules); shell and shared rules keep their names, which decoding looks up.
   const all = [...rules.values()];
-  const g = prune(leftFactor(mergeIdenticalRules({ start: "sh_top", rules: all }, all.map((r) => r.name).filter((n) => !n.startsWith("c_")))));
+  const g = prune(
+    leftFactor(
+      mergeIdenticalRules(
+        { start: "sh_top", rules: all },
+        all.map((r) => r.name).filter((n) => !n.startsWith("c_")),
+      ),
+    ),
+  );
   validateGrammar(g);
   return g;
 }

@@ -51,7 +51,17 @@ export const DEFAULT_LIMITS: ComposeLimits = {
 
 /** Every limit is a whole number >= its least useful value, or UNBOUNDED (Infinity counts as that). */
 export function checkLimits(lim: ComposeLimits): ComposeLimits {
-  const least: Record<keyof ComposeLimits, number> = { pipeline: 1, list: 1, depth: 0, subst: 0, lines: 1, heredocLines: 0, heredocLineLength: 1, redirects: 0, genericArgs: 0 };
+  const least: Record<keyof ComposeLimits, number> = {
+    pipeline: 1,
+    list: 1,
+    depth: 0,
+    subst: 0,
+    lines: 1,
+    heredocLines: 0,
+    heredocLineLength: 1,
+    redirects: 0,
+    genericArgs: 0,
+  };
   const out = { ...lim };
   for (const key of Object.keys(least) as (keyof ComposeLimits)[]) {
     const v = lim[key];
@@ -65,7 +75,10 @@ export function checkLimits(lim: ComposeLimits): ComposeLimits {
 
 export function parseConstructs(list: string): Construct[] {
   const out: Construct[] = [];
-  for (const raw of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(CONSTRUCTS as readonly string[]).includes(raw)) throw new RangeError(`unknown construct ${raw} (known: ${CONSTRUCTS.join(", ")})`);
     out.push(raw as Construct);
   }

@@ -30,7 +30,16 @@ export function minus(set: CharSet, cps: number[]): CharSet {
   if (set.negated) return { negated: true, ranges: [...set.ranges, ...cps.map((c): [number, number] => [c, c])] };
   let ranges = set.ranges;
   for (const c of cps) {
-    ranges = ranges.flatMap(([a, b]): [number, number][] => (c < a || c > b ? [[a, b]] : ([[a, c - 1], [c + 1, b]] as [number, number][]).filter(([x, y]) => x <= y)));
+    ranges = ranges.flatMap(([a, b]): [number, number][] =>
+      c < a || c > b
+        ? [[a, b]]
+        : (
+            [
+              [a, c - 1],
+              [c + 1, b],
+            ] as [number, number][]
+          ).filter(([x, y]) => x <= y),
+    );
   }
   return { negated: false, ranges };
 }

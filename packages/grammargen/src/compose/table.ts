@@ -48,7 +48,11 @@ export function buildTable(): { markdown: string; verdicts: Verdict[]; ok: boole
     writeFileSync(join(dir, "c.gbnf"), emitGbnf(g));
     const inputs = CASES.flatMap((c) => [...c.valid, ...c.invalid]);
     const py = JSON.parse(
-      execFileSync("/usr/bin/python3", [join(pkg, "scripts/lark_check.py")], { input: JSON.stringify([{ grammar: lark, inputs }]), encoding: "utf8", maxBuffer: 1 << 26 }),
+      execFileSync("/usr/bin/python3", [join(pkg, "scripts/lark_check.py")], {
+        input: JSON.stringify([{ grammar: lark, inputs }]),
+        encoding: "utf8",
+        maxBuffer: 1 << 26,
+      }),
     ) as { loaded: boolean; error?: string; accepted: boolean[] }[];
     if (!py[0]!.loaded) throw new Error(`Python Lark could not load the grammar: ${py[0]!.error}`);
     const verdicts: Verdict[] = [];
@@ -102,6 +106,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       execFileSync("mv", [tmp, file]);
     }
   } else process.stdout.write(`${markdown}\n`);
-  for (const v of verdicts) if ([v.lark, v.gbnf, v.python].some((a) => a !== (v.expected === "accept"))) process.stderr.write(`unexpected: ${JSON.stringify(v)}\n`);
+  for (const v of verdicts)
+    if ([v.lark, v.gbnf, v.python].some((a) => a !== (v.expected === "accept"))) process.stderr.write(`unexpected: ${JSON.stringify(v)}\n`);
   if (!ok) process.exitCode = 1;
 }

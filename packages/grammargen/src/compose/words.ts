@@ -17,7 +17,10 @@ export function shellWordTerminals(): Rule[] {
   const escaped = seq(lit("\\"), cls("\n", true));
   // $NAME, $1, $$ and the other special parameters, ${...} (no nesting: ${x:-$y} stays out);
   // a $ before / . : and the like is a literal $ (sed s/$/x/).
-  const dollar = seq(lit("$"), alt(seq(cls("A-Za-z_"), many(cls(WORDISH))), cls("0-9?$!#@*-"), cls("/.:,%=+^~"), seq(lit("{"), some(cls("}'\"`$ \t\n", true)), lit("}"))));
+  const dollar = seq(
+    lit("$"),
+    alt(seq(cls("A-Za-z_"), many(cls(WORDISH))), cls("0-9?$!#@*-"), cls("/.:,%=+^~"), seq(lit("{"), some(cls("}'\"`$ \t\n", true)), lit("}"))),
+  );
   const ansi = seq(lit("$'"), many(alt(cls("'\\", true), seq(lit("\\"), cls("\n", true)))), lit("'"));
   const squoted = alt(seq(lit("'"), many(cls("'", true)), lit("'")), ansi);
   const dqDollar = seq(lit("$"), alt(cls('("\\`{', true), seq(lit("{"), some(cls('}"`$', true)), lit("}"))));
@@ -29,5 +32,5 @@ export function shellWordTerminals(): Rule[] {
   const word = alt(seq(some(x), quotedTail), seq(some(squoted), opt(seq(afterQuote, quotedTail))));
   const first = alt(bare("-"), escaped, dquoted, dollar);
   const operand = alt(seq(first, many(x), quotedTail), seq(some(squoted), opt(seq(afterQuote, quotedTail))), lit("-"));
-  return [rule("word", word, true, "a shell word; \"...\" holds no $( or `"), rule("operand", operand, true, "an operand: a word not starting with -")];
+  return [rule("word", word, true, 'a shell word; "..." holds no $( or `'), rule("operand", operand, true, "an operand: a word not starting with -")];
 }

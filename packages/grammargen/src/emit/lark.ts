@@ -92,7 +92,8 @@ function exprToLark(e: Expr, rules: Map<string, Rule>, atomic: boolean, c: Chain
   }
 }
 
-const isCompoundOptional = (i: Expr): boolean => i.kind === "rep" && i.min === 0 && i.max === 1 && !(i.item.kind === "ref" || i.item.kind === "lit" || i.item.kind === "cls");
+const isCompoundOptional = (i: Expr): boolean =>
+  i.kind === "rep" && i.min === 0 && i.max === 1 && !(i.item.kind === "ref" || i.item.kind === "lit" || i.item.kind === "cls");
 
 /** Repetitions inside a sequence are parenthesised so `~` visibly binds to its own item. */
 function ruleBody(e: Expr, rules: Map<string, Rule>, c: Chains): string {
@@ -106,9 +107,20 @@ function ruleBody(e: Expr, rules: Map<string, Rule>, c: Chains): string {
       c.extra.push(`${name}: ${exprToLark(i, rules, false, c)}`);
       return { kind: "lit", text: `\u0000${name}` } as Expr;
     });
-    return items.map((i) => (i.kind === "lit" && i.text.startsWith("\u0000") ? i.text.slice(1) : i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c))).join(" ");
+    return items
+      .map((i) =>
+        i.kind === "lit" && i.text.startsWith("\u0000")
+          ? i.text.slice(1)
+          : i.kind === "rep" && !(i.min === 0 && i.max === 1)
+            ? `(${exprToLark(i, rules, false, c)})`
+            : exprToLark(i, rules, i.kind === "alt", c),
+      )
+      .join(" ");
   }
-  if (e.kind === "seq") return e.items.map((i) => (i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c))).join(" ");
+  if (e.kind === "seq")
+    return e.items
+      .map((i) => (i.kind === "rep" && !(i.min === 0 && i.max === 1) ? `(${exprToLark(i, rules, false, c)})` : exprToLark(i, rules, i.kind === "alt", c)))
+      .join(" ");
   if (e.kind === "alt") return e.items.map((i) => ruleBody(i, rules, c)).join("\n    | ");
   return exprToLark(e, rules, false, c);
 }

@@ -23,7 +23,11 @@ export function classToRegex(ranges: [number, number][], negated: boolean): stri
     if (negated) return "[\\s\\S]";
     throw new GrammargenError("empty character class cannot be emitted", [], "EEMIT");
   }
-  const body = ranges.map(([a, b]) => (a === b ? escapeChar(a, true) : b === a + 1 ? escapeChar(a, true) + escapeChar(b, true) : `${escapeChar(a, true)}-${escapeChar(b, true)}`)).join("");
+  const body = ranges
+    .map(([a, b]) =>
+      a === b ? escapeChar(a, true) : b === a + 1 ? escapeChar(a, true) + escapeChar(b, true) : `${escapeChar(a, true)}-${escapeChar(b, true)}`,
+    )
+    .join("");
   return `[${negated ? "^" : ""}${body}]`;
 }
 

@@ -84,7 +84,8 @@ export async function xgrammarCompiler(vocab: string[], opts: { prependSpace?: b
 export async function ggufVocab(path: string): Promise<{ tokens: string[]; eos?: number; prependSpace: boolean }> {
   const { readGgufFileInfo } = await import("node-llama-cpp");
   const info = await readGgufFileInfo(path, { readTensorInfo: false });
-  const tok = (info.metadata as unknown as { tokenizer?: { ggml?: { tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } }).tokenizer?.ggml;
+  const tok = (info.metadata as unknown as { tokenizer?: { ggml?: { tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } })
+    .tokenizer?.ggml;
   if (!tok?.tokens?.length) throw new Error(`${path}: no tokenizer.ggml.tokens in the GGUF metadata`);
   return { tokens: [...tok.tokens], eos: tok.eos_token_id, prependSpace: tok.add_space_prefix ?? true };
 }

@@ -113,7 +113,10 @@ export function literalTrie(entries: readonly { text: string; then?: Expr }[]): 
     });
     // Identical continuations (the same rule reference) are offered once.
     const seen = new Set<string>();
-    const thens = ends.filter((e) => e.then).map((e) => e.then!).filter((t) => !seen.has(JSON.stringify(t)) && (seen.add(JSON.stringify(t)), true));
+    const thens = ends
+      .filter((e) => e.then)
+      .map((e) => e.then!)
+      .filter((t) => !seen.has(JSON.stringify(t)) && (seen.add(JSON.stringify(t)), true));
     const nullable = ends.some((e) => !e.then);
     const all = [...thens, ...branches];
     if (all.length === 0) return lit("");

@@ -11,7 +11,10 @@ export function checkRuleName(name: string): void {
 
 /** Turns arbitrary text (a command name, a path) into a usable rule-name fragment. */
 export function sanitizeName(text: string): string {
-  let s = text.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  let s = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (s === "") s = "cmd";
   if (!/^[a-z]/.test(s)) s = `c_${s}`;
   return s;
@@ -42,7 +45,12 @@ export function validateGrammar(g: Grammar): void {
     if (!r.terminal) continue;
     for (const n of refsOf(r.expr)) if (byName.get(n) && !byName.get(n)!.terminal) problems.push(`terminal ${r.name} refers to non-terminal ${n}`);
   }
-  if (problems.length) throw new GrammargenError(`invalid grammar: ${problems.join("; ")}`, problems.map((message) => ({ severity: "error" as const, stage: "emit" as const, message })), "EBADGRAMMAR");
+  if (problems.length)
+    throw new GrammargenError(
+      `invalid grammar: ${problems.join("; ")}`,
+      problems.map((message) => ({ severity: "error" as const, stage: "emit" as const, message })),
+      "EBADGRAMMAR",
+    );
 }
 
 /** Unbounded repetition marker: readers of hand-written grammars use it for * and +. */

@@ -107,10 +107,11 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
   for (const o of options) {
     const names = spell(o);
     if (names.length === 0) continue;
-    const key = o.arity === "none" ? `none${style === "cobra" ? ":bool" : ""}` : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}`;
+    const key =
+      o.arity === "none" ? `none${style === "cobra" ? ":bool" : ""}` : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}`;
     const g = groups.get(key);
     if (g) {
-      for (const n of names) if (!g.has.has(n)) (g.has.add(n), g.names.push(n));
+      for (const n of names) if (!g.has.has(n)) g.has.add(n), g.names.push(n);
     } else groups.set(key, { names: [...new Set(names)], option: o, has: new Set(names) });
   }
   return groups;
@@ -133,7 +134,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   const seen = new Set<string>();
   const shortOpts = options.map((o) => ({ ...o, short: o.short.filter((s) => !seen.has(s) && (seen.add(s), true)) }));
   const flagLetters = shortOpts.filter((o) => o.arity === "none").flatMap((o) => o.short);
-  const shortGroups = groupBy(shortOpts.filter((o) => o.arity !== "none"), (o) => o.short, spec.style);
+  const shortGroups = groupBy(
+    shortOpts.filter((o) => o.arity !== "none"),
+    (o) => o.short,
+    spec.style,
+  );
   if (flagLetters.length || shortGroups.size) {
     const parts: Expr[] = [];
     let flags: Expr | undefined;
@@ -153,7 +158,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   }
 
   // Long options: `--name`, `--name=V` / `--name V`, `--name[=V]`.
-  const longGroups = groupBy(options, (o) => [...o.long, ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : [])], spec.style);
+  const longGroups = groupBy(
+    options,
+    (o) => [...o.long, ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : [])],
+    spec.style,
+  );
   // Each group's names as a trie (shared prefixes written once), then the group's value form
   // once after the trie. Engines pay per grammar position (XGrammar computes a token mask for
   // each; llama.cpp keeps a stack per live branch): a flat alternation of 250 long options
@@ -168,7 +177,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   }
 
   // Single-dash long options (-name value), as openssl, find and Java tools spell them.
-  const dashGroups = groupBy(options.filter((o) => o.dashLong?.length), (o) => o.dashLong ?? [], spec.style);
+  const dashGroups = groupBy(
+    options.filter((o) => o.dashLong?.length),
+    (o) => o.dashLong ?? [],
+    spec.style,
+  );
   if (dashGroups.size) {
     const forms = [...dashGroups.values()].map((g) => {
       const names = literalChoice(g.names);
@@ -212,14 +225,20 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   const gap = optRef ? L.add(L.fresh(`${base}_opts`), rep(seq(L.sp, optRef), 0, maxGap)) : undefined;
   const withGap = (...items: Expr[]): Expr => seq(...items, ...(gap ? [gap] : []));
 
-  const unknownShape = spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0 && inherited.length === 0 && spec.path.length > 1;
+  const unknownShape =
+    spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0 && inherited.length === 0 && spec.path.length > 1;
   let positionals: PositionalSpec[] = spec.positionals;
   if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
 
   // Fit the operand caps into the budget by trimming the widest ones, never below a minimum.
   // Without a budget, a repeated operand (the parsers' "many", 16 or more) has no cap.
   const caps = unbounded ? positionals.map((p) => (p.max >= REPEATED ? UNBOUNDED : Math.max(p.min, p.max))) : fitCaps(positionals, maxOperands);
-  let budget = unbounded ? UNBOUNDED : Math.max(maxOperands, caps.reduce((a, b) => a + b, 0));
+  let budget = unbounded
+    ? UNBOUNDED
+    : Math.max(
+        maxOperands,
+        caps.reduce((a, b) => a + b, 0),
+      );
   const blocks: Expr[] = [];
   for (const [i, p0] of positionals.entries()) {
     const p = { ...p0, max: caps[i]! };
@@ -245,21 +264,35 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   for (const b of blocks) {
     const key = b.kind === "rep" ? JSON.stringify(b.item) : undefined;
     const last = merged[merged.length - 1];
-    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep") last.block = rep(last.block.item, last.block.min + b.min, Math.min(UNBOUNDED, last.block.max + b.max));
+    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep")
+      last.block = rep(last.block.item, last.block.min + b.min, Math.min(UNBOUNDED, last.block.max + b.max));
     else merged.push({ block: b, key });
   }
   const joined = merged.map((m) => m.block);
-  const total = unbounded ? Math.min(UNBOUNDED, caps.reduce((a, b) => a + b, 0)) : maxOperands - budget;
+  const total = unbounded
+    ? Math.min(
+        UNBOUNDED,
+        caps.reduce((a, b) => a + b, 0),
+      )
+    : maxOperands - budget;
   const head = withGap(words);
   const main = seq(head, ...joined);
   // After `--` every word is an operand, even one starting with '-'.
-  const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)));
+  const tail = seq(
+    head,
+    ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []),
+    L.sp,
+    lit("--"),
+    rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)),
+  );
   const forms: Expr[] = [main, tail];
   // "--version  output version information and exit": such an option alone is a whole
   // invocation, even where the usage line demands operands (watch --version, ssh -V).
   if (positionals.some((p) => p.min > 0)) {
     const exits = allOptions.filter((o) => o.arity === "none" && /\b(and|then) exits?\b/i.test(o.description));
-    const spellings = [...new Set(exits.flatMap((o) => [...o.long.map((l) => `--${l}`), ...o.short.map((c) => `-${c}`), ...(o.dashLong ?? []).map((d) => `-${d}`)]))];
+    const spellings = [
+      ...new Set(exits.flatMap((o) => [...o.long.map((l) => `--${l}`), ...o.short.map((c) => `-${c}`), ...(o.dashLong ?? []).map((d) => `-${d}`)])),
+    ];
     if (spellings.length) forms.push(seq(words, L.sp, literalChoice(spellings)));
   }
 

@@ -11,7 +11,11 @@ export function lowerDd(
   prefix: string,
   lowerPlain: (spec: CommandSpec, prefix: string) => Grammar,
 ): Grammar {
-  const plain: CommandSpec = { ...spec, extensions: [], positionals: [{ name: "OPERAND", type: { kind: "keyvalue" }, min: 0, max: Math.min(16, keys.length * 2) }] };
+  const plain: CommandSpec = {
+    ...spec,
+    extensions: [],
+    positionals: [{ name: "OPERAND", type: { kind: "keyvalue" }, min: 0, max: Math.min(16, keys.length * 2) }],
+  };
   const g = lowerPlain(plain, prefix);
   const R = new RuleSet(`${prefix}_dd`);
   const forms = keys.map(({ key, type, list }) => {

@@ -7,12 +7,21 @@ import { lowerDd } from "./dd.js";
 import { lowerFind } from "./find.js";
 import { lowerTar } from "./tar.js";
 
-export function lowerExtensions(spec: CommandSpec, prefix: string, opts: LowerOptions, lowerPlain: (spec: CommandSpec, prefix: string) => Grammar): Grammar | undefined {
+export function lowerExtensions(
+  spec: CommandSpec,
+  prefix: string,
+  opts: LowerOptions,
+  lowerPlain: (spec: CommandSpec, prefix: string) => Grammar,
+): Grammar | undefined {
   const ext = spec.extensions?.[0];
   if (!ext) return undefined;
   switch (ext.kind) {
     case "find-expression":
-      return lowerFind(opts.policy?.allowOption ? { ...spec, options: spec.options.filter((o) => opts.policy!.allowOption!(spec.path, o)) } : spec, prefix, ext.operators);
+      return lowerFind(
+        opts.policy?.allowOption ? { ...spec, options: spec.options.filter((o) => opts.policy!.allowOption!(spec.path, o)) } : spec,
+        prefix,
+        ext.operators,
+      );
     case "tar-bundled":
       return lowerTar(spec, ext.letters, prefix, lowerPlain);
     case "dd-operands":

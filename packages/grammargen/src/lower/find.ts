@@ -56,7 +56,9 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   const hasNot = has("!") || has("-not");
   const hasAnd = has("-a") || has("-and");
   const hasOr = has("-o") || has("-or");
-  const not = hasNot ? R.add(`${prefix}_not`, seq(alt(...[has("!") ? [lit("!"), lit("\\!"), lit("'!'")] : [], has("-not") ? [lit("-not")] : []].flat()), sp)) : undefined;
+  const not = hasNot
+    ? R.add(`${prefix}_not`, seq(alt(...[has("!") ? [lit("!"), lit("\\!"), lit("'!'")] : [], has("-not") ? [lit("-not")] : []].flat()), sp))
+    : undefined;
   const or = hasOr ? R.add(`${prefix}_orop`, seq(sp, alt(...["-o", "-or"].filter(has).map(lit)), sp)) : undefined;
   const lparen = R.add(`${prefix}_lparen`, alt(lit("\\("), lit("'('"), lit('"("')));
   const rparen = R.add(`${prefix}_rparen`, alt(lit("\\)"), lit("')'"), lit('")"')));
@@ -116,12 +118,21 @@ function valueOf(R: RuleSet, o: OptionSpec): Expr {
 function pathTerminal(): Expr {
   const special = " \t\n'\"\\|&;<>()`";
   const bare = cls(special, true);
-  const segment = alt(bare, seq(lit("\\"), cls("\n", true)), seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'")), seq(lit('"'), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED), lit('"')));
+  const segment = alt(
+    bare,
+    seq(lit("\\"), cls("\n", true)),
+    seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'")),
+    seq(lit('"'), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED), lit('"')),
+  );
   const first = alt(
     cls(special + "!-", true),
     seq(lit("\\"), cls("\n()!", true)),
     seq(lit("'"), opt(seq(cls("'()!", true), rep(cls("'", true), 0, UNBOUNDED))), lit("'")),
-    seq(lit('"'), opt(seq(alt(cls('"\\()!', true), seq(lit("\\"), cls("\n", true))), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED))), lit('"')),
+    seq(
+      lit('"'),
+      opt(seq(alt(cls('"\\()!', true), seq(lit("\\"), cls("\n", true))), rep(alt(cls('"\\', true), seq(lit("\\"), cls("\n", true))), 0, UNBOUNDED))),
+      lit('"'),
+    ),
   );
   return seq(first, rep(segment, 0, UNBOUNDED));
 }

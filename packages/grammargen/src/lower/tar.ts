@@ -42,7 +42,13 @@ export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, l
   const oldRules = old.rules.map((r) => (r === startRule ? { ...r, expr: swap(r.expr, bundleAfter) } : r));
   // tar reads a first word without a dash as letters, so the dashed form must open with an option.
   const optRule = dashed.rules.find((r) => r.name === `${prefix}_opt`);
-  const dashedRules = optRule ? dashed.rules.map((r) => (r.name === dashed.start ? { ...r, expr: swap(r.expr, { kind: "ref", name: optRule.name }) } : r)) : dashed.rules;
+  const dashedRules = optRule
+    ? dashed.rules.map((r) => (r.name === dashed.start ? { ...r, expr: swap(r.expr, { kind: "ref", name: optRule.name }) } : r))
+    : dashed.rules;
   const extra = R.grammar(`${prefix}_old_bundle`);
-  return mergeGrammars(`${prefix}_any`, alt({ kind: "ref", name: dashed.start }, { kind: "ref", name: old.start }), [{ start: dashed.start, rules: dashedRules }, { start: old.start, rules: oldRules }, extra]);
+  return mergeGrammars(`${prefix}_any`, alt({ kind: "ref", name: dashed.start }, { kind: "ref", name: old.start }), [
+    { start: dashed.start, rules: dashedRules },
+    { start: old.start, rules: oldRules },
+    extra,
+  ]);
 }

@@ -42,7 +42,11 @@ const TERMINALS: Record<string, () => Expr> = {
     const unit = alt(lit("ns"), lit("us"), lit("ms"), lit("s"), lit("m"), lit("h"), lit("d"));
     return seq(n, opt(seq(unit, rep(seq(n, unit), 0, 3))));
   },
-  url: () => alt(seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, UNBOUNDED), lit("://"), rep(segment(), 1, UNBOUNDED)), seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED))),
+  url: () =>
+    alt(
+      seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, UNBOUNDED), lit("://"), rep(segment(), 1, UNBOUNDED)),
+      seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED)),
+    ),
   kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED), lit("="), rep(segment(), 0, UNBOUNDED)),
 };
 

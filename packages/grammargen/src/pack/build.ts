@@ -74,7 +74,14 @@ export function buildPack(packRoot: string): PackResult {
     const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
     files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
     kept.push(e);
-    programs.push({ key: e.key, export: exportName(e.key), path: e.spec.path, style: e.style, version: e.version ?? null, sha256: { lark: sha256(lark), gbnf: sha256(gbnf), ir: sha256(ir) } });
+    programs.push({
+      key: e.key,
+      export: exportName(e.key),
+      path: e.spec.path,
+      style: e.style,
+      version: e.version ?? null,
+      sha256: { lark: sha256(lark), gbnf: sha256(gbnf), ir: sha256(ir) },
+    });
   }
 
   const byKey = new Map(kept.map((e) => [e.key, e]));
@@ -83,7 +90,11 @@ export function buildPack(packRoot: string): PackResult {
   const missing = config.default.commands.filter((k) => !byKey.has(k) && !BUILTIN_NAMES.includes(k));
   if (missing.length) {
     const why = missing.map((k) => skipped.find((s) => s.key === k)?.reason).filter(Boolean);
-    throw new GrammargenError(`pack.json promises ${missing.join(", ")} in the default grammar, but the corpus has no usable help text for ${missing.length === 1 ? "it" : "them"} (add corpora/help/<name>/ with help.txt and meta.json)${why.length ? `: ${why.join("; ")}` : ""}`, [], "EPACK");
+    throw new GrammargenError(
+      `pack.json promises ${missing.join(", ")} in the default grammar, but the corpus has no usable help text for ${missing.length === 1 ? "it" : "them"} (add corpora/help/<name>/ with help.txt and meta.json)${why.length ? `: ${why.join("; ")}` : ""}`,
+      [],
+      "EPACK",
+    );
   }
   const defaultSpecs = config.default.commands.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!.spec);
   const constructs: Construct[] = config.default.constructs ? parseConstructs(config.default.constructs.join(",")) : [...CONSTRUCTS];

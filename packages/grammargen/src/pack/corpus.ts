@@ -33,7 +33,12 @@ export function readCorpus(dir: string, only?: string[]): CorpusEntry[] {
     const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Meta;
     const name = meta.name ?? [meta.program];
     const { spec } = parseHelp(readFileSync(helpFile, "utf8"), { name, ...(meta.style ? { style: meta.style } : {}) });
-    out.push({ key, spec: { ...spec, source: { ...spec.source, program: meta.program, ...(meta.version ? { version: meta.version } : {}) } }, ...(meta.version ? { version: meta.version } : {}), style: spec.style });
+    out.push({
+      key,
+      spec: { ...spec, source: { ...spec.source, program: meta.program, ...(meta.version ? { version: meta.version } : {}) } },
+      ...(meta.version ? { version: meta.version } : {}),
+      style: spec.style,
+    });
   }
   return out;
 }

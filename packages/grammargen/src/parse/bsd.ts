@@ -2,7 +2,18 @@
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
-import { MANY, emptySpec, linesOf, mergeOptions, optionsFromSpellings, positional, readOptionTable, readSpelling, spanOf, type Spelling } from "./optionhead.js";
+import {
+  MANY,
+  emptySpec,
+  linesOf,
+  mergeOptions,
+  optionsFromSpellings,
+  positional,
+  readOptionTable,
+  readSpelling,
+  spanOf,
+  type Spelling,
+} from "./optionhead.js";
 
 interface Word {
   kind: "word";
@@ -205,11 +216,14 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             // `-Olevel` (a repeated letter) is -O with an attached value, not a cluster of flags.
             const repeats = new Set(piece.slice(1)).size < piece.length - 1;
             if (repeats && /^-[A-Za-z0-9][a-z]{2,}$/.test(piece) && !opts.dashLong) {
-              options.push(...optionsFromSpellings([{ kind: "short", name: piece[1]!, arity: "required", metavar: piece.slice(2) }], "", spanOf(text, n.start, n.end)));
+              options.push(
+                ...optionsFromSpellings([{ kind: "short", name: piece[1]!, arity: "required", metavar: piece.slice(2) }], "", spanOf(text, n.start, n.end)),
+              );
               continue;
             }
             if (/^-[A-Za-z0-9]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
-              for (const letter of piece.slice(1)) options.push(...optionsFromSpellings([{ kind: "short", name: letter, arity: "none" }], "", spanOf(text, n.start, n.end)));
+              for (const letter of piece.slice(1))
+                options.push(...optionsFromSpellings([{ kind: "short", name: letter, arity: "none" }], "", spanOf(text, n.start, n.end)));
               continue;
             }
             const sp = readSpelling(piece, opts.dashLong) ?? (opts.dashLong ? undefined : readSpelling(piece, true));
@@ -228,9 +242,22 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
         if (!/^[<A-Za-z_]/.test(w)) continue;
         // `(-c | -C | --squash) <commit>`: the word after a group of options is their value.
         const prev = seq[k - 1];
-        if (prev?.kind === "group" && !prev.optional && prev.alts.length > 1 && prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))) continue;
+        if (
+          prev?.kind === "group" &&
+          !prev.optional &&
+          prev.alts.length > 1 &&
+          prev.alts.every((a) => a.length === 1 && a[0]!.kind === "word" && isOptionWord(a[0]!.text))
+        )
+          continue;
         // `[-e] <pattern>`: the positional may come as the option's value instead (git grep -e x).
-        const viaOption = prev?.kind === "group" && prev.optional && prev.alts.length === 1 && prev.alts[0]!.length === 1 && prev.alts[0]![0]!.kind === "word" && /^-[A-Za-z]$/.test(prev.alts[0]![0]!.text) && !!opts.takesValue?.(prev.alts[0]![0]!.text.slice(1));
+        const viaOption =
+          prev?.kind === "group" &&
+          prev.optional &&
+          prev.alts.length === 1 &&
+          prev.alts[0]!.length === 1 &&
+          prev.alts[0]![0]!.kind === "word" &&
+          /^-[A-Za-z]$/.test(prev.alts[0]![0]!.text) &&
+          !!opts.takesValue?.(prev.alts[0]![0]!.text.slice(1));
         pos.push(positional(w, optional || viaOption ? 0 : 1, many || n.many ? MANY : 1, spanOf(text, n.start, n.end)));
       }
     };
@@ -238,7 +265,11 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
     const nodes = readForm(form.text, form.offset, () => (unclosed = true));
     // A bracket still open where the text ends: the help was cut off mid-usage.
     if (unclosed && text.slice(form.offset + form.text.length).trim() === "") {
-      throw new GrammargenError(`help text ends inside its usage line (a bracket opened on line ${spanOf(text, form.offset, form.offset).line} is never closed); it looks truncated`, [], "ETRUNCATED");
+      throw new GrammargenError(
+        `help text ends inside its usage line (a bracket opened on line ${spanOf(text, form.offset, form.offset).line} is never closed); it looks truncated`,
+        [],
+        "ETRUNCATED",
+      );
     }
     walk(nodes, false, false, false);
     perForm.push(pos);

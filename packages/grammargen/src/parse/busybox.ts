@@ -44,7 +44,10 @@ export function operandKeys(text: string, operands: { key: string; metavar: stri
   const keys = new Map<string, string[]>();
   for (const { key, metavar } of operands) {
     // `obs=N/bs=N` packs two operands into one word.
-    const parts = `${key}=${metavar}`.split("/").map((p) => /^([a-z][a-z0-9_]*)=(.*)$/.exec(p)).filter(Boolean) as RegExpExecArray[];
+    const parts = `${key}=${metavar}`
+      .split("/")
+      .map((p) => /^([a-z][a-z0-9_]*)=(.*)$/.exec(p))
+      .filter(Boolean) as RegExpExecArray[];
     for (const p of parts) {
       const list = keys.get(p[1]!) ?? [];
       list.push(p[2]!);

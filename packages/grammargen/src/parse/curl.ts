@@ -24,7 +24,14 @@ export function parseCurl(text: string, opts: { name: string | string[] }): { sp
     const m = /^ {1,6}(?:-(\S), )?--([A-Za-z0-9][\w.-]*)(?: (<[^>]*>))?(?:\s+(.*))?$/.exec(l.text);
     if (!m) continue;
     const [, short, long, metavar, description = ""] = m as unknown as [string, string | undefined, string, string | undefined, string | undefined];
-    const o: OptionSpec = { short: short ? [short] : [], long: [long], arity: metavar ? "required" : "none", repeatable: true, description: description.trim(), span: lineSpan(l) };
+    const o: OptionSpec = {
+      short: short ? [short] : [],
+      long: [long],
+      arity: metavar ? "required" : "none",
+      repeatable: true,
+      description: description.trim(),
+      span: lineSpan(l),
+    };
     if (metavar) o.value = { type: curlType(metavar), metavar };
     options.push(o);
   }

@@ -45,10 +45,12 @@ export function parseDd(text: string, opts: { name: string | string[] }): { spec
   };
   if (!operands.length) session.error("no key=value operands found (expected lines such as 'bs=BYTES  ...')");
   const seen = new Set<string>();
-  const keys = operands.filter((o) => !seen.has(o.key) && (seen.add(o.key), true)).map((o) => {
-    const type = typeOf(o.metavar);
-    return lists.has(o.key) && type.kind === "enum" ? { key: o.key, type, list: true } : { key: o.key, type };
-  });
+  const keys = operands
+    .filter((o) => !seen.has(o.key) && (seen.add(o.key), true))
+    .map((o) => {
+      const type = typeOf(o.metavar);
+      return lists.has(o.key) && type.kind === "enum" ? { key: o.key, type, list: true } : { key: o.key, type };
+    });
   spec.extensions = [{ kind: "dd-operands", keys }];
   spec.options = mergeOptions(readOptionTable(text).filter((o) => o.long.length || o.short.length));
   return { spec, diagnostics: session.diagnostics };

@@ -97,7 +97,11 @@ export function readEntries(lines: Line[]): Entries {
     const startsOption = /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content);
     // Continuation: deeper than the entry it belongs to and not a new option at entry depth
     // (a description line may itself start with an option name, as ripgrep's do).
-    if (current && l.indent > current.indent && (!startsOption || (current.descCol !== undefined ? l.indent >= current.descCol : l.indent > current.indent + 4))) {
+    if (
+      current &&
+      l.indent > current.indent &&
+      (!startsOption || (current.descCol !== undefined ? l.indent >= current.descCol : l.indent > current.indent + 4))
+    ) {
       current.descCol ??= l.indent;
       current.desc.push(content);
       continue;
@@ -118,7 +122,12 @@ export function readEntries(lines: Line[]): Entries {
       }
       const entry: OptionEntry = { head: parsed, headText: head, description: "", span: spanOf(l, l.start, l.start + head.length), section };
       out.options.push(entry);
-      current = { desc: [l.text.slice(descFrom)], indent: l.indent, descCol: descFrom < l.text.length ? l.indent + descFrom - l.start : undefined, set: (d) => (entry.description = d) };
+      current = {
+        desc: [l.text.slice(descFrom)],
+        indent: l.indent,
+        descCol: descFrom < l.text.length ? l.indent + descFrom - l.start : undefined,
+        set: (d) => (entry.description = d),
+      };
       continue;
     }
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
@@ -137,7 +146,12 @@ export function readEntries(lines: Line[]): Entries {
       const first = names[0] ?? "";
       const ok = kind === "commands" ? /^[a-z0-9][\w.:-]*$/i.test(first) && !/\s/.test(first) : first !== "";
       if (ok) {
-        const entry: NamedEntry = { name: first, aliases: names.slice(1).filter((n) => /^[\w.-]+$/.test(n)), description: "", span: spanOf(l, l.start, l.start + head.length) };
+        const entry: NamedEntry = {
+          name: first,
+          aliases: names.slice(1).filter((n) => /^[\w.-]+$/.test(n)),
+          description: "",
+          span: spanOf(l, l.start, l.start + head.length),
+        };
         (kind === "commands" ? out.commands : out.positionals).push(entry);
         current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
         continue;

@@ -56,10 +56,28 @@ export function parseFind(text: string, opts: { name: string | string[] }): { sp
       if (EXEC_LIKE.has(name)) {
         // `-exec COMMAND ;` and `-exec COMMAND {} +` are one primary; its lowering is special.
         if (primaries.some((p) => p.dashLong?.includes(name))) continue;
-        primaries.push({ short: [], long: [], dashLong: [name], arity: "required", value: { type: { kind: "word" }, metavar: "COMMAND" }, valueCount: 1, repeatable: true, description: `${section}: run COMMAND; end with ';' or '{} +'`, span: lineSpan(l) });
+        primaries.push({
+          short: [],
+          long: [],
+          dashLong: [name],
+          arity: "required",
+          value: { type: { kind: "word" }, metavar: "COMMAND" },
+          valueCount: 1,
+          repeatable: true,
+          description: `${section}: run COMMAND; end with ';' or '{} +'`,
+          span: lineSpan(l),
+        });
         continue;
       }
-      const o: OptionSpec = { short: [], long: [], dashLong: [name], arity: args.length ? "required" : "none", repeatable: true, description: section, span: lineSpan(l) };
+      const o: OptionSpec = {
+        short: [],
+        long: [],
+        dashLong: [name],
+        arity: args.length ? "required" : "none",
+        repeatable: true,
+        description: section,
+        span: lineSpan(l),
+      };
       if (args.length) {
         o.value = { type: argType(args[0]!, signedN), metavar: args.join(" ") };
         if (args.length > 1) o.valueCount = args.length;

@@ -8,7 +8,8 @@ import { readUsage, stripProgram, usageForms, type UsageForm } from "./bsd.js";
 import { emptySpec, lineSpan, linesOf, mergeOptions, optionsFromSpellings, readOptionTable, readSpelling, splitHead, type Spelling } from "./optionhead.js";
 
 /** Sections of a man page that describe things other than options. */
-const NOT_OPTIONS = /^(NAME|SYNOPSIS|DESCRIPTION|EXAMPLES?|CONFIGURATION|DISCUSSION|NOTES|SEE ALSO|GIT|BUGS|AUTHORS?|PRETTY FORMATS|HOOKS|ENVIRONMENT|FILES|EXIT STATUS)$/;
+const NOT_OPTIONS =
+  /^(NAME|SYNOPSIS|DESCRIPTION|EXAMPLES?|CONFIGURATION|DISCUSSION|NOTES|SEE ALSO|GIT|BUGS|AUTHORS?|PRETTY FORMATS|HOOKS|ENVIRONMENT|FILES|EXIT STATUS)$/;
 
 export function isManPage(text: string): boolean {
   return /^NAME\s*$/m.test(text) && /^(SYNOPSIS|OPTIONS)\s*$/m.test(text);

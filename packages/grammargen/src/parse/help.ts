@@ -21,7 +21,8 @@ export interface ParseResult {
 
 export const nameWords = (name: string | string[]): string[] => (Array.isArray(name) ? name : name.split(/\s+/)).map((w) => w.trim()).filter((w) => w !== "");
 
-const REPEAT_DESC = /can be (used|given|specified|repeated|passed)( multiple times| more than once| several times)|may be (given|repeated|used|specified) (multiple times|more than once)|\brepeatable\b|multiple times/i;
+const REPEAT_DESC =
+  /can be (used|given|specified|repeated|passed)( multiple times| more than once| several times)|may be (given|repeated|used|specified) (multiple times|more than once)|\brepeatable\b|multiple times/i;
 const SUBCOMMAND_NAME = /^(command|commands|subcommand|sub-command|cmd|<command>|COMMAND|SUBCOMMAND|resource|topic)$/i;
 const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 /** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
@@ -84,7 +85,12 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
   if (lits) {
     const bare = none?.spellings.filter((x) => x.kind !== "short" && lits.spellings.some((l) => l.name === x.name)) ?? [];
     const attachedOptional = lits.spellings.some((x) => x.value?.attach === "attached-optional");
-    out.push(make(lits.spellings, bare.length || attachedOptional ? "optional" : "required", { type: { kind: "enum", choices: [...new Set(lits.literals)] }, metavar: lits.literals[0]! }));
+    out.push(
+      make(lits.spellings, bare.length || attachedOptional ? "optional" : "required", {
+        type: { kind: "enum", choices: [...new Set(lits.literals)] },
+        metavar: lits.literals[0]!,
+      }),
+    );
     if (none) none.spellings = none.spellings.filter((x) => !bare.includes(x));
   }
   for (const [key, g] of groups) {
@@ -95,9 +101,11 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
     }
     let arity: Arity = g.value.attach === "attached-optional" || g.value.attach === "separate-optional" ? "optional" : "required";
     // pflag count flags ("-v, --verbose n ... specify multiple times or a level using --verbose=n") take a value only when attached.
-    if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && g.spellings.some((x) => e.description.includes(`--${x.name}=`))) arity = "optional";
+    if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && g.spellings.some((x) => e.description.includes(`--${x.name}=`)))
+      arity = "optional";
     out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
-    if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar)) out[out.length - 1]!.repeatable = true;
+    if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar))
+      out[out.length - 1]!.repeatable = true;
   }
   return out;
 }
@@ -193,13 +201,25 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // programs that accept it without listing it (GNU head -5, tail -3).
   const numericUsage = /^\s*(usage|Usage|USAGE):.*\[-(NUM|NUMBER|N|WIDTH|COLUMNS?|COUNT|LINES|DIGITS|LEVEL)\]/m.test(text);
   if ((numericUsage || (style === "gnu" && path.length === 1 && OBSOLETE_NUMERIC.has(path[0]!))) && !options.some((o) => o.short.includes("#")))
-    options.push({ short: ["#"], long: [], arity: "none", repeatable: false, description: numericUsage ? "a number written as the option (-NUM)" : "-NUM: the obsolete spelling of -n NUM" });
+    options.push({
+      short: ["#"],
+      long: [],
+      arity: "none",
+      repeatable: false,
+      description: numericUsage ? "a number written as the option (-NUM)" : "-NUM: the obsolete spelling of -n NUM",
+    });
   // "-#" (zstd, xz): a digit option, -1 ... -19.
-  for (const o of options) if (o.short.includes("#")) o.short = [...o.short.filter((c) => c !== "#"), ..."0123456789"].filter((c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)));
+  for (const o of options)
+    if (o.short.includes("#"))
+      o.short = [...o.short.filter((c) => c !== "#"), ..."0123456789"].filter(
+        (c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)),
+      );
 
   // Spelling -> the first option with it, built once: the usage line asks for every word it reads.
   const bySpelling = new Map<string, OptionSpec>();
-  for (const x of options) for (const k of [...x.long.map((l) => `l:${l}`), ...x.short.map((c) => `s:${c}`), ...(x.dashLong ?? []).map((d) => `d:${d}`)]) if (!bySpelling.has(k)) bySpelling.set(k, x);
+  for (const x of options)
+    for (const k of [...x.long.map((l) => `l:${l}`), ...x.short.map((c) => `s:${c}`), ...(x.dashLong ?? []).map((d) => `d:${d}`)])
+      if (!bySpelling.has(k)) bySpelling.set(k, x);
   const takesValue = (spelling: string): boolean | undefined => {
     const long = spelling.startsWith("--") ? spelling.slice(2) : undefined;
     const short = !long && spelling.length === 2 ? spelling.slice(1) : undefined;
@@ -212,7 +232,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   const subcommands: CommandSpec[] = [];
   const addSub = (name: string, aliases: string[] = []) => {
     if (name === "help" && style === "cobra") aliases = [];
-    if (!subcommands.some((s) => s.path[s.path.length - 1] === name)) subcommands.push({ path: [...path, name], aliases, style, options: [], positionals: [], subcommands: [] });
+    if (!subcommands.some((s) => s.path[s.path.length - 1] === name))
+      subcommands.push({ path: [...path, name], aliases, style, options: [], positionals: [], subcommands: [] });
   };
   for (const c of entries.commands) addSub(c.name, c.aliases);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
@@ -227,11 +248,18 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
-    const type: ValueType = o.choices ? { kind: "enum", choices: o.choices } : inferType(o.name, { description: desc, style, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+    const type: ValueType = o.choices
+      ? { kind: "enum", choices: o.choices }
+      : inferType(o.name, { description: desc, style, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
-    if ((style === "gnu" || style === "generic") && REST_NAME.test(o.name.replace(/[<>]/g, "")) && (operands[i + 1] === undefined || /arg/i.test(operands[i + 1]!.name))) p.rest = true;
+    if (
+      (style === "gnu" || style === "generic") &&
+      REST_NAME.test(o.name.replace(/[<>]/g, "")) &&
+      (operands[i + 1] === undefined || /arg/i.test(operands[i + 1]!.name))
+    )
+      p.rest = true;
     positionals.push(p);
   }
   if (!usage.alternatives.length) {
@@ -249,7 +277,8 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   checkHelpText(text);
   const path = nameWords(opts.name);
   if (path.length === 0) throw new GrammargenError("a command name is required (--name)", [], "EUSAGE");
-  for (const w of path) if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
+  for (const w of path)
+    if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
   const normalized = normalize(text);
   const style = opts.style ?? claimedStyle(normalized) ?? detectStyle(normalized);
   const special = styleParser(style);

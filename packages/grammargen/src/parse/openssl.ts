@@ -7,15 +7,56 @@ import { MANY, emptySpec, lineSpan, linesOf, mergeOptions, positional } from "./
 // `-*` stands for every cipher or digest openssl knows; the help does not list them, so
 // the common names (from `openssl enc -list` / `openssl dgst -list`, OpenSSL 3.0) stand in.
 const CIPHERS = [
-  "aes-128-cbc", "aes-128-cfb", "aes-128-ctr", "aes-128-ecb", "aes-128-ofb",
-  "aes-192-cbc", "aes-192-cfb", "aes-192-ctr", "aes-192-ecb", "aes-192-ofb",
-  "aes-256-cbc", "aes-256-cfb", "aes-256-ctr", "aes-256-ecb", "aes-256-ofb",
-  "aes128", "aes192", "aes256", "aria-128-cbc", "aria-256-cbc", "camellia-128-cbc", "camellia-256-cbc",
-  "chacha20", "des-ede3", "des-ede3-cbc", "des3", "sm4-cbc",
+  "aes-128-cbc",
+  "aes-128-cfb",
+  "aes-128-ctr",
+  "aes-128-ecb",
+  "aes-128-ofb",
+  "aes-192-cbc",
+  "aes-192-cfb",
+  "aes-192-ctr",
+  "aes-192-ecb",
+  "aes-192-ofb",
+  "aes-256-cbc",
+  "aes-256-cfb",
+  "aes-256-ctr",
+  "aes-256-ecb",
+  "aes-256-ofb",
+  "aes128",
+  "aes192",
+  "aes256",
+  "aria-128-cbc",
+  "aria-256-cbc",
+  "camellia-128-cbc",
+  "camellia-256-cbc",
+  "chacha20",
+  "des-ede3",
+  "des-ede3-cbc",
+  "des3",
+  "sm4-cbc",
 ];
 const DIGESTS = [
-  "blake2b512", "blake2s256", "md5", "md5-sha1", "ripemd", "ripemd160", "rmd160", "sha1", "sha224", "sha256",
-  "sha3-224", "sha3-256", "sha3-384", "sha3-512", "sha384", "sha512", "sha512-224", "sha512-256", "shake128", "shake256", "sm3",
+  "blake2b512",
+  "blake2s256",
+  "md5",
+  "md5-sha1",
+  "ripemd",
+  "ripemd160",
+  "rmd160",
+  "sha1",
+  "sha224",
+  "sha256",
+  "sha3-224",
+  "sha3-256",
+  "sha3-384",
+  "sha3-512",
+  "sha384",
+  "sha512",
+  "sha512-224",
+  "sha512-256",
+  "shake128",
+  "shake256",
+  "sm3",
 ];
 
 /** openssl's value kinds (apps/lib/opt.c): val, infile, outfile, dir, +int, int, nonneg, format, ... */
@@ -91,7 +132,15 @@ export function parseOpenssl(text: string, opts: { name: string | string[] }): {
         last = undefined;
         continue;
       }
-      const o: OptionSpec = { short: [], long: [], dashLong: [name], arity: kind ? "required" : "none", repeatable: /multiple times/.test(description), description: description.trim(), span: lineSpan(l) };
+      const o: OptionSpec = {
+        short: [],
+        long: [],
+        dashLong: [name],
+        arity: kind ? "required" : "none",
+        repeatable: /multiple times/.test(description),
+        description: description.trim(),
+        span: lineSpan(l),
+      };
       if (kind) o.value = { type: valueType(kind, description), metavar: kind };
       options.push(o);
       last = o;

@@ -16,13 +16,18 @@ export interface Spelling {
 }
 
 /** Words that name a file or directory in metavars. */
-const PATHY = /(^|[_-])(file|files|path|dir|directory|infile|outfile|filename|configfile|socket|archive|tarfile|folder|ctl_path|batchfile|keyfile|certfile)s?$|^file|^path|^dir/i;
-const NUMERIC = /^(n|num|number|int|integer|count|level|levels|lines|bytes|seconds|secs|sec|port|ttl|minttl|length|interval|timeout|limit|cols|octets|width|depth|bits|numbits|\+int|nonneg|intmax|uintmax|uint|long|ulong|pid|size_in_kb|columns|max|min|rtable|jobs|n_lines|num_requests|buffer_size|life|recvlimit)$/i;
+const PATHY =
+  /(^|[_-])(file|files|path|dir|directory|infile|outfile|filename|configfile|socket|archive|tarfile|folder|ctl_path|batchfile|keyfile|certfile)s?$|^file|^path|^dir/i;
+const NUMERIC =
+  /^(n|num|number|int|integer|count|level|levels|lines|bytes|seconds|secs|sec|port|ttl|minttl|length|interval|timeout|limit|cols|octets|width|depth|bits|numbits|\+int|nonneg|intmax|uintmax|uint|long|ulong|pid|size_in_kb|columns|max|min|rtable|jobs|n_lines|num_requests|buffer_size|life|recvlimit)$/i;
 
 /** Chooses a value type from a metavar (and its option's description as a hint). */
 export function typeFromMetavar(metavar: string | undefined, description = ""): ValueType {
   if (!metavar) return { kind: "word" };
-  const m = metavar.replace(/^[<[{(]+|[>\]})]+$/g, "").replace(/\.\.\.$/, "").trim();
+  const m = metavar
+    .replace(/^[<[{(]+|[>\]})]+$/g, "")
+    .replace(/\.\.\.$/, "")
+    .trim();
   // Choices written in the metavar itself: PEM|DER, {always,never}, short|full|auto|no.
   const choiceText = metavar.replace(/^[<[{(=]+|[>\]})]+$/g, "");
   if (/^[A-Za-z0-9_.+-]+(\|[A-Za-z0-9_.+-]+)+$/.test(choiceText) && !/^[a-z_]+\|[a-z_]+$/.test(choiceText)) {
@@ -108,7 +113,9 @@ export function optionsFromSpellings(spellings: Spelling[], description: string,
       short: [...new Set(g.filter((x) => x.kind === "short").map((x) => x.name))],
       long: [...new Set(g.filter((x) => x.kind === "long").map((x) => x.name))],
       arity,
-      repeatable: g.some((x) => x.repeatable) || /multiple times|repeatable|can be repeated|may be repeated|\(repeat|may be given more than once|can be used multiple/i.test(description),
+      repeatable:
+        g.some((x) => x.repeatable) ||
+        /multiple times|repeatable|can be repeated|may be repeated|\(repeat|may be given more than once|can be used multiple/i.test(description),
       description,
     };
     const dl = g.filter((x) => x.kind === "dashLong").map((x) => x.name);

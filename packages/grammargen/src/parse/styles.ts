@@ -33,7 +33,11 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
   { style: "dd", detect: (t) => /^Usage: \S*dd \[OPERAND\]/m.test(t), parse: parseDd },
   { style: "curl", detect: (t) => /^Usage: curl \[options\.\.\.\] <url>/m.test(t), parse: parseCurl },
   // BSD/macOS: a usage line with a bracketed flag cluster and no long options anywhere.
-  { style: "bsd", detect: (t) => /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) && !/^\s+--[a-z]/m.test(t) && !/^\s+-[a-z]{2,}\s+\S/m.test(t), parse: parseBsd },
+  {
+    style: "bsd",
+    detect: (t) => /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) && !/^\s+--[a-z]/m.test(t) && !/^\s+-[a-z]{2,}\s+\S/m.test(t),
+    parse: parseBsd,
+  },
 ];
 
 /** The registered parser for a style, if any. */

@@ -20,14 +20,16 @@ export const MAX_HELP_BYTES = 1_000_000;
 
 /** Rejects input that is not help text: binary data or something absurdly large. */
 export function checkHelpText(text: string): void {
-  if (text.length > MAX_HELP_BYTES) throw new GrammargenError(`help text is too large (${text.length} characters; the limit is ${MAX_HELP_BYTES})`, [], "ETOOBIG");
+  if (text.length > MAX_HELP_BYTES)
+    throw new GrammargenError(`help text is too large (${text.length} characters; the limit is ${MAX_HELP_BYTES})`, [], "ETOOBIG");
   let control = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0) throw new GrammargenError("input looks binary (it contains NUL bytes), not help text", [], "EBINARY");
     if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 27 && c !== 8 && c !== 12) || c === 0xfffd) control++;
   }
-  if (text.length > 64 && control / text.length > 0.05) throw new GrammargenError("input looks binary (too many control characters), not help text", [], "EBINARY");
+  if (text.length > 64 && control / text.length > 0.05)
+    throw new GrammargenError("input looks binary (too many control characters), not help text", [], "EBINARY");
 }
 
 export function normalize(text: string): string {

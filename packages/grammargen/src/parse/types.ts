@@ -2,11 +2,13 @@
 // descriptions ("[possible values: a, b]", "WHEN is 'always', 'never', or 'auto'").
 import type { ValueType } from "../ir.js";
 
-const INTEGER = /^(N|NUM|NUMBER_OF_\w+|INT|INTEGER|INTEGER_RANGE|COUNT|LINES|COLS|COLUMNS|WIDTH|HEIGHT|DEPTH|LEVEL|PORT|PID|UID|GID|LIMIT|MAX|MIN|JOBS|THREADS|TABSIZE|TABS|CHARS|FIELDS|NLINES|RETRIES|TRIES|NUM_\w+|\w+_NUM|\w+_COUNT|MAX_\w+|INDENT|CONTEXT|UINT|UINT\d+|INT\d+|SEED|DIGITS|PRECISION|WARMUP|RUNS|SIGNAL_NUMBER|ITERATIONS|LEN|LENGTH|MAXDEPTH|MINDEPTH|COLUMN|TOKENS|LINE)$/;
+const INTEGER =
+  /^(N|NUM|NUMBER_OF_\w+|INT|INTEGER|INTEGER_RANGE|COUNT|LINES|COLS|COLUMNS|WIDTH|HEIGHT|DEPTH|LEVEL|PORT|PID|UID|GID|LIMIT|MAX|MIN|JOBS|THREADS|TABSIZE|TABS|CHARS|FIELDS|NLINES|RETRIES|TRIES|NUM_\w+|\w+_NUM|\w+_COUNT|MAX_\w+|INDENT|CONTEXT|UINT|UINT\d+|INT\d+|SEED|DIGITS|PRECISION|WARMUP|RUNS|SIGNAL_NUMBER|ITERATIONS|LEN|LENGTH|MAXDEPTH|MINDEPTH|COLUMN|TOKENS|LINE)$/;
 const SIZE = /^(SIZE|BYTES|\w+_SIZE|SIZE_\w+|BUFSIZE|BLOCKSIZE)$/;
 const NUMBER = /^(FLOAT|FLOAT_RANGE|FLOAT\d+|NUMBER|DOUBLE|DECIMAL|RATIO|SECONDS|SECS|SEC|FACTOR|RATE|PERCENT|SCALE)$/;
 const DURATION = /^(DURATION|TIMEOUT|DELAY|INTERVAL|TIME_?LIMIT|WAIT)$/;
-const PATH = /^(FILE|FILES|FILENAME|FILE_?NAME|DIR|DIRS|DIRECTORY|PATH|PATHS|\w+_?FILE|\w+_DIR|\w+_PATH|FOLDER|DEST|SOURCE|SRC|TARGET|OUTPUT|INPUT|LOGFILE|ARCHIVE|EXECUTABLE|PROGRAM|SCRIPT|F|FD_OR_FILE|FILEPATH|FILE_OR_DIR)$/;
+const PATH =
+  /^(FILE|FILES|FILENAME|FILE_?NAME|DIR|DIRS|DIRECTORY|PATH|PATHS|\w+_?FILE|\w+_DIR|\w+_PATH|FOLDER|DEST|SOURCE|SRC|TARGET|OUTPUT|INPUT|LOGFILE|ARCHIVE|EXECUTABLE|PROGRAM|SCRIPT|F|FD_OR_FILE|FILEPATH|FILE_OR_DIR)$/;
 const URL = /^(URL|URI|\w+_URL|URLS|ENDPOINT|ADDR|ADDRESS|HOST)$/;
 const COBRA: Record<string, ValueType> = {
   int: { kind: "integer", signed: "minus" },
@@ -28,10 +30,29 @@ const COBRA: Record<string, ValueType> = {
 };
 
 /** Cobra's lowercase type words: "string", "strings", "stringArray", "int", "duration", ... */
-export const COBRA_TYPES = new Set(["string", "strings", "stringArray", "stringSlice", "stringToString", "bool", "bools", "ints", "uints", "durationSlice", "ip", "ipSlice", "ipNet", "ipMask", ...Object.keys(COBRA)]);
+export const COBRA_TYPES = new Set([
+  "string",
+  "strings",
+  "stringArray",
+  "stringSlice",
+  "stringToString",
+  "bool",
+  "bools",
+  "ints",
+  "uints",
+  "durationSlice",
+  "ip",
+  "ipSlice",
+  "ipNet",
+  "ipMask",
+  ...Object.keys(COBRA),
+]);
 
 function cleanChoice(c: string): string {
-  return c.trim().replace(/^['"`]|['"`]$/g, "").trim();
+  return c
+    .trim()
+    .replace(/^['"`]|['"`]$/g, "")
+    .trim();
 }
 
 const isChoiceWord = (c: string): boolean => /^[\w.+:@/-]+$/.test(c) && c.length <= 40;
@@ -107,7 +128,12 @@ function textFacts(word: string, hints: TypeHints): { choices?: string[]; multip
   const text = hints.text ?? "";
   const facts = {
     choices: text ? placeholderChoices(word, text) : undefined,
-    multiplier: !!text && /^[A-Z]+$/.test(word) && new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(text),
+    multiplier:
+      !!text &&
+      /^[A-Z]+$/.test(word) &&
+      new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(
+        text,
+      ),
   };
   hints.memo?.set(word, facts);
   return facts;
@@ -133,7 +159,8 @@ export function placeholderChoices(metavar: string, text: string): string[] | un
   // "MODE determines behavior ...:" then one indented "word   description" line per value (tee).
   const block = new RegExp(`^${metavar}\\b[^\\n]*:[ \\t]*\\n((?:[ \\t]+[a-z][\\w-]*[ \\t]{2,}\\S[^\\n]*\\n(?:[ \\t]{8,}\\S[^\\n]*\\n)*){2,})`, "m").exec(text);
   // "TYPE is made up of one or more of these" (od) lists parts of a value, not whole values.
-  if (block && !/one or more|made up|combination|any of|followed by/i.test(block[0].split("\n")[0]!)) return [...block[1]!.matchAll(/^[ \t]+([a-z][\w-]*)[ \t]{2,}/gm)].map((x) => x[1]!).filter((w, i, a) => a.indexOf(w) === i);
+  if (block && !/one or more|made up|combination|any of|followed by/i.test(block[0].split("\n")[0]!))
+    return [...block[1]!.matchAll(/^[ \t]+([a-z][\w-]*)[ \t]{2,}/gm)].map((x) => x[1]!).filter((w, i, a) => a.indexOf(w) === i);
   return undefined;
 }
 
@@ -148,7 +175,15 @@ function placeholderList(metavar: string, desc: string): string[] | undefined {
   const paren = /\(([a-z][\w-]*(?:,\s*(?:or\s+)?[a-z][\w-]*)+)\)\s*\.?$/.exec(desc.trim());
   if (paren) return paren[1]!.split(/,\s*(?:or\s+)?/);
   const pairs = new RegExp(String.raw`^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$`).exec(desc.trim());
-  if (pairs) return [...new Set(pairs[1]!.split(/,\s*/).map((c) => c.split(" ")[0]!).filter(Boolean))];
+  if (pairs)
+    return [
+      ...new Set(
+        pairs[1]!
+          .split(/,\s*/)
+          .map((c) => c.split(" ")[0]!)
+          .filter(Boolean),
+      ),
+    ];
   return undefined;
 }
 
@@ -160,7 +195,9 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;
   if (/^(true\|false|bool|BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false"] };
-  const bare = bareMetavar(m).toUpperCase().replace(/[\s-]+/g, "_");
+  const bare = bareMetavar(m)
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   const sign = signOf(m);
   if (bare.includes("=")) return { kind: "keyvalue" };
   const word = bareMetavar(m);
@@ -169,7 +206,8 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     const c = placeholderChoices(word, hints.description) ?? facts.choices;
     if (c) return { kind: "enum", choices: c };
   }
-  const multiplier = /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) || facts.multiplier;
+  const multiplier =
+    /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) || facts.multiplier;
   if (INTEGER.test(bare)) {
     if (multiplier) return { kind: "size" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };

@@ -107,13 +107,20 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
     }
     if (OPTION_PLACEHOLDER.test(t.replace(/[<>]/g, ""))) continue;
     if (t.startsWith("{") && t.endsWith("}") && t.includes(",")) {
-      const choices = t.slice(1, -1).split(",").map((c) => c.trim()).filter(Boolean);
+      const choices = t
+        .slice(1, -1)
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean);
       const nextIsDots = toks[i + 1]?.text === "...";
       out.push({ name: t, min: optional ? 0 : 1, max: 1, choices, subcommand: repeat || nextIsDots, span });
       if (nextIsDots) i++;
       continue;
     }
-    const name = t.replace(/^<|>$/g, "").replace(/^\(|\)$/g, "").replace(/^\{|\}$/g, "");
+    const name = t
+      .replace(/^<|>$/g, "")
+      .replace(/^\(|\)$/g, "")
+      .replace(/^\{|\}$/g, "");
     if (name === "" || /^[|&;>]/.test(name)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];

@@ -18,7 +18,24 @@ const PATTERN_FIRST: Record<string, string[]> = {
   jq: ["-f", "--from-file"],
 };
 /** Programs whose operands are text, never opened as files. */
-const TEXT_ARGS = new Set(["echo", "printf", "seq", "expr", "basename", "dirname", "date", "true", "false", "test", "[", "export", "read", "let", "declare", "local"]);
+const TEXT_ARGS = new Set([
+  "echo",
+  "printf",
+  "seq",
+  "expr",
+  "basename",
+  "dirname",
+  "date",
+  "true",
+  "false",
+  "test",
+  "[",
+  "export",
+  "read",
+  "let",
+  "declare",
+  "local",
+]);
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
 
 interface State {
@@ -60,7 +77,13 @@ function checkSource(st: State, source: string, base: number): void {
   const walkState = { ...sub, map: chars };
   if (tree.rootNode.hasError) {
     const bad = firstProblem(tree.rootNode) ?? tree.rootNode;
-    add(sub, "syntax", { start: chars(bad.startIndex), end: chars(Math.max(bad.endIndex, bad.startIndex + 1)) }, "the command does not parse as bash, so it cannot be checked", "fix the syntax (quotes, pipes, do/done, then/fi)");
+    add(
+      sub,
+      "syntax",
+      { start: chars(bad.startIndex), end: chars(Math.max(bad.endIndex, bad.startIndex + 1)) },
+      "the command does not parse as bash, so it cannot be checked",
+      "fix the syntax (quotes, pipes, do/done, then/fi)",
+    );
     return;
   }
   walk(walkState, tree.rootNode);
@@ -101,13 +124,25 @@ function checkPipeline(st: WalkState, node: Node): void {
   const stages = node.namedChildren.filter((c) => c.type !== "comment");
   const max = st.policy.pipeline?.maxLength;
   if (max !== undefined && stages.length > max)
-    add(st, "pipeline.maxLength", mapW(st, node), `the pipeline has ${stages.length} commands; the policy allows at most ${max}`, "split it, writing an intermediate file");
+    add(
+      st,
+      "pipeline.maxLength",
+      mapW(st, node),
+      `the pipeline has ${stages.length} commands; the policy allows at most ${max}`,
+      "split it, writing an intermediate file",
+    );
   const denied = st.policy.pipeline?.denyInto ?? [];
   for (const stage of stages.slice(1)) {
     const cmd = stage.type === "redirected_statement" ? stage.childForFieldName("body") : stage;
     const name = cmd?.type === "command" ? cmd.childForFieldName("name") : null;
     if (name && matchesAny(basename(name.text), denied))
-      add(st, "pipeline.denyInto", mapW(st, name), `piping into ${name.text} runs downloaded or generated code`, `save the input to a file and inspect it instead of piping it into ${name.text}`);
+      add(
+        st,
+        "pipeline.denyInto",
+        mapW(st, name),
+        `piping into ${name.text} runs downloaded or generated code`,
+        `save the input to a file and inspect it instead of piping it into ${name.text}`,
+      );
   }
 }
 
@@ -137,12 +172,19 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
   const p = st.policy;
   const name = basename(inv.name.value);
   if (name.includes(UNKNOWN)) {
-    if (p.commands.allow) add(st, "commands.allow", mapW(st, inv.name), `the program name ${inv.name.raw} is only known at run time`, "name the program literally");
+    if (p.commands.allow)
+      add(st, "commands.allow", mapW(st, inv.name), `the program name ${inv.name.raw} is only known at run time`, "name the program literally");
     return;
   }
   const allowed = commandAllowed(p, name);
   if (!allowed.ok)
-    add(st, allowed.rule, mapW(st, inv.name), allowed.rule === "commands.deny" ? `${name} is denied by the policy` : `${name} is not in the policy's allowed commands`, allowed.rule === "commands.deny" ? `do it without ${name}` : `use one of: ${p.commands.allow!.slice(0, 12).join(", ")}`);
+    add(
+      st,
+      allowed.rule,
+      mapW(st, inv.name),
+      allowed.rule === "commands.deny" ? `${name} is denied by the policy` : `${name} is not in the policy's allowed commands`,
+      allowed.rule === "commands.deny" ? `do it without ${name}` : `use one of: ${p.commands.allow!.slice(0, 12).join(", ")}`,
+    );
 
   for (const rule of p.deny) {
     if (!ruleApplies(rule.command, name, inv.args)) continue;
@@ -150,7 +192,9 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
     if (rule.flags && !flag) continue;
     let culprit: Word | undefined = flag;
     if (rule.args) {
-      culprit = inv.args.find((a) => (matchesAny(a.value, rule.args) || matchesAny(a.raw, rule.args)) && !matchesAny(a.value, rule.unless) && !matchesAny(a.raw, rule.unless));
+      culprit = inv.args.find(
+        (a) => (matchesAny(a.value, rule.args) || matchesAny(a.raw, rule.args)) && !matchesAny(a.value, rule.unless) && !matchesAny(a.raw, rule.unless),
+      );
       if (!culprit) continue;
     }
     add(st, `deny.${rule.id}`, mapW(st, culprit!), rule.message ?? `${name} ${culprit!.raw} is denied by the policy`, rule.fix ?? `remove ${culprit!.raw}`);
@@ -166,7 +210,13 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
     if (!rule.commands.includes(name)) continue;
     if (rule.flags && !rule.flags.some((f) => flagPresent(inv.args, f))) continue;
     if (!inv.wrappers.includes(rule.with))
-      add(st, `wrap.${rule.id}`, mapW(st, inv.name), `${name}${rule.flags ? " " + rule.flags.join("/") : ""} can run forever; it must run under ${rule.with}`, rule.fix ?? `prefix it with ${rule.with}`);
+      add(
+        st,
+        `wrap.${rule.id}`,
+        mapW(st, inv.name),
+        `${name}${rule.flags ? " " + rule.flags.join("/") : ""} can run forever; it must run under ${rule.with}`,
+        rule.fix ?? `prefix it with ${rule.with}`,
+      );
   }
 
   if (SHELLS.has(name)) {
@@ -191,7 +241,9 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
 function checkArgs(st: WalkState, name: string, args: Word[]): void {
   if (TEXT_ARGS.has(name)) return;
   const patternOpts = PATTERN_FIRST[name];
-  let skipFirst = patternOpts !== undefined && !args.some((a) => patternOpts.some((o) => a.value === o || a.value.startsWith(o + "=") || (o.length === 2 && a.value.startsWith(o))));
+  let skipFirst =
+    patternOpts !== undefined &&
+    !args.some((a) => patternOpts.some((o) => a.value === o || a.value.startsWith(o + "=") || (o.length === 2 && a.value.startsWith(o))));
   let endOfOptions = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -225,7 +277,13 @@ function checkValue(st: WalkState, w: Word, v: string): void {
   if (url) {
     const schemes = st.policy.urls?.schemes;
     if (schemes && !schemes.includes(url[1]!.toLowerCase()))
-      add(st, "urls.schemes", mapW(st, w), `the URL scheme ${url[1]} is not allowed (allowed: ${schemes.join(", ")})`, `use ${schemes[0]}://${v.slice(url[0].length)}`);
+      add(
+        st,
+        "urls.schemes",
+        mapW(st, w),
+        `the URL scheme ${url[1]} is not allowed (allowed: ${schemes.join(", ")})`,
+        `use ${schemes[0]}://${v.slice(url[0].length)}`,
+      );
     return;
   }
   if (looksLikePath(v)) checkPathValue(st, w, v, "arg");
@@ -264,12 +322,24 @@ function checkPathValue(st: WalkState, w: Word, v: string, what: "arg" | "cd" | 
   const shown = w.raw;
   if (resolved === undefined) {
     if (/(^|\/)\.\.(\/|$)/.test(v))
-      add(st, "paths.root", mapW(st, w), `${shown} climbs with .. from a value only known at run time, so it may leave ${paths.root}`, `use a path under ${paths.root} without ..`);
+      add(
+        st,
+        "paths.root",
+        mapW(st, w),
+        `${shown} climbs with .. from a value only known at run time, so it may leave ${paths.root}`,
+        `use a path under ${paths.root} without ..`,
+      );
     return;
   }
   if (under(resolved, paths.root) || paths.allow.some((a) => under(resolved, a))) return;
   const verb = what === "cd" ? "cd leaves" : what === "redirect" ? "the redirect writes outside" : "the path is outside";
-  add(st, "paths.root", mapW(st, w), `${verb} ${paths.root}: ${shown} resolves to ${resolved}`, `use a path under ${paths.root}, e.g. ./${lastSegment(resolved)}`);
+  add(
+    st,
+    "paths.root",
+    mapW(st, w),
+    `${verb} ${paths.root}: ${shown} resolves to ${resolved}`,
+    `use a path under ${paths.root}, e.g. ./${lastSegment(resolved)}`,
+  );
 }
 
 const lastSegment = (p: string): string => p.split("/").filter(Boolean).pop() ?? "dir";

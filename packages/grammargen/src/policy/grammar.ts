@@ -57,17 +57,22 @@ export function policyTerminals(policy: Policy): Rule[] {
   // Absolute paths under the root or an allowed prefix, bare or quoted: the prefixes as one trie.
   const prefixes = policy.paths ? [policy.paths.root, ...policy.paths.allow] : [];
   const prefix = prefixes.length ? put("prefix", literalChoice(prefixes)) : undefined;
-  const abs = (inner: Expr, q: string): Expr[] => (prefix ? [seq(...(q ? [lit(q)] : []), prefix, opt(seq(lit("/"), rep(inner, 0, UNBOUNDED))), ...(q ? [lit(q)] : []))] : []);
+  const abs = (inner: Expr, q: string): Expr[] =>
+    prefix ? [seq(...(q ? [lit(q)] : []), prefix, opt(seq(lit("/"), rep(inner, 0, UNBOUNDED))), ...(q ? [lit(q)] : []))] : [];
   const schemes = (policy.urls?.schemes ?? []).map((s) => `${s}://`);
   const urlRest = rep(cls(META, true), 1, UNBOUNDED);
-  const url = (q: string): Expr[] => (schemes.length ? [seq(...(q ? [lit(q)] : []), literalChoice(schemes), q ? rep(cls(`${q}\n`, true), 1, UNBOUNDED) : urlRest, ...(q ? [lit(q)] : []))] : []);
+  const url = (q: string): Expr[] =>
+    schemes.length ? [seq(...(q ? [lit(q)] : []), literalChoice(schemes), q ? rep(cls(`${q}\n`, true), 1, UNBOUNDED) : urlRest, ...(q ? [lit(q)] : []))] : [];
 
   // What every first unit shares; the bare first character differs (no `-` for operands).
   const firstTail = put("first", alt(dot(B), variable, seq(lit("\\"), cls(`\n.${notFirst.join("")}`, true)), sq, dq, ...(urls ? [colon(B)] : [])));
   const firstUnit = (noDash: boolean): Expr[] => [bare(B, [...notFirst, ...(noDash ? ["-"] : [])]), firstTail];
   // After `=` an absolute path may follow too; the prefix's tail is any unit except a nested `=`.
   const afterEq = put("aftereq", alt(...firstUnit(false), ...abs(cls(META + ".$=:", true), "")));
-  const unit = put("unit", alt(toExpr(B), dot(B), variable, seq(lit("\\"), cls("\n.", true)), sqAny, dqAny, seq(lit("="), opt(afterEq)), ...(urls ? [colon(B)] : [])));
+  const unit = put(
+    "unit",
+    alt(toExpr(B), dot(B), variable, seq(lit("\\"), cls("\n.", true)), sqAny, dqAny, seq(lit("="), opt(afterEq)), ...(urls ? [colon(B)] : [])),
+  );
   const units = rep(unit, 0, UNBOUNDED);
   const start = put("start", alt(...abs(unit, ""), ...url("")));
   const quoted = [...abs(sqUnit, "'"), ...abs(dqUnit, '"'), ...url("'"), ...url('"')];

@@ -61,8 +61,7 @@ export function globRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-export const matchesAny = (value: string, globs: string[] | undefined): boolean =>
-  !!globs && globs.some((g) => globRegExp(g).test(value));
+export const matchesAny = (value: string, globs: string[] | undefined): boolean => !!globs && globs.some((g) => globRegExp(g).test(value));
 
 export function commandAllowed(policy: Policy, name: string): { ok: true } | { ok: false; rule: string } {
   if (matchesAny(name, policy.commands.deny)) return { ok: false, rule: "commands.deny" };

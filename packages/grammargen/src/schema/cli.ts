@@ -14,7 +14,12 @@ import type { Shape } from "./shape.js";
 const SHELL_SPECIAL = " \t\n'\"\\|&;<>()`$*?[]#~={}!";
 
 export function cliGrammar(command: string, root: Shape, pointer: string): Grammar {
-  if (root.kind !== "object" || root.open) throw new GrammargenError(`--as cli needs an object schema with properties (at ${pointer || "/"})`, [{ severity: "error", stage: "schema", message: "not an object with properties", pointer }], "ESCHEMA");
+  if (root.kind !== "object" || root.open)
+    throw new GrammargenError(
+      `--as cli needs an object schema with properties (at ${pointer || "/"})`,
+      [{ severity: "error", stage: "schema", message: "not an object with properties", pointer }],
+      "ESCHEMA",
+    );
   const prefix = sanitizeName(command);
   const R = new RuleSet(prefix);
   const sp = R.sp;
@@ -28,7 +33,10 @@ export function cliGrammar(command: string, root: Shape, pointer: string): Gramm
       continue;
     }
     if (p.shape.kind === "array") {
-      const item = R.add(`${prefix}_${sanitizeName(p.key)}`, seq(lit(flag), sp, valueOf(R, p.shape.items, `${at}/items`, `${prefix}_${sanitizeName(p.key)}_v`)));
+      const item = R.add(
+        `${prefix}_${sanitizeName(p.key)}`,
+        seq(lit(flag), sp, valueOf(R, p.shape.items, `${at}/items`, `${prefix}_${sanitizeName(p.key)}_v`)),
+      );
       const max = p.shape.max ?? 32;
       parts.push(R.add(`${prefix}_${sanitizeName(p.key)}_list`, rep(seq(sp, item), p.shape.min, Math.min(max, 64))));
       continue;

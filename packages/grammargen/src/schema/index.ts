@@ -67,7 +67,12 @@ function validateWithAjv(ajv: Ajv, schema: Record<string, unknown>, base: string
     throw new GrammargenError(`${message} (at ${base || "/"})`, [{ severity: "error", stage: "schema", message, pointer: base }], "ESCHEMA");
   }
   if (!valid) {
-    const diagnostics: Diagnostic[] = (meta.errors ?? []).map((e) => ({ severity: "error", stage: "schema", message: `not a valid JSON Schema: ${e.message ?? "invalid"}`, pointer: base + e.instancePath }));
+    const diagnostics: Diagnostic[] = (meta.errors ?? []).map((e) => ({
+      severity: "error",
+      stage: "schema",
+      message: `not a valid JSON Schema: ${e.message ?? "invalid"}`,
+      pointer: base + e.instancePath,
+    }));
     const first = diagnostics[0]!;
     throw new GrammargenError(`${first.message} (at ${first.pointer || "/"})`, diagnostics, "ESCHEMA");
   }
@@ -75,7 +80,11 @@ function validateWithAjv(ajv: Ajv, schema: Record<string, unknown>, base: string
   const cycle = findRefCycle(schema);
   if (cycle) {
     const message = `cyclic $ref: ${cycle.refs.join(" -> ")}`;
-    throw new GrammargenError(`${message} (at ${base}${cycle.pointer})`, [{ severity: "error", stage: "schema", message, pointer: base + cycle.pointer }], "ESCHEMA");
+    throw new GrammargenError(
+      `${message} (at ${base}${cycle.pointer})`,
+      [{ severity: "error", stage: "schema", message, pointer: base + cycle.pointer }],
+      "ESCHEMA",
+    );
   }
   try {
     ajv.compile(schema as AnySchema);

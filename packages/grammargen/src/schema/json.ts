@@ -66,20 +66,47 @@ export class JsonLowering {
       case "never":
         throw new GrammargenError(`no JSON value satisfies the schema at ${hint}`, [], "ESCHEMA");
       case "literal":
-        return shape.values.length === 1 ? lit(JSON.stringify(shape.values[0])) : this.add(`${hint}_value`, alt(...shape.values.map((v) => lit(JSON.stringify(v)))));
+        return shape.values.length === 1
+          ? lit(JSON.stringify(shape.values[0]))
+          : this.add(`${hint}_value`, alt(...shape.values.map((v) => lit(JSON.stringify(v)))));
       case "string":
         return this.string(shape, hint);
       case "integer":
         // JSON.stringify spells integers from 1e21 up as 1.5e+21; every such double is an integer.
         return this.shared(
           "json_integer",
-          () => seq(opt(lit("-")), alt(lit("0"), seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED)), seq(cls("1-9"), opt(seq(lit("."), rep(cls("0-9"), 1, 16))), lit("e+"), alt(seq(lit("2"), cls("1-9")), seq(cls("3-9"), cls("0-9")), seq(lit("1"), cls("0-9"), cls("0-9")), seq(lit("2"), cls("0-9"), cls("0-9")), seq(lit("30"), cls("0-7")))))),
+          () =>
+            seq(
+              opt(lit("-")),
+              alt(
+                lit("0"),
+                seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED)),
+                seq(
+                  cls("1-9"),
+                  opt(seq(lit("."), rep(cls("0-9"), 1, 16))),
+                  lit("e+"),
+                  alt(
+                    seq(lit("2"), cls("1-9")),
+                    seq(cls("3-9"), cls("0-9")),
+                    seq(lit("1"), cls("0-9"), cls("0-9")),
+                    seq(lit("2"), cls("0-9"), cls("0-9")),
+                    seq(lit("30"), cls("0-7")),
+                  ),
+                ),
+              ),
+            ),
           true,
         );
       case "number":
         return this.shared(
           "json_number",
-          () => seq(opt(lit("-")), alt(lit("0"), seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED))), opt(seq(lit("."), rep(cls("0-9"), 1, UNBOUNDED))), opt(seq(cls("eE"), opt(cls("+-")), rep(cls("0-9"), 1, UNBOUNDED)))),
+          () =>
+            seq(
+              opt(lit("-")),
+              alt(lit("0"), seq(cls("1-9"), rep(cls("0-9"), 0, UNBOUNDED))),
+              opt(seq(lit("."), rep(cls("0-9"), 1, UNBOUNDED))),
+              opt(seq(cls("eE"), opt(cls("+-")), rep(cls("0-9"), 1, UNBOUNDED))),
+            ),
           true,
         );
       case "boolean":
@@ -112,11 +139,16 @@ export class JsonLowering {
     const ws = this.ws;
     const max = bound(shape.max);
     if (shape.items.kind === "never" || max === 0) {
-      if (shape.min > 0) throw new GrammargenError(`no array satisfies the schema at ${hint}: items can never match but minItems is ${shape.min}`, [], "ESCHEMA");
+      if (shape.min > 0)
+        throw new GrammargenError(`no array satisfies the schema at ${hint}: items can never match but minItems is ${shape.min}`, [], "ESCHEMA");
       return this.add(hint, seq(lit("["), ws, lit("]")));
     }
-    for (const [k, n] of [["minItems", shape.min], ["maxItems", shape.max]] as const) {
-      if (n !== undefined && n > MAX_ITEMS) throw new GrammargenError(`${k} ${n} at ${hint} is above ${MAX_ITEMS}, the most a grammar spells out; lower it or leave it out`, [], "ESCHEMA");
+    for (const [k, n] of [
+      ["minItems", shape.min],
+      ["maxItems", shape.max],
+    ] as const) {
+      if (n !== undefined && n > MAX_ITEMS)
+        throw new GrammargenError(`${k} ${n} at ${hint} is above ${MAX_ITEMS}, the most a grammar spells out; lower it or leave it out`, [], "ESCHEMA");
     }
     const item = this.value(shape.items, `${hint}_item`);
     const next = seq(ws, lit(","), ws, item);
@@ -138,7 +170,8 @@ export class JsonLowering {
     const ws = this.ws;
     if (shape.open) return this.anyObject();
     const props = shape.props.filter((p) => p.shape.kind !== "never" || p.required);
-    if (props.some((p) => p.shape.kind === "never")) throw new GrammargenError(`no object satisfies the schema at ${hint}: a required property can never match`, [], "ESCHEMA");
+    if (props.some((p) => p.shape.kind === "never"))
+      throw new GrammargenError(`no object satisfies the schema at ${hint}: a required property can never match`, [], "ESCHEMA");
     if (!props.length) return this.add(hint, seq(lit("{"), ws, lit("}")));
     // Each member, and each optional one with its comma, is a rule: sequences of plain references
     // keep Lark from multiplying the object rule by every enum and every optional member.
@@ -195,4 +228,3 @@ export class JsonLowering {
     return { start: name, rules: [rule(name, seq(ws, body, ws)), ...this.rules] };
   }
 }
-

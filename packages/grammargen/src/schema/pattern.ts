@@ -9,12 +9,14 @@ import { GrammargenError } from "../diagnostics.js";
 export const patternJson = (pattern: string): Expr => patternWith(pattern, jsonEncoded);
 
 /** The pattern as the body of a '...' shell word: the forbidden characters cannot appear. */
-export const patternBody = (pattern: string, forbidden: string): Expr => patternWith(pattern, (e) => without(e, new Set([...forbidden].map((c) => c.codePointAt(0)!)), pattern));
+export const patternBody = (pattern: string, forbidden: string): Expr =>
+  patternWith(pattern, (e) => without(e, new Set([...forbidden].map((c) => c.codePointAt(0)!)), pattern));
 
 function without(e: Expr, forbidden: Set<number>, pattern: string): Expr {
   switch (e.kind) {
     case "lit":
-      if ([...e.text].some((c) => forbidden.has(c.codePointAt(0)!))) throw new GrammargenError(`pattern ${JSON.stringify(pattern)} needs a character that cannot appear in a quoted command-line value`, [], "ESCHEMA");
+      if ([...e.text].some((c) => forbidden.has(c.codePointAt(0)!)))
+        throw new GrammargenError(`pattern ${JSON.stringify(pattern)} needs a character that cannot appear in a quoted command-line value`, [], "ESCHEMA");
       return e;
     case "cls": {
       const out: [number, number][] = [];
@@ -27,7 +29,12 @@ function without(e: Expr, forbidden: Set<number>, pattern: string): Expr {
         }
         if (lo <= b) out.push([lo, b]);
       }
-      if (!out.length) throw new GrammargenError(`pattern ${JSON.stringify(pattern)} has a class of characters that cannot appear in a quoted command-line value`, [], "ESCHEMA");
+      if (!out.length)
+        throw new GrammargenError(
+          `pattern ${JSON.stringify(pattern)} has a class of characters that cannot appear in a quoted command-line value`,
+          [],
+          "ESCHEMA",
+        );
       return { kind: "cls", ranges: out, negated: false };
     }
     case "seq":

@@ -19,8 +19,38 @@ export type Shape =
   | { kind: "never" };
 
 /** Keywords that constrain nothing. */
-const ANNOTATIONS = new Set(["title", "description", "default", "examples", "$schema", "$id", "$comment", "$defs", "definitions", "deprecated", "readOnly", "writeOnly", "strict"]);
-const SUPPORTED = new Set(["type", "enum", "const", "required", "properties", "additionalProperties", "items", "minItems", "maxItems", "minLength", "maxLength", "pattern", "anyOf", "oneOf", "$ref"]);
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "$schema",
+  "$id",
+  "$comment",
+  "$defs",
+  "definitions",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "strict",
+]);
+const SUPPORTED = new Set([
+  "type",
+  "enum",
+  "const",
+  "required",
+  "properties",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "anyOf",
+  "oneOf",
+  "$ref",
+]);
 const TYPES = ["string", "integer", "number", "boolean", "null", "array", "object"] as const;
 type TypeName = (typeof TYPES)[number];
 
@@ -43,7 +73,11 @@ export function toShape(ctx: ShapeContext): Shape {
 /** The JSON Pointer steps of a local "#/..." $ref, or undefined when a %-escape is malformed. */
 export function refParts(ref: string): string[] | undefined {
   try {
-    return ref.slice(1).split("/").slice(1).map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
+    return ref
+      .slice(1)
+      .split("/")
+      .slice(1)
+      .map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
   } catch {
     return undefined; // decodeURIComponent throws URIError on "%zz"
   }
@@ -115,7 +149,11 @@ function shapeOf(ctx: ShapeContext, schema: unknown, at: string, refStack: strin
       return shapeOf(ctx, sub, p, refStack);
     });
     if (key === "oneOf" && !disjoint(branches)) {
-      s.error("oneOf branches overlap, so 'exactly one' cannot be expressed in a grammar; make them disjoint (different types or a distinguishing const/enum property) or use anyOf", undefined, `${ctx.base}${at}/oneOf`);
+      s.error(
+        "oneOf branches overlap, so 'exactly one' cannot be expressed in a grammar; make them disjoint (different types or a distinguishing const/enum property) or use anyOf",
+        undefined,
+        `${ctx.base}${at}/oneOf`,
+      );
     }
     return union(branches);
   }
@@ -166,7 +204,11 @@ function typed(ctx: ShapeContext, schema: Record<string, unknown>, t: TypeName, 
       if (max !== undefined && min > max) return { kind: "never" };
       if (typeof schema.pattern === "string") {
         if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-          s.error("pattern together with minLength/maxLength cannot be expressed exactly; fold the length into the pattern", undefined, `${ctx.base}${at}/pattern`);
+          s.error(
+            "pattern together with minLength/maxLength cannot be expressed exactly; fold the length into the pattern",
+            undefined,
+            `${ctx.base}${at}/pattern`,
+          );
         }
         return { kind: "string", min, max, pattern: schema.pattern };
       }
@@ -194,7 +236,11 @@ function typed(ctx: ShapeContext, schema: Record<string, unknown>, t: TypeName, 
       if (ap !== undefined && ap !== false && ap !== true) {
         s.error("additionalProperties with a schema is not supported (only false or true)", undefined, `${ctx.base}${at}/additionalProperties`);
       }
-      const entries = Object.entries(props).map(([key, sub]) => ({ key, shape: shapeOf(ctx, sub, `${at}/properties/${esc(key)}`, refStack), required: required.includes(key) }));
+      const entries = Object.entries(props).map(([key, sub]) => ({
+        key,
+        shape: shapeOf(ctx, sub, `${at}/properties/${esc(key)}`, refStack),
+        required: required.includes(key),
+      }));
       const open = ap !== false;
       if (open && entries.length) {
         s.warn("additionalProperties is not false: the grammar offers only the listed properties", undefined, `${ctx.base}${at}`);
@@ -226,7 +272,11 @@ function mergeSchemas(ctx: ShapeContext, a: Record<string, unknown>, b: Record<s
       out[k] = [...new Set([...(out[k] as string[]), ...(v as string[])])];
       continue;
     }
-    ctx.session.error(`"${k}" is set both here and in the schema it combines with; the intersection cannot be expressed`, undefined, `${ctx.base}${at}/${esc(k)}`);
+    ctx.session.error(
+      `"${k}" is set both here and in the schema it combines with; the intersection cannot be expressed`,
+      undefined,
+      `${ctx.base}${at}/${esc(k)}`,
+    );
     return undefined;
   }
   return out;

@@ -17,7 +17,12 @@ export interface ToolSource {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function readToolSource(doc: unknown, name?: string): ToolSource {
-  if (!isObject(doc)) throw new GrammargenError("schema must be a JSON object (a tool definition or a JSON Schema)", [{ severity: "error", stage: "schema", message: "not an object", pointer: "" }], "ESCHEMA");
+  if (!isObject(doc))
+    throw new GrammargenError(
+      "schema must be a JSON object (a tool definition or a JSON Schema)",
+      [{ severity: "error", stage: "schema", message: "not an object", pointer: "" }],
+      "ESCHEMA",
+    );
   if (doc.type === "function" && isObject(doc.function)) {
     const fn = doc.function;
     const params = fn.parameters ?? { type: "object", properties: {}, additionalProperties: false };

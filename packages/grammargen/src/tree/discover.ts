@@ -78,15 +78,26 @@ export async function discoverTree(command: string, opts: TreeOptions = {}): Pro
     root = parsed.spec;
     names = root.subcommands.map((s) => s.path[s.path.length - 1]!);
     if (!names.length) {
-      throw new GrammargenError(`${name} --help lists no subcommands (no "Commands:" section); use \`grammargen ${name}\` without tree flags for a plain grammar`, session.diagnostics, "ENOSUBCOMMANDS");
+      throw new GrammargenError(
+        `${name} --help lists no subcommands (no "Commands:" section); use \`grammargen ${name}\` without tree flags for a plain grammar`,
+        session.diagnostics,
+        "ENOSUBCOMMANDS",
+      );
     }
   }
-  if (!names.length) throw new GrammargenError(`found no subcommands for ${name} (${strategy === "git" ? "`git help -a` listed none" : "`openssl list -commands` listed none"})`, [], "ENOSUBCOMMANDS");
+  if (!names.length)
+    throw new GrammargenError(
+      `found no subcommands for ${name} (${strategy === "git" ? "`git help -a` listed none" : "`openssl list -commands` listed none"})`,
+      [],
+      "ENOSUBCOMMANDS",
+    );
 
   const budget = { left: max };
   root.subcommands = await readSubcommands(command, [name], names, strategy, depth, budget, capture, session, root.subcommands, top);
-  if (!root.subcommands.length) throw new GrammargenError(`none of ${name}'s ${names.length} subcommands printed readable help`, session.diagnostics, "ENOSUBCOMMANDS");
-  if (budget.left <= 0) session.warn(`${name}: read the help of the first ${max} subcommands (top level first); the rest accept any arguments (raise --max-subcommands for more)`);
+  if (!root.subcommands.length)
+    throw new GrammargenError(`none of ${name}'s ${names.length} subcommands printed readable help`, session.diagnostics, "ENOSUBCOMMANDS");
+  if (budget.left <= 0)
+    session.warn(`${name}: read the help of the first ${max} subcommands (top level first); the rest accept any arguments (raise --max-subcommands for more)`);
   root.source = { program: name, helpArgs: ["--help"] };
   return { spec: root, diagnostics: session.diagnostics };
 }
@@ -110,7 +121,15 @@ async function readSubcommands(
     const stub = stubs.find((s) => s.path[s.path.length - 1] === sub);
     // Past the budget a subcommand is still a word the grammar knows, with any arguments
     // (nothing known about it: the lowering's unknownShape).
-    const bare = (style: CommandSpec["style"]): CommandSpec => ({ path: [...path, sub], aliases: stub?.aliases ?? [], style, options: [], positionals: [], subcommands: [], description: stub?.description });
+    const bare = (style: CommandSpec["style"]): CommandSpec => ({
+      path: [...path, sub],
+      aliases: stub?.aliases ?? [],
+      style,
+      options: [],
+      positionals: [],
+      subcommands: [],
+      description: stub?.description,
+    });
     if (budget.left <= 0) {
       read.push({ spec: bare(stub?.style ?? "generic") });
       continue;
@@ -137,7 +156,18 @@ async function readSubcommands(
     // Nested trees (docker container ls): read the next level while depth and budget allow.
     if (strategy === "sections" && depth > 1 && budget.left > 0) {
       const childNames = spec.subcommands.map((s) => s.path[s.path.length - 1]!);
-      spec.subcommands = await readSubcommands(command, [...path, sub], childNames, strategy, depth - 1, budget, capture, session, spec.subcommands, help ?? "");
+      spec.subcommands = await readSubcommands(
+        command,
+        [...path, sub],
+        childNames,
+        strategy,
+        depth - 1,
+        budget,
+        capture,
+        session,
+        spec.subcommands,
+        help ?? "",
+      );
     } else {
       // Deeper levels stay as bare words. With no options, operands or subcommands known, the
       // lowering accepts any words after them, dashes included (lower/command.ts unknownShape).
