@@ -97,9 +97,15 @@ describe("grounding leaves program text free", () => {
   it("a grounded plan over the real pack accepts awk programs and sed scripts", async () => {
     const { packPlanner } = await import("../src/plan-pack.js");
     const planner = await packPlanner();
-    const plan = await planner.plans({ request: "print the second column of data.csv with awk or sed", ground: true, workspaceFiles: ["data.csv"], programs: ["awk", "sed"] })[0]!();
+    const plan = await planner.plans({
+      request: "print the second column of data.csv with awk or sed",
+      ground: true,
+      workspaceFiles: ["data.csv"],
+      programs: ["awk", "sed"],
+    })[0]!();
     expect(plan.commands).toEqual(expect.arrayContaining(["awk", "sed"]));
-    for (const ok of ["awk -F, '{print $2}' data.csv", "awk '$2 > 10' data.csv", "sed -e 's/,/ /g' data.csv", "sed -n '2p' data.csv"]) expect(plan.accepts(ok).accepted, ok).toBe(true);
+    for (const ok of ["awk -F, '{print $2}' data.csv", "awk '$2 > 10' data.csv", "sed -e 's/,/ /g' data.csv", "sed -n '2p' data.csv"])
+      expect(plan.accepts(ok).accepted, ok).toBe(true);
     // File operands stay grounded: a name neither in the request nor in the workspace is refused.
     expect(plan.accepts("awk '{print $2}' invented.csv").accepted).toBe(false);
   });
