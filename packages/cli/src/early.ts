@@ -12,7 +12,9 @@ let pending: Promise<Backend> | undefined;
 /** Starts opening the embedded model for a request, when the arguments say one will be used. */
 export function openModelEarly(args: Args): void {
   const model = args.str("model");
-  if (args.help || args.bool("explain") || (model && /^https?:\/\//i.test(model)) || args.positionals.join("").trim() === "") return;
+  // Endpoints take options of their own (--timeout, --engine, ...): the verb opens those itself.
+  const endpoint = /^https?:\/\//i.test(model ?? process.env.SHELLGEN_MODEL ?? "");
+  if (args.help || args.bool("explain") || endpoint || args.positionals.join("").trim() === "") return;
   let threads: number | undefined;
   try {
     threads = args.int("threads", 1, 1024);
