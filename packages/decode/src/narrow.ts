@@ -1,4 +1,4 @@
-import { literalChoice, type CommandSpec, type Grammar, type Policy } from "@shellgen/grammargen";
+import { literalChoice, ref, type CommandSpec, type Grammar, type Policy } from "@shellgen/grammargen";
 
 // Narrowing a request's grammar: only the flags the plan predicts for each selected
 // program, and only program names that exist for words outside the pack. Each is one
@@ -63,8 +63,15 @@ export function existingOnly(g: Grammar, names: string[], policy?: Policy): Gram
     sh_gname: base.filter((n) => !wrapOnly.has(n)),
     sh_gnamerest: base.filter((n) => !wrapOnly.has(n) && !denyInto.has(n)),
   };
+  // A slot with the same names as sh_gname refers to it rather than repeating the trie
+  // (one trie of every program on PATH is some 14 KB of GBNF).
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+  const exprOf = (name: string) =>
+    name !== "sh_gname" && g.rules.some((r) => r.name === "sh_gname") && slot.sh_gname!.length && same(slot[name]!, slot.sh_gname!)
+      ? ref("sh_gname")
+      : literalChoice(slot[name]!);
   return {
     ...g,
-    rules: g.rules.map((r) => (slot[r.name]?.length ? { ...r, expr: literalChoice(slot[r.name]!), comment: "programs that exist here" } : r)),
+    rules: g.rules.map((r) => (slot[r.name]?.length ? { ...r, expr: exprOf(r.name), comment: "programs that exist here" } : r)),
   };
 }
