@@ -5,7 +5,6 @@ import { SandboxUnavailableError } from "@shellgen/sandbox";
 import { jsonSummary, loadReport, toMarkdown, toText, writeReport } from "../report/index.js";
 import { BENCH_MODES, DEFAULT_MODES, parseModes, UsageError } from "../run/modes.js";
 import { Progress } from "../run/progress.js";
-import { runBench } from "../run/runner.js";
 import { parseTiers } from "../run/select.js";
 import { RESULTS_FILE } from "../run/store.js";
 import { loadTaskFolder, SuiteError } from "../suite/index.js";
@@ -105,6 +104,9 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
   };
   process.on("SIGINT", onSigint);
   try {
+    // The runner brings decode, fewshot, the agent and node-llama-cpp: loaded only to run,
+    // so `bench --help`, `report` and `ls` start without them.
+    const { runBench } = await import("../run/runner.js");
     const outcome = await runBench({
       models,
       modes,
