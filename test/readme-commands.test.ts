@@ -10,21 +10,9 @@ import { main as shellgenMain } from "../packages/cli/src/main.js";
 import { VERBS } from "../packages/cli/src/verbs.js";
 import { COMMANDS, DEFAULT } from "../packages/grammargen/src/cli/commands.js";
 import { main as grammargenMain } from "../packages/grammargen/src/cli/main.js";
+import { DOCS } from "./docs.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const DOCS = [
-  "README.md",
-  "docs/ARCHITECTURE.md",
-  "packages/cli/README.md",
-  "packages/grammargen/README.md",
-  "packages/decode/README.md",
-  "packages/fewshot/README.md",
-  "packages/agent/README.md",
-  "packages/sandbox/README.md",
-  "packages/base/README.md",
-  "bench/README.md",
-  "grammars/README.md",
-];
 
 /** Words of a documented line, quotes kept together, the trailing comment dropped. */
 function words(line: string): string[] {
