@@ -306,15 +306,8 @@ async function decodeConstrained(
       continue;
     }
     widened = i > 0;
-    try {
-      await opts.backend.prepareGrammar(plan.text);
-    } catch (err) {
-      if (err instanceof DecodeError && err.code === "EGRAMMAR" && !plan.isDefault) {
-        lastFailure = err.message;
-        continue; // widen
-      }
-      throw err;
-    }
+    // The checks below need only the grammar's recognizer; the engine compiles the grammar
+    // only when it has to sample under it.
     const speculative = await freeCandidate();
     if (speculative !== undefined && plan.accepts(speculative).accepted) {
       return { command: speculative, grammarCommands: plan.commands, widened, plan, speculative: true, ...(widened ? { widenReason: lastFailure } : {}) };
@@ -331,6 +324,15 @@ async function decodeConstrained(
           ...(widened ? { widenReason: lastFailure } : {}),
         };
       }
+    }
+    try {
+      await opts.backend.prepareGrammar(plan.text);
+    } catch (err) {
+      if (err instanceof DecodeError && err.code === "EGRAMMAR" && !plan.isDefault) {
+        lastFailure = err.message;
+        continue; // widen
+      }
+      throw err;
     }
     // A model pushed off the path it wanted tends to wander until the token limit, and every
     // token sampled under a large grammar is costly; the command it wanted fits in about the

@@ -96,6 +96,20 @@ const OPTION_PROGRAM_SHARE = 0.8;
 /** Flags option retrieval plans per program: its best few options for the request. */
 const OPTION_FLAGS = 4;
 
+/** How many composed grammars a planner keeps: a request's plans, not a session's. */
+const COMPOSED_KEPT = 4;
+
+/** Everything composeFor reads, as one string (the policy is compared by identity). */
+function composeKey(
+  names: string[],
+  req: PlanRequest,
+  constructs: string[] | undefined,
+  narrow: { flags?: Map<string, Set<string>>; generic?: string[] },
+): string {
+  const flags = narrow.flags ? [...narrow.flags].map(([n, fs]) => [n, [...fs]]) : null;
+  return JSON.stringify([names, req.ground ? [req.request, req.workspaceFiles] : null, constructs ?? null, flags, narrow.generic ?? null]);
+}
+
 export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Promise<GrammarPlanner> {
   const p = pack ?? (await loadPack());
   const useOptions = popts.optionRetrieval ?? true;
@@ -120,6 +134,10 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   // A program whose own grammar does not compose is dropped from a selection rather than
   // sinking the whole selection; the verdict is cached per program.
   const composable = new Map<string, boolean>();
+  // Composing is the costly step of a plan (tens of ms; more while the JIT is cold). The CLI
+  // composes a request's first plan while the model is still loading (warmPlan), and the
+  // same plan asked for again is then taken from here.
+  const composed = new Map<string, { policy?: Policy; value: { grammar: Grammar; names: string[] } }>();
   const composesAlone = (name: string): boolean => {
     let ok = composable.get(name);
     if (ok === undefined) {
@@ -144,6 +162,9 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
     constructs: string[] | undefined,
     narrow: { flags?: Map<string, Set<string>>; generic?: string[] } = {},
   ): { grammar: Grammar; names: string[] } => {
+    const key = composeKey(names, req, constructs, narrow);
+    const hit = composed.get(key);
+    if (hit && hit.policy === req.policy) return hit.value;
     const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
     const build = (use: string[]) => {
       const specs = use.map((n) => {
@@ -169,13 +190,17 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       });
       return { grammar: decodingTerminals(generic?.length ? existingOnly(g, generic, policy) : g, values), names: use };
     };
+    let value: { grammar: Grammar; names: string[] };
     try {
-      return build(names);
+      value = build(names);
     } catch (err) {
       const usable = names.filter(composesAlone);
       if (usable.length === 0 || usable.length === names.length) throw err;
-      return build(usable);
+      value = build(usable);
     }
+    composed.set(key, { policy: req.policy, value });
+    if (composed.size > COMPOSED_KEPT) composed.delete(composed.keys().next().value!);
+    return value;
   };
 
   return {

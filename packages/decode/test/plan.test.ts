@@ -42,6 +42,20 @@ describe("packPlanner", () => {
     }
   });
 
+  it("a plan asked for again is the same grammar, and another workspace or request is never served a cached one", async () => {
+    const request = "use grep to count error lines";
+    const a = await planner.plans({ request, ground: true, workspaceFiles: ["a.log"] })[0]!();
+    const again = await planner.plans({ request, ground: true, workspaceFiles: ["a.log"] })[0]!();
+    expect(again.text.gbnf).toBe(a.text.gbnf);
+    const b = await planner.plans({ request, ground: true, workspaceFiles: ["b.log"] })[0]!();
+    expect(b.accepts("grep -c error b.log").accepted).toBe(true);
+    expect(b.accepts("grep -c error a.log").accepted).toBe(false);
+    expect(a.accepts("grep -c error a.log").accepted).toBe(true);
+    const named = await planner.plans({ request: `${request} in c.log`, ground: true, workspaceFiles: ["a.log"] })[0]!();
+    expect(named.accepts("grep -c error c.log").accepted).toBe(true);
+    expect(a.accepts("grep -c error c.log").accepted).toBe(false);
+  });
+
   it("the decoding wrapper adds only an optional leading space and the blank-line terminator", async () => {
     const plan = await planner.plans({ request: "use sort on names.txt", ground: false, workspaceFiles: [] })[0]!();
     expect(plan.text.gbnf).toContain("sg-command");

@@ -81,11 +81,22 @@ export async function run(args: Args): Promise<number> {
       timeoutMs: timeout ? timeout * 1000 : undefined,
       threads,
     });
+  const workspaceFiles = ground ? listWorkspace(workspace) : [];
   const rest = Promise.all([
     filePlanner ?? (mode === "native" ? undefined : packPlanner()),
     k > 0 ? fewshotExamples(request, k) : undefined,
     bashVerdict("true"),
-  ]);
+  ]).then(async (loaded) => {
+    const [planner, examples] = loaded;
+    // While the model thread is still loading, this one composes the request's first grammar
+    // plan; generate() takes it from the planner's cache when the free decode's programs are
+    // already in the plan. A remote model answers at once, so there is nothing to overlap.
+    if (planner && !filePlanner && !(model && isUrl(model))) {
+      const first = planner.plans({ request, ground, workspaceFiles, policy, examples: (examples ?? []).map((e) => e.command) })[0];
+      await first?.().catch(() => undefined);
+    }
+    return loaded;
+  });
   const [backendResult, restResult] = await Promise.allSettled([backendReady, rest]);
   if (backendResult.status === "rejected") throw backendResult.reason;
   const backend = backendResult.value;
@@ -100,7 +111,7 @@ export async function run(args: Args): Promise<number> {
       request,
       mode: mode as Mode,
       ground,
-      workspaceFiles: ground ? listWorkspace(workspace) : [],
+      workspaceFiles,
       examples,
       policy,
       maxTokens,
