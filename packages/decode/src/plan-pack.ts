@@ -120,7 +120,6 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   const index = built.commands;
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
-  const specsOf = (names: string[]) => names.map((n) => p.commands[n]!.ir);
   // The pack lists each entry's words, so no IR is read here (that is a JSON parse per program).
   const pathOf = (c: Pack["commands"][string]): string[] | undefined => c.path ?? c.ir.path;
   const programNames = [...new Set(Object.values(p.commands).map((c) => pathOf(c)?.[0] ?? c.name))];
