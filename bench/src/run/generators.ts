@@ -99,15 +99,28 @@ export class ModelGenerator implements Generator {
   private async examples(task: Task, mode: ModeSpec): Promise<Example[] | undefined> {
     if (mode.examples === "none") return undefined;
     if (mode.examples === "static") return staticExamples(FEWSHOT_K);
-    // The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk.
+    // Retrieval may spend at most what the static block spends, so the comparison is at equal cost.
+    this.staticTokens ??= staticExamples(FEWSHOT_K).reduce((n, e) => n + estimateTokens(exampleBlock(e)), 0);
+    const tokenBudget = this.staticTokens;
+    return this.shippedPool().then((p) =>
+      p.retrieve(task.request, { k: FEWSHOT_K, tokenBudget }).examples.map(({ request, command }) => ({ request, command })),
+    );
+  }
+
+  /** The bench's own pool: shipped examples only, nothing learned on this machine, no index on disk. */
+  private shippedPool(): Promise<Pool> {
     this.pool ??= (() => {
       this.poolDir = mkdtempSync(join(tmpdir(), "shellgen-bench-pool-"));
       return openPool({ dir: this.poolDir, index: ":memory:" });
     })();
-    // Retrieval may spend at most what the static block spends, so the comparison is at equal cost.
-    this.staticTokens ??= staticExamples(FEWSHOT_K).reduce((n, e) => n + estimateTokens(exampleBlock(e)), 0);
-    const tokenBudget = this.staticTokens;
-    return this.pool.then((p) => p.retrieve(task.request, { k: FEWSHOT_K, tokenBudget }).examples.map(({ request, command }) => ({ request, command })));
+    return this.pool;
+  }
+
+  /** Grounded modes read the request restated (typos repaired), as `shellgen` does; decode's SHELLGEN_ABLATE=no-restate turns it off. */
+  private async restater(mode: ModeSpec): Promise<{ restate?: (request: string, keep: ReadonlySet<string>) => string }> {
+    if (!mode.ground) return {};
+    const pool = await this.shippedPool();
+    return { restate: (request, keep) => pool.queryText(request, keep) };
   }
 
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated> {
@@ -124,6 +137,7 @@ export class ModelGenerator implements Generator {
         ground: mode.ground,
         workspaceFiles,
         examples,
+        ...(await this.restater(mode)),
       });
       return {
         command: r.command,
@@ -149,6 +163,7 @@ export class ModelGenerator implements Generator {
    */
   private async produceWithExec(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace: string): Promise<Generated> {
     const examples = await this.examples(task, mode);
+    const restate = await this.restater(mode);
     const tokens = { prompt: 0, completion: 0 };
     let latencyMs = 0;
     const grammarPrograms = new Set<string>();
@@ -167,6 +182,7 @@ export class ModelGenerator implements Generator {
             workspaceFiles,
             examples: withExamples,
             ...(feedback ? { feedback } : {}),
+            ...restate,
           });
           tokens.prompt += r.tokens.prompt;
           tokens.completion += r.tokens.completion;

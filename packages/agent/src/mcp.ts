@@ -76,7 +76,16 @@ export function createMcpServer(opts: McpServerOptions = {}): { server: Server; 
         return await serial(async () => {
           const s = await open();
           const examples = s.pool.retrieve(request, { k: DEFAULT_K }).examples.map(({ request: rq, command }) => ({ request: rq, command }));
-          const r = await generate({ backend: s.backend, request, mode: "constrained-retry", ground: true, workspaceFiles: files, examples, policy: s.policy });
+          const r = await generate({
+            backend: s.backend,
+            request,
+            mode: "constrained-retry",
+            ground: true,
+            workspaceFiles: files,
+            examples,
+            policy: s.policy,
+            restate: s.pool.queryText.bind(s.pool),
+          });
           const explanation = r.command ? await explainCommand(r.command).catch(() => []) : [];
           const structured = { command: r.command, path: r.path, parses: r.parses, ...(r.error ? { error: r.error } : {}), explanation };
           return result(structured, r.path === "failed" ? `no valid command: ${r.error ?? "unknown"}` : r.command, r.path === "failed");

@@ -33,6 +33,12 @@ export interface GenerateOptions {
   /** How many option hints (hints.ts) go before the examples; default SHELLGEN_OPTION_HINTS or DEFAULT_OPTION_HINTS. */
   optionHints?: number;
   /**
+   * Restates the request before anything reads it (the prompt, the planner, grounding):
+   * typos repaired, misleading phrases restated (@shellgen/fewshot's Pool.queryText).
+   * `keep` holds the workspace's names in lower case, which are never changed.
+   */
+  restate?: (request: string, keep: ReadonlySet<string>) => string;
+  /**
    * With examples: when the free decode (native mode's command, or the draft the
    * constrained modes start from) begins with a program no example begins with, decode it
    * again with the best example's program written for the model (exampleProgramFor).
@@ -67,6 +73,8 @@ export interface GenerateResult {
   hints?: Example[];
   /** The program the command was started with because the free decode's program was none of the examples' (followExamples). */
   followed?: string;
+  /** The request as the model read it, when `restate` changed it. */
+  restated?: string;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -77,7 +85,7 @@ export const DEFAULT_SEED = 42;
  * The planned-flags step is off by default since the ablation (plan-pack.ts); SHELLGEN_NARROW=1
  * brings it back, as the README's earlier ablation runs had it, and no-narrow keeps it off.
  */
-export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar"] as const;
+export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar", "no-restate"] as const;
 
 export function ablationsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<(typeof ABLATIONS)[number]> {
   const words = (env.SHELLGEN_ABLATE ?? "")
@@ -133,8 +141,10 @@ function longestAcceptedPrefix(text: string, plan: GrammarPlan): string | undefi
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
-  const request = opts.request.trim();
-  if (request === "") throw new DecodeError("empty request: say what the command should do", "EUSAGE");
+  const asked = opts.request.trim();
+  if (asked === "") throw new DecodeError("empty request: say what the command should do", "EUSAGE");
+  const restate = ablationsFromEnv().has("no-restate") ? undefined : opts.restate;
+  const request = restate ? restate(asked, workspaceWords(opts.workspaceFiles ?? [])).trim() || asked : asked;
   if (!MODES.includes(opts.mode)) throw new DecodeError(`unknown mode "${String(opts.mode)}" (expected ${MODES.join(", ")})`, "EUSAGE");
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   const seed = opts.seed ?? DEFAULT_SEED;
@@ -147,7 +157,14 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     tokens.completion += c.tokens.completion;
   };
   const finish = (r: Omit<GenerateResult, "mode" | "tokens" | "latencyMs">): GenerateResult => {
-    const result: GenerateResult = { ...r, mode: opts.mode, tokens, latencyMs: Math.round(performance.now() - started), ...(hints.length ? { hints } : {}) };
+    const result: GenerateResult = {
+      ...r,
+      mode: opts.mode,
+      tokens,
+      latencyMs: Math.round(performance.now() - started),
+      ...(hints.length ? { hints } : {}),
+      ...(request !== asked ? { restated: request } : {}),
+    };
     if (opts.policy && result.path !== "failed" && result.command) {
       const violations = checkPolicy(opts.policy, result.command);
       if (violations.length > 0) {
@@ -222,6 +239,17 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     parses: false,
     error: `constrained: ${verdict.error}; native retry: ${again.error}`,
   });
+}
+
+/** The workspace's names as words a restatement must leave alone: `builds/` gives builds, `notes.txt` gives notes. */
+export function workspaceWords(files: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) {
+    const base = f.replace(/\/+$/, "").replace(/^.*\//, "").toLowerCase();
+    out.add(base);
+    out.add(base.replace(/\..*$/, ""));
+  }
+  return out;
 }
 
 /**

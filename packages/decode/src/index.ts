@@ -3,7 +3,17 @@ export { createBackend, defaultModelPath, isUrl, type BackendOptions } from "./b
 export type { Backend, Completion, CompleteOptions, GrammarText } from "./backend/types.js";
 export { HttpBackend, ENGINES, type Engine, type Api, type HttpOptions } from "./backend/http.js";
 export type { LocalModelOptions } from "./backend/local-model.js";
-export { generate, MODES, DEFAULT_MAX_TOKENS, type Mode, type Path, type GenerateOptions, type GenerateResult } from "./generate.js";
+export {
+  generate,
+  MODES,
+  DEFAULT_MAX_TOKENS,
+  ablationsFromEnv,
+  workspaceWords,
+  type Mode,
+  type Path,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./generate.js";
 export { optionHints, optionHintsFromEnv, DEFAULT_OPTION_HINTS } from "./hints.js";
 export type { Example, PromptInput, Feedback } from "./prompt.js";
 export { listWorkspace, type ListWorkspaceOptions } from "./workspace.js";

@@ -65,9 +65,13 @@ export class Pool {
     this.notes = notes;
   }
 
-  /** The query as retrieval reads it: typos repaired against the pool's words, misleading phrases restated. */
-  queryText(request: string): string {
-    return this.ix.queryText(request);
+  /**
+   * The request restated: typos repaired against the pool's words, misleading phrases
+   * restated. Retrieval reads requests this way, and so does the model in the modes that
+   * restate (decode's `restate` option); `keep` lists words (lower case) never to change.
+   */
+  queryText(request: string, keep?: ReadonlySet<string>): string {
+    return this.ix.queryText(request, keep);
   }
 
   /** Lexical (and dense, when `vector` is given) retrieval; synchronous. */
@@ -225,14 +229,6 @@ export class Pool {
     this.store.close();
     await this.embedder?.close?.();
   }
-}
-
-function dot2(t: VectorTable, a: number, b: number): number {
-  return t.cos(t.get(a), b);
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 function dedupe<T extends { id: string }>(list: T[]): T[] {

@@ -67,9 +67,9 @@ export class SearchIndex {
     this.speller = undefined;
   }
 
-  /** The query as retrieval reads it: typos repaired against the pool's words, misleading phrases restated. */
-  queryText(request: string): string {
-    return rewritePhrases(this.spellerOf().correct(request));
+  /** The query as retrieval reads it: typos repaired against the pool's words (except `keep`), misleading phrases restated. */
+  queryText(request: string, keep?: ReadonlySet<string>): string {
+    return rewritePhrases(this.spellerOf().correct(request, keep));
   }
 
   /** Built on first use from the live requests and descriptions, so a learned pair's words count too. */

@@ -1,7 +1,10 @@
 // Typo repair for retrieval: "sotr numbers numericaly" should meet the sort examples.
 // A word of four or more letters the pool has never seen is replaced by the most frequent known word within one
 // edit (two for long words), counting a swap of neighbours as one edit. Words with
-// digits, dots or slashes are names, not prose, and are left alone.
+// digits, dots or slashes are names, not prose, and are left alone; so is a word that
+// follows "called"/"named", an inflection of a known word ("builds" when "build" is
+// known), and any word the caller says to keep (names in the workspace).
+import { stem } from "./tokens.js";
 
 export class Speller {
   private readonly freq = new Map<string, number>();
@@ -25,6 +28,8 @@ export class Speller {
   /** The correction for one lower-case word, or the word itself. */
   word(w: string): string {
     if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w)) return w;
+    const base = stem(w);
+    if (base !== w && (this.freq.has(base) || this.freq.has(`${base}e`))) return w;
     const max = w.length >= 8 ? 2 : 1;
     let best = w;
     let bestD = max + 1;
@@ -39,14 +44,18 @@ export class Speller {
     return bestD <= max ? best : w;
   }
 
-  /** The text with each unknown prose word corrected; names, flags and numbers untouched. */
-  correct(text: string): string {
-    return text.replace(/(^|[\s,;:!?("'])([A-Za-z]+)(?=$|[\s,;:!?)"'])/g, (m, pre: string, w: string) => {
+  /** The text with each unknown prose word corrected; names, flags, numbers and the words in `keep` (lower case) untouched. */
+  correct(text: string, keep: ReadonlySet<string> = new Set()): string {
+    return text.replace(/(^|[\s,;:!?("'])([A-Za-z]+)(?=$|[\s,;:!?)"'])/g, (m, pre: string, w: string, at: number) => {
+      if (keep.has(w.toLowerCase()) || NAMING.test(text.slice(0, at + pre.length))) return m;
       const c = this.word(w.toLowerCase());
       return c === w.toLowerCase() ? m : pre + c;
     });
   }
 }
+
+/** Text ending in a word that introduces a name: what follows is the user's spelling. */
+const NAMING = /\b(?:called|named|titled|name)\s+$/i;
 
 /** Optimal-string-alignment distance (adjacent swaps count 1), cut off above `max`. */
 export function editDistance(a: string, b: string, max = Infinity): number {

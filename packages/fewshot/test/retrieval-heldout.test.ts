@@ -72,6 +72,15 @@ describe("query repair", () => {
     expect(sp.correct("lst -n fiel.txt")).toBe("lst -n fiel.txt");
   });
 
+  it("leaves the user's names alone: after 'called'/'named', inflections of known words, and words it is told to keep", () => {
+    const sp = new Speller(["build", "make", "folder", "copy", "lines", "first"]);
+    expect(sp.correct("make a folder caled bulid")).toBe("make a folder caled build");
+    expect(sp.correct("make a folder called bulid")).toBe("make a folder called bulid");
+    expect(sp.correct("make a folder named Bulid")).toBe("make a folder named Bulid");
+    expect(sp.correct("copy the builds")).toBe("copy the builds");
+    expect(sp.correct("copy frist lines of bulid", new Set(["bulid"]))).toBe("copy first lines of bulid");
+  });
+
   it("reads 'the directory tree' as a recursive search, not the tree program", () => {
     expect(rewritePhrases("files in the directory tree changed within the last hour")).toBe("files anywhere under changed within the last hour");
     expect(rewritePhrases("show a tree of src")).toBe("show a tree of src");

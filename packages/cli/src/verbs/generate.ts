@@ -5,6 +5,7 @@ import {
   createBackend,
   DEFAULT_MAX_TOKENS,
   ENGINES,
+  ablationsFromEnv,
   fileGrammarPlanner,
   generate,
   isUrl,
@@ -15,6 +16,7 @@ import {
   type Engine,
   type Example,
   type Mode,
+  workspaceWords,
 } from "@shellgen/decode";
 import { openPool } from "@shellgen/fewshot";
 import { loadPolicy, type Policy } from "@shellgen/grammargen";
@@ -23,10 +25,12 @@ import { explainCommand } from "./explain.js";
 
 // Grounding names come from @shellgen/decode's listWorkspace, the one listing the bench uses too.
 
-async function fewshotExamples(request: string, k: number): Promise<Example[]> {
+/** The pool's part of a request: its examples, and the restated request the pipeline reads. */
+async function fromPool(request: string, k: number, restate: boolean, workspaceFiles: string[]): Promise<{ examples?: Example[]; restated?: string }> {
   const pool = await openPool();
   try {
-    return pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command }));
+    const examples = k > 0 ? pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command })) : undefined;
+    return { examples, restated: restate ? pool.queryText(request, workspaceWords(workspaceFiles)) : undefined };
   } finally {
     await pool.close();
   }
@@ -82,17 +86,19 @@ export async function run(args: Args): Promise<number> {
       threads,
     });
   const workspaceFiles = ground ? listWorkspace(workspace) : [];
+  // Grounded runs read the request restated (typos repaired: generate's `restate`), as the bench's grounded modes do.
+  const restate = ground && !ablationsFromEnv().has("no-restate");
   const rest = Promise.all([
     filePlanner ?? (mode === "native" ? undefined : packPlanner()),
-    k > 0 ? fewshotExamples(request, k) : undefined,
+    k > 0 || restate ? fromPool(request, k, restate, workspaceFiles) : ({} as Awaited<ReturnType<typeof fromPool>>),
     bashVerdict("true"),
   ]).then(async (loaded) => {
-    const [planner, examples] = loaded;
+    const [planner, { examples, restated }] = loaded;
     // While the model thread is still loading, this one composes the request's first grammar
     // plan; generate() takes it from the planner's cache when the free decode's programs are
     // already in the plan. A remote model answers at once, so there is nothing to overlap.
     if (planner && !filePlanner && !(model && isUrl(model))) {
-      const first = planner.plans({ request, ground, workspaceFiles, policy, examples: (examples ?? []).map((e) => e.command) })[0];
+      const first = planner.plans({ request: restated ?? request, ground, workspaceFiles, policy, examples: (examples ?? []).map((e) => e.command) })[0];
       await first?.().catch(() => undefined);
     }
     return loaded;
@@ -104,7 +110,7 @@ export async function run(args: Args): Promise<number> {
     await backend.close();
     throw restResult.reason;
   }
-  const [planner, examples] = restResult.value;
+  const [planner, { examples, restated }] = restResult.value;
   try {
     const result = await generate({
       backend,
@@ -116,11 +122,14 @@ export async function run(args: Args): Promise<number> {
       policy,
       maxTokens,
       planner,
+      // Restated once above with the pool, while the model loaded.
+      ...(restated !== undefined ? { restate: () => restated } : {}),
     });
     if (json) {
       const { command, path, grammarCommands, parses, tokens, latencyMs, error } = result;
+      const read = result.restated ? { restated: result.restated } : {};
       process.stdout.write(
-        `${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...(error ? { error } : {}) })}\n`,
+        `${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...read, ...(error ? { error } : {}) })}\n`,
       );
     } else if (result.path !== "failed") {
       process.stdout.write(`${result.command}\n`);
