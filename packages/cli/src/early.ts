@@ -22,8 +22,16 @@ export function openModelEarly(args: Args): void {
     return; // the verb reports the bad value
   }
   pending = createBackend(model, { thread: true, threads });
+  // For `npm run bench:startup`: which node-llama-cpp the thread loaded, and when it was ready.
+  if (process.env.SHELLGEN_TRACE_START === "1") pending.then(traceReady, () => undefined);
   // Its failure is the verb's to report, when the verb takes it.
   pending.catch(() => undefined);
+}
+
+function traceReady(b: Backend): void {
+  const { library, bundleFallback } = b as { library?: string; bundleFallback?: string };
+  const why = bundleFallback ? `; bundle not used: ${bundleFallback}` : "";
+  process.stderr.write(`shellgen: start: model ready at ${Math.round(performance.now())} ms (node-llama-cpp: ${library ?? "in-process"}${why})\n`);
 }
 
 /** The early model for these arguments, once; undefined when none was started. */

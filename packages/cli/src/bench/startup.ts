@@ -13,7 +13,7 @@ import { formatError, formatHelp, parseArgv, repoRoot, type CliSpec } from "@she
 const SPEC: CliSpec = {
   prog: "bench:startup",
   usage: ["[--rounds N] [--json] [--out FILE]"],
-  summary: "Times shellgen --help, grammargen ls and one request on the default model against node -e ''.",
+  summary: "Times shellgen --help, grammargen ls and one request on the default model (with and without the one-file node-llama-cpp) against node -e ''.",
   options: [
     { name: "rounds", kind: "value", arg: "N", help: "runs of each command (default 5)" },
     { name: "json", kind: "bool", help: "print the result as JSON" },
@@ -30,6 +30,7 @@ interface Case {
   argv: string[];
   /** Allowed median, as a multiple of the bare node start. */
   limit?: number;
+  env?: Record<string, string>;
 }
 
 const CASES: Case[] = [
@@ -38,13 +39,20 @@ const CASES: Case[] = [
   { name: "grammargen ls", argv: [GRAMMARGEN, "ls"], limit: 6 },
   // One request on the embedded default model, in an empty workspace so grounding is the same each run.
   { name: "shellgen <request>", argv: [SHELLGEN, "--json", "count the lines in notes.txt"], limit: 10 },
+  // The same on node-llama-cpp's own ~700 modules instead of the one-file bundle, side by side.
+  { name: "  same, no bundle", argv: [SHELLGEN, "--json", "count the lines in notes.txt"], env: { SHELLGEN_LLAMA_BUNDLE: "0" } },
 ];
+
+/** What the CLI said about its model thread (SHELLGEN_TRACE_START), per case: "bundle", "plain", ... */
+const libraries = new Map<string, string[]>();
 
 function timeOnce(c: Case, cwd: string): number {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, c.argv, { cwd, encoding: "utf8", env: { ...process.env, SHELLGEN_HOME: cwd } });
+  const r = spawnSync(process.execPath, c.argv, { cwd, encoding: "utf8", env: { ...process.env, SHELLGEN_HOME: cwd, SHELLGEN_TRACE_START: "1", ...c.env } });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${c.name} exited ${r.status}: ${(r.stderr || r.stdout).trim().split("\n")[0]}`);
+  const lib = /^shellgen: start: .*\(node-llama-cpp: ([^;)]+)/m.exec(r.stderr)?.[1];
+  if (lib) libraries.set(c.name, [...(libraries.get(c.name) ?? []), lib]);
   return ms;
 }
 
@@ -52,6 +60,12 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
+
+function libraryNote(counts: Record<string, number> | undefined, rounds: number): string {
+  if (!counts) return "";
+  const runs = Object.entries(counts).map(([k, n]) => `${k} ${n}/${rounds}`);
+  return `  node-llama-cpp: ${runs.join(", ")}`;
+}
 
 function main(argv: string[]): number {
   const args = parseArgv(argv, SPEC);
@@ -64,12 +78,22 @@ function main(argv: string[]): number {
   const times = new Map(CASES.map((c) => [c.name, [] as number[]]));
   // One warm-up round fills the OS file cache, so the first command is not charged for it.
   for (const c of CASES) timeOnce(c, cwd);
+  libraries.clear();
   for (let r = 0; r < rounds; r++) for (const c of CASES) times.get(c.name)!.push(timeOnce(c, cwd));
   const base = median(times.get(CASES[0]!.name)!);
   const rows = CASES.map((c) => {
     const ms = median(times.get(c.name)!);
     const ratio = ms / base;
-    return { name: c.name, medianMs: Math.round(ms), ratio: Number(ratio.toFixed(2)), limit: c.limit ?? null, ok: c.limit === undefined || ratio <= c.limit };
+    const model = libraries.get(c.name);
+    return {
+      name: c.name,
+      medianMs: Math.round(ms),
+      ratio: Number(ratio.toFixed(2)),
+      limit: c.limit ?? null,
+      ok: c.limit === undefined || ratio <= c.limit,
+      // Which node-llama-cpp each timed run's model thread loaded, counted.
+      ...(model ? { nodeLlamaCpp: Object.fromEntries([...new Set(model)].map((k) => [k, model.filter((x) => x === k).length])) } : {}),
+    };
   });
   const result = { date: new Date().toISOString(), rounds, loadavg: loadavg()[0], rows, ok: rows.every((r) => r.ok) };
   const json = `${JSON.stringify(result, null, 2)}\n`;
@@ -81,10 +105,10 @@ function main(argv: string[]): number {
   }
   if (args.bool("json")) process.stdout.write(json);
   else {
-    process.stdout.write(`start-up, median of ${rounds} interleaved runs (bare node: ${Math.round(base)} ms)\n`);
+    process.stdout.write(`start-up, median of ${rounds} interleaved runs (bare node: ${Math.round(base)} ms, load average ${result.loadavg.toFixed(2)})\n`);
     for (const r of rows)
       process.stdout.write(
-        `  ${r.name.padEnd(20)} ${String(r.medianMs).padStart(6)} ms  ${r.ratio.toFixed(2).padStart(6)}x${r.limit ? `  (target <= ${r.limit}x: ${r.ok ? "met" : "MISSED"})` : ""}\n`,
+        `  ${r.name.padEnd(20)} ${String(r.medianMs).padStart(6)} ms  ${r.ratio.toFixed(2).padStart(6)}x${r.limit ? `  (target <= ${r.limit}x: ${r.ok ? "met" : "MISSED"})` : ""}${libraryNote(r.nodeLlamaCpp, rounds)}\n`,
       );
   }
   return result.ok ? 0 : 1;

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { shellgenHome } from "@shellgen/base";
-import { getLlama, Llama, type LlamaLogLevel } from "node-llama-cpp";
+import { getLlama, Llama, type LlamaLogLevel } from "#node-llama-cpp";
 
 const TESTED_VERSION = "3.21.1";
 const CACHE_VERSION = 1;

@@ -20,7 +20,7 @@ import {
   type LlamaGrammar,
   type LlamaModel,
   type Token,
-} from "node-llama-cpp";
+} from "#node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
 import { startLlama } from "./llama-start.js";
 import type { ChatMessage } from "../prompt.js";

@@ -3,12 +3,17 @@
 // main thread has to do anyway (its own modules, the grammar pack, the planner, tree-sitter).
 // Same Backend contract: calls are proxied one message each, errors keep their DecodeError code.
 import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DecodeError, type DecodeErrorCode } from "../errors.js";
+import { BUNDLE_CONDITION, bundlePresent } from "./llama-bundle.js";
 import type { HostCall, HostReply } from "./thread-host.js";
 import type { LocalModelOptions } from "./local-model.js";
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+
+/** The thread failed while loading its modules, before it could open anything. */
+class ModuleLoadError extends Error {}
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onFirstToken?: () => void };
 
@@ -35,23 +40,54 @@ export class ThreadedBackend implements Backend {
   private constructor(
     private readonly worker: Worker,
     readonly model: string,
+    /** Where the thread's node-llama-cpp came from: the one-file bundle or the package. */
+    readonly library: "bundle" | "plain",
+    /** Why a bundle that was there was not used. */
+    readonly bundleFallback?: string,
   ) {
     worker.on("message", (m: HostReply) => this.reply(m));
     worker.on("error", (err) => this.fail(err));
     worker.on("exit", (code) => this.fail(new DecodeError(`the model thread exited (${code})`, "EMODEL")));
   }
 
-  static open(hostFile: string, source: string, opts: LocalModelOptions = {}): Promise<ThreadedBackend> {
-    const worker = new Worker(hostFile, { workerData: { source, opts } });
+  /**
+   * Starts the thread on the one-file node-llama-cpp when one is built (llama-bundle.ts), and
+   * again on the package itself when that thread fails before it has loaded its modules (a
+   * stale, damaged or missing bundle). A model that fails to open is reported, not retried.
+   */
+  static async open(hostFile: string, source: string, opts: LocalModelOptions = {}): Promise<ThreadedBackend> {
+    if (process.env.SHELLGEN_LLAMA_BUNDLE !== "0" && bundlePresent(dirname(hostFile))) {
+      try {
+        return await ThreadedBackend.start(hostFile, source, opts, true);
+      } catch (err) {
+        if (!(err instanceof ModuleLoadError)) throw err;
+        return ThreadedBackend.start(hostFile, source, opts, false, err.message);
+      }
+    }
+    return ThreadedBackend.start(hostFile, source, opts, false);
+  }
+
+  private static start(hostFile: string, source: string, opts: LocalModelOptions, bundled: boolean, fallback?: string): Promise<ThreadedBackend> {
+    let worker: Worker;
+    try {
+      // Worker exec arguments replace the inherited ones, so the process's own go along.
+      const execArgv = bundled ? [...process.execArgv, `--conditions=${BUNDLE_CONDITION}`] : undefined;
+      worker = new Worker(hostFile, { workerData: { source, opts }, execArgv });
+    } catch (err) {
+      // Exec arguments a thread cannot take (ERR_WORKER_INVALID_EXEC_ARGV): start as before.
+      if (bundled) return ThreadedBackend.start(hostFile, source, opts, false, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
     return new Promise((resolve, reject) => {
-      const early = (err: Error) => reject(err);
+      // Before its first message the thread is still loading modules: an error there is one of those.
+      const early = (err: Error) => reject(bundled ? new ModuleLoadError(err.message) : err);
       const exited = (code: number) => reject(new DecodeError(`the model thread exited (${code}) before the model opened`, "EMODEL"));
       worker.once("error", early);
       worker.once("exit", exited);
       worker.once("message", (m: HostReply) => {
         worker.off("error", early);
         worker.off("exit", exited);
-        if ("ready" in m) resolve(new ThreadedBackend(worker, m.model));
+        if ("ready" in m) resolve(new ThreadedBackend(worker, m.model, bundled ? "bundle" : "plain", fallback));
         else {
           void worker.terminate();
           reject("error" in m ? toError(m.error) : new DecodeError("the model thread answered out of turn", "EMODEL"));
