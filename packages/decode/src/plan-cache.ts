@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cached, cacheKey } from "@shellgen/base";
-import { packOptionIndex, type OptionIndex } from "@shellgen/fewshot";
+import { packOptionIndex, shippedPrograms, type OptionIndex } from "@shellgen/fewshot";
 import * as grammars from "@shellgen/grammars";
 import { helpDir, summaryFor, type Pack } from "./pack-load.js";
 import { CommandIndex, type CommandIndexSnapshot } from "./select.js";
@@ -20,6 +20,12 @@ export interface PlannerIndexes {
   commands: CommandIndex;
   /** Built on first use: a planner without option retrieval never needs it. */
   options: () => OptionIndex;
+  /** The programs the shipped examples run or describe (fewshot's shippedPrograms), cached like the rest. */
+  known: () => Set<string>;
+}
+
+function knownPrograms(): Set<string> {
+  return new Set(shippedPrograms());
 }
 
 function buildCommands(pack: Pack): CommandIndex {
@@ -48,11 +54,11 @@ function helpStamp(): string {
  * option index, which is always the shipped pack's, as before the cache.
  */
 export function plannerIndexes(pack: Pack, shipped: boolean): PlannerIndexes {
-  if (!shipped) return { commands: buildCommands(pack), options: packOptionIndex };
+  if (!shipped) return { commands: buildCommands(pack), options: packOptionIndex, known: knownPrograms };
   const key = cacheKey(FORMAT, JSON.stringify(grammars.manifest), helpStamp());
   const commands = cached("command-index", key, () => buildCommands(pack), {
     save: (ix: CommandIndex) => ix.snapshot(),
     load: (s: CommandIndexSnapshot) => CommandIndex.restore(s),
   });
-  return { commands, options: packOptionIndex };
+  return { commands, options: packOptionIndex, known: knownPrograms };
 }

@@ -115,9 +115,9 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   const useOptions = popts.optionRetrieval ?? true;
   const narrowFlags = popts.narrowFlags ?? false;
   const onlyExisting = popts.existingOnly ?? true;
-  const built = plannerIndexes(p, pack === undefined);
-  const options = useOptions ? (popts.options ?? built.options()) : undefined;
-  const index = built.commands;
+  const indexes = plannerIndexes(p, pack === undefined);
+  const options = useOptions ? (popts.options ?? indexes.options()) : undefined;
+  const index = indexes.commands;
   let defaultAst: Grammar | undefined;
   const defaultGrammar = (): Grammar => (defaultAst ??= p.defaultAst?.() ?? parseGrammarText(p.defaultGrammar.gbnf, "gbnf"));
   // The pack lists each entry's words, so no IR is read here (that is a JSON parse per program).
@@ -227,6 +227,12 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       const path = onlyExisting ? new Set(programsOnPath()) : undefined;
       const requestWords = req.request.toLowerCase().match(/[a-z0-9][a-z0-9_.+-]*/g) ?? [];
       const expected = [...fromExamples.keys(), ...requestWords].filter((n) => path?.has(n));
+      // The names a program outside the pack may take: those the request, the examples or the
+      // free decode use, and the programs people are known to ask for (the shipped examples'),
+      // when they exist here. Not all of PATH: a model pushed off its first token would be
+      // completed into whatever exotic name shares the prefix (rstpep2html.py, git-shell).
+      const wanted = new Set([...expected, ...(req.programs ?? []), ...indexes.known()]);
+      const plausible = path ? [...path].filter((n) => wanted.has(n)) : undefined;
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
         if (narrowFlags && planned.length > 0) {
@@ -252,14 +258,14 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
           });
         }
         attempts.push(async () => {
-          const built = composeFor(selection.names, req, constructsFor(req.request), { generic: path ? [...path, ...scripts] : undefined });
+          const built = composeFor(selection.names, req, constructsFor(req.request), { generic: plausible ? [...plausible, ...scripts] : undefined });
           return planFromGrammar(built.grammar, built.names, false, selection.why);
         });
       }
       attempts.push(async () => {
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
-          const generic = path ? [...path, ...scripts] : undefined;
+          const generic = plausible ? [...plausible, ...scripts] : undefined;
           return planFromGrammar(composeFor(p.defaultCommands, req, undefined, { generic }).grammar, [DEFAULT_LABEL], true, {
             [DEFAULT_LABEL]: "pack default (recomposed)",
           });

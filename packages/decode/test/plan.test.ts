@@ -5,6 +5,7 @@ import { recognize } from "@shellgen/grammargen";
 import { DEFAULT_LABEL, forDecoding, loadPack, packPlanner } from "../src/plan-pack.js";
 import type { GrammarPlanner } from "../src/plan.js";
 import { programsOnPath } from "../src/exists.js";
+import { shippedPrograms } from "@shellgen/fewshot";
 
 let planner: GrammarPlanner;
 let narrowing: GrammarPlanner;
@@ -92,13 +93,27 @@ describe("packPlanner", () => {
     const pack = await loadPack();
     const inPack = new Set(Object.values(pack.commands).map((c) => c.ir.path?.[0] ?? c.name));
     // Not a shell builtin either: builtins have grammars of their own and every plan offers them.
-    const other = programsOnPath().find(
-      (n) => ["logname", "tty", "arch", "hostid", "users", "groups", "getconf", "nproc", "whoami", "hostname"].includes(n) && !inPack.has(n),
-    )!;
+    const known = new Set(shippedPrograms());
+    const other = programsOnPath().find((n) => ["nproc", "whoami", "hostname", "groups", "uptime"].includes(n) && !inPack.has(n) && known.has(n))!;
     expect(other).toBeDefined();
     for (const ok of ["sort -u notes.txt", "cp -r notes.txt out", other]) expect(wide.accepts(ok).accepted, ok).toBe(true);
     expect(narrow.accepts(other).accepted).toBe(false); // not expected by the plan
     expect(wide.accepts("fnv -i 1 notes.txt").accepted).toBe(false); // not on PATH
     expect((await plans[2]!()).isDefault).toBe(true);
+  });
+
+  it("a program outside the pack and the examples' programs is offered only when the request or the free decode uses it", async () => {
+    const pack = await loadPack();
+    const inPack = new Set(Object.values(pack.commands).map((c) => c.ir.path?.[0] ?? c.name));
+    const known = new Set(shippedPrograms());
+    const exotic = programsOnPath().find((n) => /^[a-z][a-z0-9]{3,}$/.test(n) && !inPack.has(n) && !known.has(n))!;
+    expect(exotic).toBeDefined();
+    const plain = await planner.plans({ request: "remove the build folder", ground: false, workspaceFiles: [] })[0]!();
+    expect(plain.accepts("rm -r build").accepted).toBe(true);
+    expect(plain.accepts(exotic).accepted, exotic).toBe(false);
+    const named = await planner.plans({ request: `run ${exotic} on the build folder`, ground: false, workspaceFiles: [] })[0]!();
+    expect(named.accepts(exotic).accepted, exotic).toBe(true);
+    const drafted = await planner.plans({ request: "remove the build folder", ground: false, workspaceFiles: [], programs: [exotic] })[0]!();
+    expect(drafted.accepts(exotic).accepted, exotic).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { programOf as shellProgramOf, repoRoot } from "@shellgen/base";
+import { cached, cacheKey, programOf as shellProgramOf, programsIn, repoRoot } from "@shellgen/base";
 
 export type Difficulty = 1 | 2 | 3;
 
@@ -71,6 +71,32 @@ export function readProgramDescriptions(dir: string, notes: string[] = []): Map<
 }
 
 export const PROGRAMS_FILE = "programs.json";
+
+/**
+ * Every program the shipped examples run (any stage of a pipeline, loop or substitution)
+ * and every program programs.json describes: the programs this project knows people ask for.
+ */
+export function shippedPrograms(dir = defaultExamplesDir()): string[] {
+  // Parsing every example's command takes a few hundred ms: cached per examples folder state.
+  const build = () => {
+    const out = new Set(readProgramDescriptions(dir).keys());
+    for (const e of readExamplesDir(dir)) for (const p of programsIn(e.command)) out.add(p);
+    return [...out].sort();
+  };
+  return cached("shipped-programs", cacheKey("programs-1", dir, folderStamp(dir)), build, { save: (l) => l, load: (l: string[]) => l });
+}
+
+/** Name, size and modification time of each file in a folder: changes when any file does. */
+function folderStamp(dir: string): string {
+  if (!existsSync(dir)) return "absent";
+  return readdirSync(dir)
+    .sort()
+    .map((name) => {
+      const st = statSync(join(dir, name));
+      return `${name} ${st.size} ${st.mtimeMs}`;
+    })
+    .join("\n");
+}
 
 /** Each non-blank line of a JSONL file, parsed, with its `file:line` for error messages. */
 export function jsonlRows(file: string): { row: any; at: string }[] {

@@ -5,7 +5,7 @@ export type { OpenPoolOptions, RetrieveOptions, Retrieval, Retrieved } from "./p
 export { staticExamples } from "./static.js";
 export { learn } from "./learn.js";
 export type { LearnOptions, Learned } from "./learn.js";
-export { PoolError, exampleId } from "./example.js";
+export { PoolError, exampleId, shippedPrograms } from "./example.js";
 export type { Example } from "./example.js";
 export type { Embedder } from "./embedder.js";
 export { QdrantStore, QdrantError, type QdrantOptions } from "./qdrant.js";

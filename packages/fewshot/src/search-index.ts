@@ -2,6 +2,7 @@ import { Bm25Index } from "./bm25.js";
 import type { Example } from "./example.js";
 import type { OptionIndex } from "./options.js";
 import { ProgramModel } from "./programs.js";
+import { englishWords } from "./lexicon.js";
 import { Speller } from "./spell.js";
 import { termsOf, type StoredExample } from "./store.js";
 import { rewritePhrases, SYNONYM_WORDS } from "./synonyms.js";
@@ -81,7 +82,7 @@ export class SearchIndex {
       };
       this.docs.forEach((d, i) => this.alive[i] === 1 && push(d.request));
       for (const t of this.descriptions) push(t);
-      this.speller = new Speller(words, [...STOP, ...SYNONYM_WORDS]);
+      this.speller = new Speller(words, [...STOP, ...SYNONYM_WORDS], englishWords());
     }
     return this.speller;
   }

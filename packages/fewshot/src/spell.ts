@@ -1,17 +1,25 @@
 // Typo repair for retrieval: "sotr numbers numericaly" should meet the sort examples.
-// A word of four or more letters the pool has never seen is replaced by the most frequent known word within one
-// edit (two for long words), counting a swap of neighbours as one edit. Words with
-// digits, dots or slashes are names, not prose, and are left alone; so is a word that
-// follows "called"/"named", an inflection of a known word ("builds" when "build" is
-// known), and any word the caller says to keep (names in the workspace).
+// A word of four or more letters the pool has never seen is replaced by the most frequent
+// known word within one edit (two for long words), counting a swap of neighbours as one
+// edit. Left alone: words with digits, dots or slashes (names, not prose), English words
+// (lexicon.ts), a word that follows "called"/"named", an inflection of a known word
+// ("builds" when "build" is known), and any word the caller says to keep (workspace names).
 import { stem } from "./tokens.js";
 
 export class Speller {
   private readonly freq = new Map<string, number>();
   private readonly byLength = new Map<number, string[]>();
 
-  /** `words`: the vocabulary with repeats (frequency decides ties); `known`: extra words to keep as they are. */
-  constructor(words: Iterable<string>, known: Iterable<string> = []) {
+  /**
+   * `words`: the vocabulary with repeats (frequency decides ties); `known`: extra words to
+   * keep and to correct to; `lexicon`: words that are never corrected, nor offered as a
+   * correction (an English word list: real words are not typos, rare ones are not fixes).
+   */
+  constructor(
+    words: Iterable<string>,
+    known: Iterable<string> = [],
+    private readonly lexicon: ReadonlySet<string> = new Set(),
+  ) {
     for (const w of words) if (/^[a-z]{2,}$/.test(w)) this.freq.set(w, (this.freq.get(w) ?? 0) + 1);
     for (const w of known) if (!this.freq.has(w)) this.freq.set(w, 1);
     for (const w of this.freq.keys()) {
@@ -27,7 +35,7 @@ export class Speller {
 
   /** The correction for one lower-case word, or the word itself. */
   word(w: string): string {
-    if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w)) return w;
+    if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w) || this.lexicon.has(w)) return w;
     const base = stem(w);
     if (base !== w && (this.freq.has(base) || this.freq.has(`${base}e`))) return w;
     const max = w.length >= 8 ? 2 : 1;

@@ -3,6 +3,7 @@ import { readHeldoutSet } from "../src/heldout.js";
 import { programMatches, scoreRetrieval } from "../src/heldout-eval.js";
 import { OptionIndex, packOptionIndex, programOfEntry } from "../src/options.js";
 import { openPool, type Pool } from "../src/pool.js";
+import { englishWords } from "../src/lexicon.js";
 import { editDistance, Speller } from "../src/spell.js";
 import { rewritePhrases } from "../src/synonyms.js";
 import { queryTerms } from "../src/tokens.js";
@@ -79,6 +80,15 @@ describe("query repair", () => {
     expect(sp.correct("make a folder named Bulid")).toBe("make a folder named Bulid");
     expect(sp.correct("copy the builds")).toBe("copy the builds");
     expect(sp.correct("copy frist lines of bulid", new Set(["bulid"]))).toBe("copy first lines of bulid");
+  });
+
+  it("never turns an English word into a pool word, nor a typo into a rare English word", () => {
+    const pool = ["let", "let", "show", "show", "first"];
+    expect(new Speller(pool).correct("how much room is left")).toBe("how much room is let");
+    const sp = new Speller(pool, [], englishWords());
+    expect(sp.correct("how much room is left")).toBe("how much room is left");
+    expect(sp.correct("shwo the frist lines")).toBe("show the first lines");
+    expect(englishWords().has("shwo")).toBe(false);
   });
 
   it("reads 'the directory tree' as a recursive search, not the tree program", () => {
