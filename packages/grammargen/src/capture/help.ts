@@ -1,6 +1,5 @@
 // Runs a program for its help text: LANG=C, no stdin, a timeout and an output cap, so a
 // hanging or chatty program cannot stall or flood grammargen.
-import { execa } from "execa";
 import { GrammargenError } from "../diagnostics.js";
 import { checkHelpText, MAX_HELP_BYTES } from "../parse/text.js";
 
@@ -12,6 +11,8 @@ export interface CaptureOptions {
 export async function captureHelp(command: string, args: string[] = ["--help"], opts: CaptureOptions = {}): Promise<string> {
   if (!command || /[\s;|&<>`$]/.test(command)) throw new GrammargenError(`not a command name: ${JSON.stringify(command)}`, [], "EUSAGE");
   const maxBytes = opts.maxBytes ?? MAX_HELP_BYTES;
+  // execa is ~140 modules: loaded when help is captured, not by everything that imports grammargen.
+  const { execa } = await import("execa");
   let result;
   try {
     result = await execa(command, args, {
