@@ -29,9 +29,10 @@ export function openModelEarly(args: Args): void {
 }
 
 function traceReady(b: Backend): void {
-  const { library, bundleFallback } = b as { library?: string; bundleFallback?: string };
+  const { library, bundleFallback, startup: t } = b as { library?: string; bundleFallback?: string; startup?: { startedMs: number; loadedMs: number } };
+  const steps = t ? `thread started ${t.startedMs} ms, node-llama-cpp loaded ${t.loadedMs} ms, ` : "";
   const why = bundleFallback ? `; bundle not used: ${bundleFallback}` : "";
-  process.stderr.write(`shellgen: start: model ready at ${Math.round(performance.now())} ms (node-llama-cpp: ${library ?? "in-process"}${why})\n`);
+  process.stderr.write(`shellgen: start: ${steps}model ready ${Math.round(performance.now())} ms (node-llama-cpp: ${library ?? "in-process"}${why})\n`);
 }
 
 /** The early model for these arguments, once; undefined when none was started. */

@@ -44,6 +44,9 @@ async function decodeOn(host: string): Promise<{ library: string; fallback?: str
   const t = await ThreadedBackend.open(host, defaultModelPath());
   try {
     for (const [i, c] of CALLS.entries()) expect(await t.complete(c)).toEqual(expected[i]);
+    // The thread's milestones, on this thread's clock, come in order.
+    expect(t.startup.startedMs).toBeLessThanOrEqual(t.startup.loadedMs);
+    expect(t.startup.loadedMs).toBeLessThanOrEqual(t.startup.readyMs);
     return { library: t.library, fallback: t.bundleFallback };
   } finally {
     await t.close();

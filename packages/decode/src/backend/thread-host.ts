@@ -15,9 +15,11 @@ export type HostReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { message: string; code?: string; name?: string } }
   | { id: number; firstToken: true }
-  | { id: 0; ready: true; model: string }
+  | { id: 0; ready: true; model: string; loadedAt: number }
   | { id: 0; ok: false; error: { message: string; code?: string; name?: string } };
 
+// Everything this module imports, node-llama-cpp included, has loaded once its body runs.
+const loadedAt = performance.timeOrigin + performance.now();
 const port = parentPort!;
 const { source, opts } = workerData as { source: string; opts: LocalModelOptions };
 
@@ -49,7 +51,7 @@ try {
       port.postMessage({ id: call.id, ok: false, error: asError(err) } satisfies HostReply);
     }
   });
-  port.postMessage({ id: 0, ready: true, model: backend.model } satisfies HostReply);
+  port.postMessage({ id: 0, ready: true, model: backend.model, loadedAt } satisfies HostReply);
 } catch (err) {
   port.postMessage({ id: 0, ok: false, error: asError(err) } satisfies HostReply);
 }

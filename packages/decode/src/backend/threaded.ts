@@ -42,6 +42,8 @@ export class ThreadedBackend implements Backend {
     readonly model: string,
     /** Where the thread's node-llama-cpp came from: the one-file bundle or the package. */
     readonly library: "bundle" | "plain",
+    /** When (performance.now() of this thread) the thread started, had its modules loaded, and had the model open. */
+    readonly startup: { startedMs: number; loadedMs: number; readyMs: number },
     /** Why a bundle that was there was not used. */
     readonly bundleFallback?: string,
   ) {
@@ -69,6 +71,7 @@ export class ThreadedBackend implements Backend {
 
   private static start(hostFile: string, source: string, opts: LocalModelOptions, bundled: boolean, fallback?: string): Promise<ThreadedBackend> {
     let worker: Worker;
+    const startedMs = performance.now();
     try {
       // Worker exec arguments replace the inherited ones, so the process's own go along.
       const execArgv = bundled ? [...process.execArgv, `--conditions=${BUNDLE_CONDITION}`] : undefined;
@@ -87,8 +90,12 @@ export class ThreadedBackend implements Backend {
       worker.once("message", (m: HostReply) => {
         worker.off("error", early);
         worker.off("exit", exited);
-        if ("ready" in m) resolve(new ThreadedBackend(worker, m.model, bundled ? "bundle" : "plain", fallback));
-        else {
+        if ("ready" in m) {
+          // On this thread's clock, like performance.now().
+          const at = (epochMs: number) => Math.round(epochMs - performance.timeOrigin);
+          const startup = { startedMs: Math.round(startedMs), loadedMs: at(m.loadedAt), readyMs: Math.round(performance.now()) };
+          resolve(new ThreadedBackend(worker, m.model, bundled ? "bundle" : "plain", startup, fallback));
+        } else {
           void worker.terminate();
           reject("error" in m ? toError(m.error) : new DecodeError("the model thread answered out of turn", "EMODEL"));
         }
