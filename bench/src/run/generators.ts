@@ -120,7 +120,7 @@ export class ModelGenerator implements Generator {
   private async restater(mode: ModeSpec): Promise<{ restate?: (request: string, keep: ReadonlySet<string>) => string }> {
     if (!mode.ground) return {};
     const pool = await this.shippedPool();
-    return { restate: (request, keep) => pool.queryText(request, keep) };
+    return { restate: (request, keep) => pool.spelled(request, keep) };
   }
 
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated> {

@@ -84,7 +84,7 @@ export function createMcpServer(opts: McpServerOptions = {}): { server: Server; 
             workspaceFiles: files,
             examples,
             policy: s.policy,
-            restate: s.pool.queryText.bind(s.pool),
+            restate: s.pool.spelled.bind(s.pool),
           });
           const explanation = r.command ? await explainCommand(r.command).catch(() => []) : [];
           const structured = { command: r.command, path: r.path, parses: r.parses, ...(r.error ? { error: r.error } : {}), explanation };

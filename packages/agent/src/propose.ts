@@ -44,7 +44,7 @@ export function decodeProposer(opts: DecodeProposerOptions): Propose {
         policy: opts.policy,
         maxTokens: opts.maxTokens,
         ...(feedback ? { feedback } : {}),
-        ...(opts.pool && (opts.ground ?? true) ? { restate: opts.pool.queryText.bind(opts.pool) } : {}),
+        ...(opts.pool && (opts.ground ?? true) ? { restate: opts.pool.spelled.bind(opts.pool) } : {}),
       });
     let r = await decode(examples);
     const tokens = { ...r.tokens };

@@ -64,7 +64,7 @@ describe("restating the request (generate's restate)", () => {
     const pool = await openPool();
     try {
       const backend = recording("head -n 3 notes.txt");
-      const restate = pool.queryText.bind(pool);
+      const restate = pool.spelled.bind(pool);
       await generate({ backend, request: "shwo the frist 3 lines of notes.txt", mode: "native", restate });
       expect(backend.asked[0]).toBe("show the first 3 lines of notes.txt");
       await generate({ backend, request: "copy the frist file into bakup", mode: "native", workspaceFiles: ["bakup/"], restate });

@@ -65,13 +65,18 @@ export class Pool {
     this.notes = notes;
   }
 
-  /**
-   * The request restated: typos repaired against the pool's words, misleading phrases
-   * restated. Retrieval reads requests this way, and so does the model in the modes that
-   * restate (decode's `restate` option); `keep` lists words (lower case) never to change.
-   */
+  /** The query as retrieval reads it: typos repaired against the pool's words, misleading phrases restated. */
   queryText(request: string, keep?: ReadonlySet<string>): string {
     return this.ix.queryText(request, keep);
+  }
+
+  /**
+   * The request with its typos repaired against the pool's words and an English word list,
+   * and nothing else changed: what the model reads in the modes that restate (decode's
+   * `restate` option). `keep` lists words (lower case) never to change.
+   */
+  spelled(request: string, keep?: ReadonlySet<string>): string {
+    return this.ix.spelled(request, keep);
   }
 
   /** Lexical (and dense, when `vector` is given) retrieval; synchronous. */

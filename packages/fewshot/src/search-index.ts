@@ -70,7 +70,12 @@ export class SearchIndex {
 
   /** The query as retrieval reads it: typos repaired against the pool's words (except `keep`), misleading phrases restated. */
   queryText(request: string, keep?: ReadonlySet<string>): string {
-    return rewritePhrases(this.spellerOf().correct(request, keep));
+    return rewritePhrases(this.spelled(request, keep));
+  }
+
+  /** The request with typos repaired against the pool's words (except `keep`), nothing else changed. */
+  spelled(request: string, keep?: ReadonlySet<string>): string {
+    return this.spellerOf().correct(request, keep);
   }
 
   /** Built on first use from the live requests and descriptions, so a learned pair's words count too. */

@@ -30,7 +30,7 @@ async function fromPool(request: string, k: number, restate: boolean, workspaceF
   const pool = await openPool();
   try {
     const examples = k > 0 ? pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command })) : undefined;
-    return { examples, restated: restate ? pool.queryText(request, workspaceWords(workspaceFiles)) : undefined };
+    return { examples, restated: restate ? pool.spelled(request, workspaceWords(workspaceFiles)) : undefined };
   } finally {
     await pool.close();
   }

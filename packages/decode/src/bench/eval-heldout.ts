@@ -17,7 +17,7 @@
 //   cr+ground/default  the same under the pack's whole default grammar only (SHELLGEN_ABLATE=default-grammar)
 //   cr+ground/no-narrow  the same without the planned-flags step (the default since the ablation)
 //   all/no-narrow      every part but the planned-flags step
-// Every grounded configuration reads the request restated (typos repaired, Pool.queryText),
+// Every grounded configuration reads the request restated (typos repaired, Pool.spelled),
 // as `shellgen` and the bench's grounded modes do; SHELLGEN_ABLATE=no-restate reads it as typed.
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
             optionHints: cfg.hints ?? 0,
             followExamples: cfg.follow ?? false,
             // Grounded configurations read the request restated, as the CLI and the bench's grounded modes do (SHELLGEN_ABLATE=no-restate: as typed).
-            ...(cfg.ground ? { restate: (q: string, keep: ReadonlySet<string>) => pool.queryText(q, keep) } : {}),
+            ...(cfg.ground ? { restate: (q: string, keep: ReadonlySet<string>) => pool.spelled(q, keep) } : {}),
             ...(cfg.mode === "native" ? {} : { planner: await plannerFor(cfg.planner, cfg.defaultOnly) }),
           });
           command = out.command;
