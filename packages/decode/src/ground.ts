@@ -27,6 +27,19 @@ export interface GroundValues {
 const MAX_CANDIDATES = 96;
 const EXTENSIONS = ["txt", "log", "csv", "json", "md", "out", "bak", "gz", "tar", "tar.gz", "tgz", "zip", "sh", "conf", "list", "sorted"];
 
+/**
+ * Words of a request that are never a name it means (a workspace entry of the same name still
+ * is one): function words, and the words that say where or what kind ("current", "folder").
+ */
+const FRAME_WORDS = new Set(
+  (
+    "a an the this that these those all any every each some my your our its it them their of in on at to into onto from for with without by " +
+    "under below above over inside within across through and or not no only just also too then than here there where which what who how when " +
+    "is are be was were do does did can could should would will please me you we current working whole entire directory directories folder " +
+    "folders dir dirs file files subfolder subfolders subdirectory subdirectories tree recursively everything anything"
+  ).split(" "),
+);
+
 /** Candidate path values for one request and workspace. Deterministic order, bounded size. */
 export function groundValues(request: string, workspaceFiles: string[] = []): GroundValues {
   const out = new Set<string>();
@@ -62,8 +75,9 @@ export function groundValues(request: string, workspaceFiles: string[] = []): Gr
     add(stemName);
     for (const e of EXTENSIONS.slice(0, 8)) add(`${stemName}.${e}`);
   }
-  // Bare words as names (directories without dots, e.g. "the folder archive"), lowest priority.
-  for (const t of pathish) if (!/[./~]/.test(t) && t.length > 1) add(t);
+  // Bare words as names (directories without dots, e.g. "the folder archive"), lowest priority;
+  // not the words that only frame a request ("the current directory", "this project").
+  for (const t of pathish) if (!/[./~]/.test(t) && t.length > 1 && !FRAME_WORDS.has(t.toLowerCase())) add(t);
   return { paths: [...out].slice(0, MAX_CANDIDATES) };
 }
 
