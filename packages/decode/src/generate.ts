@@ -85,7 +85,7 @@ export const DEFAULT_SEED = 42;
  * The planned-flags step is off by default since the ablation (plan-pack.ts); SHELLGEN_NARROW=1
  * brings it back, as the README's earlier ablation runs had it, and no-narrow keeps it off.
  */
-export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar", "no-restate"] as const;
+export const ABLATIONS = ["no-narrow", "no-option-retrieval", "default-grammar", "no-restate", "all-of-path"] as const;
 
 export function ablationsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<(typeof ABLATIONS)[number]> {
   const words = (env.SHELLGEN_ABLATE ?? "")
@@ -106,6 +106,7 @@ async function plannerFor(opts: GenerateOptions): Promise<GrammarPlanner> {
     const planner = await m.packPlanner(undefined, {
       narrowFlags: process.env.SHELLGEN_NARROW === "1" && !off.has("no-narrow"),
       optionRetrieval: !off.has("no-option-retrieval"),
+      knownOnly: !off.has("all-of-path"),
     });
     // The whole default grammar only: the per-request plan's last step.
     return off.has("default-grammar") ? { plans: (req) => planner.plans(req).slice(-1) } : planner;

@@ -87,6 +87,11 @@ export interface PlannerOptions {
   narrowFlags?: boolean;
   /** Words outside the pack may name only programs that exist: on PATH or a workspace script (default true). */
   existingOnly?: boolean;
+  /**
+   * Of the programs on PATH, only those the request, the examples or the free decode use, or
+   * the shipped examples run (default true); false offers all of PATH, as before.
+   */
+  knownOnly?: boolean;
   /** The option index (default: the shipped pack's). */
   options?: OptionIndex;
 }
@@ -115,6 +120,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   const useOptions = popts.optionRetrieval ?? true;
   const narrowFlags = popts.narrowFlags ?? false;
   const onlyExisting = popts.existingOnly ?? true;
+  const onlyKnown = popts.knownOnly ?? true;
   const indexes = plannerIndexes(p, pack === undefined);
   const options = useOptions ? (popts.options ?? indexes.options()) : undefined;
   const index = indexes.commands;
@@ -232,7 +238,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       // when they exist here. Not all of PATH: a model pushed off its first token would be
       // completed into whatever exotic name shares the prefix (rstpep2html.py, git-shell).
       const wanted = new Set([...expected, ...(req.programs ?? []), ...indexes.known()]);
-      const plausible = path ? [...path].filter((n) => wanted.has(n)) : undefined;
+      const plausible = path ? [...path].filter((n) => !onlyKnown || wanted.has(n)) : undefined;
       const attempts: (() => Promise<GrammarPlan>)[] = [];
       if (selection.names.length > 0) {
         if (narrowFlags && planned.length > 0) {

@@ -115,5 +115,10 @@ describe("packPlanner", () => {
     expect(named.accepts(exotic).accepted, exotic).toBe(true);
     const drafted = await planner.plans({ request: "remove the build folder", ground: false, workspaceFiles: [], programs: [exotic] })[0]!();
     expect(drafted.accepts(exotic).accepted, exotic).toBe(true);
+    // knownOnly: false (SHELLGEN_ABLATE=all-of-path) offers all of PATH, as before.
+    const allOfPath = await packPlanner(pack, { narrowFlags: false, knownOnly: false });
+    expect((await allOfPath.plans({ request: "remove the build folder", ground: false, workspaceFiles: [] })[0]!()).accepts(exotic).accepted, exotic).toBe(
+      true,
+    );
   });
 });

@@ -29,7 +29,7 @@ import { programsIn } from "@shellgen/base";
 import { estimateTokens, openPool, readHeldoutSet, staticExamples, type HeldoutRequest, type Pool } from "@shellgen/fewshot";
 import { createBackend } from "../backend/index.js";
 import type { Backend } from "../backend/types.js";
-import { generate, type Mode } from "../generate.js";
+import { ablationsFromEnv, generate, type Mode } from "../generate.js";
 import { packPlanner, type PlannerOptions } from "../plan-pack.js";
 import type { GrammarPlanner } from "../plan.js";
 import { listWorkspace } from "../workspace.js";
@@ -124,7 +124,8 @@ async function main(): Promise<void> {
   const plannerFor = (o: PlannerOptions, defaultOnly = false) => {
     const key = JSON.stringify(o) + (defaultOnly ? "/default" : "");
     if (!planners.has(key)) {
-      const p = packPlanner(undefined, o);
+      // SHELLGEN_ABLATE=all-of-path offers every program on PATH, as generate's default planner does with it.
+      const p = packPlanner(undefined, { ...o, knownOnly: !ablationsFromEnv().has("all-of-path") });
       planners.set(key, defaultOnly ? p.then((pl): GrammarPlanner => ({ plans: (req) => pl.plans(req).slice(-1) })) : p);
     }
     return planners.get(key)!;
