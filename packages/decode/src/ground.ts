@@ -40,6 +40,10 @@ const FRAME_WORDS = new Set(
   ).split(" "),
 );
 
+/** A request word that is only a common file extension: ".csv", ".py". */
+const EXTENSION_ONLY =
+  /^\.(txt|log|csv|tsv|json|md|out|bak|gz|tar|tgz|zip|sh|conf|cfg|ini|yml|yaml|xml|html|css|js|ts|py|c|h|cpp|java|go|rs|rb|php|sql|png|jpe?g|gif|pdf|mp3|mp4|iso|dat|bin|tmp)$/i;
+
 /** Candidate path values for one request and workspace. Deterministic order, bounded size. */
 export function groundValues(request: string, workspaceFiles: string[] = []): GroundValues {
   const out = new Set<string>();
@@ -54,7 +58,9 @@ export function groundValues(request: string, workspaceFiles: string[] = []): Gr
   // Bare tokens that look like paths or names: strip sentence punctuation around them.
   const bare = request.split(/\s+/).map((t) => t.replace(/^[("'`[{<]+|[)"'`\]}>,;:!?]+$|\.$/g, ""));
   const pathish = bare.filter((t) => /[./~]/.test(t) || /^[A-Za-z0-9_-]+$/.test(t));
-  for (const t of pathish) if (/[./~]/.test(t)) add(t);
+  // ".txt" in "all .txt files" means the glob added below, not a file of that name (a dotfile
+  // such as .env stays a name, and so does any entry the workspace really has).
+  for (const t of pathish) if (/[./~]/.test(t) && !EXTENSION_ONLY.test(t)) add(t);
   for (const f of workspaceFiles) {
     add(f);
     if (f.endsWith("/")) add(f.slice(0, -1));

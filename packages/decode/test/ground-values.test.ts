@@ -13,6 +13,14 @@ describe("groundValues", () => {
     expect(groundValues("show the directory tree of docs", []).paths).not.toContain("tree");
   });
 
+  it("reads '.txt' in 'all .txt files' as the glob, and keeps dotfiles and real entries as names", () => {
+    const paths = groundValues("count the lines in all .txt files and show .env", []).paths;
+    expect(paths).toContain("*.txt");
+    expect(paths).not.toContain(".txt");
+    expect(paths).toContain(".env");
+    expect(groundValues("show .log", [".log"]).paths).toContain(".log");
+  });
+
   it("a workspace entry named like a frame word is still a name", () => {
     expect(groundValues("remove the empty directories under tree", ["tree/"]).paths).toEqual(expect.arrayContaining(["tree/", "tree"]));
   });
