@@ -1,6 +1,7 @@
 // The one-file node-llama-cpp on the model thread: it decodes exactly as the package does,
 // and a missing, stale or damaged bundle starts the thread on the package instead.
 // The failure cases run on a copy of the built decode package, so the shared build is untouched.
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,6 +83,21 @@ describe("node-llama-cpp bundle", () => {
 
   it("the model thread loads it and decodes as node-llama-cpp on this thread, free and under a grammar", async () => {
     expect(await decodeOn(join(BACKEND, "thread-host.js"))).toEqual({ library: "bundle", fallback: undefined });
+  }, 120_000);
+
+  it("a process flag a thread cannot take (--max-old-space-size) does not cost the bundle", () => {
+    const script = join(scratch, "flags.mjs");
+    const threaded = new URL("../dist/backend/threaded.js", import.meta.url).href;
+    writeFileSync(
+      script,
+      `const { ThreadedBackend } = await import(${JSON.stringify(threaded)});
+const t = await ThreadedBackend.open(${JSON.stringify(join(BACKEND, "thread-host.js"))}, ${JSON.stringify(defaultModelPath())});
+console.log(JSON.stringify({ library: t.library, fallback: t.bundleFallback }));
+await t.close();\n`,
+    );
+    const r = spawnSync(process.execPath, ["--max-old-space-size=700", script], { encoding: "utf8", timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split("\n").pop()!)).toEqual({ library: "bundle" });
   }, 120_000);
 
   it("a copy of the build with its bundle intact loads it too (the copies below differ only in their edit)", async () => {

@@ -72,12 +72,22 @@ export class ThreadedBackend implements Backend {
   private static start(hostFile: string, source: string, opts: LocalModelOptions, bundled: boolean, fallback?: string): Promise<ThreadedBackend> {
     let worker: Worker;
     const startedMs = performance.now();
+    const condition = `--conditions=${BUNDLE_CONDITION}`;
+    const spawn = (execArgv?: string[]) => new Worker(hostFile, { workerData: { source, opts }, execArgv });
     try {
-      // Worker exec arguments replace the inherited ones, so the process's own go along.
-      const execArgv = bundled ? [...process.execArgv, `--conditions=${BUNDLE_CONDITION}`] : undefined;
-      worker = new Worker(hostFile, { workerData: { source, opts }, execArgv });
+      // Exec arguments replace the inherited ones, so the process's own go along; when one of
+      // them is for the process only (--max-old-space-size, --title: ERR_WORKER_INVALID_EXEC_ARGV),
+      // the thread goes without them, as a model thread can.
+      if (!bundled) worker = spawn();
+      else {
+        try {
+          worker = spawn([...process.execArgv, condition]);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== "ERR_WORKER_INVALID_EXEC_ARGV") throw err;
+          worker = spawn([condition]);
+        }
+      }
     } catch (err) {
-      // Exec arguments a thread cannot take (ERR_WORKER_INVALID_EXEC_ARGV): start as before.
       if (bundled) return ThreadedBackend.start(hostFile, source, opts, false, err instanceof Error ? err.message : String(err));
       throw err;
     }
