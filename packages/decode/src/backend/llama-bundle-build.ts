@@ -5,7 +5,7 @@
 // dependencies use __dirname. Those become the original file's URL and folder, as literals.
 // What the bundle must not absorb stays a separate module at its real path:
 // - native addons (.node files), which only `require` can load;
-// - packages imported with import(): optional platform binaries (@node-llama-cpp/linux-x64,
+// - packages loaded by dynamic import: optional platform binaries (@node-llama-cpp/linux-x64,
 //   ...), electron, typescript; they load when used, as they would without the bundle.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
