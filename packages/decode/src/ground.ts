@@ -87,7 +87,20 @@ export function groundValues(request: string, workspaceFiles: string[] = []): Gr
   return { paths: [...out].slice(0, MAX_CANDIDATES) };
 }
 
-const groundType = (t: ValueType, values: GroundValues): ValueType => (t.kind === "path" ? { kind: "enum", choices: values.paths } : t);
+/**
+ * A path slot's choices: the grounded names, and each name without an extension or glob
+ * also with a trailing "/" (mv *.log logs/, cp a ../), as the free word allows. Without it
+ * a model that writes `logs/` into a path slot can only go on through a command's
+ * `... -- WORDS` form, which never ends until it writes `--`.
+ */
+function pathChoices(values: GroundValues): string[] {
+  const dirs = values.paths.filter(
+    (p) => p !== "-" && p !== "/dev/null" && !p.endsWith("/") && !/[*?[]/.test(p) && (p === "." || p === ".." || !/\.[^/]*$/.test(p)),
+  );
+  return [...values.paths, ...dirs.map((d) => `${d}/`)];
+}
+
+const groundType = (t: ValueType, values: GroundValues): ValueType => (t.kind === "path" ? { kind: "enum", choices: pathChoices(values) } : t);
 
 function groundOption(o: OptionSpec, values: GroundValues): OptionSpec {
   if (!o.value || o.value.type.kind !== "path") return o;
@@ -115,7 +128,33 @@ export function groundSpec(spec: CommandSpec, values: GroundValues): CommandSpec
 const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`";
 const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
 const squoted = (): Expr => seq(lit("'"), rep(cls("'\n", true), 0, 256), lit("'"));
-const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\\n', true), escaped()), 0, 256), lit('"'));
+// As in the composed terminals, "..." holds no $( or ` of its own: a quoted substitution goes
+// through the grammar's sh_piece, which parses the command inside. Two readings of every
+// quoted string would keep two parse stacks alive through all of it.
+const dqChar = (): Expr => alt(cls('"\\\n$`', true), escaped(), seq(lit("$"), cls('("\\`\n', true)));
+const dquoted = (): Expr => seq(lit('"'), rep(dqChar(), 0, 256), opt(lit("$")), lit('"'));
+
+/**
+ * Whether the grounded free word (segments of bare characters without "." or "/", and
+ * single-line quotes, with an optional trailing "/") spells `name`. Mirrors the Expr that
+ * decodingTerminals builds from the same constants; a name it spells that does not start
+ * with "-" is spelled by the free operand too.
+ */
+function freeSpells(name: string): boolean {
+  const body = name.length > 1 && name.endsWith("/") ? name.slice(0, -1) : name;
+  let segments = 0;
+  for (let i = 0; i < body.length; segments++) {
+    if (body[i] === "'") {
+      const close = body.indexOf("'", i + 1);
+      if (close < 0 || close - i - 1 > 256 || body.slice(i + 1, close).includes("\n")) return false;
+      i = close + 1;
+    } else {
+      if (`${BARE_EXCLUDED}./`.includes(body[i]!)) return false;
+      i++;
+    }
+  }
+  return segments >= 1 && segments <= 256;
+}
 
 /** A choice spelled the way the lowering spells enum choices: bare when safe, else single-quoted. */
 const spelled = (choice: string): string => (/^[^\s'"\\|&;<>()`$]+$/.test(choice) ? choice : `'${choice.replace(/'/g, "")}'`);
@@ -129,11 +168,16 @@ const spelled = (choice: string): string => (/^[^\s'"\\|&;<>()`$]+$/.test(choice
 export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
   const bare = (extra = ""): Expr => cls(`${BARE_EXCLUDED}${values ? "./" : ""}${extra}`, true);
   const segment = (): Expr => alt(bare(), escaped(), squoted(), dquoted());
-  const names = values ? [...new Set(values.paths.map(spelled))].filter((c) => c !== "") : [];
+  // A name the free branch below spells too ("notes", 'my file.txt') is left out of the
+  // literal choice: the language is the same, and llama.cpp's sampler would otherwise keep a
+  // second parse stack alive along every word that starts like it.
+  const names = values ? [...new Set(values.paths.map(spelled))].filter((c) => c !== "" && !freeSpells(c)) : [];
   const operandNames = names.filter((c) => !c.startsWith("-") || c === "-");
   // Grounded, a new bare name may still end in "/" (mv *.log backup/): a directory to create.
   const slash = values ? [opt(lit("/"))] : [];
   const replacement: Record<string, Expr> = {
+    // The text around a quoted substitution ("$(date): done") stays on one line too.
+    sh_dqtext: rep(dqChar(), 1, 256),
     word: alt(...(names.length ? [literalChoice(names)] : []), seq(rep(segment(), 1, 256), ...slash)),
     operand: alt(
       ...(operandNames.length ? [literalChoice(operandNames)] : []),

@@ -191,6 +191,8 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
         constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
         allowUnknown: !policy?.commands.allow && (generic === undefined || generic.length > 0),
         reserved: programNames,
+        // A decoded word no typed slot takes must not lead into a `-- WORDS` form that cannot end.
+        dashDash: "after-typed",
         ...heredoc,
       });
       return { grammar: decodingTerminals(generic?.length ? existingOnly(g, generic, policy) : g, values), names: use };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groundSpec, groundValues, snapToGrounded } from "../src/ground.js";
-import type { CommandSpec } from "@shellgen/grammargen";
+import { decodingTerminals, groundSpec, groundValues, snapToGrounded } from "../src/ground.js";
+import { compose, emitGbnf, recognize, type CommandSpec } from "@shellgen/grammargen";
 
 describe("groundValues", () => {
   it("takes file names from the request, quoted or bare, without sentence punctuation", () => {
@@ -59,6 +59,49 @@ describe("groundSpec", () => {
     expect(g.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
     expect(g.options[1]!.value!.type).toEqual({ kind: "word" });
     expect(spec.positionals[0]!.type).toEqual({ kind: "path" }); // not mutated
+  });
+});
+
+describe("decoding terminals", () => {
+  const echo: CommandSpec = {
+    path: ["keep"],
+    aliases: [],
+    style: "gnu",
+    options: [],
+    positionals: [{ name: "FILE", type: { kind: "path" }, min: 1, max: 16 }],
+    subcommands: [],
+  };
+  const values = { paths: ["notes", "report.txt", "my file.md", "logs", ".", "/dev/null", "-"] };
+  const grammar = () => decodingTerminals(compose({ commands: [groundSpec(echo, values)], constructs: ["pipe", "subst"] }), values);
+
+  it("a path slot takes a grounded directory name with a trailing slash, and nothing else new", () => {
+    const choices = (groundSpec(echo, values).positionals[0]!.type as { choices: string[] }).choices;
+    expect(choices).toEqual(expect.arrayContaining(["logs/", "notes/", "./"]));
+    for (const never of ["report.txt/", "/dev/null/", "-/", "my file.md/"]) expect(choices).not.toContain(never);
+    expect(recognize(grammar(), "keep logs/ report.txt").accepted).toBe(true);
+  });
+
+  it("names the free word spells are not repeated as literals, and are still accepted", () => {
+    const g = grammar();
+    const word = emitGbnf(g)
+      .split("\n")
+      .find((l) => l.startsWith("word ::="))!;
+    expect(word).toContain('"report.txt"');
+    expect(word).not.toContain('"notes"');
+    // echo's arguments are `word`s: grounded names, free names, no invented paths.
+    for (const ok of ["echo notes", "echo report.txt", "echo . 'my file.md'", "echo - logs/", "echo notes/ 'a.b'"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "echo invented.txt").accepted).toBe(false);
+  });
+
+  it("a double-quoted string holds a substitution only through the grammar, and stays on one line", () => {
+    const g = grammar();
+    expect(recognize(g, 'echo "$(keep notes) x"').accepted).toBe(true);
+    expect(recognize(g, 'echo "a $HOME b"').accepted).toBe(true);
+    // The command inside is checked like any other (keep takes only grounded names).
+    expect(recognize(g, 'echo "$(keep invented.txt)"').accepted).toBe(false);
+    expect(recognize(g, 'echo "a\nb"').accepted).toBe(false);
+    expect(recognize(g, 'echo "$(keep notes)\nb"').accepted).toBe(false);
   });
 });
 

@@ -146,4 +146,50 @@ describe("lowerCommand (GNU)", () => {
     expect(gbnf).toMatch(/^word ::= [a-z]+-x\d*\+$/m);
     expect(gbnf).toMatch(/^root ::= ls$/m);
   });
+
+  describe("where `--` may stand", () => {
+    const chmodLike: CommandSpec = {
+      path: ["setmode"],
+      aliases: [],
+      style: "gnu",
+      subcommands: [],
+      options: [{ short: ["v"], long: ["verbose"], arity: "none", repeatable: false, description: "" }],
+      positionals: [
+        { name: "MODE", type: { kind: "enum", choices: ["on", "off"] }, min: 1, max: 1 },
+        { name: "FILE", type: { kind: "path" }, min: 0, max: 64 },
+      ],
+    };
+    const verdicts = (g: Grammar, lines: string[]) => Object.fromEntries(lines.map((l) => [l, recognize(g, l).accepted]));
+    const lines = ["setmode on a b", "setmode on a -- -b", "setmode -- -x", "setmode -v on -- b", "setmode maybe a -- b", "setmode maybe"];
+
+    it("anywhere (the default): any operands before it, typed or not", () => {
+      expect(verdicts(lowerCommand(chmodLike), lines)).toEqual({
+        "setmode on a b": true,
+        "setmode on a -- -b": true,
+        "setmode -- -x": true,
+        "setmode -v on -- b": true,
+        "setmode maybe a -- b": true,
+        "setmode maybe": false,
+      });
+    });
+
+    it("after-typed: only after the options or the typed operands, so no untyped word is left waiting for it", () => {
+      for (const [dialect, g] of dialects(lowerCommand(chmodLike, { dashDash: "after-typed" })))
+        expect(verdicts(g, lines), dialect).toEqual({
+          "setmode on a b": true,
+          "setmode on a -- -b": true,
+          "setmode -- -x": true,
+          "setmode -v on -- b": true,
+          "setmode maybe a -- b": false,
+          "setmode maybe": false,
+        });
+    });
+
+    it("after-typed without required operands needs no second form", () => {
+      const optional = { ...chmodLike, positionals: [{ ...chmodLike.positionals[1]! }] };
+      const g = lowerCommand(optional, { dashDash: "after-typed" });
+      expect(verdicts(g, ["setmode", "setmode a -- -b", "setmode -- -b"])).toEqual({ setmode: true, "setmode a -- -b": true, "setmode -- -b": true });
+      expect(emitGbnf(g)).not.toMatch(/\| sp "--"/);
+    });
+  });
 });

@@ -6,7 +6,7 @@
 import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
-import { lowerCommand } from "../lower/command.js";
+import { lowerCommand, type LowerOptions } from "../lower/command.js";
 import { commandAllowed, type Policy } from "../policy/policy.js";
 
 /** Placeholder a wrapper template refers to; replaced by the level's inner-command rule. */
@@ -62,7 +62,13 @@ function optionFilter(
   return (_cmd, o) => !spelled(o).some((f) => denied.has(f));
 }
 
-export function commandTemplates(specs: CommandSpec[], policy: Policy | undefined, wrapperNames: Set<string>, execInner = true): CommandTemplate[] {
+export function commandTemplates(
+  specs: CommandSpec[],
+  policy: Policy | undefined,
+  wrapperNames: Set<string>,
+  execInner = true,
+  dashDash?: LowerOptions["dashDash"],
+): CommandTemplate[] {
   const out: CommandTemplate[] = [];
   const used = new Set<string>();
   const withWrappers = new Set((policy?.wrap ?? []).map((w) => w.with));
@@ -82,7 +88,7 @@ export function commandTemplates(specs: CommandSpec[], policy: Policy | undefine
     if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: followFlags });
     for (const v of variants) {
       const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
-      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers);
+      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers, dashDash);
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) {
         const before = JSON.stringify(t.rules);
@@ -104,6 +110,7 @@ function template(
   policy: Policy | undefined,
   wrapperNames: Set<string>,
   withWrappers: Set<string>,
+  dashDash?: LowerOptions["dashDash"],
 ): CommandTemplate {
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
@@ -111,6 +118,7 @@ function template(
   const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, {
     ruleprefix: prefix,
     ...(allow ? { policy: { allowOption: allow } } : {}),
+    ...(dashDash ? { dashDash } : {}),
   });
   let g: Grammar = lowered;
   for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);

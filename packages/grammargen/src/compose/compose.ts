@@ -27,6 +27,8 @@ export interface ComposeOptions {
   limits?: Partial<ComposeLimits>;
   /** Heredoc delimiters the grammar offers (a grammar cannot match an arbitrary one). */
   heredocDelimiters?: string[];
+  /** Where each program's `--` may stand (LowerOptions.dashDash); decoders want "after-typed". */
+  dashDash?: "anywhere" | "after-typed";
 }
 
 /** Shared value terminals with a shape (numbers, sizes, durations) that a $VAR may stand for. */
@@ -89,7 +91,9 @@ export function compose(opts: ComposeOptions): Grammar {
   };
 
   const wrapperNames = new Set<string>();
-  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec")).filter((t) => (t.program === "xargs" ? on.has("xargs") : true));
+  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec"), opts.dashDash).filter((t) =>
+    t.program === "xargs" ? on.has("xargs") : true,
+  );
   // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
   // programs that a policy denies every one of leave nothing the caller asked for.
   if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown)

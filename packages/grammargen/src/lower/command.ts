@@ -22,6 +22,14 @@ export interface LowerOptions {
   maxOptionsPerGap?: number;
   /** Most operands in one invocation (default: unbounded; "FILE..." is `(sp operand)*`). */
   maxOperands?: number;
+  /**
+   * Where `--` may stand. "anywhere" (default): after options and any operands, each a plain
+   * operand. "after-typed": right after the options, or after the operands as the usage types
+   * them. A decoder needs the second: with the first, a word that no typed slot takes (an
+   * ungrounded file name) is still an operand of the `--` form, which cannot end until `--`
+   * is written, so a model that never writes it runs to its token limit.
+   */
+  dashDash?: "anywhere" | "after-typed";
 }
 
 /** Operand counts from help text at or above this mean "repeated" ("FILE..."). */
@@ -276,16 +284,19 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
       )
     : maxOperands - budget;
   const head = withGap(words);
-  const main = seq(head, ...joined);
   // After `--` every word is an operand, even one starting with '-'.
-  const tail = seq(
-    head,
-    ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []),
-    L.sp,
-    lit("--"),
-    rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1)),
-  );
-  const forms: Expr[] = [main, tail];
+  const dashes = [L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1))];
+  const afterDashes = seq(...dashes);
+  let forms: Expr[];
+  if (L.opts.dashDash === "after-typed") {
+    // `rm -- -f` needs the form without operands when the usage requires some; otherwise the
+    // main form's own optional `--` covers it, and one form keeps one parse.
+    const required = positionals.some((p) => p.min > 0);
+    forms = [seq(head, ...joined, opt(afterDashes)), ...(required ? [seq(head, afterDashes)] : [])];
+  } else {
+    const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), ...dashes);
+    forms = [seq(head, ...joined), tail];
+  }
   // "--version  output version information and exit": such an option alone is a whole
   // invocation, even where the usage line demands operands (watch --version, ssh -V).
   if (positionals.some((p) => p.min > 0)) {
