@@ -114,7 +114,18 @@ await t.close();\n`,
     const host = copyDecode("stale", (_code, m) => ({ ...m, inputs: m.inputs.map(([p, size, mtime], i) => [p, i === 0 ? size + 1 : size, mtime]) }));
     const r = await decodeOn(host);
     expect(r.library).toBe("plain");
-    expect(r.fallback).toMatch(/changed since it was bundled/);
+    expect(r.fallback).toMatch(/^node-llama-cpp bundle not used: .* changed since it was bundled$/);
+  }, 120_000);
+
+  it("after a reinstall of node-llama-cpp the main thread sees it, and starts no thread on the bundle", async () => {
+    const host = copyDecode("reinstalled", (_code, m) => ({
+      ...m,
+      inputs: m.inputs.map(([p, size, mtime]) => [p, size, p.endsWith("/node-llama-cpp/package.json") ? mtime - 1000 : mtime]),
+    }));
+    const r = await decodeOn(host);
+    expect(r.library).toBe("plain");
+    // The thread's own check would have said "node-llama-cpp bundle not used: ...".
+    expect(r.fallback).toMatch(/^\/.*node-llama-cpp\/package\.json changed since it was bundled$/);
   }, 120_000);
 
   it("a damaged bundle (its manifest matching) fails to load, and the thread starts on the package", async () => {

@@ -9,8 +9,8 @@
 // thread starts with the BUNDLE_CONDITION; anything else resolves to the package itself.
 // A bundle whose inputs changed is refused before it runs, and the thread starts again on the
 // package (threaded.ts), so a stale or damaged bundle costs time, never a start.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The export condition that maps "#node-llama-cpp" to the bundle. */
@@ -40,20 +40,25 @@ export function stamp(path: string): FileStamp {
   return [path, st.size, st.mtimeMs];
 }
 
-/** Cheap enough for the main thread: is there a bundle to try at all? */
-export const bundlePresent = (backendDir?: string): boolean => existsSync(bundleFiles(backendDir).manifest);
+export const NO_BUNDLE = "no bundle built";
 
-/** Why the bundle cannot stand for node-llama-cpp now, or undefined when it can. */
-export function bundleProblem(backendDir?: string): string | undefined {
+/**
+ * Why the bundle cannot stand for node-llama-cpp now, or undefined when it can. `quick`
+ * checks only the bundle file and node-llama-cpp's package.json (a reinstall rewrites it):
+ * cheap enough for the main thread, which then need not start a thread on a bundle the
+ * thread's full check (every input) would refuse.
+ */
+export function bundleProblem(backendDir?: string, opts: { quick?: boolean } = {}): string | undefined {
   const { manifest } = bundleFiles(backendDir);
   let m: BundleManifest;
   try {
     m = JSON.parse(readFileSync(manifest, "utf8")) as BundleManifest;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "ENOENT" ? "no bundle built" : `unreadable manifest ${manifest}`;
+    return (err as NodeJS.ErrnoException).code === "ENOENT" ? NO_BUNDLE : `unreadable manifest ${manifest}`;
   }
   if (m.version !== MANIFEST_VERSION || !Array.isArray(m.inputs) || !Array.isArray(m.bundle)) return `manifest ${manifest} is of another version`;
-  for (const want of [m.bundle, ...m.inputs]) {
+  const inputs = opts.quick ? m.inputs.filter(([path]) => path.endsWith(`${sep}node-llama-cpp${sep}package.json`)) : m.inputs;
+  for (const want of [m.bundle, ...inputs]) {
     let have: FileStamp;
     try {
       have = stamp(want[0]);

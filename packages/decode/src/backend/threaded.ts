@@ -7,7 +7,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DecodeError, type DecodeErrorCode } from "../errors.js";
-import { BUNDLE_CONDITION, bundlePresent } from "./llama-bundle.js";
+import { BUNDLE_CONDITION, bundleProblem, NO_BUNDLE } from "./llama-bundle.js";
 import type { HostCall, HostReply } from "./thread-host.js";
 import type { LocalModelOptions } from "./local-model.js";
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
@@ -53,12 +53,14 @@ export class ThreadedBackend implements Backend {
   }
 
   /**
-   * Starts the thread on the one-file node-llama-cpp when one is built (llama-bundle.ts), and
-   * again on the package itself when that thread fails before it has loaded its modules (a
-   * stale, damaged or missing bundle). A model that fails to open is reported, not retried.
+   * Starts the thread on the one-file node-llama-cpp when one is built and current
+   * (llama-bundle.ts), and again on the package itself when that thread fails before it has
+   * loaded its modules (an input changed, a damaged file). A model that fails to open is
+   * reported, not retried.
    */
   static async open(hostFile: string, source: string, opts: LocalModelOptions = {}): Promise<ThreadedBackend> {
-    if (process.env.SHELLGEN_LLAMA_BUNDLE !== "0" && bundlePresent(dirname(hostFile))) {
+    const problem = process.env.SHELLGEN_LLAMA_BUNDLE === "0" ? NO_BUNDLE : bundleProblem(dirname(hostFile), { quick: true });
+    if (!problem) {
       try {
         return await ThreadedBackend.start(hostFile, source, opts, true);
       } catch (err) {
@@ -66,7 +68,7 @@ export class ThreadedBackend implements Backend {
         return ThreadedBackend.start(hostFile, source, opts, false, err.message);
       }
     }
-    return ThreadedBackend.start(hostFile, source, opts, false);
+    return ThreadedBackend.start(hostFile, source, opts, false, problem === NO_BUNDLE ? undefined : problem);
   }
 
   private static start(hostFile: string, source: string, opts: LocalModelOptions, bundled: boolean, fallback?: string): Promise<ThreadedBackend> {
