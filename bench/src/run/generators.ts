@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
 import { improve, type LoopResult } from "@shellgen/agent";
-import { createBackend, defaultModelPath, generate, type Backend, type Example } from "@shellgen/decode";
+import { createBackend, defaultModelPath, generate, type Backend, type Example, type Feedback } from "@shellgen/decode";
 import { estimateTokens, exampleBlock, exampleId, openPool, staticExamples, type Pool } from "@shellgen/fewshot";
 import type { ExecTrace } from "./record.js";
 import { TASK_ENV } from "../suite/index.js";
@@ -116,6 +116,20 @@ export class ModelGenerator implements Generator {
     return this.pool;
   }
 
+  /** One decode of a task in a mode: the plain modes' only call, and each attempt of `+exec`. */
+  private async decodeTask(task: Task, mode: ModeSpec, workspaceFiles: string[], examples: Example[] | undefined, feedback?: Feedback) {
+    return this.decode.generate({
+      backend: this.backend,
+      request: task.request,
+      mode: mode.decode!,
+      ground: mode.ground,
+      workspaceFiles,
+      examples,
+      ...(feedback ? { feedback } : {}),
+      ...(await this.restater(mode)),
+    });
+  }
+
   /** Grounded modes read the request restated (typos repaired), as `shellgen` does; decode's SHELLGEN_ABLATE=no-restate turns it off. */
   private async restater(mode: ModeSpec): Promise<{ restate?: (request: string, keep: ReadonlySet<string>) => string }> {
     if (!mode.ground) return {};
@@ -130,15 +144,7 @@ export class ModelGenerator implements Generator {
         return this.produceWithExec(task, mode, workspaceFiles, workspace);
       }
       const examples = await this.examples(task, mode);
-      const r = await this.decode.generate({
-        backend: this.backend,
-        request: task.request,
-        mode: mode.decode!,
-        ground: mode.ground,
-        workspaceFiles,
-        examples,
-        ...(await this.restater(mode)),
-      });
+      const r = await this.decodeTask(task, mode, workspaceFiles, examples);
       return {
         command: r.command,
         tokens: r.tokens,
@@ -163,7 +169,6 @@ export class ModelGenerator implements Generator {
    */
   private async produceWithExec(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace: string): Promise<Generated> {
     const examples = await this.examples(task, mode);
-    const restate = await this.restater(mode);
     const tokens = { prompt: 0, completion: 0 };
     let latencyMs = 0;
     const grammarPrograms = new Set<string>();
@@ -174,16 +179,7 @@ export class ModelGenerator implements Generator {
       timeLimitMs: 60_000,
       propose: async ({ feedback, tried }) => {
         const decode = async (withExamples: Example[] | undefined) => {
-          const r = await this.decode.generate({
-            backend: this.backend,
-            request: task.request,
-            mode: mode.decode!,
-            ground: mode.ground,
-            workspaceFiles,
-            examples: withExamples,
-            ...(feedback ? { feedback } : {}),
-            ...restate,
-          });
+          const r = await this.decodeTask(task, mode, workspaceFiles, withExamples, feedback);
           tokens.prompt += r.tokens.prompt;
           tokens.completion += r.tokens.completion;
           latencyMs += r.latencyMs;
