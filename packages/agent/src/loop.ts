@@ -103,7 +103,8 @@ export function feedbackFor(a: Attempt, names: string[]): Feedback {
     parts.push(`No such file: ${m}${real.length ? ` (files here: ${real.join(", ")})` : " (the workspace is empty)"}`);
   }
   for (const p of unknownPrograms(a.stderr).slice(0, 2)) parts.push(`no program named ${p}`);
-  return { command: a.command, error: parts.join("; ").slice(0, 600) };
+  // A command the sandbox refused never ran; every other verdict is what running it did.
+  return { command: a.command, error: parts.join("; ").slice(0, 600), kind: a.verdict === "rejected" ? "parse" : "run" };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

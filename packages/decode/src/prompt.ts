@@ -11,6 +11,8 @@ export interface Example {
 export interface Feedback {
   command: string;
   error: string;
+  /** What went wrong: it did not parse (the default), or it ran and failed (an agent's execution feedback). */
+  kind?: "parse" | "run";
 }
 
 export interface PromptInput {
@@ -66,7 +68,13 @@ export function chatMessages(input: PromptInput): ChatMessage[] {
   if (input.feedback) {
     messages.push(
       { role: "assistant", content: field(input.feedback.command) },
-      { role: "user", content: `That command is not valid bash: ${field(input.feedback.error)}. Reply with a corrected command only.` },
+      {
+        role: "user",
+        content:
+          input.feedback.kind === "run"
+            ? `That command ran and did not do it: ${field(input.feedback.error)}. Reply with a corrected command only.`
+            : `That command is not valid bash: ${field(input.feedback.error)}. Reply with a corrected command only.`,
+      },
     );
   }
   return messages;

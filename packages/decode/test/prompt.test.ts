@@ -29,5 +29,8 @@ describe("prompt layout", () => {
     expect(m.map((x) => x.role)).toEqual(["system", "user", "assistant", "user", "assistant", "user"]);
     expect(m[3]!.content).toBe("list");
     expect(m[5]!.content).toContain("bad");
+    expect(m[5]!.content).toMatch(/not valid bash/);
+    const ran = chatMessages({ request: "list", feedback: { command: "ls nope", error: "exit 2: No such file", kind: "run" } });
+    expect(ran.at(-1)!.content).toMatch(/^That command ran and did not do it: exit 2: No such file\./);
   });
 });
