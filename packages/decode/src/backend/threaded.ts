@@ -12,9 +12,6 @@ import type { HostCall, HostReply } from "./thread-host.js";
 import type { LocalModelOptions } from "./local-model.js";
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
 
-/** The thread failed while loading its modules, before it could open anything. */
-class ModuleLoadError extends Error {}
-
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onFirstToken?: () => void };
 
 function toError(e: { message: string; code?: string; name?: string }): Error {
@@ -54,9 +51,9 @@ export class ThreadedBackend implements Backend {
 
   /**
    * Starts the thread on the one-file node-llama-cpp when one is built and current
-   * (llama-bundle.ts), and again on the package itself when that thread fails before it has
-   * loaded its modules (an input changed, a damaged file). A model that fails to open is
-   * reported, not retried.
+   * (llama-bundle.ts), and again on the package itself when that thread fails in any way (an
+   * input changed, a damaged file, or a fault of the bundle itself), so the bundle can cost
+   * time but never a start; a model that fails on both reports the package's error.
    */
   static async open(hostFile: string, source: string, opts: LocalModelOptions = {}): Promise<ThreadedBackend> {
     const problem = process.env.SHELLGEN_LLAMA_BUNDLE === "0" ? NO_BUNDLE : bundleProblem(dirname(hostFile), { quick: true });
@@ -64,8 +61,7 @@ export class ThreadedBackend implements Backend {
       try {
         return await ThreadedBackend.start(hostFile, source, opts, true);
       } catch (err) {
-        if (!(err instanceof ModuleLoadError)) throw err;
-        return ThreadedBackend.start(hostFile, source, opts, false, err.message);
+        return ThreadedBackend.start(hostFile, source, opts, false, err instanceof Error ? err.message : String(err));
       }
     }
     return ThreadedBackend.start(hostFile, source, opts, false, problem === NO_BUNDLE ? undefined : problem);
@@ -94,8 +90,7 @@ export class ThreadedBackend implements Backend {
       throw err;
     }
     return new Promise((resolve, reject) => {
-      // Before its first message the thread is still loading modules: an error there is one of those.
-      const early = (err: Error) => reject(bundled ? new ModuleLoadError(err.message) : err);
+      const early = (err: Error) => reject(err);
       const exited = (code: number) => reject(new DecodeError(`the model thread exited (${code}) before the model opened`, "EMODEL"));
       worker.once("error", early);
       worker.once("exit", exited);
