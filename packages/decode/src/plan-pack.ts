@@ -1,6 +1,6 @@
 // Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
-import { compose, emitGbnf, emitLark, mapExpr, parseGrammarText, recognize, type Expr, type Grammar, type Policy } from "@shellgen/grammargen";
+import { compose, emitGbnf, emitLark, exprNodes, mapExpr, parseGrammarText, recognize, type Expr, type Grammar, type Policy } from "@shellgen/grammargen";
 import { groundSpec, decodingTerminals, groundValues } from "./ground.js";
 import { DEFAULT_LABEL, loadPack, type Pack } from "./pack-load.js";
 import { plannerIndexes } from "./plan-cache.js";
@@ -26,6 +26,11 @@ function renameRefs(g: Grammar, from: string, to: string): Grammar {
 export function forDecoding(g: Grammar): Grammar {
   let body = g;
   for (const reserved of ["root", "start"]) if (body.rules.some((r) => r.name === reserved)) body = renameRefs(body, reserved, `sg_body_${reserved}`);
+  // A start rule that is a sequence no other rule refers to (a composed grammar's sh_top) is
+  // spelled inside the wrapper: the same language, and llama.cpp's sampler then carries one
+  // frame fewer on every parse stack it copies, for every token.
+  const start = body.rules.find((r) => r.name === body.start);
+  const inline = start?.expr.kind === "seq" && !body.rules.some((r) => [...exprNodes(r.expr)].some((e) => e.kind === "ref" && e.name === body.start));
   const wrapper = {
     name: "sg_command",
     terminal: false,
@@ -33,12 +38,12 @@ export function forDecoding(g: Grammar): Grammar {
       kind: "seq" as const,
       items: [
         { kind: "rep" as const, item: { kind: "lit" as const, text: " " }, min: 0, max: 1 },
-        { kind: "ref" as const, name: body.start },
+        inline ? start.expr : { kind: "ref" as const, name: body.start },
         { kind: "rep" as const, item: { kind: "lit" as const, text: COMMAND_TERMINATOR }, min: 0, max: 1 },
       ],
     },
   };
-  return { start: "sg_command", rules: [wrapper, ...body.rules] };
+  return { start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => !inline || r !== start)] };
 }
 
 export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {

@@ -64,6 +64,8 @@ describe("packPlanner", () => {
     const g = (await import("@shellgen/grammargen")).parseGrammarText(plan.text.gbnf, "gbnf");
     for (const s of ["sort names.txt", " sort names.txt", " sort names.txt\n\n"]) expect(recognize(g, s).accepted, s).toBe(true);
     expect(recognize(g, "sort names.txt\n").accepted).toBe(false);
+    // The composed start rule (a sequence used nowhere else) is spelled inside the wrapper.
+    expect(plan.text.gbnf).not.toMatch(/^sh-top ::=/m);
     expect(forDecoding({ start: "root", rules: [{ name: "root", terminal: false, expr: { kind: "lit", text: "ls" } }] }).rules.map((r) => r.name)).toEqual([
       "sg_command",
       "sg_body_root",
