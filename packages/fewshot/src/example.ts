@@ -87,7 +87,7 @@ export function shippedPrograms(dir = defaultExamplesDir()): string[] {
 }
 
 /** Name, size and modification time of each file in a folder: changes when any file does. */
-function folderStamp(dir: string): string {
+export function folderStamp(dir: string): string {
   if (!existsSync(dir)) return "absent";
   return readdirSync(dir)
     .sort()

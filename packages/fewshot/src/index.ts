@@ -6,6 +6,7 @@ export { staticExamples } from "./static.js";
 export { learn } from "./learn.js";
 export type { LearnOptions, Learned } from "./learn.js";
 export { PoolError, exampleId, shippedPrograms } from "./example.js";
+export { spellRequest } from "./spell-shipped.js";
 export type { Example } from "./example.js";
 export type { Embedder } from "./embedder.js";
 export { QdrantStore, QdrantError, type QdrantOptions } from "./qdrant.js";

@@ -2,11 +2,9 @@ import { Bm25Index } from "./bm25.js";
 import type { Example } from "./example.js";
 import type { OptionIndex } from "./options.js";
 import { ProgramModel } from "./programs.js";
-import { englishWords } from "./lexicon.js";
-import { Speller } from "./spell.js";
+import { proseSpeller, type Speller } from "./spell.js";
 import { termsOf, type StoredExample } from "./store.js";
-import { rewritePhrases, SYNONYM_WORDS } from "./synonyms.js";
-import { STOP } from "./tokens.js";
+import { rewritePhrases } from "./synonyms.js";
 
 // The in-memory side of the pool: BM25 over each example's terms, the program vote, the
 // option descriptions, and the query repair built from the pool's own words. Rows only
@@ -87,7 +85,7 @@ export class SearchIndex {
       };
       this.docs.forEach((d, i) => this.alive[i] === 1 && push(d.request));
       for (const t of this.descriptions) push(t);
-      this.speller = new Speller(words, [...STOP, ...SYNONYM_WORDS], englishWords());
+      this.speller = proseSpeller(words);
     }
     return this.speller;
   }

@@ -4,22 +4,23 @@
 // edit. Left alone: words with digits, dots or slashes (names, not prose), English words
 // (lexicon.ts), a word that follows "called"/"named", an inflection of a known word
 // ("builds" when "build" is known), and any word the caller says to keep (workspace names).
-import { stem } from "./tokens.js";
+import { englishWords } from "./lexicon.js";
+import { SYNONYM_WORDS } from "./synonyms.js";
+import { STOP, stem } from "./tokens.js";
 
 export class Speller {
   private readonly freq = new Map<string, number>();
   private readonly byLength = new Map<number, string[]>();
+  private readonly lexicon: () => ReadonlySet<string>;
 
   /**
    * `words`: the vocabulary with repeats (frequency decides ties); `known`: extra words to
    * keep and to correct to; `lexicon`: words that are never corrected, nor offered as a
    * correction (an English word list: real words are not typos, rare ones are not fixes).
    */
-  constructor(
-    words: Iterable<string>,
-    known: Iterable<string> = [],
-    private readonly lexicon: ReadonlySet<string> = new Set(),
-  ) {
+  constructor(words: Iterable<string>, known: Iterable<string> = [], lexicon: ReadonlySet<string> | (() => ReadonlySet<string>) = new Set()) {
+    // A function is called only when a word is unknown to the vocabulary: most requests never load it.
+    this.lexicon = typeof lexicon === "function" ? lexicon : () => lexicon;
     for (const w of words) if (/^[a-z]{2,}$/.test(w)) this.freq.set(w, (this.freq.get(w) ?? 0) + 1);
     for (const w of known) if (!this.freq.has(w)) this.freq.set(w, 1);
     for (const w of this.freq.keys()) {
@@ -35,7 +36,7 @@ export class Speller {
 
   /** The correction for one lower-case word, or the word itself. */
   word(w: string): string {
-    if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w) || this.lexicon.has(w)) return w;
+    if (w.length < 4 || !/^[a-z]+$/.test(w) || this.freq.has(w) || this.lexicon().has(w)) return w;
     const base = stem(w);
     if (base !== w && (this.freq.has(base) || this.freq.has(`${base}e`))) return w;
     const max = w.length >= 8 ? 2 : 1;
@@ -60,6 +61,11 @@ export class Speller {
       return c === w.toLowerCase() ? m : pre + c;
     });
   }
+}
+
+/** The speller requests are repaired with: `words` (with repeats), the stop and synonym words, the English lexicon. */
+export function proseSpeller(words: Iterable<string>): Speller {
+  return new Speller(words, [...STOP, ...SYNONYM_WORDS], englishWords);
 }
 
 /** Text ending in a word that introduces a name: what follows is the user's spelling. */

@@ -18,19 +18,17 @@ import {
   type Mode,
   workspaceWords,
 } from "@shellgen/decode";
-import { openPool } from "@shellgen/fewshot";
+import { openPool, spellRequest } from "@shellgen/fewshot";
 import { loadPolicy, type Policy } from "@shellgen/grammargen";
 import { takeEarlyModel } from "../early.js";
 import { explainCommand } from "./explain.js";
 
 // Grounding names come from @shellgen/decode's listWorkspace, the one listing the bench uses too.
 
-/** The pool's part of a request: its examples, and the restated request the pipeline reads. */
-async function fromPool(request: string, k: number, restate: boolean, workspaceFiles: string[]): Promise<{ examples?: Example[]; restated?: string }> {
+async function fewshotExamples(request: string, k: number): Promise<Example[]> {
   const pool = await openPool();
   try {
-    const examples = k > 0 ? pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command })) : undefined;
-    return { examples, restated: restate ? pool.spelled(request, workspaceWords(workspaceFiles)) : undefined };
+    return pool.retrieve(request, { k }).examples.map((e) => ({ request: e.request, command: e.command }));
   } finally {
     await pool.close();
   }
@@ -87,13 +85,13 @@ export async function run(args: Args): Promise<number> {
     });
   const workspaceFiles = ground ? listWorkspace(workspace) : [];
   // Grounded runs read the request restated (typos repaired: generate's `restate`), as the bench's grounded modes do.
-  const restate = ground && !ablationsFromEnv().has("no-restate");
+  const restated = ground && !ablationsFromEnv().has("no-restate") ? spellRequest(request, workspaceWords(workspaceFiles)) : undefined;
   const rest = Promise.all([
     filePlanner ?? (mode === "native" ? undefined : packPlanner()),
-    k > 0 || restate ? fromPool(request, k, restate, workspaceFiles) : ({} as Awaited<ReturnType<typeof fromPool>>),
+    k > 0 ? fewshotExamples(request, k) : undefined,
     bashVerdict("true"),
   ]).then(async (loaded) => {
-    const [planner, { examples, restated }] = loaded;
+    const [planner, examples] = loaded;
     // While the model thread is still loading, this one composes the request's first grammar
     // plan; generate() takes it from the planner's cache when the free decode's programs are
     // already in the plan. A remote model answers at once, so there is nothing to overlap.
@@ -110,7 +108,7 @@ export async function run(args: Args): Promise<number> {
     await backend.close();
     throw restResult.reason;
   }
-  const [planner, { examples, restated }] = restResult.value;
+  const [planner, examples] = restResult.value;
   try {
     const result = await generate({
       backend,
