@@ -17,6 +17,9 @@ function renameRefs(g: Grammar, from: string, to: string): Grammar {
   return { start: g.start === from ? to : g.start, rules: g.rules.map((r) => ({ ...r, name: r.name === from ? to : r.name, expr: mapExpr(r.expr, rename) })) };
 }
 
+/** How many head rules forDecoding spells inside its wrapper (see there). */
+const HEAD_UNFOLDS = 4;
+
 /**
  * The grammar as decoded: an optional leading space (base models write "Command: ls", the
  * space belonging to the first token) and an optional terminator, so the model can end the
@@ -26,11 +29,18 @@ function renameRefs(g: Grammar, from: string, to: string): Grammar {
 export function forDecoding(g: Grammar): Grammar {
   let body = g;
   for (const reserved of ["root", "start"]) if (body.rules.some((r) => r.name === reserved)) body = renameRefs(body, reserved, `sg_body_${reserved}`);
-  // A start rule that is a sequence no other rule refers to (a composed grammar's sh_top) is
-  // spelled inside the wrapper: the same language, and llama.cpp's sampler then carries one
-  // frame fewer on every parse stack it copies, for every token.
-  const start = body.rules.find((r) => r.name === body.start);
-  const inline = start?.expr.kind === "seq" && !body.rules.some((r) => [...exprNodes(r.expr)].some((e) => e.kind === "ref" && e.name === body.start));
+  // The head of the grammar (a composed grammar's first line, its list and its first
+  // pipeline: sh_top, sh_line, sh_list, sh_items) is spelled inside the wrapper, each rule
+  // staying defined for its other uses: the same language, and llama.cpp's sampler carries
+  // one frame fewer per unfolded rule on every parse stack it copies, for every token.
+  const byName = new Map(body.rules.map((r) => [r.name, r]));
+  const items: Expr[] = [{ kind: "ref", name: body.start }];
+  for (let n = 0; n < HEAD_UNFOLDS; n++) {
+    const i = items.findIndex((e) => e.kind === "ref");
+    const r = i >= 0 ? byName.get((items[i] as { name: string }).name) : undefined;
+    if (!r || (r.expr.kind !== "seq" && r.expr.kind !== "ref")) break;
+    items.splice(i, 1, ...(r.expr.kind === "seq" ? r.expr.items : [r.expr]));
+  }
   const wrapper = {
     name: "sg_command",
     terminal: false,
@@ -38,12 +48,23 @@ export function forDecoding(g: Grammar): Grammar {
       kind: "seq" as const,
       items: [
         { kind: "rep" as const, item: { kind: "lit" as const, text: " " }, min: 0, max: 1 },
-        inline ? start.expr : { kind: "ref" as const, name: body.start },
+        ...items,
         { kind: "rep" as const, item: { kind: "lit" as const, text: COMMAND_TERMINATOR }, min: 0, max: 1 },
       ],
     },
   };
-  return { start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => !inline || r !== start)] };
+  // Rules the unfolding left unreferenced go.
+  const reached = new Set<string>();
+  const todo = ["sg_command"];
+  const all = new Map([...byName, ["sg_command", wrapper]]);
+  while (todo.length) {
+    const name = todo.pop()!;
+    if (reached.has(name)) continue;
+    reached.add(name);
+    const r = all.get(name);
+    if (r) for (const e of exprNodes(r.expr)) if (e.kind === "ref" && !reached.has(e.name)) todo.push(e.name);
+  }
+  return { start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => reached.has(r.name))] };
 }
 
 export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {
