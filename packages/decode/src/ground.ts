@@ -9,7 +9,9 @@ import {
   cls,
   lit,
   literalChoice,
+  mapExpr,
   opt,
+  ref,
   rep,
   seq,
   type CommandSpec,
@@ -100,7 +102,27 @@ function pathChoices(values: GroundValues): string[] {
   return [...values.paths, ...dirs.map((d) => `${d}/`)];
 }
 
-const groundType = (t: ValueType, values: GroundValues): ValueType => (t.kind === "path" ? { kind: "enum", choices: pathChoices(values) } : t);
+/**
+ * A choice no name can spell, offered in every grounded path slot: decodingTerminals turns it
+ * into a variable reference (`"$f"`, `"${f%.txt}.md"`, `$dir/out`), which names a file at run
+ * time (a loop's variable), not one the model made up.
+ */
+export const VARIABLE = "\u0000variable";
+
+const groundType = (t: ValueType, values: GroundValues): ValueType => (t.kind === "path" ? { kind: "enum", choices: [...pathChoices(values), VARIABLE] } : t);
+
+/**
+ * A word that starts with a parameter expansion or a double-quoted string holding one, then
+ * any more word text: `$f`, `"$f"`, `"${f%.txt}.md"`, `"$dir/$f"`, `$HOME/x`.
+ */
+function variableWord(): Expr {
+  const name = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, 31)), cls("0-9@#?!"));
+  const expansion = seq(lit("$"), alt(name, seq(lit("{"), rep(cls("}\n\"'`", true), 1, 64), lit("}"))));
+  const plainInQuotes = cls('"\\\n$`', true);
+  const quoted = seq(lit('"'), rep(plainInQuotes, 0, 64), expansion, rep(alt(plainInQuotes, expansion), 0, 64), lit('"'));
+  const plain = cls(" \t\n'\"\\|&;<>()`$", true);
+  return seq(alt(expansion, quoted), rep(alt(plain, expansion, quoted), 0, 64));
+}
 
 function groundOption(o: OptionSpec, values: GroundValues): OptionSpec {
   if (!o.value || o.value.type.kind !== "path") return o;
@@ -185,11 +207,17 @@ export function decodingTerminals(g: Grammar, values?: GroundValues): Grammar {
       lit("-"),
     ),
   };
+  const rules = g.rules.map((r) =>
+    replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r,
+  );
+  if (!values) return { ...g, rules };
+  const variable = (e: Expr): Expr => (e.kind === "lit" && e.text === VARIABLE ? ref("sg_varword") : e);
   return {
     ...g,
-    rules: g.rules.map((r) =>
-      replacement[r.name] ? { ...r, expr: replacement[r.name]!, comment: values ? "grounded for decoding" : "single-line for decoding" } : r,
-    ),
+    rules: [
+      ...rules.map((r) => ({ ...r, expr: mapExpr(r.expr, variable) })),
+      { name: "sg_varword", terminal: true, expr: variableWord(), comment: "a variable reference in a grounded path slot" },
+    ],
   };
 }
 

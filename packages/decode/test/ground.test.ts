@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodingTerminals, groundSpec, groundValues, snapToGrounded } from "../src/ground.js";
+import { decodingTerminals, groundSpec, groundValues, snapToGrounded, VARIABLE } from "../src/ground.js";
 import { compose, emitGbnf, recognize, type CommandSpec } from "@shellgen/grammargen";
 
 describe("groundValues", () => {
@@ -55,8 +55,9 @@ describe("groundSpec", () => {
 
   it("turns path values into a closed choice and leaves other types alone", () => {
     const g = groundSpec(spec, { paths: ["a.txt", "b/"] });
-    expect(g.positionals[0]!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
-    expect(g.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/"] });
+    // The grounded names, and the choice decodingTerminals turns into a variable reference.
+    expect(g.positionals[0]!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/", VARIABLE] });
+    expect(g.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["a.txt", "b/", VARIABLE] });
     expect(g.options[1]!.value!.type).toEqual({ kind: "word" });
     expect(spec.positionals[0]!.type).toEqual({ kind: "path" }); // not mutated
   });
