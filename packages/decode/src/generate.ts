@@ -34,7 +34,7 @@ export interface GenerateOptions {
   optionHints?: number;
   /**
    * Restates the request before anything reads it (the prompt, the planner, grounding):
-   * typos repaired (@shellgen/fewshot's Pool.spelled).
+   * typos repaired (@shellgen/fewshot's Pool.spelled, or spellRequest without a pool).
    * `keep` holds the workspace's names in lower case, which are never changed.
    */
   restate?: (request: string, keep: ReadonlySet<string>) => string;

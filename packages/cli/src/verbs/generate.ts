@@ -120,7 +120,7 @@ export async function run(args: Args): Promise<number> {
       policy,
       maxTokens,
       planner,
-      // Restated once above with the pool, while the model loaded.
+      // Restated once above, by the shipped examples' speller, while the model thread loaded.
       ...(restated !== undefined ? { restate: () => restated } : {}),
     });
     if (json) {
