@@ -24,8 +24,12 @@ export interface PlannerIndexes {
   known: () => Set<string>;
 }
 
+let known: Set<string> | undefined;
+
+/** Read once per process: every plan asks for it, and the cache read stats the examples folder. */
 function knownPrograms(): Set<string> {
-  return new Set(shippedPrograms());
+  known ??= new Set(shippedPrograms());
+  return known;
 }
 
 function buildCommands(pack: Pack): CommandIndex {
