@@ -1,7 +1,20 @@
 // Grammars from the generated pack (@shellgen/grammars) through grammargen: compose the
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
-import { compose, emitGbnf, emitLark, exprNodes, mapExpr, parseGrammarText, recognize, type Expr, type Grammar, type Policy } from "@shellgen/grammargen";
+import {
+  compose,
+  emitGbnf,
+  leftFactorChars,
+  emitLark,
+  exprNodes,
+  mapExpr,
+  parseGrammarText,
+  recognize,
+  type Expr,
+  type Grammar,
+  type Policy,
+} from "@shellgen/grammargen";
 import { groundSpec, decodingTerminals, groundValues } from "./ground.js";
+import { decodingSubset } from "./decoding-subset.js";
 import { DEFAULT_LABEL, loadPack, type Pack } from "./pack-load.js";
 import { plannerIndexes } from "./plan-cache.js";
 import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
@@ -27,7 +40,7 @@ const HEAD_UNFOLDS = 4;
  * The stop sequence removes the terminator; the returned command is accepted by `g`.
  */
 export function forDecoding(g: Grammar): Grammar {
-  let body = g;
+  let body = decodingSubset(g);
   for (const reserved of ["root", "start"]) if (body.rules.some((r) => r.name === reserved)) body = renameRefs(body, reserved, `sg_body_${reserved}`);
   // The head of the grammar (a composed grammar's first line, its list and its first
   // pipeline: sh_top, sh_line, sh_list, sh_items) is spelled inside the wrapper, each rule
@@ -64,7 +77,7 @@ export function forDecoding(g: Grammar): Grammar {
     const r = all.get(name);
     if (r) for (const e of exprNodes(r.expr)) if (e.kind === "ref" && !reached.has(e.name)) todo.push(e.name);
   }
-  return { start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => reached.has(r.name))] };
+  return leftFactorChars({ start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => reached.has(r.name))] });
 }
 
 export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {

@@ -124,6 +124,9 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   const modelPath = opt("model") ?? defaultModelPath();
   const n = Number(opt("requests") ?? 24);
   const maxTokens = Number(opt("max-tokens") ?? 48);
+  // The 24 requests decode ~10 tokens each, a third of a second in all per mode: one pass
+  // is at the mercy of the scheduler. Rounds repeat the interleaved passes and pool them.
+  const rounds = Math.max(1, Number(opt("rounds") ?? 5));
   const out = opt("out");
 
   const threads = opt("threads") ? Number(opt("threads")) : undefined;
@@ -192,13 +195,23 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   const withoutHeredoc: Run[] = [];
   const perRequest: Run[] = [];
   const perRequestAfterFree: Run[] = [];
-  for (let i = 0; i < reqs.length; i++) {
-    native.push(await decode(model, reqs[i]!, undefined, maxTokens));
-    constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens));
-    floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
-    if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
-    if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
-    if (afterFree[i]) perRequestAfterFree.push(await decode(model, reqs[i]!, afterFree[i], maxTokens));
+  const perRound: { selected: number; afterFree: number; default: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const mark = [native.length, constrained.length, perRequest.length, perRequestAfterFree.length] as const;
+    for (let i = 0; i < reqs.length; i++) {
+      native.push(await decode(model, reqs[i]!, undefined, maxTokens));
+      constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens));
+      floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
+      if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
+      if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
+      if (afterFree[i]) perRequestAfterFree.push(await decode(model, reqs[i]!, afterFree[i], maxTokens));
+    }
+    const nat = summarise(native.slice(mark[0])).msPerToken;
+    perRound.push({
+      default: summarise(constrained.slice(mark[1])).msPerToken / nat,
+      selected: summarise(perRequest.slice(mark[2])).msPerToken / nat,
+      afterFree: summarise(perRequestAfterFree.slice(mark[3])).msPerToken / nat,
+    });
   }
   // End to end, as generate() runs it: the constrained mode decodes freely first and lets the
   // grammar verify; it samples under the grammar only when the free output is rejected.
@@ -238,6 +251,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       defaultNoHeredocTimePerToken: s.defaultNoHeredoc.msPerToken / s.native.msPerToken,
       target: { selected: 1.15, default: 1.3 },
     },
+    rounds,
+    perRound,
     cpuRatio: {
       defaultGrammarTimePerToken: s.constrainedDefault.cpuMsPerToken / s.native.cpuMsPerToken,
       permissiveGrammarTimePerToken: s.permissiveGrammar.cpuMsPerToken / s.native.cpuMsPerToken,
@@ -263,7 +278,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   };
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "n/a");
   const lines = [
-    `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests, max ${maxTokens} tokens`,
+    `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests x ${rounds} rounds, max ${maxTokens} tokens`,
     `load average ${report.loadAverage.join(" ")} (${cpus().length} CPUs)`,
     `                       tok/s    ms/tok  cpu ms/tok   median TTFT ms   tokens`,
     ...Object.entries(s).map(
@@ -271,6 +286,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
         `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${f(v.cpuMsPerToken).padStart(10)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
     ),
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15; ${f(report.ratio.selectedAfterFreeTimePerToken)} planned after the free decode), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
+    `per round (wall): default ${perRound.map((r) => f(r.default)).join(" ")}; selected ${perRound.map((r) => f(r.selected)).join(" ")}; after the free decode ${perRound.map((r) => f(r.afterFree)).join(" ")}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)} (${f(report.cpuRatio.selectedAfterFreeTimePerToken)} after the free decode), default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,
     `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
     `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,

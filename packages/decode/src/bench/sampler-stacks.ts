@@ -1,17 +1,20 @@
 // npm run bench:stacks [-- --grammar FILE.gbnf] [--lines N] [--as-is]
 // How much work llama.cpp's grammar sampler does on a grammar, counted instead of timed:
-// the sampler keeps one parse stack per live position and checks every candidate token
-// against each, so the mean number of live stacks per character is its cost multiplier.
-// Replays llama.cpp's stack rules (a rule reference expands into one stack per
-// alternative, identical stacks merge, a finished rule pops) over the valid commands of
-// corpora/coverage, on the grammar as decoding uses it (decodingTerminals) unless --as-is.
-// Deterministic, so it compares grammars on a loaded machine where timings do not.
+// the sampler keeps one parse stack per live position, so the mean number of live stacks per
+// character is what accepting a token costs; checking a candidate token costs far more,
+// because every live stack is advanced past its top character whether the candidate matched
+// there or not (checkCosts). Replays llama.cpp's stack rules (a rule reference expands into
+// one stack per alternative, identical stacks merge, a finished rule pops) over the valid
+// commands of corpora/coverage, on the grammar as decoding uses it (decodingTerminals and
+// forDecoding) unless --as-is. Deterministic, so it compares grammars on a loaded machine
+// where timings do not.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseGrammarText, type Expr, type Grammar } from "@shellgen/grammargen";
 import { repoPath } from "@shellgen/base";
 import { decodingTerminals } from "../ground.js";
+import { forDecoding } from "../plan-pack.js";
 
 type El = { k: "ch"; ranges: [number, number][]; neg: boolean } | { k: "ref"; name: string };
 type Alt = El[];
@@ -112,6 +115,103 @@ export function stackCounts(rules: Map<string, Alt[]>, start: string, input: str
   return { counts, accepted: stacks.some((s) => s.length === 0) };
 }
 
+/**
+ * What llama.cpp's sampler spends checking each piece of `pieces` (one candidate token) before
+ * accepting it, replayed from llama-grammar.cpp's llama_grammar_reject_candidates: every live
+ * stack is advanced past its top character whether the candidate matched there or not, and
+ * a match recurses into the stacks that advance produced. `advances` counts
+ * llama_grammar_advance_stack calls, `frames` the stack frames they build (its copying and
+ * allocation is what the time goes to). Undefined when the grammar refuses a piece.
+ */
+export function checkCosts(rules: Map<string, Alt[]>, start: string, pieces: string[]): { advances: number; frames: number }[] | undefined {
+  const ids = new Map<Alt, number>();
+  const id = (a: Alt): number => ids.get(a) ?? (ids.set(a, ids.size), ids.size - 1);
+  const key = (st: Frame[]): string => st.map((f) => `${id(f.alt)}:${f.pos}`).join(",");
+  let advances = 0;
+  let frames = 0;
+  const advance = (from: Frame[]): Frame[][] => {
+    advances++;
+    const out: Frame[][] = [];
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length) {
+      const st = todo.pop()!;
+      const k = key(st);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      frames += st.length;
+      const top = st[st.length - 1];
+      if (!top) {
+        out.push(st);
+        continue;
+      }
+      if (top.pos >= top.alt.length) {
+        todo.push(st.slice(0, -1));
+        continue;
+      }
+      const el = top.alt[top.pos]!;
+      if (el.k === "ch") {
+        out.push(st);
+        continue;
+      }
+      const next = { alt: top.alt, pos: top.pos + 1 };
+      const base = next.pos < next.alt.length ? [...st.slice(0, -1), next] : st.slice(0, -1);
+      for (const alt of rules.get(el.name) ?? []) todo.push([...base, { alt, pos: 0 }]);
+    }
+    return out;
+  };
+  const matches = (st: Frame[], c: number): boolean => {
+    const top = st[st.length - 1]!;
+    const el = top.alt[top.pos] as Extract<El, { k: "ch" }>;
+    return el.ranges.some(([a, b]) => c >= a && c <= b) !== el.neg;
+  };
+  const past = (st: Frame[]): Frame[] => {
+    const top = st[st.length - 1]!;
+    const next = { alt: top.alt, pos: top.pos + 1 };
+    return next.pos < next.alt.length ? [...st.slice(0, -1), next] : st.slice(0, -1);
+  };
+  // One candidate: `at` is how many of its code points are consumed; returns whether it is rejected.
+  let cps: number[] = [];
+  const rejected = (stacks: Frame[][], at: number | undefined): number | undefined => {
+    for (const st of stacks) at = rejectedFor(st, at);
+    return at;
+  };
+  const rejectedFor = (st: Frame[], at: number | undefined): number | undefined => {
+    if (st.length === 0) return at !== undefined && at < cps.length ? at : undefined;
+    const next = at !== undefined && at < cps.length && matches(st, cps[at]!) ? at + 1 : undefined;
+    const own = at !== undefined && next === undefined && at < cps.length ? at : undefined;
+    const stacks = advance(past(st));
+    if (next === undefined) return own;
+    const r = rejected(stacks, next);
+    return r === undefined ? undefined : r - 1;
+  };
+  let stacks: Frame[][] = [];
+  for (const alt of rules.get(start) ?? []) stacks.push(...advance([{ alt, pos: 0 }]));
+  const out: { advances: number; frames: number }[] = [];
+  for (const piece of pieces) {
+    advances = frames = 0;
+    cps = [...piece].map((c) => c.codePointAt(0)!);
+    if (rejected(stacks, 0) !== undefined) return undefined;
+    out.push({ advances, frames });
+    for (const c of cps) {
+      const next: Frame[][] = [];
+      const seen = new Set<string>();
+      for (const st of stacks) {
+        if (st.length === 0 || !matches(st, c)) continue;
+        for (const n of advance(past(st))) {
+          const k = key(n);
+          if (!seen.has(k)) seen.add(k), next.push(n);
+        }
+      }
+      stacks = next;
+    }
+  }
+  return out;
+}
+
+/** Token-like pieces of a command: a word's first few characters with the space before it, the rest in short runs, punctuation alone. */
+export const pseudoTokens = (command: string): string[] => command.match(/ ?[A-Za-z0-9_./-]{1,5}|[A-Za-z0-9_./-]{1,5}| ?[^A-Za-z0-9_./ -]| /g) ?? [];
+
 function main(args: string[]): string {
   const opt = (name: string) => {
     const i = args.indexOf(`--${name}`);
@@ -120,7 +220,7 @@ function main(args: string[]): string {
   const root = repoPath() ?? process.cwd();
   const file = opt("grammar") ?? join(root, "grammars", "pack", "default.gbnf");
   const parsed = parseGrammarText(readFileSync(file, "utf8"), "gbnf");
-  const g = args.includes("--as-is") ? parsed : decodingTerminals(parsed);
+  const g = args.includes("--as-is") ? parsed : forDecoding(decodingTerminals(parsed));
   const rules = toRules(g);
   const lines = readFileSync(join(root, "corpora", "coverage", "valid.txt"), "utf8")
     .split("\n")
@@ -130,13 +230,20 @@ function main(args: string[]): string {
   let chars = 0;
   let max = 0;
   let accepted = 0;
+  let pieces = 0;
+  let advances = 0;
+  let frames = 0;
   for (const line of lines) {
     const r = stackCounts(rules, g.start, line);
     if (!r.accepted) continue;
     accepted++;
     for (const c of r.counts) (sum += c), chars++, (max = Math.max(max, c));
+    for (const c of checkCosts(rules, g.start, pseudoTokens(line)) ?? []) pieces++, (advances += c.advances), (frames += c.frames);
   }
-  return `${file}${args.includes("--as-is") ? "" : " (decoding form)"}: ${accepted}/${lines.length} coverage commands accepted; live parse stacks per character: mean ${(sum / chars).toFixed(1)}, max ${max}`;
+  return [
+    `${file}${args.includes("--as-is") ? "" : " (decoding form)"}: ${accepted}/${lines.length} coverage commands accepted; live parse stacks per character: mean ${(sum / chars).toFixed(1)}, max ${max}`,
+    `checking a candidate token (pseudo-tokens of the accepted commands): ${(advances / pieces).toFixed(1)} stack advances and ${(frames / pieces).toFixed(0)} frames built per token`,
+  ].join("\n");
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

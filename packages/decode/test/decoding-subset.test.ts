@@ -1,0 +1,62 @@
+// The decoding form is a subset of the composed grammar: what llama.cpp samples under must
+// never be a command the full grammar refuses, and it must keep the spellings commands are
+// normally written in.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { compose, emitGbnf, emitLark, parseGrammarText, recognize } from "@shellgen/grammargen";
+import { repoPath } from "@shellgen/base";
+import { forDecoding, loadPack } from "../src/plan-pack.js";
+import { gbnfLoads, larkCheck } from "../../grammargen/test/oracles.js";
+
+const KEPT = [
+  "ls -l | wc -l",
+  "cd src && make",
+  "test -f a.txt || touch a.txt",
+  "echo $(date)",
+  "sort names.txt | uniq -c | sort -rn | head -n 3",
+  "sleep 5 & wait",
+  "mkdir -p out; ls out",
+  "for f in *.txt; do wc -l $f; done",
+  "ls -l > out.txt 2>&1",
+];
+// Accepted by the full grammar, outside the subset: documented in the README ("Speed").
+const NARROWED = ["ls|wc -l", "cd src &&make", "echo `date`", "ls\nwc -l", "mkdir out;ls out"];
+/** Why a command the full grammar accepts is outside the subset. */
+const narrowedSpelling = (c: string): boolean => c.includes("`") || c.includes("\n") || /(\|\||&&|\||;|&)(?=[^ \n>&|])/.test(c);
+
+describe("the decoding subset", () => {
+  it("accepts only what the pack's default grammar accepts; what it leaves out is a documented spelling", async () => {
+    const pack = await loadPack();
+    const full = parseGrammarText(pack.defaultGrammar.gbnf, "gbnf");
+    const decoding = forDecoding(full);
+    const valid = readFileSync(`${repoPath()}/corpora/coverage/valid.txt`, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("#"));
+    let left = 0;
+    for (const c of [...valid, ...KEPT, ...NARROWED]) {
+      const inFull = recognize(full, c).accepted;
+      const inSubset = recognize(decoding, c).accepted;
+      if (inSubset) expect(inFull, c).toBe(true);
+      if (inFull && !inSubset) {
+        left++;
+        expect(narrowedSpelling(c), c).toBe(true);
+      }
+    }
+    for (const c of KEPT) expect(recognize(decoding, c).accepted, c).toBe(true);
+    for (const c of NARROWED) expect([recognize(full, c).accepted, recognize(decoding, c).accepted], c).toEqual([true, false]);
+    // Most of the coverage set is written the usual way.
+    expect(left).toBeLessThan(valid.length / 10);
+  });
+
+  it("a composed decoding form loads in llama.cpp and in Python Lark, which agree with the checker", async () => {
+    const pack = await loadPack();
+    const g = compose({ commands: ["ls", "wc", "sort", "date", "echo"].flatMap((n) => (pack.commands[n] ? [pack.commands[n]!.ir] : [])) });
+    const decoding = forDecoding(g);
+    expect(await gbnfLoads(emitGbnf(decoding))).toBe(true);
+    const inputs = [" ls -l | wc -l\n\n", "ls|wc -l", "echo $(date)", "echo `date`", "ls\nwc", "sort -r a b; ls"];
+    const [lark] = larkCheck([{ grammar: emitLark(decoding), inputs }]);
+    expect(lark!.loaded, lark!.error).toBe(true);
+    expect(lark!.accepted).toEqual(inputs.map((i) => recognize(decoding, i).accepted));
+    expect(lark!.accepted).toEqual([true, false, true, false, false, true]);
+  });
+});
