@@ -7,6 +7,7 @@ import { compose, emitGbnf, emitLark, parseGrammarText, recognize } from "@shell
 import { repoPath } from "@shellgen/base";
 import { forDecoding, loadPack } from "../src/plan-pack.js";
 import { gbnfLoads, larkCheck } from "../../grammargen/test/oracles.js";
+import { xgrammarParse } from "../../grammargen/src/emit/xgrammar.js";
 
 const KEPT = [
   "ls -l | wc -l",
@@ -48,11 +49,12 @@ describe("the decoding subset", () => {
     expect(left).toBeLessThan(valid.length / 10);
   });
 
-  it("a composed decoding form loads in llama.cpp and in Python Lark, which agree with the checker", async () => {
+  it("a composed decoding form loads in llama.cpp, XGrammar and Python Lark, which agree with the checker", async () => {
     const pack = await loadPack();
     const g = compose({ commands: ["ls", "wc", "sort", "date", "echo"].flatMap((n) => (pack.commands[n] ? [pack.commands[n]!.ir] : [])) });
     const decoding = forDecoding(g);
     expect(await gbnfLoads(emitGbnf(decoding))).toBe(true);
+    (await xgrammarParse(emitGbnf(decoding))).dispose();
     const inputs = [" ls -l | wc -l\n\n", "ls|wc -l", "echo $(date)", "echo `date`", "ls\nwc", "sort -r a b; ls"];
     const [lark] = larkCheck([{ grammar: emitLark(decoding), inputs }]);
     expect(lark!.loaded, lark!.error).toBe(true);
