@@ -99,5 +99,8 @@ export type Extension =
   /** operators: the ones the help lists, e.g. ["(", ")", "!", "-not", "-a", "-and", "-o", "-or", ","]. */
   | { kind: "find-expression"; operators?: string[] }
   | { kind: "tar-bundled"; letters: string[] }
+  /** procps ps: options written without a dash (BSD syntax), bundled in one word after the
+   * program (`ps aux`, `ps axo pid,comm`); each `valued` letter takes the next word. */
+  | { kind: "bsd-letters"; flags: string[]; valued: string[] }
   /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
   | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] };

@@ -32,8 +32,7 @@ const KNOWN_MISSES: Record<string, string> = {
   // A NUMBER operand read as an integer, though numfmt takes 1K; --field's list read as a number.
   "numfmt: valid rejected: numfmt --from=iec 1K": "operand type too narrow",
   "numfmt: valid rejected: numfmt --field=2 --to=iec a.txt": "operand type too narrow",
-  // ps explains --sort's value only in prose; xxd lists "-p | -ps | -postscript | -plain".
-  "ps: valid rejected: ps --sort=-pid -e": "value not read",
+  // xxd lists "-p | -ps | -postscript | -plain".
   "xxd: valid rejected: xxd -p a.txt": "option spellings not read",
 };
 

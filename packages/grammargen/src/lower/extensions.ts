@@ -1,11 +1,11 @@
-// Style-specific lowering for the IR's `extensions` (find expressions, tar bundles, dd
+// Style-specific lowering for the IR's `extensions` (find expressions, tar and ps letter bundles, dd
 // operands). lowerCommand hands a spec here first; undefined means "no extension applies".
 import type { Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
 import type { LowerOptions } from "./command.js";
 import { lowerDd } from "./dd.js";
 import { lowerFind } from "./find.js";
-import { lowerTar } from "./tar.js";
+import { lowerBsdLetters, lowerTar } from "./tar.js";
 
 export function lowerExtensions(
   spec: CommandSpec,
@@ -24,6 +24,8 @@ export function lowerExtensions(
       );
     case "tar-bundled":
       return lowerTar(spec, ext.letters, prefix, lowerPlain);
+    case "bsd-letters":
+      return lowerBsdLetters(spec, ext.flags, ext.valued, prefix, lowerPlain);
     case "dd-operands":
       return lowerDd(spec, ext.keys, prefix, lowerPlain);
     default: {

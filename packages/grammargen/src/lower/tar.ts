@@ -1,6 +1,7 @@
-// tar's old-style first word: bundled letters without a dash (`tar xzf a.tgz`, `tar cvf - dir`),
-// where each value-taking letter consumes the next word, in order. The rest of the
-// invocation is the ordinary one, so this is the generic grammar with that word after `tar`.
+// Bundled letters without a dash as the first word: tar's old style (`tar xzf a.tgz`,
+// `tar cvf - dir`) and procps ps's BSD options (`ps aux`, `ps axo pid,comm`), where each
+// value-taking letter consumes the next word, in order. The rest of the invocation is the
+// ordinary one, so this is the generic grammar with that word after the program.
 import { alt, cls, mapExpr, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
 import { UNBOUNDED } from "../grammar/names.js";
@@ -9,13 +10,29 @@ import { mergeGrammars, RuleSet } from "./ruleset.js";
 /** Value-taking letters in one bundle; `tar cfb a.tar 20` has two, more is unheard of. */
 const MAX_VALUED = 2;
 
-export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, lowerPlain: (spec: CommandSpec, prefix: string) => Grammar): Grammar {
+type LowerPlain = (spec: CommandSpec, prefix: string) => Grammar;
+
+export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, lowerPlain: LowerPlain): Grammar {
+  const valued = new Set(spec.options.filter((o) => o.arity === "required").flatMap((o) => o.short));
+  return lowerBundle(
+    spec,
+    letters.filter((l) => !valued.has(l)),
+    letters.filter((l) => valued.has(l)),
+    prefix,
+    lowerPlain,
+    true,
+  );
+}
+
+/** ps: the bundle is optional, and the dashed form may have no option at all (`ps`). */
+export function lowerBsdLetters(spec: CommandSpec, flags: string[], valued: string[], prefix: string, lowerPlain: LowerPlain): Grammar {
+  return lowerBundle(spec, flags, valued, prefix, lowerPlain, false);
+}
+
+function lowerBundle(spec: CommandSpec, flags: string[], takes: string[], prefix: string, lowerPlain: LowerPlain, dashedOpensWithOption: boolean): Grammar {
   const plain: CommandSpec = { ...spec, extensions: [] };
   const dashed = lowerPlain(plain, prefix);
   const old = lowerPlain(plain, `${prefix}_old`);
-  const valued = new Set(spec.options.filter((o) => o.arity === "required").flatMap((o) => o.short));
-  const flags = letters.filter((l) => !valued.has(l));
-  const takes = letters.filter((l) => valued.has(l));
 
   const R = new RuleSet(`${prefix}_old`);
   const sp = R.sp;
@@ -41,7 +58,7 @@ export function lowerTar(spec: CommandSpec, letters: string[], prefix: string, l
   const swap = (e: Expr, after: Expr): Expr => mapExpr(e, (x) => (x.kind === "lit" && x.text === head ? seq(x, sp, after) : x));
   const oldRules = old.rules.map((r) => (r === startRule ? { ...r, expr: swap(r.expr, bundleAfter) } : r));
   // tar reads a first word without a dash as letters, so the dashed form must open with an option.
-  const optRule = dashed.rules.find((r) => r.name === `${prefix}_opt`);
+  const optRule = dashedOpensWithOption ? dashed.rules.find((r) => r.name === `${prefix}_opt`) : undefined;
   const dashedRules = optRule
     ? dashed.rules.map((r) => (r.name === dashed.start ? { ...r, expr: swap(r.expr, { kind: "ref", name: optRule.name }) } : r))
     : dashed.rules;

@@ -1,5 +1,6 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
+import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
@@ -96,7 +97,10 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
   for (const [key, g] of groups) {
     if (key === "literal" || g.spellings.length === 0) continue;
     if (!g.value) {
-      out.push(make(g.spellings, "none"));
+      // No metavar, but the description spells the value's syntax as a list template
+      // (ps: "--sort  specify sort order as: [+|-]key[,[+|-]key[,...]]").
+      const template = LIST_TEMPLATE.exec(e.description);
+      out.push(template ? make(g.spellings, "required", { type: { kind: "word" }, metavar: template[1]!.toUpperCase() }) : make(g.spellings, "none"));
       continue;
     }
     let arity: Arity = g.value.attach === "attached-optional" || g.value.attach === "separate-optional" ? "optional" : "required";
@@ -119,6 +123,9 @@ function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: stri
   if (metavar === "#") return { kind: "integer" };
   return inferType(metavar, { description: e.description, style, text, memo: memos.get(text) });
 }
+
+/** A value's syntax written as a list template, `key[,key[,...]]`; group 1 is the item's name. */
+const LIST_TEMPLATE = /([a-z]+)\[,[^\]]*\.\.\.\]/i;
 
 /** One memo per help text being parsed (see TypeHints.memo). */
 const memos = new Map<string, Map<string, { choices?: string[]; multiplier: boolean }>>();
@@ -174,6 +181,9 @@ function mergeAlternatives(alts: UsageOperand[][]): UsageOperand[] {
 
 export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpStyle): ParseResult {
   const session = new Session("parse");
+  // BSD-syntax letters (ps) are the extension's; the getopt reader sees the dashed names only.
+  const bsd = style === "gnu" || style === "generic" ? readBsdLetters(text) : undefined;
+  if (bsd) text = withoutBsdLetters(text);
   const path = nameWords(opts.name);
   const lines = splitLines(text);
   const entries = readEntries(lines);
@@ -269,6 +279,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   } else if (options.length === 0 && style !== "generic") session.warn("no options found in the help text");
 
   const spec: CommandSpec = { path, aliases: [], style, options, positionals, subcommands, source: { program: path[0] ?? "" } };
+  if (bsd && !subcommands.length) spec.extensions = [bsd];
   return { spec, diagnostics: session.diagnostics };
 }
 

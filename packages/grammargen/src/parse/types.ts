@@ -212,6 +212,8 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) || facts.multiplier;
   if (INTEGER.test(bare)) {
     if (multiplier) return { kind: "size" };
+    // "<UID>  effective user id or name" (ps -u root): a number or a name.
+    if (/\b(id or (?:a )?name|name or (?:an? )?(?:numeric )?id)\b/i.test(hints.description)) return { kind: "word" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
     return sign ? { kind: "integer", signed: sign } : { kind: "integer" };
   }
