@@ -42,9 +42,10 @@ function narrow(e: Expr): Expr {
 }
 
 /**
- * The decoding subset of `g`: one command line; `$(...)`, not backticks; a space after an
- * operator that another command follows (`a | b`, `a && b`, `a; b`). Grammars without these
- * constructs come back unchanged.
+ * The decoding subset of `g`: no newline between commands (`;`, `&&` and `|` join them; a
+ * loop's or group's body may still open on a new line); `$(...)`, not backticks; a space after
+ * an operator that another command follows (`a | b`, `a && b`, `a; b`). Grammars without
+ * these constructs come back unchanged.
  */
 export function decodingSubset(g: Grammar): Grammar {
   if (!g.rules.some((r) => r.name === "sp")) return g;
