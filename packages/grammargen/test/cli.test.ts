@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fullerHelpArgs } from "../src/capture/help.js";
 import { main } from "../src/cli/main.js";
 import type { Io } from "../src/cli/output.js";
 
@@ -87,6 +88,39 @@ describe("grammargen CLI", () => {
     }
     expect(existsSync(join(dir, "bin.lark")) || existsSync(join(dir, "silent.lark")) || existsSync(join(dir, "huge.lark"))).toBe(false);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("reads where a short help text points for the full option list", () => {
+    expect(fullerHelpArgs(" Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'")).toEqual(["--help", "all"]);
+    expect(fullerHelpArgs('This is not the full help... For all options use the manual or "--help all".')).toEqual(["--help", "all"]);
+    expect(fullerHelpArgs("  -h, --help        Show help options\n  --help-all        Show all help options")).toEqual(["--help-all"]);
+    expect(fullerHelpArgs("  -a, --all   do not ignore entries\n      --help     display this help and exit")).toBeUndefined();
+  });
+
+  it("follows a short help text to the full one it points to (curl's --help all), and keeps the short one when that fails", async () => {
+    const brief = join(dir, "brief.sh");
+    writeFileSync(
+      brief,
+      `#!/bin/sh
+if [ "$1 $2" = "--help all" ]; then
+  printf 'Usage: brief [options] FILE\n  -v, --verbose        more output\n  -o, --output=FILE    write to FILE\n  -q, --quiet          less output\n'
+else
+  printf 'Usage: brief [options] FILE\n  -v, --verbose   more output\nThis is not the full help; for all options use "--help all".\n'
+fi
+`,
+    );
+    chmodSync(brief, 0o755);
+    const r = await run(["--format", "ir", brief]);
+    expect(r.code, r.err).toBe(0);
+    const spec = JSON.parse(r.out);
+    expect(spec.source.helpArgs).toEqual(["--help", "all"]);
+    expect(spec.options.map((o: { long: string[] }) => o.long[0]).sort()).toEqual(["output", "quiet", "verbose"]);
+    const stuck = join(dir, "stuck.sh");
+    writeFileSync(stuck, `#!/bin/sh\n[ "$2" = all ] && exit 2\nprintf 'Usage: stuck [-v]\n  -v   verbose\nSee stuck --help-all for more.\n'\n`);
+    chmodSync(stuck, 0o755);
+    const s2 = await run(["--format", "ir", stuck]);
+    expect(s2.code, s2.err).toBe(0);
+    expect(JSON.parse(s2.out).source.helpArgs).toEqual(["--help"]);
   });
 
   it("text without options still gives a grammar for the bare command, with a warning", async () => {

@@ -44,3 +44,26 @@ export async function captureHelp(command: string, args: string[] = ["--help"], 
   checkHelpText(text);
   return text;
 }
+
+/**
+ * The help arguments a short help text points to for the whole option list: curl's "For all
+ * options use the manual or "--help all"", procps ps's "Try 'ps --help <simple|...|all>'",
+ * GLib's "--help-all". Undefined when it points nowhere.
+ */
+export function fullerHelpArgs(text: string): string[] | undefined {
+  if (/--help[ =]["']?all\b|--help[ =]<[^>\n]*\ball\b[^>\n]*>/.test(text)) return ["--help", "all"];
+  if (/(^|[\s"'])--help-all\b/m.test(text)) return ["--help-all"];
+  return undefined;
+}
+
+/**
+ * `command --help`, or the fuller help it points to (`fullerHelpArgs`) when that runs and says
+ * more. Returns the text and the arguments that produced it.
+ */
+export async function captureFullHelp(command: string, opts: CaptureOptions = {}): Promise<{ text: string; args: string[] }> {
+  const text = await captureHelp(command, ["--help"], opts);
+  const fuller = fullerHelpArgs(text);
+  if (!fuller) return { text, args: ["--help"] };
+  const more = await captureHelp(command, fuller, opts).catch(() => undefined);
+  return more && more.length > text.length ? { text: more, args: fuller } : { text, args: ["--help"] };
+}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { repoRoot } from "@shellgen/base";
 import { compose } from "../compose/compose.js";
 import { BUILTIN_NAMES } from "../compose/builtins.js";
-import { captureHelp } from "../capture/help.js";
+import { captureFullHelp } from "../capture/help.js";
 import { parseHelp } from "../parse/help.js";
 import { parseConstructs } from "../compose/limits.js";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -55,7 +55,7 @@ async function specsFor(names: string[], corpus: string | undefined, allowUnknow
     }
     let text: string;
     try {
-      text = await captureHelp(n, ["--help"]);
+      text = (await captureFullHelp(n)).text;
     } catch (e) {
       if (allowUnknown) continue;
       if (e instanceof GrammargenError && e.code === "ENOENT") unknown.push(n);

@@ -1,7 +1,7 @@
 // `grammargen <command> [help-args]` and `grammargen from-help-text <file|-> --name ...`:
 // help text -> IR -> grammar, printed or written atomically.
 import { readFile, stat } from "node:fs/promises";
-import { captureHelp } from "../capture/help.js";
+import { captureFullHelp, captureHelp } from "../capture/help.js";
 import { builtinGrammar } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
@@ -52,8 +52,8 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
     else io.stdout(result);
     return 0;
   }
-  const hargs = helpArgs.length ? helpArgs : ["--help"];
-  const text = await captureHelp(command, hargs);
+  // Without help arguments: `--help`, or the fuller help it points to (curl's `--help all`).
+  const { text, args: hargs } = helpArgs.length ? { text: await captureHelp(command, helpArgs), args: helpArgs } : await captureFullHelp(command);
   return render(io, text, [command], format, args.values.get("out"), hargs);
 }
 
