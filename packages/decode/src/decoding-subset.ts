@@ -8,12 +8,11 @@
 // Measured with the stack emulation in the bench (`npm run bench:stacks`) and
 // `npm run bench:decode`. Every command the subset accepts, the full grammar accepts too;
 // generate() checks its output against the full grammar.
-import { alt, mapExpr, seq, type Expr, type Grammar } from "@shellgen/grammargen";
+import { alt, itemsOf, mapExpr, seq, type Expr, type Grammar } from "@shellgen/grammargen";
 
 /** Operators that join or end commands; in the decoding form a space follows each that leads to another command. */
 const OPERATORS = new Set(["|", "|&", "||", "&&", ";", "&"]);
 
-const itemsOf = (e: Expr): Expr[] => (e.kind === "seq" ? e.items.flatMap(itemsOf) : [e]);
 const isSp = (e: Expr | undefined): boolean => e?.kind === "ref" && e.name === "sp";
 const isOptSp = (e: Expr | undefined): boolean => e?.kind === "rep" && e.min === 0 && e.max === 1 && isSp(e.item);
 const isOperator = (e: Expr | undefined): boolean =>

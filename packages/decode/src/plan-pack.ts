@@ -81,16 +81,18 @@ export function forDecoding(g: Grammar): Grammar {
 }
 
 export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {
-  const decoding = forDecoding(g);
-  // Each engine reads one dialect; emit each only when asked.
+  // The decoding form (20-80 ms for the default grammar) and each engine's dialect are built
+  // only when asked: generate() often needs no more than `accepts`, when the free decode passes.
+  let decoding: Grammar | undefined;
+  const form = (): Grammar => (decoding ??= forDecoding(g));
   let gbnf: string | undefined;
   let lark: string | undefined;
   const text = {
     get gbnf() {
-      return (gbnf ??= emitGbnf(decoding));
+      return (gbnf ??= emitGbnf(form()));
     },
     get lark() {
-      return (lark ??= emitLark(decoding));
+      return (lark ??= emitLark(form()));
     },
   };
   return {
