@@ -71,6 +71,41 @@ file   : program read from script file
     accepts("usage: t [-ACN] [FILE]\n  -A  a\n  -C  c\n  -N  n\n", "t", ["t -AC f"], ["t -5 f"]);
   });
 
+  it("reads entries whose head and description are split by ' - ', by a glued ':' or joined by 'or'", () => {
+    const read = (help: string) => {
+      const { spec, diagnostics } = parseHelp(help, { name: "t" });
+      expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
+      return { spec, g: lowerCommand(spec) };
+    };
+    // LLVM: a padded head, then "- "; a head that fills its column keeps a single space.
+    const llvm = read(
+      "USAGE: t [options] <input>\n\nOPTIONS:\n\n  --color                - Use colors\n  --check-prefix=<string> - Prefix to use\n  --allow-deprecated-overlapping-matches - Allow overlaps\n",
+    );
+    expect(find(llvm.spec.options, "color").description).toBe("Use colors");
+    expect(find(llvm.spec.options, "allow-deprecated-overlapping-matches").description).toBe("Allow overlaps");
+    expect(find(llvm.spec.options, "check-prefix")).toMatchObject({ arity: "required", description: "Prefix to use" });
+    for (const ok of ["t --color in", "t --check-prefix=X in", "t --allow-deprecated-overlapping-matches in"])
+      expect(recognize(llvm.g, ok).accepted, ok).toBe(true);
+    expect(recognize(llvm.g, "t --check-prefix in").accepted).toBe(false);
+    // Options written "-n: text" under a heading.
+    const colon = read("Usage: t [OPTIONS] mountpoint\n\nOptions:\n-n: Show what would run.\n-r: Remove the snapshot.\n");
+    expect(colon.spec.options.map((o) => o.short[0])).toEqual(["n", "r"]);
+    expect(recognize(colon.g, "t -n /mnt").accepted).toBe(true);
+    // "-h or -? or --help" and a range written with two dots.
+    const or = read("usage: t [options] FILE\n  -h or -? or --help   this text\n  -q or --quiet        no warnings\n  -1 .. -9             block size\n");
+    expect(find(or.spec.options, "help")).toMatchObject({ short: ["h", "?"], long: ["help"] });
+    for (const ok of ["t -q f", "t --quiet f", "t -? f", "t -1 f", "t -9 f"]) expect(recognize(or.g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t --or f", "t -x f"]) expect(recognize(or.g, bad).accepted, bad).toBe(false);
+    // lz4's "-D FILE: text", ld's bracketed prefix and GCC's "+" in names.
+    const more = read(
+      "Usage: t [options] FILE\n  -D FILE: use FILE as dictionary\n  --[disable-]nxcompat   compatible\n  -Weffc++   warn\n  -gstabs+   debug info\n",
+    );
+    expect(find(more.spec.options, "D")).toMatchObject({ arity: "required", description: "use FILE as dictionary" });
+    for (const ok of ["t -D d f", "t --nxcompat f", "t --disable-nxcompat f", "t -Weffc++ f", "t -gstabs+ f"])
+      expect(recognize(more.g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t -D f", "t --no-nxcompat f", "t -Weffc f"]) expect(recognize(more.g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -75,6 +75,29 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
   return { head: text.slice(from), descFrom: text.length };
 }
 
+const headOf = (head: string): Head | undefined => parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE"));
+
+/**
+ * An option line's head, its parsed spellings and where its description starts. When the
+ * usual split (two spaces) gives no readable head, two other separators are tried: a dash
+ * between single spaces (LLVM's "--allow-empty - Allow ...", binutils' "--target=BFDNAME -
+ * specify ...") and a colon after the head ("-n: Show ...", lz4's "-D FILE: use FILE ...", absl's "--api: ...").
+ */
+function readOptionHead(text: string, from: number): { head: string; descFrom: number; parsed: Head | undefined } {
+  const split = splitEntry(text, from);
+  const parsed = headOf(split.head);
+  // LLVM pads the head and then writes "- " before the description.
+  const dash = /^[-\u2013] +(?=\S)/.exec(text.slice(split.descFrom));
+  if (parsed) return { ...split, descFrom: split.descFrom + (dash?.[0].length ?? 0), parsed };
+  const line = text.slice(from);
+  for (const sep of [/^(\S.*?) +[-\u2013] +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {
+    const m = sep.exec(line);
+    const head = m ? headOf(m[1]!) : undefined;
+    if (m && head) return { head: m[1]!, descFrom: from + m[0].length, parsed: head };
+  }
+  return { ...split, parsed: undefined };
+}
+
 export function readEntries(lines: Line[]): Entries {
   const out: Entries = { options: [], commands: [], positionals: [], unreadable: [] };
   let section = "";
@@ -112,8 +135,7 @@ export function readEntries(lines: Line[]): Entries {
     }
     if (startsOption && (l.indent > 0 || kind === "options")) {
       finish();
-      const { head, descFrom } = splitEntry(l.text, l.start);
-      const parsed = parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE"));
+      const { head, descFrom, parsed } = readOptionHead(l.text, l.start);
       if (!parsed) {
         out.unreadable.push(spanOf(l, l.start, l.text.length));
         // Its description lines still belong to it, not to the next entry.

@@ -31,9 +31,11 @@ export interface Head {
   repeatable: boolean;
 }
 
-const LONG = /^--(\[no-?\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
+// An optional prefix in brackets: "--[no-]pager", "--[no]pager", ld's "--[disable-]nxcompat".
+const LONG = /^--(\[(?:no-?|[a-z]+-)\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
 const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#])/;
-const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])(?=$|[\s,=[<|])/;
+// "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+.
+const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|])/;
 
 /** Reads a bracketed or plain value token starting at s[i]; returns [token, next index]. */
 function readValue(s: string, i: number): [string, number] {
@@ -48,7 +50,8 @@ function readValue(s: string, i: number): [string, number] {
   return [s.slice(i, j), j];
 }
 
-const isRepeatMarker = (t: string): boolean => /^(\.\.\.|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\]|\[\.\.\.[^\]]*\])$/.test(t);
+// ".." too: bzip2's "-1 .. -9" writes the range with two dots.
+const isRepeatMarker = (t: string): boolean => /^(\.\.\.?|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\]|\[\.\.\.[^\]]*\])$/.test(t);
 const PROSE_WORD = /^[A-Za-z][a-z'-]+[.,;:]?$|^(a|I)$/;
 const PROSE = /^(the|then|or|and|is|was|are|an|to|of|if|be|in|on|for|with|as|by|not|this|that|it|when|which|will|can|may|must|also|instead|only)$|[.;:!]$/;
 
@@ -80,7 +83,8 @@ export function parseHead(head: string): Head | undefined {
       i += m[0].length;
       // "--[no-]pager" negates as --no-pager; "--[no]pager" spells it --nopager.
       if (m[1] === "[no]") add({ kind: "long", name: `no${name}`, extra: 0 });
-      else if (m[1]) h.negatable = true;
+      else if (m[1] === "[no-]") h.negatable = true;
+      else if (m[1]) add({ kind: "long", name: m[1].slice(1, -1) + name, extra: 0 });
       // exa's "--colo[u]r": both spellings.
       const infix = /^\[([a-z]+)\]([a-z][\w-]*)/.exec(s.slice(i));
       if (infix) {
@@ -115,6 +119,11 @@ export function parseHead(head: string): Head | undefined {
       let [tok, j] = readValue(s, i);
       // Prose after a single space ("--synchronous synchronous output (safer ...") ends the head.
       const [next] = readValue(s, j + 1);
+      // "-g or --debug", "-h or -? or --help" (ICU tools, chromium): "or" joins two spellings.
+      if (tok === "or" && /^--?[A-Za-z0-9?]/.test(next)) {
+        i = j;
+        continue;
+      }
       if ((PROSE_WORD.test(tok) && PROSE_WORD.test(next) && next !== "") || (current.value && PROSE.test(tok))) break;
       i = j;
       if (tok.length > 3 && /(\.\.\.|…)$/.test(tok)) {
