@@ -106,6 +106,53 @@ file   : program read from script file
     for (const bad of ["t -D f", "t --no-nxcompat f", "t -Weffc f"]) expect(recognize(more.g, bad).accepted, bad).toBe(false);
   });
 
+  it("reads option tables printed in two or three columns, and a usage line followed by prose (zip, unzip, lsof)", () => {
+    const { spec, diagnostics } = parseHelp(
+      `Usage: t [-Z] [-opts[modifiers]] file[.zip] [list] [-x xlist] [-d exdir]
+  The default action is to unpack the files in list, except those in xlist,
+  into exdir; file[.zip] may be a wildcard.
+
+  -p  unpack to a pipe, no messages          -l  list the files
+  -f  freshen existing files, make no new    -t  test the archive
+  -x  leave out the files that follow        -d  unpack into exdir
+  -F  repair a damaged archive (-FF: harder) -D  do not add directory entries
+  -q  quiet mode (-qq => quieter)
+`,
+      { name: "t" },
+    );
+    expect(spec.style).toBe("generic");
+    expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
+    expect(spec.options.map((o) => o.short[0]).sort()).toEqual(["D", "F", "d", "f", "l", "p", "q", "t", "x"].sort());
+    expect(find(spec.options, "l").description).toBe("list the files");
+    expect(find(spec.options, "F").description).toBe("repair a damaged archive (-FF: harder)");
+    // The sentence under the usage line is not a list of operands.
+    expect(spec.positionals.map((p) => p.name)).toEqual(["file[.zip]", "list"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t a.zip", "t -l a.zip", "t -q a.zip -d out"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t", "t -w a.zip"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+
+    const three = parseHelp(
+      "Usage: t [options] [names]\n  -a AND the selections     -b avoid blocking       -n no host names\n  -t terse listing          -N select NFS files     -o list offsets\n  -P no port names          -s list file size       -U select sockets\n",
+      { name: "t" },
+    ).spec;
+    expect(three.options.map((o) => o.short[0]).sort()).toEqual(["N", "P", "U", "a", "b", "n", "o", "s", "t"].sort());
+    expect(find(three.options, "s").description).toBe("list file size");
+  });
+
+  it("reads '-f FORMAT   --format=FORMAT   text' as one option, and 'A,B..' as one list value (shellcheck)", () => {
+    const { spec } = parseHelp(
+      "Usage: t [OPTIONS...] FILES...\n  -a                  --check-all            check everything\n  -i CODE1,CODE2..    --include=CODE1,CODE2..  only these codes\n  -f FORMAT           --format=FORMAT        output format\n                      --norc                 no rc file\n",
+      { name: "t" },
+    );
+    expect(spec.options.map((o) => [o.short, o.long, o.arity])).toEqual([
+      [["a"], ["check-all"], "none"],
+      [["i"], ["include"], "required"],
+      [["f"], ["format"], "required"],
+      [[], ["norc"], "none"],
+    ]);
+    expect(find(spec.options, "include").description).toBe("only these codes");
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

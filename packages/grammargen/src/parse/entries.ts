@@ -1,6 +1,7 @@
 // Walks help lines into sections and entries: option entries (head + description, with
 // continuation lines), subcommand entries in command sections, and positional descriptions.
 import type { Span } from "../ir.js";
+import { splitColumns } from "./columns.js";
 import { parseHead, type Head } from "./head.js";
 import { spanOf, type Line } from "./text.js";
 
@@ -64,8 +65,9 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
       let j = i;
       while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
       const head = text.slice(from, i);
-      // "-V,  --version" (wget) and "-c  --format=FORMAT" (stat): the head goes on.
-      if (/^--?[A-Za-z]/.test(text.slice(j)) && (head.endsWith(",") || /^-[\w?]$/.test(head.trim()))) {
+      // "-V,  --version" (wget), "-c  --format=FORMAT" (stat) and "-f FORMAT   --format=FORMAT"
+      // (shellcheck, patch): the head goes on.
+      if (/^--?[A-Za-z]/.test(text.slice(j)) && (head.endsWith(",") || /^-[\w?](\[[^\]\s]*\]| \S+)?$/.test(head.trim()))) {
         i = j - 1;
         continue;
       }
@@ -88,6 +90,12 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const parsed = headOf(split.head);
   // LLVM pads the head and then writes "- " before the description.
   const dash = /^[-\u2013] +(?=\S)/.exec(text.slice(split.descFrom));
+  if (parsed && split.descFrom >= text.length) {
+    // One space before a lower-case description, no second space anywhere (lsof's "-s list file size").
+    const prose = /^(-{1,2}[^\s,]+) (?=[a-z][a-z'-]* [a-z(])/.exec(text.slice(from));
+    const head = prose ? headOf(prose[1]!) : undefined;
+    if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
+  }
   if (parsed) return { ...split, descFrom: split.descFrom + (dash?.[0].length ?? 0), parsed };
   const line = text.slice(from);
   for (const sep of [/^(\S.*?) +[-\u2013] +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {
@@ -107,7 +115,7 @@ export function readEntries(lines: Line[]): Entries {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
   };
-  for (const l of lines) {
+  for (const l of splitColumns(lines, (text, from) => splitEntry(text, from).descFrom)) {
     if (l.blank) continue;
     const heading = headingOf(l);
     if (heading !== undefined) {
@@ -122,6 +130,7 @@ export function readEntries(lines: Line[]): Entries {
     // (a description line may itself start with an option name, as ripgrep's do).
     if (
       current &&
+      !l.column &&
       l.indent > current.indent &&
       (!startsOption || (current.descCol !== undefined ? l.indent >= current.descCol : l.indent > current.indent + 4))
     ) {

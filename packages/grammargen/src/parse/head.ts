@@ -45,7 +45,8 @@ function readValue(s: string, i: number): [string, number] {
     const c = s[j]!;
     if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
     else if (c === "]" || c === ">" || c === "}" || c === ")") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === " " || c === "\t" || c === ",")) break;
+    // A comma ends the value only before a space or a dash: "CODE1,CODE2.." (shellcheck) is one list value.
+    else if (depth === 0 && (c === " " || c === "\t" || (c === "," && !/^[A-Za-z0-9]/.test(s.slice(j + 1, j + 2))))) break;
   }
   return [s.slice(i, j), j];
 }
@@ -105,7 +106,8 @@ export function parseHead(head: string): Head | undefined {
     } else if ((m = DASHLONG.exec(rest))) {
       // -NUM, -COLUMN, -WIDTH: a number written as the option itself (pr -3, fmt -60), read
       // like "-#": the digits are flag letters, so -3 and -72 both spell it.
-      if (/^[A-Z_]+$/.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
+      // Not a doubled letter (unzip's "-UU", a stronger -U).
+      if (/^[A-Z_]+$/.test(m[1]!) && !/^(.)\1+$/.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
       else add({ kind: "dashLong", name: m[1]!, extra: 0 });
       i += m[0].length;
     } else if (c === "+" && /^\+[A-Z_]+(\[[^\]\s]*\])?(?=$|[\s,])/.test(rest)) {
@@ -126,6 +128,8 @@ export function parseHead(head: string): Head | undefined {
       }
       if ((PROSE_WORD.test(tok) && PROSE_WORD.test(next) && next !== "") || (current.value && PROSE.test(tok))) break;
       i = j;
+      // shellcheck's "CODE1,CODE2..": one value that is a list.
+      if (tok.length > 3 && /[^.]\.\.$/.test(tok)) tok = tok.slice(0, -2);
       if (tok.length > 3 && /(\.\.\.|…)$/.test(tok)) {
         h.repeatable = true;
         tok = tok.replace(/(\.\.\.|…)$/, "");
@@ -158,7 +162,7 @@ export function parseHead(head: string): Head | undefined {
       i = j;
     } else if (glued.startsWith("=")) {
       const [tok, j] = readValue(s, i + 1);
-      sp.value = { metavar: tok, attach: "eq" };
+      sp.value = { metavar: /[^.]\.\.$/.test(tok) ? tok.slice(0, -2) : tok, attach: "eq" };
       i = j;
     } else if (glued.startsWith("[") || glued.startsWith("<")) {
       const [tok, j] = readValue(s, i);

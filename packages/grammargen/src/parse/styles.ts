@@ -32,10 +32,16 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
   { style: "tar", detect: (t) => /^Usage: \S*tar \[OPTION\.\.\.\]/m.test(t) && /-x, --extract/.test(t), parse: parseTar },
   { style: "dd", detect: (t) => /^Usage: \S*dd \[OPERAND\]/m.test(t), parse: parseDd },
   { style: "curl", detect: (t) => /^Usage: curl \[options\.\.\.\] <url>/m.test(t), parse: parseCurl },
-  // BSD/macOS: a usage line with a bracketed flag cluster and no long options anywhere.
+  // BSD/macOS: a usage line with a bracketed flag cluster and no long options anywhere. Not
+  // a usage line that stands for its options with "[-opts]" above an option table (unzip):
+  // the table, not the usage line, says which options exist there.
   {
     style: "bsd",
-    detect: (t) => /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) && !/^\s+--[a-z]/m.test(t) && !/^\s+-[a-z]{2,}\s+\S/m.test(t),
+    detect: (t) =>
+      /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) &&
+      !/^\s+--[a-z]/m.test(t) &&
+      !/^\s+-[a-z]{2,}\s+\S/m.test(t) &&
+      !(/^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@]\s{2,}\S/gm)?.length ?? 0) >= 3),
     parse: parseBsd,
   },
 ];

@@ -147,6 +147,19 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
 }
 
 /** Finds the usage block and reads each alternative's operands after the command words. */
+/**
+ * A sentence under the usage line, not a wrapped part of it: unzip's "Default action is to
+ * extract files in list, except those in xlist, to exdir;". Four or more words with no
+ * brackets, braces, pipes or dashes in front, and either sentence punctuation or mostly
+ * lower-case words.
+ */
+function isProse(content: string): boolean {
+  const words = content.trim().split(/\s+/);
+  if (words.length < 4 || words.some((w) => /[[\]<>{}|]|^-/.test(w))) return false;
+  const lower = words.filter((w) => /^[a-z][a-z'-]*[,.;:]?$/.test(w)).length;
+  return /[.;:,]$/.test(words.find((w) => /[.;:,]$/.test(w)) ?? "") ? lower >= 2 : lower >= words.length * 0.75;
+}
+
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
   // "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE" heading.
   const idx = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
@@ -185,6 +198,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       programWord = content.split(/\s+/)[0];
       raw.push({ line: l, from: l.start, text: content });
     } else if (startsWithProgram(content, programWord)) raw.push({ line: l, from: l.start, text: content });
+    else if (isProse(content)) break;
     else {
       // A wrapped usage line (argparse): tokens continue the previous alternative.
       const prev = raw[raw.length - 1]!;
