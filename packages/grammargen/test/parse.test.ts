@@ -153,6 +153,16 @@ file   : program read from script file
     expect(find(spec.options, "include").description).toBe("only these codes");
   });
 
+  it("reads commands listed with their arguments (systemctl's 'start UNIT...'), not prose or the program itself", () => {
+    const { spec } = parseHelp(
+      "t [OPTIONS...] COMMAND ...\n\nQuery or send control commands.\n\nUnit Commands:\n  list-units [PATTERN...]     List units in memory\n  start UNIT...               Start one or more units\n  status [PATTERN...|PID...]  Show runtime status\n  t [flags] [options]         How to call it\n  daemon-reload               Reload the manager\n  see the manual for more     Or ask\n\nOptions:\n  -h --help    Show this help\n",
+      { name: "t" },
+    );
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["list-units", "start", "status", "daemon-reload"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t start nginx", "t daemon-reload", "t list-units"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

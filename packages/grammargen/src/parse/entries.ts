@@ -106,7 +106,8 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   return { ...split, parsed: undefined };
 }
 
-export function readEntries(lines: Line[]): Entries {
+/** `program`: the command's own name, which a commands section may show with its arguments ("kubectl [flags]"). */
+export function readEntries(lines: Line[], program = ""): Entries {
   const out: Entries = { options: [], commands: [], positionals: [], unreadable: [] };
   let section = "";
   let kind: SectionKind = "options";
@@ -174,7 +175,11 @@ export function readEntries(lines: Line[]): Entries {
         .split(/,\s*|\s+\|\s+/)
         .map((n) => n.trim().replace(/:$/, ""))
         .filter((n) => n !== "");
-      const first = names[0] ?? "";
+      // systemctl's "start UNIT...", "status [PATTERN...|PID...]": the command's own arguments after its name.
+      // The arguments are syntax only (metavars in capitals, <...>, [...], {...}), never prose.
+      const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +([A-Z<[{].*)$/.exec(names[0] ?? "") : null;
+      const argsOnly = withArgs && !/[a-z]{2,}/.test(withArgs[2]!.replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
+      const first = withArgs && argsOnly && withArgs[1] !== program ? withArgs[1]! : (names[0] ?? "");
       const ok = kind === "commands" ? /^[a-z0-9][\w.:-]*$/i.test(first) && !/\s/.test(first) : first !== "";
       if (ok) {
         const entry: NamedEntry = {

@@ -186,7 +186,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   if (bsd) text = withoutBsdLetters(text);
   const path = nameWords(opts.name);
   const lines = splitLines(text);
-  const entries = readEntries(lines);
+  const entries = readEntries(lines, path[path.length - 1]);
   for (const span of entries.unreadable) session.warn(`could not read an option in ${JSON.stringify(text.slice(span.start, span.end).slice(0, 60))}`, span);
   memos.clear();
   memos.set(text, new Map());
