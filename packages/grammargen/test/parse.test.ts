@@ -129,7 +129,9 @@ file   : program read from script file
     expect(spec.positionals.map((p) => p.name)).toEqual(["file[.zip]", "list"]);
     const g = lowerCommand(spec);
     for (const ok of ["t a.zip", "t -l a.zip", "t -q a.zip -d out"]) expect(recognize(g, ok).accepted, ok).toBe(true);
-    for (const bad of ["t", "t -w a.zip"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    // The usage line's "[-d exdir]" gives -d its value, which the table does not show.
+    expect(find(spec.options, "d")).toMatchObject({ arity: "required", value: { metavar: "exdir" } });
+    for (const bad of ["t", "t -w a.zip", "t a.zip -d"]) expect(recognize(g, bad).accepted, bad).toBe(false);
 
     const three = parseHelp(
       "Usage: t [options] [names]\n  -a AND the selections     -b avoid blocking       -n no host names\n  -t terse listing          -N select NFS files     -o list offsets\n  -P no port names          -s list file size       -U select sockets\n",

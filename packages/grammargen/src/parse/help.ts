@@ -236,6 +236,20 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const o = bySpelling.get(long ? `l:${long}` : short ? `s:${short}` : `d:${spelling.slice(1)}`);
     return o ? o.arity === "required" : undefined;
   };
+  // unzip's "[-x xlist] [-d exdir]": the usage line shows a value that the option table,
+  // listing "-d  extract files into exdir", does not. The usage line says how it is called.
+  const usageAt = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text));
+  if (usageAt >= 0) {
+    let block = "";
+    for (let k = usageAt; k < lines.length && !lines[k]!.blank; k++) block += `${lines[k]!.text}\n`;
+    for (const m of block.matchAll(/\[-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>)\]/g)) {
+      const o = options.find((x) => x.short.includes(m[1]!));
+      if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length === 0) {
+        o.arity = "required";
+        o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
+      }
+    }
+  }
   const usage = parseUsage(lines, path, takesValue);
   let operands = mergeAlternatives(usage.alternatives);
 
