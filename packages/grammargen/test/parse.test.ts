@@ -155,6 +155,16 @@ file   : program read from script file
     expect(find(spec.options, "include").description).toBe("only these codes");
   });
 
+  it("ends the usage block at a sentence, even one with brackets (binutils' nm, strings)", () => {
+    const { spec } = parseHelp(
+      "Usage: t [option(s)] [file(s)]\n List symbols in [file(s)] (a.out by default).\n The options are:\n  -a, --debug-syms       Display debugger-only symbols\n  -C                     Demangle names\n",
+      { name: "t" },
+    );
+    expect(spec.positionals.every((p) => p.min === 0 && !/^(List|symbols|The|options)/.test(p.name))).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of ["t", "t a.out", "t -C lib.so"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("reads commands listed with their arguments (systemctl's 'start UNIT...'), not prose or the program itself", () => {
     const { spec } = parseHelp(
       "t [OPTIONS...] COMMAND ...\n\nQuery or send control commands.\n\nUnit Commands:\n  list-units [PATTERN...]     List units in memory\n  start UNIT...               Start one or more units\n  status [PATTERN...|PID...]  Show runtime status\n  t [flags] [options]         How to call it\n  daemon-reload               Reload the manager\n  see the manual for more     Or ask\n\nOptions:\n  -h --help    Show this help\n",

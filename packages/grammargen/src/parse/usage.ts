@@ -154,6 +154,10 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
  * lower-case words.
  */
 function isProse(content: string): boolean {
+  // "List symbols in [file(s)] (a.out by default)." (nm), "The options are:": a capitalised
+  // word, then a lower-case one. Wrapped usage text starts with a bracket, a dash, the
+  // program or a METAVAR instead.
+  if (/^[A-Z][a-z]+ +[a-z(]/.test(content.trim())) return true;
   const words = content.trim().split(/\s+/);
   if (words.length < 4 || words.some((w) => /[[\]<>{}|]|^-/.test(w))) return false;
   const lower = words.filter((w) => /^[a-z][a-z'-]*[,.;:]?$/.test(w)).length;
@@ -208,7 +212,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
-    let toks = tokens(r.text.replace(/\s{4,}[a-z][^[\]<>{}|]*$/, ""), r.from);
+    // route's "... [<AF>]           List kernel routing tables" too.
+    let toks = tokens(r.text.replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, ""), r.from);
     const cont = (r as { cont?: unknown }).cont !== undefined;
     if (!cont) {
       // Skip the command words: the program (under any name) then each further path word.
