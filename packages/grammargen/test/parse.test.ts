@@ -173,6 +173,8 @@ file   : program read from script file
     expect(spec.subcommands.map((c) => c.path[1])).toEqual(["list-units", "start", "status", "daemon-reload"]);
     const g = lowerCommand(spec);
     for (const ok of ["t start nginx", "t daemon-reload", "t list-units"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    // Without a "Usage:" line, the listed commands are the only operands.
+    expect(recognize(g, "t frobnicate nginx").accepted).toBe(false);
   });
 
   it("reads GNU getopt_long entries", () => {

@@ -288,8 +288,11 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   }
   if (!usage.alternatives.length) {
     if (options.length === 0) session.warn("no recognisable options or usage line; the grammar accepts the bare command and its operands");
+    else if (subcommands.length) session.warn("no usage line; the commands listed are the only operands");
     else session.warn("no usage line; operands of any number are allowed");
-    positionals.push({ name: "ARG", type: { kind: "word" }, min: 0, max: MANY });
+    // With a list of commands (systemctl prints "systemctl [OPTIONS...] COMMAND ..." without
+    // "Usage:"), a word that is none of them is a mistake, not an operand.
+    if (!subcommands.length) positionals.push({ name: "ARG", type: { kind: "word" }, min: 0, max: MANY });
   } else if (options.length === 0 && style !== "generic") session.warn("no options found in the help text");
 
   const spec: CommandSpec = { path, aliases: [], style, options, positionals, subcommands, source: { program: path[0] ?? "" } };
