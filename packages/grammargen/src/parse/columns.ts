@@ -1,9 +1,10 @@
 // Option tables printed in two columns (zip, unzip, zipinfo, infocmp):
 //   -p  extract files to pipe, no messages     -l  list files (short format)
 // A run of option lines in which at least three start another option at the same column
-// is split at every such column (lsof prints three), so each half reads as its own entry. Where the left description is long,
-// zip leaves a single space before the second option ("(-FF try harder) -D   do not ...");
-// such a line is split too once the column is established by the others.
+// is split at every such column (lsof prints three), so each part reads as its own entry.
+// Where the left description is long, zip leaves a single space before the second option
+// ("(-FF try harder) -D   do not ..."); such a line is split too once the column is
+// established by the others.
 import type { Line } from "./text.js";
 
 /** A line that is the right half of a two-column row: always a new entry, never a continuation. */

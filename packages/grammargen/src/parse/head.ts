@@ -45,7 +45,7 @@ function readValue(s: string, i: number): [string, number] {
     const c = s[j]!;
     if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
     else if (c === "]" || c === ">" || c === "}" || c === ")") depth = Math.max(0, depth - 1);
-    // A comma ends the value only before a space or a dash: "CODE1,CODE2.." (shellcheck) is one list value.
+    // A comma ends the value unless a letter or digit follows: "CODE1,CODE2.." (shellcheck) is one list value.
     else if (depth === 0 && (c === " " || c === "\t" || (c === "," && !/^[A-Za-z0-9]/.test(s.slice(j + 1, j + 2))))) break;
   }
   return [s.slice(i, j), j];
