@@ -213,7 +213,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
     // route's "... [<AF>]           List kernel routing tables" too.
-    let toks = tokens(r.text.replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, ""), r.from);
+    // binutils' "[file(s)]" is "[file...]" (same length, so spans stay right).
+    let toks = tokens(r.text.replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, "").replace(/([A-Za-z])\(s\)/g, "$1..."), r.from);
     const cont = (r as { cont?: unknown }).cont !== undefined;
     if (!cont) {
       // Skip the command words: the program (under any name) then each further path word.
