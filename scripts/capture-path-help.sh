@@ -6,7 +6,12 @@
 # directory. Programs that may ignore --help and act (power, login, editors, pagers, shells,
 # interpreters, browsers, interactive tools) are skipped by name.
 set -euo pipefail
-out=${1:?usage: scripts/capture-path-help.sh DIR}
+usage="usage: scripts/capture-path-help.sh DIR   (writes DIR/<program>.txt for every program on PATH)"
+case "${1:-}" in
+  -h | --help) echo "$usage"; exit 0 ;;
+  "" | -*) echo "$usage" >&2; exit 2 ;;
+esac
+out=$1
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 work=$(mktemp -d)

@@ -43,14 +43,25 @@ function reportOne(name: string, text: string): TextReport {
 }
 
 async function main(): Promise<void> {
+  const usage = "usage: npm run report:helpdir -- DIR [--misses] [--json FILE]  (DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
   const dir = process.argv[2];
+  if (dir === "--help" || dir === "-h") {
+    console.log(usage);
+    return;
+  }
   if (!dir || dir.startsWith("-")) {
-    console.error("usage: npm run report:helpdir -- DIR [--misses] [--json FILE]");
+    console.error(usage);
     process.exit(2);
   }
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".txt"))
-    .sort();
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".txt"))
+      .sort();
+  } catch (e) {
+    console.error(`report:helpdir: cannot read ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    process.exit(2);
+  }
   const reports = files.map((f) => {
     const path = join(dir, f);
     // parseHelp refuses such a text too; reading it whole first could exceed a string's length.
