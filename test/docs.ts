@@ -2,6 +2,7 @@
 // a new README is walked by both or by neither.
 export const DOCS = [
   "README.md",
+  "docs/GUIDE.md",
   "docs/ARCHITECTURE.md",
   "packages/cli/README.md",
   "packages/grammargen/README.md",
