@@ -98,7 +98,7 @@ describe("task suite content", () => {
     expect(near).toEqual([]);
   });
 
-  it("covers every category the issue names", () => {
+  it("covers every category the suite promises", () => {
     const cats = new Set(tasks.map((t) => `${t.tier}:${t.category}`));
     for (const c of [
       "1:read",

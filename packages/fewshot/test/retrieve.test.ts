@@ -34,7 +34,7 @@ describe("retrieval on the real pool", () => {
         `dev ${(dev.share * 100).toFixed(1)}% (top-1 ${(dev.top1 * 100).toFixed(1)}%, n=${dev.n})`,
     );
     expect(test.n).toBeGreaterThanOrEqual(100);
-    // The issue's target is 90%; this guards the level reached so far (see the report).
+    // The target is 90%; this guards the level reached so far (see the report).
     expect(test.share).toBeGreaterThanOrEqual(0.8);
     expect(dev.share).toBeGreaterThanOrEqual(0.85);
   });
