@@ -3,12 +3,12 @@
 // `bench run --suite DIR` (every *.json array of tasks) go through the same schema.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
-import { repoPath, repoRoot } from "@shellgen/base";
+import { tasksDir } from "@shellgen/corpora";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Task } from "./task.js";
 
-/** corpora/tasks of this checkout (outside one, the path it would have: loading it then fails with its name). */
-export const defaultSuiteDir = repoPath("corpora", "tasks") ?? join(repoRoot() ?? process.cwd(), "corpora", "tasks");
+/** The built-in suite @shellgen/corpora ships (corpora/tasks in a checkout). */
+export const defaultSuiteDir = tasksDir;
 export const SCHEMA_FILE = "task.schema.json";
 /** Files in a suite folder that are not task files. */
 const NOT_TASKS = new Set([SCHEMA_FILE, "coverage.json", "package.json"]);

@@ -3,7 +3,7 @@
 // pack's grammar texts and IR are read from disk on first use of each.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoPath } from "@shellgen/base";
+import { helpDir as shippedHelp } from "@shellgen/corpora";
 import type { CommandSpec, Grammar } from "@shellgen/grammargen";
 import * as grammars from "@shellgen/grammars";
 import { DecodeError } from "./errors.js";
@@ -44,9 +44,9 @@ export function loadPack(): Promise<Pack> {
   return packPromise;
 }
 
-/** corpora/help in the enclosing checkout, when there is one: help texts say what a program is for. */
+/** The shipped help texts (@shellgen/corpora), when present: they say what a program is for. */
 export function helpDir(): string | undefined {
-  return repoPath("corpora", "help");
+  return existsSync(shippedHelp) ? shippedHelp : undefined;
 }
 
 export function summaryFor(name: string, dir: string | undefined): string | undefined {

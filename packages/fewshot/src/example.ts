@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cached, cacheKey, programOf as shellProgramOf, programsIn, repoRoot } from "@shellgen/base";
+import { cached, cacheKey, programOf as shellProgramOf, programsIn } from "@shellgen/base";
+import { corporaDir as shippedCorpora } from "@shellgen/corpora";
 
 export type Difficulty = 1 | 2 | 3;
 
@@ -28,9 +28,9 @@ export function exampleId(e: { request: string; command: string }): string {
   return createHash("sha1").update(e.request.trim()).update("\0").update(e.command.trim()).digest("hex").slice(0, 16);
 }
 
-/** The repo's corpora/ folder, from src/ or dist/ alike (both sit two levels under the repo). */
+/** The shipped data (@shellgen/corpora): corpora/ in a checkout, the installed package elsewhere. */
 export function corporaDir(): string {
-  return join(repoRoot() ?? fileURLToPath(new URL("../../..", import.meta.url)), "corpora");
+  return shippedCorpora;
 }
 
 export function defaultExamplesDir(): string {

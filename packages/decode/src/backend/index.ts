@@ -1,7 +1,5 @@
 // Picks a backend from what the user passed: a URL means an HTTP engine, anything else a GGUF.
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { repoPath, repoRoot } from "@shellgen/base";
+import { modelPath } from "@shellgen/model";
 import type { Backend } from "./types.js";
 import { HttpBackend, type HttpOptions } from "./http.js";
 import type { LocalModelOptions } from "./local-model.js";
@@ -14,14 +12,11 @@ export interface BackendOptions extends HttpOptions, LocalModelOptions {
   thread?: boolean;
 }
 
-const DEFAULT_MODEL = join("model", "shellgen-mini.gguf");
-
-/** SHELLGEN_MODEL, else model/shellgen-mini.gguf in the enclosing checkout. */
+/** SHELLGEN_MODEL, else the model @shellgen/model ships (model/shellgen-mini.gguf in a checkout). */
 export function defaultModelPath(): string {
   const env = process.env.SHELLGEN_MODEL;
   if (env && env.trim() !== "") return env;
-  // Not found: name the path a checkout would have, so the error says where it was expected.
-  return repoPath(DEFAULT_MODEL) ?? resolve(repoRoot() ?? resolve(dirname(fileURLToPath(import.meta.url)), "../../../.."), DEFAULT_MODEL);
+  return modelPath;
 }
 
 export const isUrl = (model: string): boolean => /^https?:\/\//i.test(model);

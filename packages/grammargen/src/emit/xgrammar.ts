@@ -29,7 +29,12 @@ export function loadXGrammar(): XGrammarModule {
     file = require.resolve("@mlc-ai/web-xgrammar/lib/index.js");
   } catch {
     // Its package.json "exports" may hide the file; resolve the package root instead.
-    file = `${dirname(require.resolve("@mlc-ai/web-xgrammar/package.json"))}/lib/index.js`;
+    try {
+      file = `${dirname(require.resolve("@mlc-ai/web-xgrammar/package.json"))}/lib/index.js`;
+    } catch {
+      // An optional peer dependency: only the XGrammar checks and benches need it.
+      throw new Error("XGrammar needs @mlc-ai/web-xgrammar, which is not installed (npm i -E @mlc-ai/web-xgrammar@0.1.27)");
+    }
   }
   type CjsModule = { exports: unknown; filename: string; paths: string[]; _compile(code: string, filename: string): void };
   const Ctor = Module as unknown as { new (id: string): CjsModule; _nodeModulePaths(dir: string): string[] };
@@ -82,7 +87,9 @@ export async function xgrammarCompiler(vocab: string[], opts: { prependSpace?: b
 
 /** The token strings (by id) and end-of-sequence id of a GGUF file's tokenizer. */
 export async function ggufVocab(path: string): Promise<{ tokens: string[]; eos?: number; prependSpace: boolean }> {
-  const { readGgufFileInfo } = await import("node-llama-cpp");
+  const { readGgufFileInfo } = await import("node-llama-cpp").catch(() => {
+    throw new Error("reading a GGUF vocabulary needs node-llama-cpp, which is not installed (npm i -E node-llama-cpp@3.21.1)");
+  });
   const info = await readGgufFileInfo(path, { readTensorInfo: false });
   const tok = (info.metadata as unknown as { tokenizer?: { ggml?: { tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } })
     .tokenizer?.ggml;
