@@ -56,6 +56,15 @@ function grammarFields(engine: Engine, grammar: GrammarText): Record<string, unk
   }
 }
 
+/**
+ * llama-server's OpenAI-compatible answers carry only `finish_reason`, which says "stop" for
+ * both end of generation and a stop sequence; `verbose` adds its native result, stop type
+ * included, under `__verbose`. Other engines name the stop themselves (see openAiStop).
+ */
+function stopReasonFields(engine: Engine, api: Api): Record<string, unknown> {
+  return engine === "llama-server" && api !== "native" ? { verbose: true } : {};
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function causeOf(err: unknown): string {
@@ -143,12 +152,12 @@ export class HttpBackend implements Backend {
 
   async complete(opts: CompleteOptions): Promise<Completion> {
     if (opts.grammar) await this.prepareGrammar(opts.grammar);
-    const grammar = opts.grammar ? grammarFields(this.engine, opts.grammar) : {};
+    const extra = { ...(opts.grammar ? grammarFields(this.engine, opts.grammar) : {}), ...stopReasonFields(this.engine, this.api) };
     // With a grammar the grammar ends the decode; "\n\n" could sit inside a quoted string.
     const stop = opts.grammar ? undefined : [...STOP_SEQUENCES];
     let body: Record<string, unknown>;
     if (this.api === "native") {
-      body = { prompt: completionPrompt(opts.prompt), n_predict: opts.maxTokens, temperature: 0, seed: opts.seed, stop, cache_prompt: true, ...grammar };
+      body = { prompt: completionPrompt(opts.prompt), n_predict: opts.maxTokens, temperature: 0, seed: opts.seed, stop, cache_prompt: true, ...extra };
     } else if (this.api === "completions") {
       body = {
         model: this.modelName ?? "default",
@@ -157,7 +166,7 @@ export class HttpBackend implements Backend {
         temperature: 0,
         seed: opts.seed,
         stop,
-        ...grammar,
+        ...extra,
       };
     } else {
       body = {
@@ -167,7 +176,7 @@ export class HttpBackend implements Backend {
         temperature: 0,
         seed: opts.seed,
         stop,
-        ...grammar,
+        ...extra,
       };
     }
     const url = this.base + ENDPOINT[this.api];
@@ -190,12 +199,7 @@ export class HttpBackend implements Backend {
         text: json.content,
         tokens: { prompt: Number(json.tokens_evaluated ?? 0), completion: Number(json.tokens_predicted ?? 0) },
         finish: json.stopped_limit || json.stop_type === "limit" ? "length" : "stop",
-        stoppedBy:
-          json.stopped_eos || json.stop_type === "eos"
-            ? "eos"
-            : json.stopped_word || json.stop_type === "word"
-              ? String(json.stopping_word ?? "") || undefined
-              : undefined,
+        stoppedBy: nativeStop(json),
       };
     }
     const choice = json.choices?.[0];
@@ -205,7 +209,7 @@ export class HttpBackend implements Backend {
       text,
       tokens: { prompt: Number(json.usage?.prompt_tokens ?? 0), completion: Number(json.usage?.completion_tokens ?? 0) },
       finish: choice.finish_reason === "length" ? "length" : "stop",
-      stoppedBy: openAiStop(choice),
+      stoppedBy: json.__verbose && typeof json.__verbose === "object" ? nativeStop(json.__verbose) : openAiStop(choice),
     };
   }
 
@@ -222,6 +226,13 @@ async function errorText(res: Response): Promise<string> {
     /* not JSON */
   }
   return oneLine(raw.slice(0, 300)) || res.statusText;
+}
+
+/** Which stop ended a llama-server native result (also the `__verbose` of its /v1 answers). */
+function nativeStop(result: Record<string, unknown>): string | undefined {
+  if (result.stopped_eos || result.stop_type === "eos") return "eos";
+  if (result.stopped_word || result.stop_type === "word") return String(result.stopping_word ?? "") || undefined;
+  return undefined;
 }
 
 /** Which stop ended an OpenAI-style choice, where the engine says: vLLM `stop_reason`, SGLang `matched_stop`. */

@@ -210,8 +210,17 @@ export class LocalModel {
     return cached;
   }
 
+  /**
+   * A completion prompt's tokens as the model was trained on them and as llama-server reads
+   * them: the tokenizer's own leading space kept (LlamaCompletion trims it from a string,
+   * which splits the first "Request:" into four tokens), special-token text left literal.
+   */
+  promptTokens(text: string): Token[] {
+    return this.model.tokenize(text, false);
+  }
+
   countTokens(text: string): number {
-    return this.model.tokenize(text, false, "trimLeadingSpace").length + (this.model.tokens.bos != null ? 1 : 0);
+    return this.promptTokens(text).length + (this.model.tokens.bos != null ? 1 : 0);
   }
 
   /** Render chat turns with the model's own chat template. */
@@ -238,7 +247,8 @@ export class LocalModel {
   ): Promise<TextCompletion> {
     const run = async (): Promise<TextCompletion> => {
       let completionTokens = 0;
-      const promptTokens = typeof input === "string" ? this.countTokens(input) : input.length + (this.model.tokens.bos != null ? 1 : 0);
+      const tokens = typeof input === "string" ? this.promptTokens(input) : input;
+      const promptTokens = tokens.length + (this.model.tokens.bos != null ? 1 : 0);
       if (promptTokens + opts.maxTokens > this.contextSize) {
         throw new DecodeError(
           `prompt of ${promptTokens} tokens does not fit the ${this.contextSize}-token context with ${opts.maxTokens} to generate`,
@@ -249,7 +259,7 @@ export class LocalModel {
       // keeps one pathological request from stalling a whole bench run. It ends the
       // completion like the token limit does, and callers treat it the same way.
       const deadline = AbortSignal.timeout(decodeDeadlineMs());
-      const res = await this.completion.generateCompletionWithMeta(input, {
+      const res = await this.completion.generateCompletionWithMeta(tokens, {
         signal: deadline,
         stopOnAbortSignal: true,
         grammar: opts.grammar,
