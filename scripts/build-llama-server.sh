@@ -45,7 +45,7 @@ work=$(mktemp -d "$cache/.build-$hash.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 tag=$(sed -n 's/.*"tag": *"\([^"]*\)".*/\1/p' "$LLAMA_DIR/llama.cpp.info.json" 2>/dev/null || true)
 jobs=${SHELLGEN_BUILD_JOBS:-$(nproc)}
-say "building llama-server ${tag:+(llama.cpp $tag) }from $BUNDLE with $jobs jobs; this takes a few minutes"
+say "building llama-server ${tag:+(source tag $tag) }from $BUNDLE with $jobs jobs; this takes a few minutes"
 
 git clone --quiet "$BUNDLE" "$work/src" 2>/dev/null || die "cannot clone $BUNDLE"
 log=$work/build.log
