@@ -14,7 +14,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   "from-help-text": {
-    summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]",
+    summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE [--check]]",
     load: async () => (await import("./generate.js")).fromHelpText,
   },
   validate: {
@@ -22,12 +22,12 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import("./validate.js")).validate,
   },
   "from-schema": {
-    summary: "from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE]",
+    summary: "from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE [--check]]",
     load: async () => (await import("./schema.js")).fromSchemaCommand,
   },
   compose: {
     summary:
-      "compose --commands cat,sort,uniq [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE]",
+      "compose --commands cat,sort,uniq [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE [--check]]",
     load: async () => (await import("./compose.js")).composeCommand,
   },
   "check-policy": {
@@ -39,6 +39,6 @@ export const COMMANDS: Record<string, Command> = {
 
 /** Without a registered subcommand, the arguments name a program to capture help from. */
 export const DEFAULT: Command = {
-  summary: "[--format lark|gbnf|ir] [--out FILE] [--depth N] [--max-subcommands N] <command> [help-args...]",
+  summary: "[--format lark|gbnf|ir] [--out FILE [--check]] [--depth N] [--max-subcommands N] <command> [help-args...]",
   load: async () => (await import("./tree.js")).fromCommandOrTree,
 };

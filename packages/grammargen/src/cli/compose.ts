@@ -16,7 +16,7 @@ import { buildPack } from "../pack/build.js";
 import { checkPolicy } from "../policy/check.js";
 import { loadPolicy } from "../policy/load.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
-import { writeAtomic, type Io } from "./output.js";
+import { deliver, type Io } from "./output.js";
 import { readFileSync } from "node:fs";
 
 /** The shellgen checkout, which holds corpora/help and grammars/. */
@@ -74,7 +74,7 @@ async function specsFor(names: string[], corpus: string | undefined, allowUnknow
 }
 
 export async function composeCommand(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown"] });
+  const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown", "check"] });
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
   const names = (args.values.get("commands") ?? "")
     .split(",")
@@ -101,9 +101,7 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
   });
   const text = format === "lark" ? emitLark(g) : emitGbnf(g);
   const out = args.values.get("out");
-  if (out) await writeAtomic(out, text);
-  else io.stdout(text.endsWith("\n") ? text : `${text}\n`);
-  return 0;
+  return deliver(io, out ? text : text.endsWith("\n") ? text : `${text}\n`, out, args.booleans.has("check"));
 }
 
 export async function checkPolicyCommand(argv: string[], io: Io): Promise<number> {

@@ -11,6 +11,7 @@ const HELP = () =>
     "",
     "Turns a program's --help text into a Lark or GBNF grammar of its valid invocations.",
     "Use `grammargen -- <command>` for a program whose name is also a subcommand.",
+    "With --out FILE, --check writes nothing: it exits 1 when FILE differs from the grammar generated now.",
     "",
   ].join("\n");
 

@@ -1,6 +1,6 @@
 // Output that is either complete or absent: write a temp file next to the target, then rename.
 import { randomBytes } from "node:crypto";
-import { rename, unlink, writeFile } from "node:fs/promises";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { GrammargenError } from "../diagnostics.js";
 
@@ -18,6 +18,45 @@ export async function writeAtomic(file: string, text: string): Promise<void> {
       "EWRITE",
     );
   }
+}
+
+/**
+ * Where a generated text goes: stdout, the --out file (atomically), or, with --check, nowhere:
+ * the --out file is compared with it, so CI can regenerate and fail on drift. Exit status:
+ * 0 written or up to date, 1 drifted (with the first differing line on stderr).
+ */
+export async function deliver(io: Io, text: string, out: string | undefined, check: boolean): Promise<number> {
+  if (check) {
+    if (!out) throw new GrammargenError("--check compares with the --out file: give --out FILE", [], "EUSAGE");
+    let old: string;
+    try {
+      old = await readFile(out, "utf8");
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT") throw new GrammargenError(`cannot read ${out}: ${code ?? (e as Error).message}`, [], "EREAD");
+      io.stderr(`grammargen: drift: ${out} does not exist (run without --check to write it)\n`);
+      return 1;
+    }
+    if (old === text) {
+      io.stdout(`up to date: ${out}\n`);
+      return 0;
+    }
+    io.stderr(
+      `grammargen: drift: ${out} differs from the grammar generated now, first at line ${firstDifferentLine(old, text)} (run without --check to update it)\n`,
+    );
+    return 1;
+  }
+  if (out) await writeAtomic(out, text);
+  else io.stdout(text);
+  return 0;
+}
+
+function firstDifferentLine(a: string, b: string): number {
+  const x = a.split("\n");
+  const y = b.split("\n");
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i + 1;
 }
 
 export interface Io {

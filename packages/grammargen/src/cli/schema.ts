@@ -6,14 +6,14 @@ import { emitLark } from "../emit/lark.js";
 import { GrammargenError } from "../diagnostics.js";
 import { fromSchema } from "../schema/index.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
-import { writeAtomic, type Io } from "./output.js";
+import { deliver, type Io } from "./output.js";
 
 /** Tool schemas are small; anything past this is not one (and would stall the parser). */
 export const MAX_SCHEMA_BYTES = 4_000_000;
 const USAGE = "usage: grammargen from-schema <file|-> [--as json|cli] [--format lark|gbnf] [--name NAME] [--out FILE]";
 
 export async function fromSchemaCommand(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["as", "format", "out", "name"] });
+  const args = readArgs(argv, { values: ["as", "format", "out", "name"], booleans: ["check"] });
   const [file, ...extra] = args.positionals;
   if (!file || extra.length) throw usageError(USAGE);
   const as = args.values.get("as") ?? "json";
@@ -44,8 +44,5 @@ export async function fromSchemaCommand(argv: string[], io: Io): Promise<number>
   const { grammar, diagnostics } = fromSchema(doc, { as, ...(args.values.has("name") ? { name: args.values.get("name")! } : {}) });
   for (const d of diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}${d.pointer !== undefined ? ` (at ${d.pointer || "/"})` : ""}\n`);
   const out = format === "gbnf" ? emitGbnf(grammar) : emitLark(grammar);
-  const target = args.values.get("out");
-  if (target) await writeAtomic(target, out);
-  else io.stdout(out);
-  return 0;
+  return deliver(io, out, args.values.get("out"), args.booleans.has("check"));
 }

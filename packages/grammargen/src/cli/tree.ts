@@ -9,7 +9,7 @@ import { lowerCommand } from "../lower/command.js";
 import { discoverTree } from "../tree/discover.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
 import { fromCommand } from "./generate.js";
-import { writeAtomic, type Io } from "./output.js";
+import { deliver, type Io } from "./output.js";
 
 const positiveInt = (flag: string, v: string | undefined): number | undefined => {
   if (v === undefined) return undefined;
@@ -18,7 +18,7 @@ const positiveInt = (flag: string, v: string | undefined): number | undefined =>
 };
 
 export async function fromCommandOrTree(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["format", "out", "depth", "max-subcommands"], stopAtPositional: true });
+  const args = readArgs(argv, { values: ["format", "out", "depth", "max-subcommands"], booleans: ["check"], stopAtPositional: true });
   const [command, ...helpArgs] = args.positionals;
   const depth = positiveInt("depth", args.values.get("depth"));
   const maxSubcommands = positiveInt("max-subcommands", args.values.get("max-subcommands"));
@@ -40,8 +40,5 @@ export async function fromCommandOrTree(argv: string[], io: Io): Promise<number>
   for (const d of tree.diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}\n`);
   const spec = tree.spec;
   const text = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
-  const out = args.values.get("out");
-  if (out) await writeAtomic(out, text);
-  else io.stdout(text);
-  return 0;
+  return deliver(io, text, args.values.get("out"), args.booleans.has("check"));
 }
