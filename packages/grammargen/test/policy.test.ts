@@ -49,7 +49,7 @@ export const DANGEROUS_RULES: [string, string][] = [
   ["rm -rf ../", "deny.rm-recursive-root"],
   ["rm -rf ../*", "deny.rm-recursive-root"],
   ["rm --no-preserve-root -rf /tmp/x", "deny.rm-no-preserve-root"],
-  ["rm -r /etc", "deny.rm-recursive-root"],
+  ["rm -r /etc", "paths.root"],
   ["rm -f /etc/passwd", "paths.root"],
   ["cat /etc/shadow", "paths.root"],
   ["cat ../secret.txt", "paths.root"],

@@ -7,7 +7,7 @@ import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Ru
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand, type LowerOptions } from "../lower/command.js";
-import { commandAllowed, type Policy } from "../policy/policy.js";
+import { commandAllowed, isFlagsOnly, type Policy } from "../policy/policy.js";
 
 /** Placeholder a wrapper template refers to; replaced by the level's inner-command rule. */
 export const INNER = "sh_inner";
@@ -55,7 +55,7 @@ function optionFilter(
   path: string[] = [program],
 ): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
   const denied = new Set([
-    ...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && r.flags && !r.args).flatMap((r) => r.flags!),
+    ...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && isFlagsOnly(r)).flatMap((r) => r.flags!),
     ...alsoDeny,
   ]);
   if (denied.size === 0) return undefined;

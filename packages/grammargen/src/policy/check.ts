@@ -2,8 +2,10 @@
 // grammar cannot (where `cd ..` leaves us, what $HOME/.. resolves to, commands inside
 // `sh -c '...'`). Every violation names its rule, the offending span and a fix.
 import type { Span } from "../ir.js";
-import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type Policy, type PolicyViolation } from "./policy.js";
+import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
 import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "@shellgen/base";
+import { codeOption, inlineCode, type InlineCode } from "./inline.js";
+import { isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
 const PATTERN_FIRST: Record<string, string[]> = {
@@ -36,7 +38,8 @@ const TEXT_ARGS = new Set([
   "declare",
   "local",
 ]);
-const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
+/** Shells whose -c text is bash enough to be checked as a command line of its own. */
+const POSIX_SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
 
 interface State {
   policy: Policy;
@@ -101,11 +104,13 @@ function walk(st: WalkState, node: Node): void {
   switch (node.type) {
     case "command": {
       const inv = invocationOf(node, st.env);
-      if (inv) for (const one of unwrap(inv)) checkInvocation(st, one);
+      if (inv) for (const one of unwrapAll(inv)) checkInvocation(st, one, node);
       break;
     }
     case "pipeline":
-      checkPipeline(st, node);
+      // `cat <<EOF | sh`: tree-sitter puts the `| sh` inside the heredoc redirect.
+      if (node.parent?.type === "heredoc_redirect") checkReceiver(st, leftmost(node));
+      else checkPipeline(st, node);
       break;
     case "file_redirect":
       checkRedirect(st, node);
@@ -131,18 +136,33 @@ function checkPipeline(st: WalkState, node: Node): void {
       `the pipeline has ${stages.length} commands; the policy allows at most ${max}`,
       "split it, writing an intermediate file",
     );
+  for (const stage of stages.slice(1)) checkReceiver(st, stage);
+}
+
+/** The first command of a statement (through lists, pipelines and redirections). */
+function leftmost(node: Node): Node {
+  let n = node;
+  while (n.type !== "command" && n.namedChildren[0]) n = n.namedChildren[0];
+  return n;
+}
+
+/** A command reading a pipe may not be one that runs what it reads, even behind a wrapper (`| env sh`). */
+function checkReceiver(st: WalkState, stage: Node): void {
   const denied = st.policy.pipeline?.denyInto ?? [];
-  for (const stage of stages.slice(1)) {
-    const cmd = stage.type === "redirected_statement" ? stage.childForFieldName("body") : stage;
-    const name = cmd?.type === "command" ? cmd.childForFieldName("name") : null;
-    if (name && matchesAny(basename(name.text), denied))
-      add(
-        st,
-        "pipeline.denyInto",
-        mapW(st, name),
-        `piping into ${name.text} runs downloaded or generated code`,
-        `save the input to a file and inspect it instead of piping it into ${name.text}`,
-      );
+  const cmd = stage.type === "redirected_statement" ? stage.childForFieldName("body") : stage;
+  const inv = cmd?.type === "command" ? invocationOf(cmd, st.env) : undefined;
+  if (!inv) return;
+  for (const one of unwrapAll(inv)) {
+    const name = basename(one.name.value);
+    if (!matchesAny(name, denied)) continue;
+    add(
+      st,
+      "pipeline.denyInto",
+      mapW(st, one.name),
+      `piping into ${name} runs downloaded or generated code`,
+      `save the input to a file and inspect it instead of piping it into ${name}`,
+    );
+    return;
   }
 }
 
@@ -168,9 +188,20 @@ function flagPresent(args: Word[], flag: string): Word | undefined {
   return undefined;
 }
 
-function checkInvocation(st: WalkState, inv: Invocation): void {
+/** unwrap, and `builtin NAME ...` runs NAME too. */
+function unwrapAll(inv: Invocation): Invocation[] {
+  return unwrap(inv).flatMap((one) =>
+    basename(one.name.value) === "builtin" && one.args.length > 0
+      ? [one, ...unwrapAll({ name: one.args[0]!, args: one.args.slice(1), wrappers: [...one.wrappers, "builtin"], node: one.node })]
+      : [one],
+  );
+}
+
+function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
   const p = st.policy;
   const name = basename(inv.name.value);
+  const inline = inlineCode(inv, node);
+  if (inline && !matchesAny(name, p.inline?.allow)) reportInline(st, name, inline);
   if (name.includes(UNKNOWN)) {
     if (p.commands.allow)
       add(st, "commands.allow", mapW(st, inv.name), `the program name ${inv.name.raw} is only known at run time`, "name the program literally");
@@ -186,19 +217,7 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
       allowed.rule === "commands.deny" ? `do it without ${name}` : `use one of: ${p.commands.allow!.slice(0, 12).join(", ")}`,
     );
 
-  for (const rule of p.deny) {
-    if (!ruleApplies(rule.command, name, inv.args)) continue;
-    const flag = rule.flags ? rule.flags.map((f) => flagPresent(inv.args, f)).find(Boolean) : undefined;
-    if (rule.flags && !flag) continue;
-    let culprit: Word | undefined = flag;
-    if (rule.args) {
-      culprit = inv.args.find(
-        (a) => (matchesAny(a.value, rule.args) || matchesAny(a.raw, rule.args)) && !matchesAny(a.value, rule.unless) && !matchesAny(a.raw, rule.unless),
-      );
-      if (!culprit) continue;
-    }
-    add(st, `deny.${rule.id}`, mapW(st, culprit!), rule.message ?? `${name} ${culprit!.raw} is denied by the policy`, rule.fix ?? `remove ${culprit!.raw}`);
-  }
+  for (const rule of p.deny) checkDenyRule(st, rule, name, inv);
 
   for (const rule of p.require) {
     if (!ruleApplies(rule.command, name, inv.args)) continue;
@@ -219,9 +238,9 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
       );
   }
 
-  if (SHELLS.has(name)) {
-    const c = inv.args.findIndex((a) => a.value === "-c" || /^-[a-z]*c$/.test(a.value));
-    const script = c >= 0 ? inv.args[c + 1] : undefined;
+  if (POSIX_SHELLS.has(name)) {
+    const opt = codeOption(inv.args, { code: "c", valued: "oO" });
+    const script = opt?.code;
     if (script && !script.value.includes(UNKNOWN)) {
       const quoted = script.raw.startsWith("'") || script.raw.startsWith('"') ? 1 : 0;
       if (script.value === script.raw.slice(quoted, script.raw.length - quoted)) checkSource(st, script.value, st.base + script.start + quoted);
@@ -236,6 +255,69 @@ function checkInvocation(st: WalkState, inv: Invocation): void {
     return;
   }
   checkArgs(st, name, inv.args);
+}
+
+function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocation): void {
+  if (!ruleApplies(rule.command, name, inv.args)) return;
+  const flag = rule.flags ? rule.flags.map((f) => flagPresent(inv.args, f)).find(Boolean) : undefined;
+  if (rule.flags && !flag) return;
+  let culprit: Word | undefined = flag;
+  let where = "";
+  if (rule.args || rule.protect) {
+    culprit = inv.args.find(
+      (a) => (matchesAny(a.value, rule.args) || matchesAny(a.raw, rule.args)) && !matchesAny(a.value, rule.unless) && !matchesAny(a.raw, rule.unless),
+    );
+    if (!culprit && rule.protect) {
+      const hit = protectedOperand(st, rule.protect, inv.args);
+      if (hit) [culprit, where] = hit;
+    }
+    if (!culprit) return;
+  }
+  add(
+    st,
+    `deny.${rule.id}`,
+    mapW(st, culprit!),
+    (rule.message ?? `${name} ${culprit!.raw} is denied by the policy`) + where,
+    rule.fix ?? `remove ${culprit!.raw}`,
+  );
+}
+
+/** The first operand that resolves to a protected directory (or would, were its run-time parts empty), and what it resolves to. */
+function protectedOperand(st: WalkState, protect: string[], args: Word[]): [Word, string] | undefined {
+  const root = st.policy.paths?.root ?? "/";
+  const home = st.policy.paths?.home ?? UNKNOWN_HOME;
+  const dirs = protect.map((d) => d.replace("{root}", root).replace("{home}", home));
+  let options = true;
+  for (const a of args) {
+    if (options && a.value === "--") {
+      options = false;
+      continue;
+    }
+    if (options && a.value.startsWith("-")) continue;
+    const known = !a.value.includes(UNKNOWN);
+    const path = known ? resolvePath(a.value, st.cwd, home) : resolveIfEmpty(a.value, st.cwd, home);
+    if (path !== undefined && isProtected(path, dirs))
+      return [a, known ? `: ${a.raw} resolves to ${path}` : `: ${a.raw} is ${path} when its variables are empty`];
+  }
+  return undefined;
+}
+
+const INLINE_FIX: Record<InlineCode["kind"], (name: string) => string> = {
+  interpreter: (name) => `save the code to a file under the workspace and run it (${name} ./script), or allow ${name} under inline.allow in the policy`,
+  shell: (name) => `run the commands directly instead of through ${name}, or allow ${name} under inline.allow in the policy`,
+  awk: (name) => `keep the ${name} program to text processing and run the other command in the pipeline, or allow ${name} under inline.allow in the policy`,
+  eval: (name) => `run the command directly instead of through ${name}, or allow ${name} under inline.allow in the policy`,
+};
+
+function reportInline(st: WalkState, name: string, code: InlineCode): void {
+  const shown = name.includes(UNKNOWN) ? "a program" : name;
+  add(
+    st,
+    `inline.${code.kind}`,
+    mapW(st, code.word),
+    `${shown} runs inline code given by ${code.how}, which the checker cannot inspect`,
+    INLINE_FIX[code.kind](shown),
+  );
 }
 
 function checkArgs(st: WalkState, name: string, args: Word[]): void {
@@ -291,29 +373,7 @@ function checkValue(st: WalkState, w: Word, v: string): void {
 
 const looksLikePath = (v: string): boolean => v.includes("/") || v.startsWith("~") || v === ".." || v === "." || v.startsWith(UNKNOWN);
 
-/** Normalises `value` against the cwd; undefined when a run-time part makes it unknowable. */
-function resolve(st: WalkState, value: string): string | undefined {
-  const home = st.policy.paths?.home ?? UNKNOWN_HOME;
-  let v = value;
-  if (v === "~" || v.startsWith("~/")) v = home + v.slice(1);
-  if (v.startsWith(UNKNOWN)) return undefined;
-  const abs = v.startsWith("/") ? v : `${st.cwd}/${v}`;
-  const parts: string[] = [];
-  for (const seg of abs.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  // Whatever follows a run-time part may be anything; judge the known prefix.
-  const known: string[] = [];
-  for (const seg of parts) {
-    if (seg.includes(UNKNOWN)) break;
-    known.push(seg);
-  }
-  return "/" + known.join("/");
-}
-
-const under = (p: string, dir: string): boolean => dir === "/" || p === dir || p.startsWith(dir + "/");
+const resolve = (st: WalkState, value: string): string | undefined => resolvePath(value, st.cwd, st.policy.paths?.home ?? UNKNOWN_HOME);
 
 function checkPathValue(st: WalkState, w: Word, v: string, what: "arg" | "cd" | "redirect"): void {
   const paths = st.policy.paths;
@@ -331,7 +391,7 @@ function checkPathValue(st: WalkState, w: Word, v: string, what: "arg" | "cd" | 
       );
     return;
   }
-  if (under(resolved, paths.root) || paths.allow.some((a) => under(resolved, a))) return;
+  if (isUnder(resolved, paths.root) || paths.allow.some((a) => isUnder(resolved, a))) return;
   const verb = what === "cd" ? "cd leaves" : what === "redirect" ? "the redirect writes outside" : "the path is outside";
   add(
     st,

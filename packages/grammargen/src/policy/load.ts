@@ -63,6 +63,7 @@ export function loadPolicy(fileOrObject: string | object): Policy {
     ...(p.urls ? { urls: p.urls } : {}),
     ...(paths ? { paths } : {}),
     ...(p.pipeline ? { pipeline: p.pipeline } : {}),
+    ...(p.inline ? { inline: p.inline } : {}),
   };
 }
 

@@ -12,6 +12,12 @@ export interface DenyRule {
   args?: string[];
   /** Globs that exempt an argument matched by `args` (dd of=/dev/null). */
   unless?: string[];
+  /**
+   * Directories an operand may not resolve to, nor to any directory above them (segment
+   * globs; `{root}` is paths.root, `{home}` paths.home). Operands resolve as path
+   * arguments do: against the working directory, through `..`, `~`, `$HOME`, a last `*`.
+   */
+  protect?: string[];
   message?: string;
   fix?: string;
 }
@@ -45,6 +51,8 @@ export interface Policy {
   paths?: { root: string; allow: string[]; home?: string };
   /** maxLength: commands per pipeline; denyInto: programs that may not read a pipe (curl ... | sh). */
   pipeline?: { maxLength?: number; denyInto?: string[] };
+  /** Programs whose inline code (python3 -c, bash -c, awk system(), eval) is allowed; denied for every other program. */
+  inline?: { allow: string[] };
 }
 
 export interface PolicyViolation {
@@ -72,10 +80,24 @@ export function commandAllowed(policy: Policy, name: string): { ok: true } | { o
 /** Where ~ and $HOME lead when the policy does not say: somewhere outside any root. */
 export const UNKNOWN_HOME = "/home/(unknown)";
 
+/** A deny rule that only names flags: the grammar drops those options (the others need the checker). */
+export const isFlagsOnly = (rule: DenyRule): boolean => !!rule.flags && !rule.args && !rule.protect;
+
+/** Options before a subcommand that take the next word as their value (`git -C dir push`). */
+const GLOBAL_VALUED: Record<string, string[]> = {
+  git: ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"],
+};
+
 /** A rule's command is a program name or a program and subcommand words ("git push"). */
 export function ruleApplies(command: string, name: string, args: { value: string }[]): boolean {
   const words = command.split(/\s+/);
   if (words[0] !== name) return false;
-  const operands = args.map((a) => a.value).filter((v) => !v.startsWith("-"));
+  const valued = GLOBAL_VALUED[name] ?? [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith("-")) operands.push(v);
+    else if (operands.length === 0 && valued.includes(v)) i++;
+  }
   return words.slice(1).every((w, i) => operands[i] === w);
 }

@@ -23,8 +23,17 @@ export const policySchema = {
         type: "object",
         additionalProperties: false,
         required: ["id", "command"],
-        anyOf: [{ required: ["flags"] }, { required: ["args"] }],
-        properties: { id, command: { type: "string", minLength: 1 }, flags, args: names, unless: names, message: { type: "string" }, fix: { type: "string" } },
+        anyOf: [{ required: ["flags"] }, { required: ["args"] }, { required: ["protect"] }],
+        properties: {
+          id,
+          command: { type: "string", minLength: 1 },
+          flags,
+          args: names,
+          unless: names,
+          protect: { type: "array", items: { type: "string", pattern: "^(/|\\{root\\}|\\{home\\})" }, minItems: 1 },
+          message: { type: "string" },
+          fix: { type: "string" },
+        },
       },
     },
     require: {
@@ -65,6 +74,12 @@ export const policySchema = {
       type: "object",
       additionalProperties: false,
       properties: { maxLength: { type: "integer", minimum: 1, maximum: 64 }, denyInto: names },
+    },
+    inline: {
+      type: "object",
+      additionalProperties: false,
+      required: ["allow"],
+      properties: { allow: names },
     },
   },
 } as const;
