@@ -47,14 +47,14 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts llama-server on the model and waits until /health says it is ready. */
-export async function startLlamaServer(model: string, opts: { port?: number; readyMs?: number } = {}): Promise<LlamaServer> {
+export async function startLlamaServer(model: string, opts: { port?: number; readyMs?: number; extraArgs?: string[] } = {}): Promise<LlamaServer> {
   const bin = llamaServerBinary();
   if (!bin.path) throw new Error(`llama-server is not built (expected ${bin.expected}); run scripts/build-llama-server.sh`);
   const port = opts.port ?? (await freePort());
   // One slot and one thread: the machine is small and shared, and one slot keeps greedy
   // decoding in the same order as the embedded backend's single sequence.
   const args = ["--model", model, "--host", "127.0.0.1", "--port", String(port), "--threads", "1", "--threads-batch", "1", "--parallel", "1"];
-  args.push("--threads-http", "2", "--no-webui", "--no-warmup", "--seed", "42");
+  args.push("--threads-http", "2", "--no-webui", "--no-warmup", "--seed", "42", ...(opts.extraArgs ?? []));
   const child = spawn(bin.path, args, { stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {

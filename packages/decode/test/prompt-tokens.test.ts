@@ -123,7 +123,10 @@ describe.skipIf(!existsSync(MODEL))("embedded prompt tokens", () => {
 
     it("are the server's /tokenize of the same text", async () => {
       const tokenize = async (content: string, parseSpecial: boolean) => {
-        const res = await fetch(`${server.url}/tokenize`, { method: "POST", body: JSON.stringify({ content, add_special: true, parse_special: parseSpecial }) });
+        const res = await fetch(`${server.url}/tokenize`, {
+          method: "POST",
+          body: JSON.stringify({ content, add_special: true, parse_special: parseSpecial }),
+        });
         return ((await res.json()) as { tokens: number[] }).tokens;
       };
       for (const [i, c] of CASES.entries()) {

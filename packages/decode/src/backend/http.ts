@@ -71,6 +71,8 @@ function causeOf(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code === "ECONNREFUSED") return "connection refused";
   if (cause?.code === "ENOTFOUND") return "host not found";
+  // A server that dies mid-request drops the connection before answering.
+  if (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET") return "the server closed the connection without answering";
   return cause?.code ?? cause?.message ?? oneLine(err);
 }
 
