@@ -23,6 +23,7 @@ import {
 } from "#node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
 import { startLlama } from "./llama-start.js";
+import { grammarSamplerFromEnv, useGrammarSampler } from "./ranked-grammar-sampling.js";
 import type { ChatMessage } from "../prompt.js";
 
 export interface LocalModelOptions {
@@ -153,6 +154,7 @@ export class LocalModel {
     readonly chatWrapper: ChatWrapper | undefined,
   ) {
     this.completion = new LlamaCompletion({ contextSequence: sequence });
+    useGrammarSampler(sequence, grammarSamplerFromEnv());
   }
 
   static async open(source: string, opts: LocalModelOptions = {}): Promise<LocalModel> {

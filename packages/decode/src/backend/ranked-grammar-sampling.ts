@@ -1,0 +1,208 @@
+// Greedy grammar sampling that looks at the model's best tokens before the whole vocabulary.
+//
+// node-llama-cpp 3.21.1 samples under a grammar like this: the greedy token is checked alone,
+// and when the grammar rejects it every token of the vocabulary is checked (llama.cpp's
+// llama_grammar_apply_impl), and the best survivor is taken. At 128k-152k tokens that pass
+// costs milliseconds, and it runs whenever the model's first choice is off-grammar.
+//
+// Here the same logits are sampled up to three times, cheapest first:
+//   1. the greedy token, checked alone (what the native sampler does first, so the same);
+//   2. the TOP_K best tokens in logit order, each checked alone: the first the grammar accepts
+//      is the best accepted token of the whole vocabulary, as long as its logit is strictly
+//      above every token outside the list and it ties with no other accepted token;
+//   3. otherwise the native sampler with the grammar: the full pass, as before.
+// Greedy decoding therefore gives the same tokens as before; only the time changes.
+//
+// node-llama-cpp has no public way to sample one position twice, so this replaces the
+// sequence's internal evaluation loop (`_evaluate`, copied below minus what LocalModel never
+// uses: probabilities, token prediction) for greedy calls under a grammar, and leaves every
+// other call to the original. It relies on node-llama-cpp 3.21.1's internals, checked when
+// installed: if they are not all there, nothing is replaced.
+import type { LlamaContextSequence, Token } from "#node-llama-cpp";
+
+/** How many of the model's best tokens are checked before the full pass. */
+export const TOP_K = 48;
+
+export type GrammarSampler = "ranked" | "native";
+
+/** Where each sampled token came from, for benches and tests. */
+export interface RankedStats {
+  greedy: number;
+  ranked: number;
+  fullPass: number;
+}
+
+type AddonSampler = { applyConfig(config: Record<string, unknown>): void; dispose(): void };
+type GrammarState = { _state: unknown; _llama: unknown };
+interface Internals {
+  _evaluate: (...args: unknown[]) => AsyncGenerator<{ token: Token }, void, Token | Token[] | undefined>;
+  _resolveSamplerConfig(options: Record<string, unknown>): Record<string, unknown>;
+  _decodeTokens(
+    tokens: Token[],
+    logits: boolean[],
+    priority: unknown,
+    meter: unknown,
+    contextShift: unknown,
+    onLogits: (batchLogitIndex: number) => Promise<unknown>,
+    afterBatch: unknown,
+  ): Promise<unknown[]>;
+  _takeIntervalCheckpointIfNeededAfterBatch: unknown;
+  _tokenMeter: unknown;
+  _ensureNotDisposed(): void;
+  _context: { _ctx: { sampleToken(index: number, sampler: AddonSampler, probabilities?: boolean, confidence?: boolean): Promise<unknown> } };
+  model: {
+    _llama: {
+      _bindings: {
+        AddonSampler: {
+          new (model: unknown): AddonSampler;
+          canBeNextTokenForGrammarEvaluationState(state: unknown, token: Token): boolean;
+          acceptGrammarEvaluationStateToken(state: unknown, token: Token): void;
+        };
+      };
+    };
+    _model: unknown;
+    isEogToken(token: Token): boolean;
+  };
+}
+
+const installed = new WeakMap<object, { original: Internals["_evaluate"]; mode: GrammarSampler; stats: RankedStats }>();
+
+function hasInternals(s: unknown): s is Internals {
+  const x = s as Partial<Internals> | undefined;
+  return (
+    typeof x?._evaluate === "function" &&
+    typeof x._resolveSamplerConfig === "function" &&
+    typeof x._decodeTokens === "function" &&
+    typeof x._context?._ctx?.sampleToken === "function" &&
+    typeof x.model?._llama?._bindings?.AddonSampler?.canBeNextTokenForGrammarEvaluationState === "function" &&
+    typeof x.model._llama._bindings.AddonSampler.acceptGrammarEvaluationStateToken === "function"
+  );
+}
+
+/**
+ * Chooses how greedy grammar-constrained calls on `sequence` sample ("ranked" by default once
+ * installed). Returns false when this node-llama-cpp lacks the internals ranked sampling needs.
+ */
+export function useGrammarSampler(sequence: LlamaContextSequence, mode: GrammarSampler): boolean {
+  const seq = sequence as unknown;
+  const hook = installed.get(seq as object);
+  if (hook) {
+    hook.mode = mode;
+    return true;
+  }
+  if (!hasInternals(seq)) return false;
+  const state = { original: seq._evaluate, mode, stats: { greedy: 0, ranked: 0, fullPass: 0 } };
+  installed.set(seq, state);
+  const own = seq as Internals & { _evaluate: Internals["_evaluate"] };
+  own._evaluate = function (this: Internals, tokens: unknown, metadata: unknown, options: Record<string, unknown>) {
+    const m = metadata as { probabilities?: boolean; confidence?: boolean } | undefined;
+    const greedy = (options.temperature ?? 0) === 0 && !options._noSampling && options.generateNewTokens !== false;
+    if (state.mode !== "ranked" || !options.grammarEvaluationState || !greedy || m?.probabilities || m?.confidence)
+      return state.original.call(this, tokens, metadata, options);
+    return rankedEvaluate(this, tokens as Token[], options, state.stats);
+  } as Internals["_evaluate"];
+  return true;
+}
+
+/** The sampler SHELLGEN_GRAMMAR_SAMPLER names ("native" keeps node-llama-cpp's own), else "ranked". */
+export function grammarSamplerFromEnv(env: NodeJS.ProcessEnv = process.env): GrammarSampler {
+  return env.SHELLGEN_GRAMMAR_SAMPLER === "native" ? "native" : "ranked";
+}
+
+/** Counts of where sampled tokens came from since the sampler was installed. */
+export function rankedStats(sequence: LlamaContextSequence): RankedStats | undefined {
+  return installed.get(sequence as unknown as object)?.stats;
+}
+
+async function* rankedEvaluate(
+  seq: Internals,
+  tokens: Token[],
+  options: Record<string, unknown>,
+  stats: RankedStats,
+): AsyncGenerator<{ token: Token }, void, Token | Token[] | undefined> {
+  seq._ensureNotDisposed();
+  let evalTokens = tokens;
+  if (evalTokens.length === 0) return;
+  const bindings = seq.model._llama._bindings;
+  const Sampler = bindings.AddonSampler;
+  const grammarState = (
+    typeof options.grammarEvaluationState === "function" ? (options.grammarEvaluationState as () => GrammarState)() : options.grammarEvaluationState
+  ) as GrammarState;
+  const native = grammarState._state;
+  const plain = new Sampler(seq.model._model);
+  const ranked = new Sampler(seq.model._model);
+  const full = new Sampler(seq.model._model);
+  const allowed = (t: Token): boolean => Sampler.canBeNextTokenForGrammarEvaluationState(native, t);
+  const accept = (t: Token): Token => {
+    // The native sampler does not feed end-of-generation tokens to the grammar either.
+    if (!seq.model.isEogToken(t)) Sampler.acceptGrammarEvaluationStateToken(native, t);
+    return t;
+  };
+  const ctx = seq._context._ctx;
+  const sample = async (batchLogitIndex: number): Promise<Token | -1> => {
+    const config = seq._resolveSamplerConfig({ ...options, grammarEvaluationState: undefined });
+    plain.applyConfig(config);
+    const first = (await ctx.sampleToken(batchLogitIndex, plain)) as Token | -1;
+    if (first === -1) return -1;
+    if (allowed(first)) {
+      stats.greedy++;
+      return accept(first);
+    }
+    ranked.applyConfig({ ...config, temperature: 1, topK: TOP_K, topP: 1, minP: 0 });
+    const [, flat] = (await ctx.sampleToken(batchLogitIndex, ranked, true)) as [Token, number[] | undefined];
+    const pick = flat ? bestAllowed(flat, first, allowed) : undefined;
+    if (pick !== undefined) {
+      stats.ranked++;
+      return accept(pick);
+    }
+    stats.fullPass++;
+    full.applyConfig(seq._resolveSamplerConfig(options));
+    return (await ctx.sampleToken(batchLogitIndex, full)) as Token | -1;
+  };
+  try {
+    while (true) {
+      seq._ensureNotDisposed();
+      const logits: boolean[] = [];
+      logits[evalTokens.length - 1] = true;
+      const decoded = await seq._decodeTokens(
+        evalTokens,
+        logits,
+        options.evaluationPriority,
+        seq._tokenMeter,
+        options.contextShiftOptions,
+        sample,
+        seq._takeIntervalCheckpointIfNeededAfterBatch,
+      );
+      const next = decoded[evalTokens.length - 1] as Token | -1 | null | undefined;
+      if (next === -1) throw new Error("Failed to sample next token");
+      if (next == null) return;
+      if (!options.yieldEogToken && seq.model.isEogToken(next)) break;
+      const replacement = yield { token: next };
+      evalTokens = Array.isArray(replacement) ? replacement.slice() : replacement != null ? [replacement] : [next];
+    }
+  } finally {
+    plain.dispose();
+    ranked.dispose();
+    full.dispose();
+  }
+}
+
+/**
+ * The best token of `flat` ([token, probability, ...] in descending order, as node-llama-cpp
+ * returns the top-k) that the grammar accepts, or undefined when the list cannot prove it:
+ * none accepted, a tie between accepted tokens (the native sampler's order among equal
+ * logits is not visible here), or a tie with the list's last entry (an equal token may
+ * lie outside the list).
+ */
+export function bestAllowed(flat: readonly number[], skip: Token, allowed: (t: Token) => boolean): Token | undefined {
+  const last = flat[flat.length - 1];
+  for (let i = 0; i < flat.length; i += 2) {
+    const t = flat[i] as Token;
+    if (t === skip || !allowed(t)) continue;
+    const p = flat[i + 1]!;
+    if (p === last) return undefined;
+    for (let j = i + 2; j < flat.length && flat[j + 1] === p; j += 2) if (flat[j] !== skip && allowed(flat[j] as Token)) return undefined;
+    return t;
+  }
+  return undefined;
+}
