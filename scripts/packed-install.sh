@@ -105,6 +105,7 @@ check "npx grammargen --format gbnf ls" '^root ::=' npx grammargen --format gbnf
 npx grammargen --format gbnf --out ls.gbnf ls 2>/dev/null || { echo "FAIL: npx grammargen --format gbnf --out ls.gbnf ls" >&2; exit 1; }
 check "npx grammargen --check (no drift)" '^up to date: ls\.gbnf$' npx grammargen --format gbnf --out ls.gbnf --check ls
 check "npx grammargen curl --help all" '^start:' npx grammargen curl --help all
+check "npx grammargen compose (programs from the installed pack)" '^root ::= sh-top' npx grammargen compose --commands cat,sort,uniq --format gbnf
 check "npx grammargen validate" '^2/2 as expected' npx grammargen validate ls.gbnf --positive "ls -la /tmp" --negative "ls --no-such-option"
 check "npx shellgen --explain" '-z +filter the archive through gzip' npx shellgen --explain "tar -czf out.tgz dir"
 check "the default model is @shellgen/model's" '/node_modules/@shellgen/model/shellgen-mini\.gguf$' node --input-type=module -e '

@@ -27,6 +27,7 @@ const CHECKS = [
   "npx grammargen --format gbnf ls",
   "npx grammargen --check (no drift)",
   "npx grammargen curl --help all",
+  "npx grammargen compose (programs from the installed pack)",
   "npx grammargen validate",
   "npx shellgen --explain",
   "the default model is @shellgen/model's",

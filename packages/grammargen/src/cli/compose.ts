@@ -1,6 +1,7 @@
 // `grammargen compose`, `grammargen check-policy` and `grammargen pack`.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { repoRoot } from "@shellgen/base";
 import { compose } from "../compose/compose.js";
 import { BUILTIN_NAMES } from "../compose/builtins.js";
@@ -26,6 +27,16 @@ function checkout(): string {
   throw new GrammargenError("cannot find corpora/help (run inside the shellgen repository or pass --corpus DIR)", [], "ENOENT");
 }
 
+/** The grammar pack's folder: the checkout's, else an installed @shellgen/grammars (an optional peer). */
+function packFolder(root: string | undefined): string | undefined {
+  if (root) return join(root, "grammars", "pack");
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve("@shellgen/grammars/package.json")), "pack");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Command specs by name: from the pack when it exists, else parsed from the corpus, else an
  * installed program's --help captured and parsed on the spot (as `grammargen awk` does).
@@ -34,14 +45,16 @@ function checkout(): string {
  */
 async function specsFor(names: string[], corpus: string | undefined, allowUnknown: boolean): Promise<CommandSpec[]> {
   const root = corpus ? undefined : repoRoot();
-  const packDir = root ? join(root, "grammars", "pack") : undefined;
+  const packDir = corpus ? undefined : packFolder(root);
   const fromPack = (key: string): CommandSpec | undefined => {
     const f = packDir && join(packDir, `${key}.ir.json`);
     return f && existsSync(f) ? (JSON.parse(readFileSync(f, "utf8")) as CommandSpec) : undefined;
   };
   let corpusSpecs: Map<string, CommandSpec> | undefined;
+  const corpusDir = corpus ?? (root && join(root, "corpora", "help"));
   const fromCorpus = (key: string): CommandSpec | undefined => {
-    corpusSpecs ??= new Map(readCorpus(corpus ?? join(root!, "corpora", "help")).map((e) => [e.key, e.spec]));
+    if (!corpusDir) return undefined;
+    corpusSpecs ??= new Map(readCorpus(corpusDir).map((e) => [e.key, e.spec]));
     return corpusSpecs.get(key);
   };
   const specs: CommandSpec[] = [];
