@@ -5,7 +5,9 @@
 Reads model/data/{train,val}.jsonl.gz (the exact pairs the model was trained on),
 verifies their digest against model/data/manifest.json, and reports every pair whose
 request or command is a near-duplicate of a current bench task or held-out request (the
-rule of structural.py), including the retrieved examples a pair carries. Exits 1 on any close pair or a digest mismatch; prints JSON either way.
+rule of structural.py), including the retrieved examples a pair carries, and every command
+that does not parse with tree-sitter-bash or breaks the default policy (check_commands.mjs).
+Exits 1 on any such pair or a digest mismatch; prints JSON either way.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from decontam import Checker, load_references  # noqa: E402
+from tldr_pairs import check_commands  # noqa: E402
 
 DATA = os.path.join(HERE, "data")
 
@@ -60,10 +63,18 @@ def main() -> None:
             why = checker.why(req, cmd)
             if why:
                 close.append({"request": req, "command": cmd, "why": why})
-    report = {"pairs": len(pairs), "references": len(refs), "digest_ok": digest.hexdigest() == manifest["sha256"],
-              "close": len(close), "examples": close[:10]}
+    cmds = sorted({c for p in pairs for c in [p["command"]] + [s[1] for s in p.get("shots", [])]})
+    unparsed, policy = [], []
+    for c, v in zip(cmds, check_commands(cmds)):
+        if not v["parses"]:
+            unparsed.append({"command": c, "error": v.get("error")})
+        elif v["violations"]:
+            policy.append({"command": c, "violations": v["violations"]})
+    report = {"pairs": len(pairs), "commands": len(cmds), "references": len(refs), "digest_ok": digest.hexdigest() == manifest["sha256"],
+              "close": len(close), "examples": close[:10], "unparsed": len(unparsed), "unparsed_examples": unparsed[:10],
+              "policy": len(policy), "policy_examples": policy[:10]}
     print(json.dumps(report, indent=2))
-    sys.exit(0 if report["digest_ok"] and not close else 1)
+    sys.exit(0 if report["digest_ok"] and not close and not unparsed and not policy else 1)
 
 
 if __name__ == "__main__":

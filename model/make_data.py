@@ -1,7 +1,10 @@
 """Build the training pairs: templates rewritten by the phrasing generator, the
-hand-written example pool (plain and rewritten), help-corpus (IR) pairs; deduplicated and
-decontaminated (structural.py) against the bench tasks and held-out requests; a share of
-them carries the examples the shipped retriever returns for its request.
+hand-written example pool (plain and rewritten), help-corpus (IR) pairs, tldr-pages
+examples (tldr_pairs.py, CC-BY 4.0), the help text of every captured program
+(helppairs.py, with --helpdir) and compositions of tldr pieces (compositions.py);
+deduplicated, decontaminated (structural.py) against the bench tasks and held-out requests,
+and kept only when the command parses and passes the default policy (check_commands.mjs);
+a share of them carries the examples the shipped retriever returns for its request.
 
 Writes model/data/{train,val}.jsonl(.gz) and model/data/manifest.json. Deterministic for
 a given --seed and the same corpora (retrieval is deterministic too).
@@ -24,7 +27,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from decontam import ROOT, Checker, load_references  # noqa: E402
 from intents import INTENTS, Ctx  # noqa: E402
+from compositions import composition_pairs  # noqa: E402
+from helppairs import help_pairs  # noqa: E402
 from irpairs import ir_pairs  # noqa: E402
+from tldr_pairs import check_commands, filter_pairs, tldr_pairs  # noqa: E402
 from phrasing import _lower, vary  # noqa: E402
 from structural import THRESHOLDS, reason_kind  # noqa: E402
 
@@ -108,9 +114,12 @@ def attach_shots(seed: int, rows: list[dict], checker: Checker) -> int:
         subprocess.run(["node", os.path.join(ROOT, "model", "retrieve_shots.mjs"), src, dst], check=True)
         with open(dst, encoding="utf-8") as f:
             got = [json.loads(line)["shots"] for line in f if line.strip()]
+    cmds = sorted({s[1] for shots in got for s in shots})
+    passes = {c for c, v in zip(cmds, check_commands(cmds)) if v["parses"] and not v["violations"]}
     n = 0
     for i, shots in zip(idx, got):
-        shots = [s for s in shots if checker.why(s[0], s[1]) is None and valid_pair({"request": s[0], "command": s[1]})]
+        shots = [s for s in shots if s[1] in passes and checker.why(s[0], s[1]) is None
+                 and valid_pair({"request": s[0], "command": s[1]})]
         if shots:
             rows[i]["shots"] = shots
             n += 1
@@ -122,13 +131,27 @@ def valid_pair(p: dict) -> bool:
     return "\n\n" not in p["command"] and "\n" not in p["request"] and p["command"].strip() == p["command"]
 
 
-def build(seed: int, n: int) -> dict:
+def help_irs(helpdir: str | None) -> str | None:
+    """The IRs of a directory of captured help texts (model/help_irs.mjs), or None."""
+    if not helpdir:
+        return None
+    out = os.path.join(tempfile.mkdtemp(), "help_irs.json")
+    subprocess.run(["node", os.path.join(ROOT, "model", "help_irs.mjs"), helpdir, out], check=True)
+    return out
+
+
+def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...] = ("tldr", "help", "compose")) -> dict:
     t0 = time.time()
     pairs = template_pairs(seed, n)
     pool = pool_pairs()
     pool_var = varied_pool(seed, pool)
     irp = ir_pairs(seed)
-    pairs += pool + pool_var + irp
+    filtered: dict = {}
+    tl, tl_stats = tldr_pairs(seed) if "tldr" in sources else ([], {})
+    hp = filter_pairs(help_pairs(seed, help_irs(helpdir)), filtered.setdefault("help", {})) if "help" in sources else []
+    cp = filter_pairs(composition_pairs(seed), filtered.setdefault("compose", {})) if "compose" in sources else []
+    filtered["tldr"] = tl_stats
+    pairs += pool + pool_var + irp + tl + hp + cp
     checker = Checker(load_references())
     checked: dict[tuple[str, str], bool] = {}
     kept, dropped, reasons = [], 0, {}
@@ -144,6 +167,17 @@ def build(seed: int, n: int) -> dict:
             reasons[kind] = reasons.get(kind, 0) + 1
             continue
         kept.append(p)
+    # every command, whatever its source, must parse and pass the default policy
+    verdicts = check_commands([p["command"] for p in kept])
+    unchecked = {}
+    kept2 = []
+    for p, v in zip(kept, verdicts):
+        if v["parses"] and not v["violations"]:
+            kept2.append(p)
+        else:
+            k = f"{p['source']}: {'does not parse' if not v['parses'] else 'policy'}"
+            unchecked[k] = unchecked.get(k, 0) + 1
+    kept = kept2
     r = random.Random(seed + 1)
     r.shuffle(kept)
     with_shots = attach_shots(seed, kept, checker)
@@ -170,7 +204,9 @@ def build(seed: int, n: int) -> dict:
         os.replace(tmp, os.path.join(DATA, f"{name}.jsonl.gz"))
     manifest = {
         "seed": seed, "templates": n, "templates_varied_share": VARIED, "pool_pairs": len(pool),
-        "pool_varied_pairs": len(pool_var), "ir_pairs": len(irp), "with_retrieved_shots": with_shots,
+        "pool_varied_pairs": len(pool_var), "ir_pairs": len(irp), "tldr_pairs": len(tl), "help_pairs": len(hp),
+        "composition_pairs": len(cp), "filtered": filtered, "dropped_parse_or_policy": unchecked,
+        "helpdir_programs": len({p["family"] for p in hp}), "with_retrieved_shots": with_shots,
         "decontamination": {"rule": "model/structural.py", "thresholds": THRESHOLDS, "references": len(checker.refs)},
         "intents": len(INTENTS), "train": len(train), "val": len(val), "dropped_close_to_reference": dropped,
         "drop_reasons": reasons, "sha256": digest.hexdigest(), "seconds": round(time.time() - t0, 1),
@@ -184,8 +220,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--pairs", type=int, default=150_000, help="template pairs to draw before dedup")
+    ap.add_argument("--helpdir", help="captured help texts (scripts/capture-path-help.sh DIR) to draw help pairs from")
+    ap.add_argument("--sources", default="tldr,help,compose", help="documentation sources to add to the templates (comma list; '' for none)")
     a = ap.parse_args()
-    m = build(a.seed, a.pairs)
+    m = build(a.seed, a.pairs, a.helpdir, tuple(x for x in a.sources.split(",") if x))
     print(json.dumps(m, indent=2))
 
 

@@ -2,6 +2,13 @@
 
     /usr/bin/python3 model/train.py --minutes 50            # fresh run in model/runs/default
     /usr/bin/python3 model/train.py --minutes 60 --resume   # continue from its checkpoint
+    /usr/bin/python3 model/train.py --name v5 --init model/runs/v4/ckpt.pt --phase-minutes 60 --minutes 14
+    /usr/bin/python3 model/train.py --name v5 --resume --phase-minutes 60 --minutes 14   # next chunk
+
+--init starts a run from another checkpoint's weights and tokenizer with a fresh optimiser
+(from_gguf.py makes such a checkpoint from a shipped GGUF). --phase-minutes spreads one
+warmup + cosine schedule over that much training time across several --resume chunks, so a
+long run can be cut into short invocations that other jobs interleave with.
 
 Checkpoints (model/runs/<name>/ckpt.pt) carry the model, optimizer, tokenizer and config;
 train/val loss goes to log.jsonl and loss.svg beside it. The loss is computed on command
@@ -88,6 +95,9 @@ def main() -> None:
     ap.add_argument("--ckpt-every", type=float, default=4.0, help="minutes between checkpoints")
     ap.add_argument("--eval-every", type=float, default=2.0, help="minutes between validation passes")
     ap.add_argument("--regen-data", action="store_true", help="rebuild model/data even if it exists")
+    ap.add_argument("--init", help="checkpoint whose weights and tokenizer start this run (fresh optimiser)")
+    ap.add_argument("--phase-minutes", type=float, help="one learning-rate schedule over this much training time, across --resume chunks")
+    ap.add_argument("--warmup", type=float, default=0.03, help="warmup share of a fresh schedule")
     a = ap.parse_args()
 
     torch.set_num_threads(a.threads)
@@ -105,7 +115,16 @@ def main() -> None:
     val_pairs = read_jsonl(os.path.join(make_data.DATA, "val.jsonl"))
 
     state = None
-    if a.resume and os.path.exists(ckpt_path):
+    if a.init and not (a.resume and os.path.exists(ckpt_path)):
+        state = torch.load(a.init, map_location="cpu")
+        state.pop("opt", None)
+        state.pop("phase", None)
+        tok = toklib.Tokenizer.from_json(state["tokenizer"])
+        cfg = Config(**state["config"])
+        print(f"starting from {a.init} at step {state['step']} (fresh optimiser)", flush=True)
+        if os.path.exists(log_path):
+            os.remove(log_path)
+    elif a.resume and os.path.exists(ckpt_path):
         state = torch.load(ckpt_path, map_location="cpu")
         tok = toklib.Tokenizer.from_json(state["tokenizer"])
         cfg = Config(**state["config"])
@@ -129,7 +148,8 @@ def main() -> None:
     step, tokens_seen, trained_s = 0, 0, 0.0
     if state:
         model.load_state_dict(state["model"])
-        opt.load_state_dict(state["opt"])
+        if "opt" in state:
+            opt.load_state_dict(state["opt"])
         step, tokens_seen, trained_s = state["step"], state["tokens"], state["trained_s"]
     print(f"model: {model.n_params() / 1e6:.2f}M params, {cfg}", flush=True)
 
@@ -154,7 +174,7 @@ def main() -> None:
     def save() -> None:
         tmp = ckpt_path + ".tmp"
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "tokenizer": tok.to_json(),
-                    "step": step, "tokens": tokens_seen, "trained_s": trained_s, "args": vars(a)}, tmp)
+                    "step": step, "tokens": tokens_seen, "trained_s": trained_s, "args": vars(a), "phase": phase}, tmp)
         os.replace(tmp, ckpt_path)
         write_svg(log_path, os.path.join(run, "loss.svg"))
 
@@ -162,18 +182,28 @@ def main() -> None:
     start = time.time()
     last_ckpt = last_eval = start
     ema = None
-    warm = 0.0 if state else 0.03
+    warm = 0.0 if state and "opt" in state else a.warmup
+    phase = None
+    if a.phase_minutes:
+        phase = (state or {}).get("phase") or {"start_s": trained_s, "total_s": a.phase_minutes * 60, "peak": a.lr, "warm": warm}
+        print(f"schedule: {phase}", flush=True)
     win_tok, win_t = 0, time.time()
-    if not state:
+    if not state or a.init and step == state.get("step") and not os.path.exists(log_path):
         v = evaluate()
         with open(log_path, "a") as f:
-            f.write(json.dumps({"step": 0, "tokens": 0, "trained_s": 0, "val_loss": round(v, 4)}) + "\n")
+            f.write(json.dumps({"step": step, "tokens": tokens_seen, "trained_s": round(trained_s), "val_loss": round(v, 4)}) + "\n")
         print(f"initial val loss {v:.3f}", flush=True)
     while True:
         el = time.time() - start
         if el >= budget:
             break
-        lr = lr_at(el / budget, a.lr, warm)
+        if phase:
+            done = (trained_s - phase["start_s"]) / phase["total_s"]
+            if done >= 1:
+                break
+            lr = lr_at(done, phase["peak"], phase["warm"])
+        else:
+            lr = lr_at(el / budget, a.lr, warm)
         for g in opt.param_groups:
             g["lr"] = lr
         r = random.Random(a.seed * 1_000_003 + step)
