@@ -7,6 +7,15 @@
 // per-request selected grammars, planned two ways: from the request alone, and as generate()
 // plans them, after a free decode whose programs join the selection and whose text is the
 // draft (the grammar a constrained-retry request samples under).
+//
+// --model takes a GGUF path or a bench model with a real vocabulary (qwen2: 151,936 tokens,
+// llama3: 128,256; built from node-llama-cpp's llama.cpp bundle, see vocab-model.ts), and may
+// be given several times: the models run one after another in this process and a closing
+// table sets them side by side. Every report gives the vocabulary size and the time the
+// grammar adds per token (constrained minus native, ms) beside the ratio, which hides it when
+// native decoding is fast. --native-sampler also decodes the default and the per-request
+// grammars with node-llama-cpp's own grammar sampler (the full-vocabulary pass on every
+// rejected token) and checks that the ranked sampler gave the same text.
 import { existsSync, readFileSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -14,6 +23,8 @@ import { pathToFileURL } from "node:url";
 import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
 import { EmbeddedBackend as EmbeddedBackendFor } from "../backend/embedded.js";
+import { rankedStats, useGrammarSampler } from "../backend/ranked-grammar-sampling.js";
+import { resolveModelArg } from "./vocab-model.js";
 import { generate } from "../generate.js";
 import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
 import { decodingTerminals } from "../ground.js";
@@ -80,7 +91,7 @@ function requests(n: number): string[] {
   return (out.length >= n / 2 ? out : FALLBACK_REQUESTS).slice(0, n);
 }
 
-async function decode(model: LocalModel, request: string, grammar: LlamaGrammar | undefined, maxTokens: number): Promise<Run> {
+async function decode(model: LocalModel, request: string, grammar: LlamaGrammar | undefined, maxTokens: number, texts?: string[]): Promise<Run> {
   const t0 = performance.now();
   const c0 = cpuNow();
   let first = 0;
@@ -95,7 +106,23 @@ async function decode(model: LocalModel, request: string, grammar: LlamaGrammar 
       firstCpu = cpuNow() - c0;
     },
   });
+  texts?.push(out.text);
   return { ms: performance.now() - t0, firstTokenMs: first, tokens: out.completionTokens, cpuMs: cpuNow() - c0, firstTokenCpuMs: firstCpu };
+}
+
+/** Under node-llama-cpp's own grammar sampler instead of the ranked one. */
+async function decodeNativeSampler(model: LocalModel, request: string, grammar: LlamaGrammar, maxTokens: number, texts: string[]): Promise<Run> {
+  useGrammarSampler(model.sequence, "native");
+  try {
+    return await decode(model, request, grammar, maxTokens, texts);
+  } finally {
+    useGrammarSampler(model.sequence, "ranked");
+  }
+}
+
+function vocabularySize(model: LocalModel): number {
+  const tokens = (model.model.fileInfo.metadata as { tokenizer?: { ggml?: { tokens?: readonly unknown[] } } }).tokenizer?.ggml?.tokens;
+  return tokens?.length ?? NaN;
 }
 
 function summarise(runs: Run[]) {
@@ -121,7 +148,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const modelPath = opt("model") ?? defaultModelPath();
+  const modelPath = resolveModelArg(opt("model") ?? defaultModelPath());
+  const compareSampler = args.includes("--native-sampler");
   const n = Number(opt("requests") ?? 24);
   const maxTokens = Number(opt("max-tokens") ?? 48);
   // The 24 requests decode ~10 tokens each, a third of a second in all per mode: one pass
@@ -196,15 +224,20 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   const perRequest: Run[] = [];
   const perRequestAfterFree: Run[] = [];
   const perRound: { selected: number; afterFree: number; default: number }[] = [];
+  const nativeSamplerDefault: Run[] = [];
+  const nativeSamplerAfterFree: Run[] = [];
+  const texts = { ranked: [] as string[], native: [] as string[] };
   for (let round = 0; round < rounds; round++) {
     const mark = [native.length, constrained.length, perRequest.length, perRequestAfterFree.length] as const;
     for (let i = 0; i < reqs.length; i++) {
       native.push(await decode(model, reqs[i]!, undefined, maxTokens));
-      constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens));
+      constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens, compareSampler ? texts.ranked : undefined));
+      if (compareSampler) nativeSamplerDefault.push(await decodeNativeSampler(model, reqs[i]!, defaultGrammar, maxTokens, texts.native));
       floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
       if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
       if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
-      if (afterFree[i]) perRequestAfterFree.push(await decode(model, reqs[i]!, afterFree[i], maxTokens));
+      if (afterFree[i]) perRequestAfterFree.push(await decode(model, reqs[i]!, afterFree[i], maxTokens, compareSampler ? texts.ranked : undefined));
+      if (afterFree[i] && compareSampler) nativeSamplerAfterFree.push(await decodeNativeSampler(model, reqs[i]!, afterFree[i]!, maxTokens, texts.native));
     }
     const nat = summarise(native.slice(mark[0])).msPerToken;
     perRound.push({
@@ -216,11 +249,12 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   // End to end, as generate() runs it: the constrained mode decodes freely first and lets the
   // grammar verify; it samples under the grammar only when the free output is rejected.
   const backend = new EmbeddedBackendFor(model);
-  const e2e = { native: [] as number[], constrained: [] as number[], verified: 0, sampled: 0 };
+  const e2e = { native: [] as number[], constrained: [] as number[], verified: 0, sampled: 0, nativeTokens: 0 };
   for (const request of reqs) {
     let t1 = performance.now();
-    await generate({ backend, request, mode: "native", maxTokens });
+    const plain = await generate({ backend, request, mode: "native", maxTokens });
     e2e.native.push(performance.now() - t1);
+    e2e.nativeTokens += plain.tokens.completion;
     t1 = performance.now();
     const r = await generate({ backend, request, mode: "constrained", maxTokens, planner });
     e2e.constrained.push(performance.now() - t1);
@@ -235,10 +269,14 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     constrainedSelected: summarise(perRequest),
     selectedAfterFree: summarise(perRequestAfterFree),
     permissiveGrammar: summarise(floor),
+    ...(compareSampler ? { defaultNativeSampler: summarise(nativeSamplerDefault), afterFreeNativeSampler: summarise(nativeSamplerAfterFree) } : {}),
   };
+  const added = (x: { msPerToken: number }) => x.msPerToken - s.native.msPerToken;
+  const addedCpu = (x: { cpuMsPerToken: number }) => x.cpuMsPerToken - s.native.cpuMsPerToken;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const report = {
     model: modelPath,
+    vocabulary: vocabularySize(model),
     threads: model.context.currentThreads,
     gpu: model.llama.gpu,
     maxTokens,
@@ -251,6 +289,30 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       defaultNoHeredocTimePerToken: s.defaultNoHeredoc.msPerToken / s.native.msPerToken,
       target: { selected: 1.15, default: 1.3 },
     },
+    /** Constrained minus native, ms per token (wall, then CPU): what the grammar costs, whatever native costs. */
+    addedMsPerToken: {
+      defaultGrammar: added(s.constrainedDefault),
+      selectedGrammar: added(s.constrainedSelected),
+      selectedAfterFree: added(s.selectedAfterFree),
+      defaultNoHeredoc: added(s.defaultNoHeredoc),
+      permissiveGrammar: added(s.permissiveGrammar),
+      ...(s.defaultNativeSampler && s.afterFreeNativeSampler
+        ? { defaultNativeSampler: added(s.defaultNativeSampler), afterFreeNativeSampler: added(s.afterFreeNativeSampler) }
+        : {}),
+    },
+    addedCpuMsPerToken: {
+      defaultGrammar: addedCpu(s.constrainedDefault),
+      selectedGrammar: addedCpu(s.constrainedSelected),
+      selectedAfterFree: addedCpu(s.selectedAfterFree),
+      defaultNoHeredoc: addedCpu(s.defaultNoHeredoc),
+      permissiveGrammar: addedCpu(s.permissiveGrammar),
+      ...(s.defaultNativeSampler && s.afterFreeNativeSampler
+        ? { defaultNativeSampler: addedCpu(s.defaultNativeSampler), afterFreeNativeSampler: addedCpu(s.afterFreeNativeSampler) }
+        : {}),
+    },
+    /** Where the ranked sampler's tokens came from: the greedy token, its top list, or the full pass. */
+    sampler: { ...rankedStats(model.sequence) },
+    ...(compareSampler ? { samplerAgreement: { decodes: texts.native.length, sameText: texts.native.filter((t, i) => t === texts.ranked[i]).length } } : {}),
     rounds,
     perRound,
     cpuRatio: {
@@ -265,6 +327,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       nativeMs: Math.round(sum(e2e.native)),
       constrainedMs: Math.round(sum(e2e.constrained)),
       ratio: sum(e2e.constrained) / sum(e2e.native),
+      nativeTokens: e2e.nativeTokens,
+      addedMsPerNativeToken: (sum(e2e.constrained) - sum(e2e.native)) / e2e.nativeTokens,
       acceptedFreeOutput: e2e.verified,
       sampledUnderGrammar: e2e.sampled,
     },
@@ -278,17 +342,18 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   };
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "n/a");
   const lines = [
-    `model ${report.model} (threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests x ${rounds} rounds, max ${maxTokens} tokens`,
+    `model ${report.model} (vocabulary ${report.vocabulary} tokens, threads ${report.threads}, gpu ${String(report.gpu)}), ${reqs.length} requests x ${rounds} rounds, max ${maxTokens} tokens`,
     `load average ${report.loadAverage.join(" ")} (${cpus().length} CPUs)`,
-    `                       tok/s    ms/tok  cpu ms/tok   median TTFT ms   tokens`,
+    `                         tok/s    ms/tok  added ms  cpu ms/tok  added cpu   median TTFT ms   tokens`,
     ...Object.entries(s).map(
       ([k, v]) =>
-        `${k.padEnd(22)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${f(v.cpuMsPerToken).padStart(10)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
+        `${k.padEnd(24)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${(k === "native" ? "" : f(added(v))).padStart(8)}  ${f(v.cpuMsPerToken).padStart(10)}  ${(k === "native" ? "" : f(addedCpu(v))).padStart(9)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
     ),
+    `ranked grammar sampler: ${report.sampler.greedy ?? 0} tokens were the greedy token, ${report.sampler.ranked ?? 0} came from the top list, ${report.sampler.fullPass ?? 0} needed the full-vocabulary pass${report.samplerAgreement ? `; same text as node-llama-cpp's sampler in ${report.samplerAgreement.sameText}/${report.samplerAgreement.decodes} decodes` : ""}`,
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15; ${f(report.ratio.selectedAfterFreeTimePerToken)} planned after the free decode), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
     `per round (wall): default ${perRound.map((r) => f(r.default)).join(" ")}; selected ${perRound.map((r) => f(r.selected)).join(" ")}; after the free decode ${perRound.map((r) => f(r.afterFree)).join(" ")}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)} (${f(report.cpuRatio.selectedAfterFreeTimePerToken)} after the free decode), default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,
-    `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
+    `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}, added ${f(report.endToEnd.addedMsPerNativeToken)} ms per token of the native output); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
     `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
   ];
   if (out) {
@@ -299,10 +364,86 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   return { report, text: lines.join("\n") };
 }
 
+/** Every --model in turn (one when none is given), then the models side by side. */
+async function benchModels(args: string[]): Promise<string> {
+  const models: string[] = [];
+  const rest: string[] = [];
+  let out: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--model" || args[i] === "--out") {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${args[i - 1]} needs a value`);
+      if (args[i - 1] === "--model") models.push(v);
+      else out = v;
+    } else rest.push(args[i]!);
+  }
+  if (models.length === 0) models.push(defaultModelPath());
+  const reports: Record<string, unknown>[] = [];
+  const texts: string[] = [];
+  for (const m of models) {
+    const r = await benchDecode([...rest, "--model", m]);
+    reports.push(r.report);
+    texts.push(r.text);
+    process.stdout.write(`${r.text}\n\n`);
+  }
+  if (out) {
+    writeFileSync(`${out}.tmp`, JSON.stringify(models.length === 1 ? reports[0] : reports, null, 2));
+    renameSync(`${out}.tmp`, out);
+  }
+  return models.length > 1 ? sideBySide(reports as unknown as Report[]) : "";
+}
+
+interface Report {
+  model: string;
+  vocabulary: number;
+  addedMsPerToken: Record<string, number>;
+  addedCpuMsPerToken: Record<string, number>;
+  endToEnd: { addedMsPerNativeToken: number };
+  sampler: { fullPass?: number };
+  native: { msPerToken: number; cpuMsPerToken: number };
+  ratio: { defaultGrammarTimePerToken: number; selectedAfterFreeTimePerToken: number };
+  loadAverage: number[];
+}
+
+function sideBySide(reports: Report[]): string {
+  const f = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x.toFixed(3) : "n/a");
+  const rows = [
+    ["vocabulary", (r: Report) => String(r.vocabulary)],
+    ["native ms/token (cpu)", (r: Report) => `${f(r.native.msPerToken)} (${f(r.native.cpuMsPerToken)})`],
+    ["default grammar: added ms (cpu)", (r: Report) => `${f(r.addedMsPerToken.defaultGrammar)} (${f(r.addedCpuMsPerToken.defaultGrammar)})`],
+    ["  ratio to native", (r: Report) => f(r.ratio.defaultGrammarTimePerToken)],
+    [
+      "per-request, after the free decode: added ms (cpu)",
+      (r: Report) => `${f(r.addedMsPerToken.selectedAfterFree)} (${f(r.addedCpuMsPerToken.selectedAfterFree)})`,
+    ],
+    ["  ratio to native", (r: Report) => f(r.ratio.selectedAfterFreeTimePerToken)],
+    ["per-request, from the request: added ms (cpu)", (r: Report) => `${f(r.addedMsPerToken.selectedGrammar)} (${f(r.addedCpuMsPerToken.selectedGrammar)})`],
+    ["permissive one-line grammar: added ms (cpu)", (r: Report) => `${f(r.addedMsPerToken.permissiveGrammar)} (${f(r.addedCpuMsPerToken.permissiveGrammar)})`],
+    [
+      "node-llama-cpp's sampler, default: added ms (cpu)",
+      (r: Report) => `${f(r.addedMsPerToken.defaultNativeSampler)} (${f(r.addedCpuMsPerToken.defaultNativeSampler)})`,
+    ],
+    [
+      "node-llama-cpp's sampler, after free: added ms (cpu)",
+      (r: Report) => `${f(r.addedMsPerToken.afterFreeNativeSampler)} (${f(r.addedCpuMsPerToken.afterFreeNativeSampler)})`,
+    ],
+    ["generate() end to end: added ms per token", (r: Report) => f(r.endToEnd.addedMsPerNativeToken)],
+    ["tokens that needed the full pass", (r: Report) => String(r.sampler.fullPass ?? 0)],
+    ["load average at the end", (r: Report) => r.loadAverage.join(" ")],
+  ] as const;
+  const names = reports.map((r) => String(r.model).split("/").pop()!);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const cols = names.map((n, i) => Math.max(n.length, ...rows.map(([, g]) => g(reports[i]!).length)));
+  return [
+    `${"".padEnd(width)}  ${names.map((n, i) => n.padStart(cols[i]!)).join("  ")}`,
+    ...rows.map(([k, g]) => `${k.padEnd(width)}  ${reports.map((r, i) => g(r).padStart(cols[i]!)).join("  ")}`),
+  ].join("\n");
+}
+
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  benchDecode(process.argv.slice(2))
-    .then((r) => process.stdout.write(`${r.text}\n`))
+  benchModels(process.argv.slice(2))
+    .then((text) => text && process.stdout.write(`${text}\n`))
     .catch((err: unknown) => {
       process.stderr.write(`bench:decode: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = 1;
