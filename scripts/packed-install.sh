@@ -36,6 +36,11 @@ for p in "${PACKAGES[@]}"; do
   npm pack "$repo/$p" --pack-destination "$work/tarballs" --silent >/dev/null
 done
 echo "ok: packed ${#PACKAGES[@]} packages into $work/tarballs"
+# Benches, tests, results, sources and build state are not for users.
+leaked="$(for t in "$work"/tarballs/*.tgz; do tar -tzf "$t" | sed "s|^|$(basename "$t"): |"; done |
+  grep -E ': package/(.*/)?(bench|test|tests|results|gen|llama)/|: package/src/|\.test\.|tsbuildinfo|llama-bundle-build' || true)"
+if [ -n "$leaked" ]; then printf 'FAIL: tarballs hold development files:\n%s\n' "$leaked" | head -20 >&2; exit 1; fi
+echo "ok: tarballs hold no bench, test, results or source files"
 
 # The user asks for the four entry points; every other @shellgen package must arrive as a
 # declared dependency of those, taken from its tarball (overrides) since none is published.

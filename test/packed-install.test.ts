@@ -21,6 +21,7 @@ function isolatedBase(): string {
 
 const CHECKS = [
   "packed 11 packages",
+  "tarballs hold no bench, test, results or source files",
   "npm install",
   "esm import of @shellgen/grammars",
   "cjs require of @shellgen/grammars",
