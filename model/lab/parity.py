@@ -1,0 +1,81 @@
+"""Next-token log-probabilities of a lab GGUF, computed by torch from the file's own weights.
+
+    /usr/bin/python3 model/lab/parity.py model/lab/qwen.gguf prompts.json
+
+prompts.json is a JSON array of token-id lists (as llama.cpp tokenized them). Prints a JSON
+array with, per prompt, the log-probabilities over the whole vocabulary ("logprobs") and the
+total probability of the ids whose output row is the unused-id row ("unused_mass").
+The weights are dequantized exactly as stored (Q8_0, F16 or F32), and the network is
+model/net.py's, so a layout or RoPE mistake in build_gguf.py shows up as a mismatch.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from net import Config, Net  # noqa: E402
+
+
+def load(path: str) -> tuple[Net, np.ndarray]:
+    from build_gguf import llama_source
+
+    sys.path.insert(0, os.path.join(llama_source(), "gguf-py"))
+    import gguf
+
+    r = gguf.GGUFReader(path)
+    meta = {k: f.contents() for k, f in r.fields.items() if not k.startswith("tokenizer.ggml.") and not k.startswith("GGUF.")}
+    arch = meta["general.architecture"]
+    if arch != "llama":
+        raise SystemExit(f"{path}: architecture {arch!r}, expected 'llama'")
+    t = {}
+    for ti in r.tensors:
+        a = gguf.quants.dequantize(ti.data, ti.tensor_type)
+        t[ti.name] = torch.from_numpy(np.ascontiguousarray(a, dtype=np.float32).reshape(tuple(reversed([int(d) for d in ti.shape]))))
+    heads = int(meta["llama.attention.head_count"])
+    cfg = Config(vocab_size=int(meta["llama.vocab_size"]), dim=int(meta["llama.embedding_length"]), n_layers=int(meta["llama.block_count"]),
+                 n_heads=heads, n_kv_heads=int(meta["llama.attention.head_count_kv"]), ffn_dim=int(meta["llama.feed_forward_length"]),
+                 max_seq=int(meta["llama.context_length"]), rope_theta=float(meta["llama.rope.freq_base"]),
+                 norm_eps=float(meta["llama.attention.layer_norm_rms_epsilon"]), tied=False)
+    net = Net(cfg)
+    sd = {"embed.weight": t["token_embd.weight"], "norm.weight": t["output_norm.weight"], "head.weight": t["output.weight"]}
+    names = {"attn_norm": "attn_norm", "attn_q": "wq", "attn_k": "wk", "attn_v": "wv", "attn_output": "wo",
+             "ffn_norm": "ffn_norm", "ffn_gate": "w_gate", "ffn_up": "w_up", "ffn_down": "w_down"}
+    for i in range(cfg.n_layers):
+        for g_name, t_name in names.items():
+            sd[f"layers.{i}.{t_name}.weight"] = t[f"blk.{i}.{g_name}.weight"]
+    net.load_state_dict(sd)
+    net.eval()
+    # the unused-id row is the one most ids share
+    head = t["output.weight"].numpy()
+    rows, counts = np.unique(head[:, :4], axis=0, return_counts=True)
+    common = rows[counts.argmax()]
+    unused = np.all(head[:, :4] == common, axis=1)
+    return net, unused
+
+
+def main() -> None:
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    torch.set_num_threads(1)
+    net, unused = load(sys.argv[1])
+    with open(sys.argv[2], encoding="utf-8") as f:
+        prompts = json.load(f)
+    mask = torch.from_numpy(unused)
+    out = []
+    with torch.no_grad():
+        for ids in prompts:
+            lp = torch.log_softmax(net(torch.tensor([ids]))[0, -1].double(), -1)
+            out.append({"logprobs": [round(float(v), 7) for v in lp], "unused_mass": float(lp[mask].exp().sum()), "unused_ids": int(mask.sum())})
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
