@@ -74,27 +74,72 @@ export async function xgrammarAccepts(grammar: XG.Grammar, input: string): Promi
 }
 
 /**
- * A grammar compiler for a vocabulary (token strings by id, SentencePiece spelling with
- * `<0xNN>` byte tokens, as GGUF "llama" tokenizers store them).
+ * How XGrammar reads a vocabulary's token strings: "byte_fallback" for SentencePiece
+ * (`▁` for a space, `<0xNN>` byte tokens), "byte_level" for GPT-2-style byte-level BPE
+ * (`Ġ` for a space, every byte mapped to a printable character).
  */
-export async function xgrammarCompiler(vocab: string[], opts: { prependSpace?: boolean; stopTokenIds?: number[] } = {}): Promise<XG.GrammarCompiler> {
+export type VocabType = "byte_fallback" | "byte_level";
+
+/**
+ * A grammar compiler for a vocabulary (token strings by id, as the GGUF stores them). The
+ * vocabulary type and whether the tokenizer prepends a space must match the tokenizer's: with
+ * byte-fallback read as byte-level, or the reverse, XGrammar misreads every space-led token.
+ */
+export async function xgrammarCompiler(
+  vocab: string[],
+  opts: { vocabType?: VocabType; prependSpace?: boolean; stopTokenIds?: number[] } = {},
+): Promise<XG.GrammarCompiler> {
   const xg = loadXGrammar();
+  const type = opts.vocabType ?? "byte_fallback";
   return withXGrammarErrors("tokenizer info", async () => {
-    const info = await xg.TokenizerInfo.createTokenizerInfo(vocab, "byte_fallback", opts.prependSpace ?? true, vocab.length, opts.stopTokenIds);
+    const info = await xg.TokenizerInfo.createTokenizerInfo(vocab, type, opts.prependSpace ?? type === "byte_fallback", vocab.length, opts.stopTokenIds);
     return xg.GrammarCompiler.createGrammarCompiler(info, false);
   });
 }
 
-/** The token strings (by id) and end-of-sequence id of a GGUF file's tokenizer. */
-export async function ggufVocab(path: string): Promise<{ tokens: string[]; eos?: number; prependSpace: boolean }> {
+/** XGrammar's reading of a GGUF tokenizer model: `gpt2` is byte-level BPE, `llama` SentencePiece. */
+export function vocabTypeOf(tokenizerModel: string | undefined, path: string): VocabType {
+  if (tokenizerModel === "gpt2") return "byte_level";
+  if (tokenizerModel === "llama" || tokenizerModel === undefined) return "byte_fallback";
+  throw new Error(`${path}: tokenizer model "${tokenizerModel}" has no XGrammar vocabulary type here (gpt2 and llama do)`);
+}
+
+/**
+ * The token strings (by id), end-of-sequence id and XGrammar vocabulary type of a GGUF file's
+ * tokenizer. A byte-level vocabulary never prepends a space; a SentencePiece one does unless
+ * its GGUF says `add_space_prefix = false`.
+ */
+export async function ggufVocab(
+  path: string,
+): Promise<{ tokens: string[]; eos?: number; vocabType: VocabType; prependSpace: boolean; tokenizerModel?: string }> {
   const { readGgufFileInfo } = await import("node-llama-cpp").catch(() => {
     throw new Error("reading a GGUF vocabulary needs node-llama-cpp, which is not installed (npm i -E node-llama-cpp@3.21.1)");
   });
   const info = await readGgufFileInfo(path, { readTensorInfo: false });
-  const tok = (info.metadata as unknown as { tokenizer?: { ggml?: { tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } })
-    .tokenizer?.ggml;
+  const tok = (
+    info.metadata as unknown as { tokenizer?: { ggml?: { model?: string; tokens?: readonly string[]; eos_token_id?: number; add_space_prefix?: boolean } } }
+  ).tokenizer?.ggml;
   if (!tok?.tokens?.length) throw new Error(`${path}: no tokenizer.ggml.tokens in the GGUF metadata`);
-  return { tokens: [...tok.tokens], eos: tok.eos_token_id, prependSpace: tok.add_space_prefix ?? true };
+  const vocabType = vocabTypeOf(tok.model, path);
+  const prependSpace = vocabType === "byte_fallback" && (tok.add_space_prefix ?? true);
+  return { tokens: [...tok.tokens], eos: tok.eos_token_id, vocabType, prependSpace, tokenizerModel: tok.model };
+}
+
+/**
+ * A pack grammar as a model meets it after "Command:": the first token of a command carries
+ * the space before it (`▁wc`, `Ġwc`), so the root takes one optional leading space.
+ */
+export function withLeadingSpace(gbnf: string): string {
+  if (!/^root ::= /m.test(gbnf)) throw new Error("the grammar has no root rule");
+  return gbnf.replace(/^root ::= /m, 'root ::= " "? pack-root\npack-root ::= ');
+}
+
+/**
+ * The text whose tokens a model generates for `command`: a byte-level tokenizer spells the
+ * leading space itself (`Ġwc`); a SentencePiece one that prepends a space adds it (`▁wc`).
+ */
+export function generatedText(command: string, vocab: { prependSpace: boolean }): string {
+  return vocab.prependSpace ? command : ` ${command}`;
 }
 
 /**
