@@ -2,12 +2,14 @@
 // the rule that must catch it) through the evasions people use (.., $HOME, ~, quoting,
 // wrappers, full paths, inline code), and benign look-alikes it must pass. Every line runs
 // through the real checker (tree-sitter-bash), and through the pack's policy-encoded GBNF and
-// Lark grammars, whose known disagreements with the checker are pinned in the fixture.
+// Lark grammars (the in-repo recogniser on both, and Python Lark on the Lark), whose known
+// disagreements with the checker are pinned in the fixture.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { checkPolicy, defaultPolicyPath, loadPolicy, parseGrammarText, type Policy, recognize } from "../src/index.js";
+import { larkCheck } from "./oracles.js";
 
 interface ProbeLine {
   command: string;
@@ -124,6 +126,14 @@ describe("the pack's policy-encoded grammars on every probe line", () => {
     const expected = l.grammar ? l.grammar === "accepts" : l.verdict === "allow";
     for (const [format, g] of grammars) expect(recognize(g, cmd).accepted, `${format}: ${l.why ?? l.verdict}`).toBe(expected);
   });
+
+  test("Python Lark gives the .lark grammar the same verdicts", () => {
+    const [r] = larkCheck([{ grammar: readFileSync(join(ROOT, "grammars/pack/default-policy.lark"), "utf8"), inputs: lines.map((l) => l.command) }]);
+    expect(r!.error).toBeUndefined();
+    const expected = lines.map((l) => (l.grammar ? l.grammar === "accepts" : l.verdict === "allow"));
+    const wrong = lines.filter((_, i) => r!.accepted[i] !== expected[i]).map((l) => l.command);
+    expect(wrong).toEqual([]);
+  }, 120_000);
 
   test("agree with the checker on most lines", () => {
     const gaps = blocked.filter((l) => l.grammar === "accepts");

@@ -5,7 +5,7 @@ import type { Span } from "../ir.js";
 import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
 import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "@shellgen/base";
 import { codeOption, inlineCode, type InlineCode } from "./inline.js";
-import { isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
+import { braceAlternatives, defaultReading, isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
 const PATTERN_FIRST: Record<string, string[]> = {
@@ -118,8 +118,38 @@ function walk(st: WalkState, node: Node): void {
     case "function_definition":
       add(st, "constructs.function", mapW(st, node), "defining shell functions is not allowed (fork bombs hide in them)", "run the commands directly");
       break;
+    // `X=/; rm -rf $X`: a plain assignment sets X for what follows (`X=1 cmd` only for cmd).
+    case "variable_assignment":
+      if (node.parent?.type !== "command") assign(st, node);
+      break;
+    case "for_statement":
+      if (walkLoop(st, node)) return;
+      break;
   }
   for (const child of node.namedChildren) walk(st, child);
+}
+
+function assign(st: WalkState, node: Node): void {
+  const name = node.childForFieldName("name")?.text;
+  const value = node.childForFieldName("value");
+  if (name) st.env.vars[name] = value ? toWord(value, st.env).value : "";
+}
+
+/** `for d in / ~; do rm -rf "$d"; done`: the body is judged once for each listed value. */
+function walkLoop(st: WalkState, node: Node): boolean {
+  const name = node.childForFieldName("variable")?.text;
+  const values = node.childrenForFieldName("value");
+  const body = node.childForFieldName("body");
+  if (!name || !body || values.length === 0 || values.length > 16) {
+    if (name) st.env.vars[name] = UNKNOWN;
+    return false;
+  }
+  for (const v of values) walk(st, v);
+  for (const v of values) {
+    st.env.vars[name] = toWord(v, st.env).value;
+    walk(st, body);
+  }
+  return true;
 }
 
 const mapW = (st: WalkState, w: { startIndex: number; endIndex: number } | Word): { start: number; end: number } =>
@@ -249,9 +279,9 @@ function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
 
   if (name === "cd" || name === "pushd") {
     const target = inv.args.find((a) => !a.value.startsWith("-"));
-    const dest = target ? resolve(st, target.value) : (p.paths?.home ?? UNKNOWN_HOME);
+    const dest = target ? resolve(st, target.value) : homeOf(st);
     checkPathValue(st, target ?? inv.name, target?.value ?? "~", "cd");
-    if (dest !== undefined) st.cwd = dest;
+    if (dest !== undefined) st.cwd = st.env.vars.PWD = dest;
     return;
   }
   checkArgs(st, name, inv.args);
@@ -285,8 +315,8 @@ function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocat
 /** The first operand that resolves to a protected directory (or would, were its run-time parts empty), and what it resolves to. */
 function protectedOperand(st: WalkState, protect: string[], args: Word[]): [Word, string] | undefined {
   const root = st.policy.paths?.root ?? "/";
-  const home = st.policy.paths?.home ?? UNKNOWN_HOME;
-  const dirs = protect.map((d) => d.replace("{root}", root).replace("{home}", home));
+  const dirs = protect.map((d) => d.replace("{root}", root).replace("{home}", st.policy.paths?.home ?? UNKNOWN_HOME));
+  const home = homeOf(st);
   let options = true;
   for (const a of args) {
     if (options && a.value === "--") {
@@ -294,10 +324,12 @@ function protectedOperand(st: WalkState, protect: string[], args: Word[]): [Word
       continue;
     }
     if (options && a.value.startsWith("-")) continue;
-    const known = !a.value.includes(UNKNOWN);
-    const path = known ? resolvePath(a.value, st.cwd, home) : resolveIfEmpty(a.value, st.cwd, home);
-    if (path !== undefined && isProtected(path, dirs))
-      return [a, known ? `: ${a.raw} resolves to ${path}` : `: ${a.raw} is ${path} when its variables are empty`];
+    for (const v of readings(a, a.value)) {
+      const known = !v.includes(UNKNOWN);
+      const path = known ? resolvePath(v, st.cwd, home) : resolveIfEmpty(v, st.cwd, home);
+      if (path !== undefined && isProtected(path, dirs))
+        return [a, known ? `: ${a.raw} resolves to ${path}` : `: ${a.raw} is ${path} when its variables are empty`];
+    }
   }
   return undefined;
 }
@@ -374,9 +406,21 @@ function checkValue(st: WalkState, w: Word, v: string): void {
 
 const looksLikePath = (v: string): boolean => v.includes("/") || v.startsWith("~") || v === ".." || v === "." || v.startsWith(UNKNOWN);
 
-const resolve = (st: WalkState, value: string): string | undefined => resolvePath(value, st.cwd, st.policy.paths?.home ?? UNKNOWN_HOME);
+/** `~` follows $HOME as the command line sets it (`HOME=/; rm -rf ~`). */
+const homeOf = (st: WalkState): string => st.env.vars.HOME ?? st.policy.paths?.home ?? UNKNOWN_HOME;
+const resolve = (st: WalkState, value: string): string | undefined => resolvePath(value, st.cwd, homeOf(st));
 
-function checkPathValue(st: WalkState, w: Word, v: string, what: "arg" | "cd" | "redirect"): void {
+function checkPathValue(st: WalkState, w: Word, value: string, what: "arg" | "cd" | "redirect"): void {
+  for (const v of readings(w, value)) checkOnePath(st, w, v, what);
+}
+
+/** What a word may expand to: its brace alternatives and, for `${x:-word}`, the default. */
+function readings(w: Word, value: string): string[] {
+  const fallback = value === w.value ? defaultReading(w.raw) : undefined;
+  return [...braceAlternatives(value), ...(fallback === undefined ? [] : braceAlternatives(fallback))];
+}
+
+function checkOnePath(st: WalkState, w: Word, v: string, what: "arg" | "cd" | "redirect"): void {
   const paths = st.policy.paths;
   if (!paths) return;
   const resolved = resolve(st, v);

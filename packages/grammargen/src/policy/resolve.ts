@@ -64,3 +64,30 @@ export function isProtected(path: string, dirs: string[]): boolean {
 }
 
 const segmentsMeet = (a: string, b: string): boolean => a === b || globRegExp(a).test(b) || globRegExp(b).test(a);
+
+/** Bash's brace alternatives: `{/,x}` is `/` and `x`, `a{b,c}d` is `abd` and `acd` (at most 64). Quoted braces are taken as unquoted: the safe side. */
+export function braceAlternatives(value: string): string[] {
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(value);
+  if (!m) return [value];
+  const out: string[] = [];
+  for (const alt of m[1]!.split(",")) {
+    for (const one of braceAlternatives(value.slice(0, m.index) + alt + value.slice(m.index + m[0].length))) {
+      out.push(one);
+      if (out.length >= 64) return out;
+    }
+  }
+  return out;
+}
+
+/**
+ * The word as it reads when its `${x:-word}`-style expansions take their default (`x` unset):
+ * `${x:-/etc/shadow}` is /etc/shadow. Undefined when the word has no such expansion.
+ */
+export function defaultReading(raw: string): string | undefined {
+  const withDefault = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^}]*)\}/g;
+  if (!withDefault.test(raw)) return undefined;
+  return raw
+    .replace(withDefault, "$1")
+    .replace(/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/g, UNKNOWN)
+    .replace(/["']/g, "");
+}
