@@ -1,11 +1,12 @@
 // The policy checker: judges a command over its tree-sitter-bash parse, so it sees what a
-// grammar cannot (where `cd ..` leaves us, what $HOME/.. resolves to, commands inside
-// `sh -c '...'`). Every violation names its rule, the offending span and a fix.
-import type { Span } from "../ir.js";
-import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
-import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word, type WordEnv } from "@shellgen/base";
+// grammar cannot (where `cd ..` leaves us, what $HOME/.. or `X=/; ... $X` resolves to,
+// commands inside `sh -c '...'`, inline code). Every violation names its rule, the
+// offending span and a fix. Paths are judged in check-paths.ts, inline code found in inline.ts.
+import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word } from "@shellgen/base";
+import { checkPathValue, homeOf, protectedOperand, resolve } from "./check-paths.js";
 import { codeOption, inlineCode, type InlineCode } from "./inline.js";
-import { braceAlternatives, defaultReading, isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
+import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
+import { add, mapW, type State, type WalkState } from "./state.js";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
 const PATTERN_FIRST: Record<string, string[]> = {
@@ -41,29 +42,6 @@ const TEXT_ARGS = new Set([
 /** Shells whose -c text is bash enough to be checked as a command line of its own. */
 const POSIX_SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
 
-interface State {
-  policy: Policy;
-  source: string;
-  /** Offset of `source` inside the text the user gave (for `sh -c '...'` recursion). */
-  base: number;
-  top: string;
-  cwd: string;
-  out: PolicyViolation[];
-  env: WordEnv;
-}
-
-function spanOf(st: State, start: number, end: number): Span {
-  const s = st.base + start;
-  const line = st.top.slice(0, s).split("\n").length;
-  return { start: s, end: st.base + end, line };
-}
-
-function add(st: State, rule: string, w: { start: number; end: number }, message: string, fix: string): void {
-  const span = spanOf(st, w.start, w.end);
-  if (st.out.some((v) => v.rule === rule && v.span.start === span.start && v.span.end === span.end)) return;
-  st.out.push({ rule, message, span, fix });
-}
-
 export function checkPolicy(policy: Policy, command: string): PolicyViolation[] {
   const root = policy.paths?.root ?? "/";
   const st: State = { policy, source: "", base: 0, top: command, cwd: root, out: [], env: { vars: {} } };
@@ -92,8 +70,6 @@ function checkSource(st: State, source: string, base: number): void {
   walk(walkState, tree.rootNode);
   st.cwd = sub.cwd;
 }
-
-type WalkState = State & { map: (b: number) => number };
 
 function byteToChar(source: string): (b: number) => number {
   // node-tree-sitter reports UTF-16 offsets for JS strings; keep a hook in case a build reports bytes.
@@ -151,9 +127,6 @@ function walkLoop(st: WalkState, node: Node): boolean {
   }
   return true;
 }
-
-const mapW = (st: WalkState, w: { startIndex: number; endIndex: number } | Word): { start: number; end: number } =>
-  "startIndex" in w ? { start: st.map(w.startIndex), end: st.map(w.endIndex) } : { start: st.map(w.start), end: st.map(w.end) };
 
 function checkPipeline(st: WalkState, node: Node): void {
   const stages = node.namedChildren.filter((c) => c.type !== "comment");
@@ -312,28 +285,6 @@ function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocat
   );
 }
 
-/** The first operand that resolves to a protected directory (or would, were its run-time parts empty), and what it resolves to. */
-function protectedOperand(st: WalkState, protect: string[], args: Word[]): [Word, string] | undefined {
-  const root = st.policy.paths?.root ?? "/";
-  const dirs = protect.map((d) => d.replace("{root}", root).replace("{home}", st.policy.paths?.home ?? UNKNOWN_HOME));
-  const home = homeOf(st);
-  let options = true;
-  for (const a of args) {
-    if (options && a.value === "--") {
-      options = false;
-      continue;
-    }
-    if (options && a.value.startsWith("-")) continue;
-    for (const v of readings(a, a.value)) {
-      const known = !v.includes(UNKNOWN);
-      const path = known ? resolvePath(v, st.cwd, home) : resolveIfEmpty(v, st.cwd, home);
-      if (path !== undefined && isProtected(path, dirs))
-        return [a, known ? `: ${a.raw} resolves to ${path}` : `: ${a.raw} is ${path} when its variables are empty`];
-    }
-  }
-  return undefined;
-}
-
 const INLINE_FIX: Record<InlineCode["kind"], (name: string) => string> = {
   interpreter: (name) => `save the code to a file under the workspace and run it (${name} ./script), or allow ${name} under inline.allow in the policy`,
   shell: (name) => `run the commands directly instead of through ${name}, or allow ${name} under inline.allow in the policy`,
@@ -405,46 +356,3 @@ function checkValue(st: WalkState, w: Word, v: string): void {
 }
 
 const looksLikePath = (v: string): boolean => v.includes("/") || v.startsWith("~") || v === ".." || v === "." || v.startsWith(UNKNOWN);
-
-/** `~` follows $HOME as the command line sets it (`HOME=/; rm -rf ~`). */
-const homeOf = (st: WalkState): string => st.env.vars.HOME ?? st.policy.paths?.home ?? UNKNOWN_HOME;
-const resolve = (st: WalkState, value: string): string | undefined => resolvePath(value, st.cwd, homeOf(st));
-
-function checkPathValue(st: WalkState, w: Word, value: string, what: "arg" | "cd" | "redirect"): void {
-  for (const v of readings(w, value)) checkOnePath(st, w, v, what);
-}
-
-/** What a word may expand to: its brace alternatives and, for `${x:-word}`, the default. */
-function readings(w: Word, value: string): string[] {
-  const fallback = value === w.value ? defaultReading(w.raw) : undefined;
-  return [...braceAlternatives(value), ...(fallback === undefined ? [] : braceAlternatives(fallback))];
-}
-
-function checkOnePath(st: WalkState, w: Word, v: string, what: "arg" | "cd" | "redirect"): void {
-  const paths = st.policy.paths;
-  if (!paths) return;
-  const resolved = resolve(st, v);
-  const shown = w.raw;
-  if (resolved === undefined) {
-    if (/(^|\/)\.\.(\/|$)/.test(v))
-      add(
-        st,
-        "paths.root",
-        mapW(st, w),
-        `${shown} climbs with .. from a value only known at run time, so it may leave ${paths.root}`,
-        `use a path under ${paths.root} without ..`,
-      );
-    return;
-  }
-  if (isUnder(resolved, paths.root) || paths.allow.some((a) => isUnder(resolved, a))) return;
-  const verb = what === "cd" ? "cd leaves" : what === "redirect" ? "the redirect writes outside" : "the path is outside";
-  add(
-    st,
-    "paths.root",
-    mapW(st, w),
-    `${verb} ${paths.root}: ${shown} resolves to ${resolved}`,
-    `use a path under ${paths.root}, e.g. ./${lastSegment(resolved)}`,
-  );
-}
-
-const lastSegment = (p: string): string => p.split("/").filter(Boolean).pop() ?? "dir";
