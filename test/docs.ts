@@ -3,6 +3,7 @@
 export const DOCS = [
   "README.md",
   "docs/GUIDE.md",
+  "docs/grammargen-in-ci.md",
   "docs/ARCHITECTURE.md",
   "packages/cli/README.md",
   "packages/grammargen/README.md",
