@@ -23,6 +23,12 @@ export function llamaServerBinary(): { path?: string; expected: string } {
   return { path: expected && existsSync(expected) ? expected : undefined, expected };
 }
 
+/** Tests against the server are skipped only where it is not built and this is not CI, where they must run. */
+export function skipServerTests(): boolean {
+  const ci = process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+  return !llamaServerBinary().path && !ci;
+}
+
 export interface LlamaServer {
   url: string;
   port: number;

@@ -12,10 +12,9 @@ import type { Backend, Completion, GrammarText } from "../src/backend/types.js";
 import { DecodeError } from "../src/errors.js";
 import { generate, type Mode } from "../src/generate.js";
 import { parseBash } from "../src/gate.js";
-import { freePort, llamaServerBinary, startLlamaServer, type LlamaServer } from "./llama-server-process.js";
+import { freePort, skipServerTests, startLlamaServer, type LlamaServer } from "./llama-server-process.js";
 
 const MODEL = defaultModelPath();
-const SERVER = llamaServerBinary();
 const APIS: Api[] = ["native", "completions", "chat"];
 const REQUESTS = ["count the lines in notes.txt", "show the last 5 lines of app.log", "list the files here sorted by size"];
 // Bench requests whose greedy answer changes when the prompt's first "Request:" is split
@@ -31,7 +30,7 @@ const lead = (text: string) => text.replace(/^ /, "");
 
 const BROKEN: GrammarText = { gbnf: 'root ::= "ls" (', lark: "" };
 
-describe.skipIf(!SERVER.path && !process.env.CI)("HTTP backend on a real llama-server", () => {
+describe.skipIf(skipServerTests())("HTTP backend on a real llama-server", () => {
   let server: LlamaServer;
   let embedded: Backend;
   const http: Partial<Record<Api, HttpBackend>> = {};
@@ -40,7 +39,7 @@ describe.skipIf(!SERVER.path && !process.env.CI)("HTTP backend on a real llama-s
     server = await startLlamaServer(MODEL);
     for (const api of APIS) http[api] = await HttpBackend.open(server.url, { api });
     embedded = await EmbeddedBackend.open(MODEL, { threads: 1, promptStyle: "completion" });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await embedded?.close();

@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultModelPath } from "../src/backend/index.js";
 import { LocalModel } from "../src/backend/local-model.js";
 import { chatMessages, completionPrompt, type PromptInput } from "../src/prompt.js";
-import { llamaServerBinary, startLlamaServer, type LlamaServer } from "./llama-server-process.js";
+import { skipServerTests, startLlamaServer, type LlamaServer } from "./llama-server-process.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const MODEL = defaultModelPath();
-const SERVER = llamaServerBinary();
 
 const CASES: PromptInput[] = [
   { request: "count the lines in notes.txt" },
@@ -83,7 +82,7 @@ describe.skipIf(!existsSync(MODEL))("embedded prompt tokens", () => {
       expect(context.length).toBe(local.countTokens(prompt));
       fed.push(context);
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await local?.close();
@@ -112,11 +111,11 @@ describe.skipIf(!existsSync(MODEL))("embedded prompt tokens", () => {
     }
   });
 
-  describe.skipIf(!SERVER.path && !process.env.CI)("against llama-server", () => {
+  describe.skipIf(skipServerTests())("against llama-server", () => {
     let server: LlamaServer;
     beforeAll(async () => {
       server = await startLlamaServer(MODEL);
-    }, 60_000);
+    });
     afterAll(async () => {
       await server?.stop();
     });
