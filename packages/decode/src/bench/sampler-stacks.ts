@@ -8,6 +8,13 @@
 // commands of corpora/coverage, on the grammar as decoding uses it (decodingTerminals and
 // forDecoding) unless --as-is. Deterministic, so it compares grammars on a loaded machine
 // where timings do not.
+//
+// --model GGUF|qwen2|llama3 (several allowed) checks the model's own tokens of each command
+// (as generated after "Command:", space-led) instead of pseudo-tokens, and reports the
+// vocabulary size and what a full-vocabulary pass costs in these units (one check per token
+// of the vocabulary, each at least one stack advance per live stack): the work node-llama-cpp's
+// sampler does whenever the grammar rejects the greedy token. The time that adds per token
+// is measured by bench:decode (added ms per token, --native-sampler for node-llama-cpp's).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +22,7 @@ import { parseGrammarText, type Expr, type Grammar } from "@shellgen/grammargen"
 import { repoPath } from "@shellgen/base";
 import { decodingTerminals } from "../ground.js";
 import { forDecoding } from "../plan-pack.js";
+import { resolveModelArg } from "./vocab-model.js";
 
 type El = { k: "ch"; ranges: [number, number][]; neg: boolean } | { k: "ref"; name: string };
 type Alt = El[];
@@ -212,7 +220,49 @@ export function checkCosts(rules: Map<string, Alt[]>, start: string, pieces: str
 /** Token-like pieces of a command: a word's first few characters with the space before it, the rest in short runs, punctuation alone. */
 export const pseudoTokens = (command: string): string[] => command.match(/ ?[A-Za-z0-9_./-]{1,5}|[A-Za-z0-9_./-]{1,5}| ?[^A-Za-z0-9_./ -]| /g) ?? [];
 
-function main(args: string[]): string {
+/** GPT-2's byte-level spelling: printable bytes stand for themselves, the others for 256 + n. */
+function byteLevelDecoder(): Map<string, number> {
+  const bytes: number[] = [];
+  for (let b = 0; b < 256; b++) if ((b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174) bytes.push(b);
+  const map = new Map<string, number>();
+  let extra = 0;
+  for (let b = 0; b < 256; b++) map.set(String.fromCodePoint(bytes.includes(b) ? b : 256 + extra++), b);
+  return map;
+}
+
+/** A token's text from its vocabulary spelling (byte-level BPE or SentencePiece), not the detokenizer, which tidies spaces. */
+function pieceText(spelling: string, spm: boolean, byteLevel: Map<string, number>): string {
+  if (spm) {
+    const m = /^<0x([0-9A-F]{2})>$/.exec(spelling);
+    return m ? String.fromCharCode(Number.parseInt(m[1]!, 16)) : spelling.replace(/\u2581/g, " ");
+  }
+  return Buffer.from([...spelling].map((c) => byteLevel.get(c) ?? 63)).toString("utf8");
+}
+
+/** Each command's pieces as the model's tokenizer splits the text it would generate. */
+async function modelPieces(model: string, lines: string[]): Promise<{ pieces: string[][]; vocabulary: number }> {
+  const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
+  const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  const m = await llama.loadModel({ modelPath: resolveModelArg(model), vocabOnly: true });
+  try {
+    const ggml = m.fileInfo.metadata?.tokenizer?.ggml as { model?: string; tokens?: readonly string[] } | undefined;
+    const spm = ggml?.model === "llama";
+    const spellings = ggml?.tokens ?? [];
+    const byteLevel = byteLevelDecoder();
+    const pieces = lines.map((l) =>
+      m
+        .tokenize(spm ? l : ` ${l}`, false)
+        // The first token's leading space belongs to the decoding form, not the command.
+        .map((t, i) => (i === 0 ? pieceText(spellings[t] ?? "", spm, byteLevel).replace(/^ /, "") : pieceText(spellings[t] ?? "", spm, byteLevel)))
+        .filter((p) => p !== ""),
+    );
+    return { pieces, vocabulary: spellings.length };
+  } finally {
+    await m.dispose();
+  }
+}
+
+async function main(args: string[]): Promise<string> {
   const opt = (name: string) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
@@ -230,28 +280,52 @@ function main(args: string[]): string {
   let chars = 0;
   let max = 0;
   let accepted = 0;
-  let pieces = 0;
-  let advances = 0;
-  let frames = 0;
+  const acceptedLines: string[] = [];
   for (const line of lines) {
     const r = stackCounts(rules, g.start, line);
     if (!r.accepted) continue;
     accepted++;
+    acceptedLines.push(line);
     for (const c of r.counts) (sum += c), chars++, (max = Math.max(max, c));
-    for (const c of checkCosts(rules, g.start, pseudoTokens(line)) ?? []) pieces++, (advances += c.advances), (frames += c.frames);
   }
-  return [
-    `${file}${args.includes("--as-is") ? "" : " (decoding form)"}: ${accepted}/${lines.length} coverage commands accepted; live parse stacks per character: mean ${(sum / chars).toFixed(1)}, max ${max}`,
-    `checking a candidate token (pseudo-tokens of the accepted commands): ${(advances / pieces).toFixed(1)} stack advances and ${(frames / pieces).toFixed(0)} frames built per token`,
-  ].join("\n");
+  const meanStacks = sum / chars;
+  const out = [
+    `${file}${args.includes("--as-is") ? "" : " (decoding form)"}: ${accepted}/${lines.length} coverage commands accepted; live parse stacks per character: mean ${meanStacks.toFixed(1)}, max ${max}`,
+  ];
+  const check = (label: string, tokenised: string[][]): void => {
+    let pieces = 0;
+    let advances = 0;
+    let frames = 0;
+    let refused = 0;
+    for (const p of tokenised) {
+      const costs = checkCosts(rules, g.start, p);
+      if (!costs) refused++;
+      for (const c of costs ?? []) pieces++, (advances += c.advances), (frames += c.frames);
+    }
+    out.push(
+      `checking a candidate token (${label}): ${(advances / pieces).toFixed(1)} stack advances and ${(frames / pieces).toFixed(0)} frames built per token over ${pieces} tokens${refused ? ` (${refused} commands whose token split the replay refuses left out)` : ""}`,
+    );
+  };
+  const models: string[] = [];
+  for (let i = 0; i < args.length; i++) if (args[i] === "--model" && args[i + 1]) models.push(args[++i]!);
+  if (!models.length) check("pseudo-tokens of the accepted commands", acceptedLines.map(pseudoTokens));
+  for (const m of models) {
+    const { pieces, vocabulary } = await modelPieces(m, acceptedLines);
+    out.push(`model ${m}: vocabulary ${vocabulary} tokens`);
+    check("the model's own tokens of the accepted commands", pieces);
+    out.push(
+      `  a full-vocabulary pass (node-llama-cpp's sampler after a rejected greedy token) checks all ${vocabulary} tokens against a mean ${meanStacks.toFixed(1)} live stacks: at least ${Math.round(vocabulary * meanStacks).toLocaleString("en")} stack-top comparisons, against 1 check of the greedy token otherwise`,
+    );
+  }
+  return out.join("\n");
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  try {
-    process.stdout.write(`${main(process.argv.slice(2))}\n`);
-  } catch (err) {
-    process.stderr.write(`bench:stacks: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  }
+  main(process.argv.slice(2))
+    .then((text) => process.stdout.write(`${text}\n`))
+    .catch((err: unknown) => {
+      process.stderr.write(`bench:stacks: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    });
 }
