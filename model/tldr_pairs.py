@@ -50,6 +50,7 @@ class Filler:
 
     def __init__(self, r: random.Random):
         self.r, self.v = r, Vocab(r)
+        self.desc = ""  # the example's description: a number it names stays as it is
 
     def file(self, ext: str | None) -> str:
         v, r = self.v, self.r
@@ -85,7 +86,12 @@ class Filler:
             vals = [self.one(base)[0] for _ in range(n)]
             return " ".join(vals), " ".join(vals)
         if "|" in ph:                                            # value alternatives
-            return self.one(r.choice(ph.split("|")))
+            alt = r.choice(ph.split("|"))
+            if re.fullmatch(r"[\w.:+-]+", alt) and not re.fullmatch(KIND_WORDS, alt.lower()) and "/" not in alt:
+                return alt, alt                                  # a literal choice (setaf|setab, json|yaml)
+            return self.one(alt)
+        if re.fullmatch(r"-?\d+", ph) and ph.lstrip("-") in self.desc:
+            return ph, None                                      # the description names this number
         if re.fullmatch(r"-?\d+", ph):
             val = self.number(ph.lstrip("-"))
             return ("-" + val if ph.startswith("-") else val), val
@@ -101,8 +107,10 @@ class Filler:
             m = re.search(r"\.([A-Za-z0-9]{1,6})$", tail)
             if "dir" in tail or tail in ("to", "source", "destination", "project", "mount_point") or "folder" in tail:
                 val = self.directory()
-            else:
+            elif m or "file" in tail or low in ("file", "filename"):
                 val = self.file(m.group(1) if m else None)
+            else:                                                # an executable, a socket, a device: no extension
+                val = self.v.stem() if r.random() < 0.75 else f"{self.v.dir()}/{self.v.stem()}"
             return q(val), val
         if re.fullmatch(r"[\w-]+\.[A-Za-z]{2,5}", ph) and not re.search(r"example|\.(com|org|net|io)$", ph):
             val = self.file(ph.rsplit(".", 1)[1])
@@ -115,6 +123,12 @@ class Filler:
             return val, val
         if re.fullmatch(r"\d+\.\d+\.\d+\.\d+(/\d+)?", ph) or "ip_address" in low or low in ("ip", "address"):
             val = f"192.168.{r.randint(0, 9)}.{r.randint(2, 250)}"
+            return val, val
+        if re.search(r"(^|_)(pid|priority|level|rate|code|digits|seconds|count|number|size|timeout|limit|depth|days|id|uid|gid|index|offset)$", low):
+            val = str(v.num(1, 500))
+            return val, val
+        if re.search(r"checksum|hash|sha\d*sum|digest", low):
+            val = "".join(r.choice("0123456789abcdef") for _ in range(r.choice([8, 40, 64])))
             return val, val
         if "port" in low:
             val = str(r.choice([22, 80, 443, 3000, 5432, 8000, 8080, 9000, r.randint(1024, 65000)]))
@@ -147,6 +161,9 @@ class Filler:
         return "", None  # anything odder: the example is skipped
 
 
+KIND_WORDS = r"(user(name)?|uid|gid|id|pid|name|file(name)?|dir(ectory)?|path|host(name)?|url|port|number|count|string|pattern|command|package|value|text|n)\d*"
+
+
 def label(ph: str) -> str:
     """What a placeholder is called in a request: `path/to/image.png` -> image, `branch_name` -> branch."""
     low = ph.lower().split("|")[0].rstrip(".")
@@ -177,9 +194,11 @@ def request_for(r: random.Random, desc: str, named: list[tuple[str, str]]) -> st
     return f"{desc} - {joined}"
 
 
-def draw(r: random.Random, f: Filler, ex: dict) -> dict | None:
+def draw(r: random.Random, f: Filler, ex: dict, fixed: dict[str, str] | None = None, rephrase: bool = True) -> dict | None:
+    """One filled pair; `fixed` gives some placeholders a value the request does not name
+    (compositions put "$f" or {} there)."""
     named: list[tuple[str, str]] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, str] = dict(fixed or {})
     bad = False
 
     def sub(m: re.Match) -> str:
@@ -195,11 +214,13 @@ def draw(r: random.Random, f: Filler, ex: dict) -> dict | None:
         seen[ph] = val
         return val
 
+    f.desc = ex["description"]
     cmd = PLACEHOLDER.sub(sub, ex["command"]).strip()
     if bad or not cmd or "{{" in cmd or "\n" in cmd:
         return None
     req = request_for(r, clean_description(ex["description"]), named)
-    req, cmd = vary(r, req, cmd)
+    if rephrase:
+        req, cmd = vary(r, req, cmd)
     return {"request": req, "command": cmd, "family": "tldr:" + ex["page"], "source": "tldr", "id": ex["id"]}
 
 
@@ -253,14 +274,20 @@ def filter_pairs(pairs: list[dict], stats: dict) -> list[dict]:
     return out
 
 
+def load_examples() -> list[dict]:
+    if not os.path.exists(TLDR):
+        return []
+    with open(TLDR, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
 def tldr_pairs(seed: int, draws: int = DRAWS) -> tuple[list[dict], dict]:
     """All filtered tldr pairs and the counts of what was dropped and why."""
-    if not os.path.exists(TLDR):
+    examples = load_examples()
+    if not examples:
         return [], {"missing": TLDR}
     r = random.Random(seed + 11)
     f = Filler(r)
-    with open(TLDR, encoding="utf-8") as fh:
-        examples = [json.loads(line) for line in fh if line.strip()]
     stats: dict = {"examples": len(examples)}
     raw = []
     for ex in examples:
