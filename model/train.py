@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import math
 import os
+import pickle
 import random
 import sys
 import time
@@ -68,6 +70,29 @@ def loss_on(model: Net, x: torch.Tensor, y: torch.Tensor, m: torch.Tensor) -> to
     # logits only where a command token is predicted: the head is a large share of compute
     h = model.hidden(x)[m]
     return F.cross_entropy(model.logits(h), y[m])
+
+
+def encoded(run: str, tok: toklib.Tokenizer, train_pairs: list[dict], val_pairs: list[dict]) -> tuple[Encoded, Encoded]:
+    """The pairs tokenized, cached in the run folder: a --resume chunk then starts in seconds,
+    not minutes. The cache is keyed by the pairs and the tokenizer, so new data re-encodes."""
+    h = hashlib.sha256("\0".join(tok.tokens).encode())
+    for p in train_pairs + val_pairs:
+        h.update(json.dumps(p, sort_keys=True).encode())
+    key = h.hexdigest()
+    path = os.path.join(run, "encoded.pkl")
+    if os.path.exists(path):
+        try:
+            with open(path, "rb") as f:
+                got = pickle.load(f)
+            if got.get("key") == key:
+                return got["train"], got["val"]
+        except Exception as e:  # a cache is only a shortcut: rebuild it
+            print(f"ignoring {path}: {e}", flush=True)
+    enc, venc = Encoded(tok, train_pairs), Encoded(tok, val_pairs)
+    with open(path + ".tmp", "wb") as f:
+        pickle.dump({"key": key, "train": enc, "val": venc}, f, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(path + ".tmp", path)
+    return enc, venc
 
 
 def lr_at(progress: float, peak: float, warm: float) -> float:
@@ -154,8 +179,7 @@ def main() -> None:
     print(f"model: {model.n_params() / 1e6:.2f}M params, {cfg}", flush=True)
 
     t0 = time.time()
-    enc = Encoded(tok, train_pairs)
-    venc = Encoded(tok, val_pairs)
+    enc, venc = encoded(run, tok, train_pairs, val_pairs)
     print(f"encoded {len(train_pairs)} train / {len(val_pairs)} val pairs in {time.time() - t0:.0f}s", flush=True)
     vr = random.Random(99)
     val_batches = [batch(venc, vr, 32, cfg.max_seq) for _ in range(8)]
