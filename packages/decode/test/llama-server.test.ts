@@ -25,10 +25,10 @@ const TOKEN_SENSITIVE = ["Show recipe.txt with line numbers, numbering the blank
 // endless one, so what is checked does not depend on what the model has learned.
 const CHOICE: GrammarText = { gbnf: 'root ::= " wc -l " ("notes.txt" | "data.csv")', lark: "" };
 const ENDLESS: GrammarText = { gbnf: "root ::= [a-z] root", lark: "" };
+const BROKEN: GrammarText = { gbnf: 'root ::= "ls" (', lark: "" };
+
 /** node-llama-cpp drops the first token's leading space when it detokenizes, llama-server keeps it; generate() strips it either way. */
 const lead = (text: string) => text.replace(/^ /, "");
-
-const BROKEN: GrammarText = { gbnf: 'root ::= "ls" (', lark: "" };
 
 describe.skipIf(skipServerTests())("HTTP backend on a real llama-server", () => {
   let server: LlamaServer;
