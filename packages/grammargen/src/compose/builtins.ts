@@ -36,8 +36,12 @@ const many = (e: Expr, min: number, max: number): Expr => rep(seq(sp, e), min, m
 const UNARY = ["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-z", "-n", "-v"];
 const BINARY = ["=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"];
 
-/** Builtin name -> expression of one invocation, at substitution level s. */
-export function builtins(s: number): Record<string, Expr> {
+/**
+ * Builtin name -> expression of one invocation, at substitution level s. Under a policy the
+ * builtins that would run text past its rules (`command prog args`, a trap's action) are cut
+ * to their harmless forms.
+ */
+export function builtins(s: number, underPolicy = false): Record<string, Expr> {
   const w = ref(`sh_word_s${s}`);
   const name = ref("sh_name");
   const assign = ref(`sh_assign_s${s}`);
@@ -84,8 +88,9 @@ export function builtins(s: number): Record<string, Expr> {
     echo: seq(lit("echo"), many(w, 0, UNBOUNDED)),
     pwd: seq(lit("pwd"), opt(seq(sp, alt(lit("-L"), lit("-P"))))),
     type: seq(lit("type"), opt(seq(sp, lit("-"), rep(cls("afptP"), 1, 3))), many(w, 1, UNBOUNDED)),
-    // `command -v prog` looks a program up; `command prog args` runs it bypassing functions.
-    command: seq(lit("command"), opt(seq(sp, alt(lit("-v"), lit("-V"), lit("-p")))), many(w, 1, UNBOUNDED)),
+    // `command -v prog` looks a program up; `command prog args` runs it bypassing functions
+    // (and, in a grammar, bypassing a policy's rules on prog: under one, only the lookup).
+    command: seq(lit("command"), underPolicy ? seq(sp, alt(lit("-v"), lit("-V"))) : opt(seq(sp, alt(lit("-v"), lit("-V"), lit("-p")))), many(w, 1, UNBOUNDED)),
     source: seq(lit("source"), many(w, 1, UNBOUNDED)),
     ".": seq(lit("."), many(w, 1, UNBOUNDED)),
     eval: seq(lit("eval"), many(w, 1, UNBOUNDED)),
@@ -100,7 +105,10 @@ export function builtins(s: number): Record<string, Expr> {
     history: seq(lit("history"), opt(alt(seq(sp, lit("-c")), seq(sp, lit("-d"), sp, ref("int")), seq(sp, ref("int"))))),
     alias: seq(lit("alias"), many(alt(seq(name, lit("="), w), name), 0, UNBOUNDED)),
     unalias: seq(lit("unalias"), alt(seq(sp, lit("-a")), many(name, 1, UNBOUNDED))),
-    trap: seq(lit("trap"), alt(seq(sp, lit("-l")), seq(sp, lit("-p"), many(w, 0, UNBOUNDED)), seq(sp, w, many(signalName, 1, UNBOUNDED)))),
+    trap: seq(
+      lit("trap"),
+      alt(seq(sp, lit("-l")), seq(sp, lit("-p"), many(w, 0, UNBOUNDED)), seq(sp, underPolicy ? alt(lit("-"), lit("''")) : w, many(signalName, 1, UNBOUNDED))),
+    ),
   };
 }
 

@@ -171,7 +171,7 @@ export function compose(opts: ComposeOptions): Grammar {
       });
       return refs.length ? [seq(opt(ref("sh_bindir")), alt(...refs))] : [];
     };
-    const bi = builtins(s);
+    const bi = builtins(s, !!policy);
     const builtinRefs = (exclude: string[]): Expr[] =>
       builtinNames
         .filter((b) => !matchesAny(b, exclude))

@@ -89,6 +89,9 @@ export function inlineCode(inv: Invocation, node: Node): InlineCode | undefined 
     return opt?.code ? { kind: "shell", word: opt.code, how: `${opt.option.raw} (to a program only known at run time)` } : undefined;
   }
   if (name === "eval") return { kind: "eval", word: inv.name, how: "its arguments" };
+  // trap ACTION SIGNAL... runs ACTION later; `trap - SIG` and `trap '' SIG` only reset or ignore.
+  const action = name === "trap" ? inv.args.find((a) => a.value !== "--") : undefined;
+  if (action && !/^-[lp]?$/.test(action.value) && action.value !== "") return { kind: "eval", word: action, how: "trap" };
   if ((name === "source" || name === ".") && inv.args.some(isProcessSubstitution))
     return { kind: "eval", word: inv.args.find(isProcessSubstitution)!, how: `${name} <(...)` };
   if (AWKS.test(name)) return awkCode(inv);
