@@ -19,7 +19,7 @@ from tokenizer import SPACE, Tokenizer
 K_WEIGHTS = [0.3, 0.25, 0.25, 0.2]  # P(0..3 examples)
 SAME_FAMILY = 0.6
 # tldr pairs weigh more: they carry the programs and flags the templates never show
-SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "pool-varied": 1.0, "ir": 0.5, "tldr": 2.5, "help": 0.75, "compose": 1.5}
+SOURCE_WEIGHT = {"template": 1.0, "pool": 3.0, "pool-varied": 1.0, "ir": 0.5, "tldr": 1.5, "help": 0.5, "compose": 1.0}
 # a pair that carries the retriever's examples uses them this often (else family/random ones)
 RETRIEVED_SHOTS = 0.8
 

@@ -37,7 +37,7 @@ import make_data  # noqa: E402
 import tokenizer as toklib  # noqa: E402
 from net import Config, Net  # noqa: E402
 from plot import write_svg  # noqa: E402
-from samples import K_WEIGHTS, Encoded  # noqa: E402
+from samples import K_WEIGHTS, SOURCE_WEIGHT, Encoded  # noqa: E402
 
 
 def read_jsonl(path: str) -> list[dict]:
@@ -74,8 +74,8 @@ def loss_on(model: Net, x: torch.Tensor, y: torch.Tensor, m: torch.Tensor) -> to
 
 def encoded(run: str, tok: toklib.Tokenizer, train_pairs: list[dict], val_pairs: list[dict]) -> tuple[Encoded, Encoded]:
     """The pairs tokenized, cached in the run folder: a --resume chunk then starts in seconds,
-    not minutes. The cache is keyed by the pairs and the tokenizer, so new data re-encodes."""
-    h = hashlib.sha256("\0".join(tok.tokens).encode())
+    not minutes. The cache is keyed by the pairs, the tokenizer and the source weights."""
+    h = hashlib.sha256("\0".join(tok.tokens).encode() + json.dumps(SOURCE_WEIGHT, sort_keys=True).encode())
     for p in train_pairs + val_pairs:
         h.update(json.dumps(p, sort_keys=True).encode())
     key = h.hexdigest()
