@@ -3,7 +3,7 @@
 // directory a deny rule protects.
 import { UNKNOWN, type Word } from "@shellgen/base";
 import { UNKNOWN_HOME } from "./policy.js";
-import { braceAlternatives, defaultReading, isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
+import { braceAlternatives, fallbackReading, isProtected, isUnder, resolveIfEmpty, resolvePath } from "./resolve.js";
 import { add, mapW, type WalkState } from "./state.js";
 
 /** `~` follows $HOME as the command line sets it (`HOME=/; rm -rf ~`). */
@@ -11,12 +11,12 @@ export const homeOf = (st: WalkState): string => st.env.vars.HOME ?? st.policy.p
 export const resolve = (st: WalkState, value: string): string | undefined => resolvePath(value, st.cwd, homeOf(st));
 
 export function checkPathValue(st: WalkState, w: Word, value: string, what: "arg" | "cd" | "redirect"): void {
-  for (const v of readings(w, value)) checkOnePath(st, w, v, what);
+  for (const v of readings(st, w, value)) checkOnePath(st, w, v, what);
 }
 
-/** What a word may expand to: its brace alternatives and, for `${x:-word}`, the default. */
-function readings(w: Word, value: string): string[] {
-  const fallback = value === w.value ? defaultReading(w.raw) : undefined;
+/** What a word may expand to: its brace alternatives and, for `${x:-word}` and `$(pwd)`, what those read as. */
+function readings(st: WalkState, w: Word, value: string): string[] {
+  const fallback = value === w.value ? fallbackReading(w.raw, st.cwd) : undefined;
   return [...braceAlternatives(value), ...(fallback === undefined ? [] : braceAlternatives(fallback))];
 }
 
@@ -61,7 +61,7 @@ export function protectedOperand(st: WalkState, protect: string[], args: Word[])
       continue;
     }
     if (options && a.value.startsWith("-")) continue;
-    for (const v of readings(a, a.value)) {
+    for (const v of readings(st, a, a.value)) {
       const known = !v.includes(UNKNOWN);
       const path = known ? resolvePath(v, st.cwd, home) : resolveIfEmpty(v, st.cwd, home);
       if (path !== undefined && isProtected(path, dirs))

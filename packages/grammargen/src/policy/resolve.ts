@@ -80,14 +80,17 @@ export function braceAlternatives(value: string): string[] {
 }
 
 /**
- * The word as it reads when its `${x:-word}`-style expansions take their default (`x` unset):
- * `${x:-/etc/shadow}` is /etc/shadow. Undefined when the word has no such expansion.
+ * The word as it reads when its `${x:-word}`-style expansions take their default (`x` unset)
+ * and `$(pwd)` is the working directory: `${x:-/etc/shadow}` is /etc/shadow, `"$(pwd)"` the
+ * directory `cd` left. Undefined when the word has neither.
  */
-export function defaultReading(raw: string): string | undefined {
+export function fallbackReading(raw: string, cwd: string): string | undefined {
   const withDefault = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+?]([^}]*)\}/g;
-  if (!withDefault.test(raw)) return undefined;
+  const pwd = /\$\(\s*pwd(\s+-[LP])?\s*\)|`\s*pwd(\s+-[LP])?\s*`/g;
+  if (!withDefault.test(raw) && !pwd.test(raw)) return undefined;
   return raw
     .replace(withDefault, "$1")
-    .replace(/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/g, UNKNOWN)
+    .replace(pwd, cwd)
+    .replace(/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\([^)]*\)|`[^`]*`/g, UNKNOWN)
     .replace(/["']/g, "");
 }
