@@ -6,7 +6,7 @@ import { DecodeError, oneLine } from "./errors.js";
 import { bashVerdict as parseBash, programsIn } from "@shellgen/base";
 import { groundValues, snapToGrounded } from "./ground.js";
 import { optionHints, optionHintsFromEnv } from "./hints.js";
-import { cleanCommand } from "./hygiene.js";
+import { stripOutput } from "./hygiene.js";
 import { COMMAND_TERMINATOR, type Example, type Feedback, type PromptInput } from "./prompt.js";
 import type { GrammarPlan, GrammarPlanner } from "./plan.js";
 import { checkPolicy, type Policy } from "@shellgen/grammargen";
@@ -75,6 +75,13 @@ export interface GenerateResult {
   followed?: string;
   /** The request as the model read it, when `restate` changed it. */
   restated?: string;
+  /** Free decodes whose output had a code fence or prose taken off before anything checked it. */
+  stripped?: StripCounts;
+}
+
+export interface StripCounts {
+  fences: number;
+  prose: number;
 }
 
 export const DEFAULT_MAX_TOKENS = 128;
@@ -157,12 +164,21 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     tokens.prompt += c.tokens.prompt;
     tokens.completion += c.tokens.completion;
   };
+  const stripped: StripCounts = { fences: 0, prose: 0 };
+  /** One command from free text; what was taken off is counted. */
+  const clean = (text: string): string => {
+    const s = stripOutput(text);
+    if (s.fence) stripped.fences++;
+    if (s.prose) stripped.prose++;
+    return s.command;
+  };
   const finish = (r: Omit<GenerateResult, "mode" | "tokens" | "latencyMs">): GenerateResult => {
     const result: GenerateResult = {
       ...r,
       mode: opts.mode,
       tokens,
       latencyMs: Math.round(performance.now() - started),
+      ...(stripped.fences || stripped.prose ? { stripped } : {}),
       ...(hints.length ? { hints } : {}),
       ...(request !== asked ? { restated: request } : {}),
     };
@@ -179,7 +195,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const native = async (feedback?: { command: string; error: string }): Promise<string> => {
     const out = await opts.backend.complete({ prompt: { ...prompt, feedback: feedback ?? prompt.feedback }, maxTokens, seed });
     count(out);
-    return cleanCommand(out.text);
+    return clean(out.text);
   };
 
   const follow = opts.followExamples ?? process.env.SHELLGEN_FOLLOW_EXAMPLES === "1";
@@ -189,10 +205,11 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     if (follow) {
       const lead = exampleProgramFor(command, opts.examples ?? []);
       if (lead) {
-        command = cleanCommand((await decodeFrom(opts.backend, prompt, lead, maxTokens, seed, count)).text);
+        command = clean((await decodeFrom(opts.backend, prompt, lead, maxTokens, seed, count)).text);
         followed = lead;
       }
     }
+    if (command === "") return finish({ command, path: "failed", grammarCommands: [], parses: false, error: noCommand(stripped) });
     const verdict = parseBash(command);
     return finish({
       command,
@@ -204,7 +221,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     });
   }
 
-  const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count, follow);
+  const constrained = await decodeConstrained(opts, prompt, maxTokens, seed, count, follow, clean);
   const verdict = constrained.failure ? { parses: false, error: constrained.failure } : parseBash(constrained.command);
   const base = {
     grammarCommands: constrained.grammarCommands,
@@ -231,7 +248,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   // The retry: feed the parse error (or why the grammar path failed) back, decode natively once.
   const feedback = constrained.command ? { command: constrained.command, error: verdict.error ?? "invalid" } : undefined;
   const retried = await native(feedback);
-  const again = parseBash(retried);
+  const again = retried === "" ? { parses: false, error: noCommand(stripped) } : parseBash(retried);
   if (again.parses) return finish({ ...base, command: retried, path: "retry-native", parses: true });
   return finish({
     ...base,
@@ -240,6 +257,13 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     parses: false,
     error: `constrained: ${verdict.error}; native retry: ${again.error}`,
   });
+}
+
+/** Why a free decode gave nothing to run. */
+function noCommand(s: StripCounts): string {
+  if (s.prose) return "the model wrote only prose, no command";
+  if (s.fences) return "the model wrote only an empty code fence";
+  return "the model wrote nothing";
 }
 
 /** The workspace's names as words a restatement must leave alone: `builds/` gives builds, `notes.txt` gives notes. */
@@ -280,13 +304,24 @@ async function decodeFrom(
   return { ...out, text: `${lead} ${out.text.trimStart()}` };
 }
 
+/**
+ * The free decode as a candidate command: the text itself when it reads as one, else with a
+ * fence or prose taken off (instruct models wrap commands in markdown; the grammar would
+ * refuse the fence and force a second, constrained decode for the same command).
+ */
+function freeCommand(text: string, clean: (text: string) => string): string {
+  if (!/```|^\s*`|\n/.test(text) && !/^[A-Z]/.test(text.trim())) return text;
+  return clean(text);
+}
+
 async function decodeConstrained(
   opts: GenerateOptions,
   prompt: PromptInput,
   maxTokens: number,
   seed: number,
   count: (c: Completion) => void,
-  follow = false,
+  follow: boolean,
+  clean: (text: string) => string,
 ): Promise<ConstrainedOutcome> {
   if (!opts.backend.supportsGrammar) await opts.backend.prepareGrammar({ gbnf: "", lark: "" }); // throws ENOGRAMMAR
   const planner = await plannerFor(opts);
@@ -300,6 +335,7 @@ async function decodeConstrained(
   // accepts it whole, every one of its tokens was allowed, so the constrained decode would
   // have produced exactly this text. Only when it is rejected does the grammar sample.
   let free: Completion | undefined;
+  let freeText: string | undefined;
   const freeCandidate = async (): Promise<string | undefined> => {
     if (!free) {
       free = await opts.backend.complete({ prompt, maxTokens, seed });
@@ -307,14 +343,15 @@ async function decodeConstrained(
       const lead = follow ? exampleProgramFor(free.text.replace(/^ /, ""), opts.examples ?? []) : undefined;
       if (lead) free = await decodeFrom(opts.backend, prompt, lead, maxTokens, seed, count);
     }
-    const clean = free.finish === "stop" && (free.stoppedBy === "eos" || free.stoppedBy === COMMAND_TERMINATOR);
-    const text = free.text.replace(/^ /, "");
-    return clean && text.trim() !== "" && !/\n\s*\n/.test(text) ? text : undefined;
+    const ended = free.finish === "stop" && (free.stoppedBy === "eos" || free.stoppedBy === COMMAND_TERMINATOR);
+    freeText ??= freeCommand(free.text.replace(/^ /, ""), clean);
+    const text = freeText;
+    return ended && text.trim() !== "" && !/\n\s*\n/.test(text) ? text : undefined;
   };
   // The free decode comes first: the programs it used join the grammar's selection, so a
   // model that reached for sed when the predictor chose cut is not forced off its path.
   const first = await freeCandidate();
-  const programs = programsIn(first ?? free?.text.replace(/^ /, "") ?? "");
+  const programs = programsIn(first ?? freeText ?? "");
   const plans = planner.plans({
     request: prompt.request,
     ground,

@@ -3,6 +3,7 @@ export { createBackend, defaultModelPath, isUrl, type BackendOptions } from "./b
 export type { Backend, Completion, CompleteOptions, GrammarText } from "./backend/types.js";
 export { HttpBackend, ENGINES, type Engine, type Api, type HttpOptions } from "./backend/http.js";
 export type { LocalModelOptions } from "./backend/local-model.js";
+export type { ModelInfo } from "./backend/chat-template.js";
 export {
   generate,
   MODES,
@@ -13,6 +14,7 @@ export {
   type Path,
   type GenerateOptions,
   type GenerateResult,
+  type StripCounts,
 } from "./generate.js";
 export { optionHints, optionHintsFromEnv, DEFAULT_OPTION_HINTS } from "./hints.js";
 export type { Example, PromptInput, Feedback } from "./prompt.js";

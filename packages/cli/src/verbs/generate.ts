@@ -109,6 +109,8 @@ export async function run(args: Args): Promise<number> {
     throw restResult.reason;
   }
   const [planner, examples] = restResult.value;
+  // A chat template that does not render is worked around, and the user hears it.
+  if (backend.info?.fallback) process.stderr.write(`shellgen: ${backend.info.fallback}\n`);
   try {
     const result = await generate({
       backend,
@@ -124,10 +126,11 @@ export async function run(args: Args): Promise<number> {
       ...(restated !== undefined ? { restate: () => restated } : {}),
     });
     if (json) {
-      const { command, path, grammarCommands, parses, tokens, latencyMs, error } = result;
+      const { command, path, grammarCommands, parses, tokens, latencyMs, error, stripped } = result;
       const read = result.restated ? { restated: result.restated } : {};
+      const prompt = backend.info ? { prompt: backend.info.prompt, template: backend.info.template } : {};
       process.stdout.write(
-        `${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...read, ...(error ? { error } : {}) })}\n`,
+        `${JSON.stringify({ command, mode: result.mode, path, grammarCommands, parses, tokens, latencyMs, ...read, ...prompt, ...(stripped ? { stripped } : {}), ...(error ? { error } : {}) })}\n`,
       );
     } else if (result.path !== "failed") {
       process.stdout.write(`${result.command}\n`);

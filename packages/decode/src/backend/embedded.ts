@@ -1,6 +1,7 @@
 // The embedded backend: a local GGUF (or hf: URI) decoded in-process.
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
 import { LocalModel, type LocalModelOptions } from "./local-model.js";
+import type { ModelInfo } from "./chat-template.js";
 import { chatMessages, completionPrompt, STOP_SEQUENCES, type PromptInput } from "../prompt.js";
 
 export class EmbeddedBackend implements Backend {
@@ -8,10 +9,12 @@ export class EmbeddedBackend implements Backend {
   readonly supportsGrammar = true;
 
   readonly model: string;
+  readonly info: ModelInfo;
 
   /** Wraps an open model; close() closes it. */
   constructor(readonly local: LocalModel) {
     this.model = local.source;
+    this.info = local.info;
   }
 
   static async open(model: string, opts?: LocalModelOptions): Promise<EmbeddedBackend> {
@@ -32,7 +35,7 @@ export class EmbeddedBackend implements Backend {
     const size = this.local.contextSize;
     const examples = [...(opts.prompt.examples ?? [])];
     const cost = (p: PromptInput) =>
-      this.local.chatWrapper ? this.local.chatInput(chatMessages(p)).tokens.length + 1 : this.local.countTokens(completionPrompt(p));
+      this.local.chatWrapper ? this.local.chatInput(chatMessages(p), p.prefix).tokens.length + 1 : this.local.countTokens(completionPrompt(p));
     let prompt = { ...opts.prompt, examples };
     while (examples.length > 0 && cost(prompt) + opts.maxTokens > size) {
       examples.pop();
@@ -50,17 +53,17 @@ export class EmbeddedBackend implements Backend {
     const fitted = this.fit(opts);
     opts = { ...opts, prompt: fitted.prompt };
     const common = { grammar, maxTokens: fitted.maxTokens, seed: opts.seed, onFirstToken: opts.onFirstToken };
-    const out = this.local.chatWrapper
-      ? await (async () => {
-          const chat = this.local.chatInput(chatMessages(opts.prompt));
-          return this.local.complete(chat.tokens, { ...common, stop: grammar ? chat.stop : [...chat.stop, ...STOP_SEQUENCES] });
-        })()
+    const chat = this.local.chatWrapper ? this.local.chatInput(chatMessages(opts.prompt), opts.prompt.prefix) : undefined;
+    const out = chat
+      ? await this.local.complete(chat.tokens, { ...common, stop: grammar ? chat.stop : [...chat.stop, ...STOP_SEQUENCES] })
       : await this.local.complete(completionPrompt(opts.prompt), { ...common, stop: grammar ? [] : STOP_SEQUENCES });
+    // The template's end of turn is the chat model's end of generation.
+    const endOfTurn = chat && out.stopType === "word" && !(STOP_SEQUENCES as readonly string[]).includes(out.stoppingWord ?? "");
     return {
       text: out.text,
       tokens: { prompt: out.promptTokens, completion: out.completionTokens },
       finish: out.finish,
-      stoppedBy: out.stopType === "eos" ? "eos" : out.stopType === "word" ? out.stoppingWord : undefined,
+      stoppedBy: out.stopType === "eos" || endOfTurn ? "eos" : out.stopType === "word" ? out.stoppingWord : undefined,
     };
   }
 

@@ -9,10 +9,8 @@ import {
   LlamaCompletion,
   LlamaLogLevel,
   readGgufFileInfo,
-  resolveChatWrapper,
   resolveModelFile,
-  LlamaText,
-  type ChatHistoryItem,
+  type LlamaText,
   type ChatWrapper,
   type Llama,
   type LlamaContext,
@@ -25,6 +23,7 @@ import { DecodeError, oneLine } from "../errors.js";
 import { startLlama } from "./llama-start.js";
 import { grammarSamplerFromEnv, useGrammarSampler } from "./ranked-grammar-sampling.js";
 import type { ChatMessage } from "../prompt.js";
+import { chatHistory, describeModel, endOfTurn, resolveChat, type ModelInfo } from "./chat-template.js";
 
 export interface LocalModelOptions {
   /** Threads for the context; default: see defaultThreads. */
@@ -152,6 +151,8 @@ export class LocalModel {
     readonly sequence: LlamaContextSequence,
     /** Set for instruct models: how chat turns are rendered for this model. */
     readonly chatWrapper: ChatWrapper | undefined,
+    /** What the model is, and how its prompts are laid out (reports show it). */
+    readonly info: ModelInfo,
   ) {
     this.completion = new LlamaCompletion({ contextSequence: sequence });
     useGrammarSampler(sequence, grammarSamplerFromEnv());
@@ -187,10 +188,9 @@ export class LocalModel {
       await model.dispose();
       throw new DecodeError(`cannot create a context for ${source}: ${oneLine(err)}`, "EMODEL");
     }
-    const hasTemplate = typeof model.fileInfo.metadata?.tokenizer?.chat_template === "string";
     const style = opts.promptStyle ?? "auto";
-    const chat = style === "chat" || (style === "auto" && hasTemplate) ? resolveChatWrapper(model) : undefined;
-    return new LocalModel(source, llama, model, context, context.getSequence(), chat);
+    const chat = resolveChat(model, style, source);
+    return new LocalModel(source, llama, model, context, context.getSequence(), chat.wrapper, describeModel(model, chat));
   }
 
   get contextSize(): number {
@@ -225,21 +225,22 @@ export class LocalModel {
     return this.promptTokens(text).length + (this.model.tokens.bos != null ? 1 : 0);
   }
 
-  /** Render chat turns with the model's own chat template. */
-  chatInput(messages: ChatMessage[]): { tokens: Token[]; stop: LlamaText[] } {
-    const wrapper = this.chatWrapper ?? resolveChatWrapper(this.model);
-    const history: ChatHistoryItem[] = [];
-    for (const m of messages) {
-      if (m.role === "system") history.push({ type: "system", text: m.content });
-      else if (m.role === "user") history.push({ type: "user", text: m.content });
-      else history.push({ type: "model", response: [m.content] });
+  /**
+   * Render chat turns with the model's own chat template, ending in an open assistant turn
+   * that starts with `prefix` when one is given (the model continues the command).
+   */
+  chatInput(messages: ChatMessage[], prefix?: string): { tokens: Token[]; stop: LlamaText[] } {
+    const wrapper = this.chatWrapper ?? resolveChat(this.model, "chat", this.source).wrapper!;
+    let state: ReturnType<ChatWrapper["generateContextState"]>;
+    try {
+      state = wrapper.generateContextState({ chatHistory: chatHistory(messages, prefix) });
+    } catch (err) {
+      throw new DecodeError(`chat template of ${this.source} failed to render: ${oneLine(err)}`, "EMODEL");
     }
-    history.push({ type: "model", response: [] });
-    const state = wrapper.generateContextState({ chatHistory: history });
     const tokens = state.contextText.tokenize(this.model.tokenizer);
     // LlamaCompletion prepends BOS itself.
     if (tokens.length > 0 && tokens[0] === this.model.tokens.bos) tokens.shift();
-    return { tokens, stop: state.stopGenerationTriggers };
+    return { tokens, stop: endOfTurn(state.stopGenerationTriggers) };
   }
 
   /** One greedy completion; calls are serialised because they share one sequence. */

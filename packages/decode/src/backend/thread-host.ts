@@ -5,6 +5,7 @@ import { DecodeError } from "../errors.js";
 import { EmbeddedBackend } from "./embedded.js";
 import { sharedLlama, type LocalModelOptions } from "./local-model.js";
 import type { CompleteOptions, GrammarText } from "./types.js";
+import type { ModelInfo } from "./chat-template.js";
 
 export type HostCall =
   | { id: number; op: "complete"; opts: Omit<CompleteOptions, "onFirstToken">; wantFirstToken: boolean }
@@ -15,7 +16,7 @@ export type HostReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { message: string; code?: string; name?: string } }
   | { id: number; firstToken: true }
-  | { id: 0; ready: true; model: string; loadedAt: number }
+  | { id: 0; ready: true; model: string; loadedAt: number; info: ModelInfo }
   | { id: 0; ok: false; error: { message: string; code?: string; name?: string } };
 
 // Everything this module imports, node-llama-cpp included, has loaded once its body runs.
@@ -51,7 +52,7 @@ try {
       port.postMessage({ id: call.id, ok: false, error: asError(err) } satisfies HostReply);
     }
   });
-  port.postMessage({ id: 0, ready: true, model: backend.model, loadedAt } satisfies HostReply);
+  port.postMessage({ id: 0, ready: true, model: backend.model, loadedAt, info: backend.info } satisfies HostReply);
 } catch (err) {
   port.postMessage({ id: 0, ok: false, error: asError(err) } satisfies HostReply);
 }

@@ -11,6 +11,7 @@ import { BUNDLE_CONDITION, bundleProblem, NO_BUNDLE } from "./llama-bundle.js";
 import type { HostCall, HostReply } from "./thread-host.js";
 import type { LocalModelOptions } from "./local-model.js";
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+import type { ModelInfo } from "./chat-template.js";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onFirstToken?: () => void };
 
@@ -42,7 +43,8 @@ export class ThreadedBackend implements Backend {
     /** When (performance.now() of this thread) the thread started, had its modules loaded, and had the model open. */
     readonly startup: { startedMs: number; loadedMs: number; readyMs: number },
     /** Why a bundle that was there was not used. */
-    readonly bundleFallback?: string,
+    readonly bundleFallback: string | undefined,
+    readonly info: ModelInfo,
   ) {
     worker.on("message", (m: HostReply) => this.reply(m));
     worker.on("error", (err) => this.fail(err));
@@ -101,7 +103,7 @@ export class ThreadedBackend implements Backend {
           // On this thread's clock, like performance.now().
           const at = (epochMs: number) => Math.round(epochMs - performance.timeOrigin);
           const startup = { startedMs: Math.round(startedMs), loadedMs: at(m.loadedAt), readyMs: Math.round(performance.now()) };
-          resolve(new ThreadedBackend(worker, m.model, bundled ? "bundle" : "plain", startup, fallback));
+          resolve(new ThreadedBackend(worker, m.model, bundled ? "bundle" : "plain", startup, fallback, m.info));
         } else {
           void worker.terminate();
           reject("error" in m ? toError(m.error) : new DecodeError("the model thread answered out of turn", "EMODEL"));

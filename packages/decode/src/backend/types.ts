@@ -1,5 +1,6 @@
 // The one interface every backend implements: embedded node-llama-cpp or an HTTP engine.
 import type { PromptInput } from "../prompt.js";
+import type { ModelInfo } from "./chat-template.js";
 
 /** The same grammar in both dialects; each engine takes the one it understands. */
 export interface GrammarText {
@@ -35,6 +36,8 @@ export interface Backend {
   readonly model: string;
   /** False for engines that cannot constrain decoding (plain OpenAI). */
   readonly supportsGrammar: boolean;
+  /** Size, vocabulary and prompt layout, where the backend can tell (embedded models). */
+  readonly info?: ModelInfo;
   complete(opts: CompleteOptions): Promise<Completion>;
   /** Compile (or validate) a grammar ahead of decoding; throws DecodeError EGRAMMAR. Returns ms spent. */
   prepareGrammar(grammar: GrammarText): Promise<number>;
