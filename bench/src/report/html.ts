@@ -4,6 +4,7 @@ import { barChart, esc, seriesColor, stackedBars, TRANSITION_COLORS } from "./ch
 import { metaLine } from "./markdown.js";
 import { countCell, pct, type Report, type TierCount } from "./summary.js";
 import { coverageLine } from "./text.js";
+import { splitCells, studyCells } from "./study.js";
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
@@ -22,6 +23,14 @@ export function toHtml(r: Report, meta?: RunMeta): string {
   const ml = metaLine(meta);
   if (ml) B.push(`<p class="meta">${esc(ml)}</p>`);
 
+  if (r.study.rows.length) {
+    const t = studyCells(r.study, countCell);
+    const s = splitCells(r.runs, r.study, r.tiers, r.coverage.status === "ok", countCell);
+    B.push(
+      `<h2>Models: native, constrained-retry and the best mode</h2><p>One row per model. Fixed, regressed, kept and still failing count tasks from native to ${esc(r.study.retryMode ?? "constrained-retry")}; the mean row averages the models' pass rates and sums the transitions.</p>`,
+    );
+    B.push(table(t.head, t.rows, 4), table(s.head, s.rows, 2));
+  }
   const split = r.coverage.status === "ok";
   const rate = (c: TierCount | undefined) => (c && c.total ? (100 * c.passed) / c.total : null);
   B.push(`<h2>Pass rate: ${split ? "novel, covered, whole suite and " : ""}per tier</h2><p>${esc(coverageLine(r))}.</p><div class="charts">`);
@@ -109,7 +118,7 @@ export function toHtml(r: Report, meta?: RunMeta): string {
   B.push(`</div>`);
   B.push(
     table(
-      ["model", "mode", "tasks", "prompt tok (mean)", "completion tok (mean)", "gen ms p50", "gen ms p90", "exec ms p50", "paths"],
+      ["model", "mode", "tasks", "prompt tok (mean)", "completion tok (mean)", "gen ms p50", "gen ms p90", "exec ms p50", "paths", "stripped"],
       r.stats.map((s) => [
         s.model,
         s.mode,
@@ -122,6 +131,7 @@ export function toHtml(r: Report, meta?: RunMeta): string {
         Object.entries(s.paths)
           .map(([k, v]) => `${k} ${v}`)
           .join(", "),
+        `fences ${s.stripped.fences}, prose ${s.stripped.prose}`,
       ]),
       2,
     ),

@@ -28,6 +28,7 @@ export { loadCoverage, CoverageError, COVERAGE_FILE, type Coverage } from "./cov
 export { toMarkdown } from "./markdown.js";
 export { toHtml } from "./html.js";
 export { toText } from "./text.js";
+export { studyTable, type StudyTable, type StudyRow } from "./study.js";
 export { barChart, stackedBars } from "./charts.js";
 
 export const REPORT_MD = "report.md";
@@ -48,7 +49,7 @@ export async function loadReport(dir: string): Promise<{ report: Report; meta?: 
     () => undefined,
   );
   // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
-  return { report: summarise(records, loadCoverage(meta?.suite)), meta, skipped };
+  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo), meta, skipped };
 }
 
 export async function writeReport(dir: string): Promise<Written> {

@@ -2,6 +2,32 @@
 import type { RunMeta } from "../run/runner.js";
 import { countCell, pct, type Report } from "./summary.js";
 import { coverageLine } from "./text.js";
+import { splitCells, studyCells } from "./study.js";
+
+function mdTable(head: string[], rows: string[][], left: number): string[] {
+  return [
+    `| ${head.map(cell).join(" | ")} |`,
+    `|${head.map((_, i) => (i < left ? "---" : "---:")).join("|")}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ];
+}
+
+/** The study's table 1 and the split of its two modes. */
+export function studyMarkdown(r: Report): string[] {
+  if (r.study.rows.length === 0) return [];
+  const t = studyCells(r.study, countCell);
+  const s = splitCells(r.runs, r.study, r.tiers, r.coverage.status === "ok", countCell);
+  return [
+    "## Models: native, constrained-retry and the best mode",
+    "",
+    `One row per model. Fixed, regressed, kept and still failing count tasks from native to ${r.study.retryMode ?? "constrained-retry"}; the mean row averages the models' pass rates and sums the transitions.`,
+    "",
+    ...mdTable(t.head, t.rows, 4),
+    "",
+    ...mdTable(s.head, s.rows, 2),
+    "",
+  ];
+}
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, "⏎ ");
 const code = (s: string) => (s ? `\`${cell(s).replace(/`/g, "ˋ")}\`` : "(none)");
@@ -19,6 +45,7 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
   const ml = metaLine(meta);
   if (ml) L.push(ml, "");
   // Novel first: tasks whose command pattern the model never saw measure generalisation.
+  L.push(...studyMarkdown(r));
   const split = r.coverage.status === "ok";
   L.push(split ? "## Pass rate: novel, covered, whole suite and per tier" : "## Pass rate per tier", "", `${coverageLine(r)}.`, "");
   L.push(`| model | mode | ${split ? "novel | covered | " : ""}whole | ${r.tiers.map((t) => `tier ${t}`).join(" | ")} |`);
@@ -52,15 +79,15 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
   }
   L.push("", "## Tokens and latency per mode", "");
   L.push(
-    "| model | mode | tasks | prompt tokens (mean) | completion tokens (mean) | generation ms p50 | p90 | exec ms p50 | paths |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    "| model | mode | tasks | prompt tokens (mean) | completion tokens (mean) | generation ms p50 | p90 | exec ms p50 | paths | stripped |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|---|",
   );
   for (const s of r.stats) {
     const paths = Object.entries(s.paths)
       .map(([k, v]) => `${k} ${v}`)
       .join(", ");
     L.push(
-      `| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} |`,
+      `| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} | fences ${s.stripped.fences}, prose ${s.stripped.prose} |`,
     );
   }
   if (r.regressions.length) {

@@ -2,6 +2,8 @@
 import { BENCH_MODES } from "../run/modes.js";
 import type { ResultRecord } from "../run/record.js";
 import type { Coverage } from "./coverage.js";
+import type { ModelInfo } from "@shellgen/decode";
+import { studyTable, type StudyTable } from "./study.js";
 
 export interface TierCount {
   passed: number;
@@ -55,6 +57,8 @@ export interface JsonSummary {
   runs: RunSummary[];
   transitions: Transition[];
   coverage: CoverageSummary;
+  /** The study's table: one row per model, native against constrained-retry, and the mean. */
+  study: StudyTable;
 }
 
 export interface ModeStats {
@@ -67,6 +71,8 @@ export interface ModeStats {
   execMs: { p50: number };
   paths: Record<string, number>;
   timedOut: number;
+  /** Tasks whose free output had a code fence / prose taken off before it was checked. */
+  stripped: { fences: number; prose: number };
 }
 
 export interface Regression {
@@ -120,7 +126,7 @@ function coverageSummary(records: ResultRecord[], coverage: Coverage | undefined
   return { file: coverage.file, status: coverage.status, ...(note ? { note } : {}), novel: count(false), covered: count(true), unknown };
 }
 
-export function summarise(records: ResultRecord[], coverage?: Coverage): Report {
+export function summarise(records: ResultRecord[], coverage?: Coverage, info?: Record<string, ModelInfo>): Report {
   const cov = coverageSummary(records, coverage);
   const split = cov.status === "ok";
   const subsetOf = (r: Pick<ResultRecord, "taskId">): Subset | undefined => {
@@ -178,6 +184,7 @@ export function summarise(records: ResultRecord[], coverage?: Coverage): Report 
       },
       paths,
       timedOut: rs.filter((r) => r.timedOut).length,
+      stripped: { fences: rs.filter((r) => r.stripped?.fences).length, prose: rs.filter((r) => r.stripped?.prose).length },
     });
   }
 
@@ -212,7 +219,8 @@ export function summarise(records: ResultRecord[], coverage?: Coverage): Report 
     pooledMap.set(k, p);
   }
   regressions.sort((x, y) => x.model.localeCompare(y.model) || x.taskId.localeCompare(y.taskId));
-  return { runs, transitions, coverage: cov, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
+  const study = studyTable(runs, transitions, info);
+  return { runs, transitions, coverage: cov, study, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
 }
 
 /** The stable, script-facing subset. */
@@ -237,6 +245,7 @@ export function jsonSummary(r: Report): JsonSummary {
       ...(novel ? { novel, covered } : {}),
     })),
     coverage: r.coverage,
+    study: r.study,
   };
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
 import { improve, type LoopResult } from "@shellgen/agent";
-import { createBackend, defaultModelPath, generate, type Backend, type Example, type Feedback } from "@shellgen/decode";
+import { createBackend, defaultModelPath, generate, type Backend, type Example, type Feedback, type ModelInfo, type StripCounts } from "@shellgen/decode";
 import { estimateTokens, exampleBlock, exampleId, openPool, staticExamples, type Pool } from "@shellgen/fewshot";
 import type { ExecTrace } from "./record.js";
 import { TASK_ENV } from "../suite/index.js";
@@ -28,11 +28,15 @@ export interface Generated {
   /** programs whose grammars constrained the decode (decode's grammarCommands; "<default>" = the pack's default grammar) */
   grammarPrograms?: string[];
   exec?: ExecTrace;
+  /** Code fences and prose taken off free decodes before the command was checked. */
+  stripped?: StripCounts;
 }
 
 export interface Generator {
   /** The `model` field of this generator's records. */
   readonly label: string;
+  /** Size, vocabulary and template, where the backend tells (the study table's columns). */
+  readonly info?: ModelInfo;
   /** `workspace`: the task's prepared workspace; only `+exec` modes use it, and only through copies. */
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated>;
   close(): Promise<void>;
@@ -80,6 +84,10 @@ export class ModelGenerator implements Generator {
     private readonly decode: DecodeApi,
     private readonly backend: Backend,
   ) {}
+
+  get info(): ModelInfo | undefined {
+    return this.backend.info;
+  }
 
   static async open(model: string | undefined, decode?: DecodeApi): Promise<ModelGenerator> {
     // A named local file is checked before llama.cpp is even loaded.
@@ -153,6 +161,7 @@ export class ModelGenerator implements Generator {
         ...(examples ? { examples: examples.map((e) => exampleId(e)) } : {}),
         grammarPrograms: r.grammarCommands ?? [],
         ...(r.error ? { error: r.error } : {}),
+        ...(r.stripped ? { stripped: r.stripped } : {}),
       };
     };
     const next = this.queue.then(run, run);

@@ -25,6 +25,8 @@ export interface ResultRecord {
   examples?: string[];
   /** Programs whose grammars constrained the decode; [] for a free decode, ["<default>"] for the pack's default grammar. */
   grammarPrograms?: string[];
+  /** Code fences and prose taken off the model's free output before the command was checked. */
+  stripped?: { fences: number; prose: number };
   /** Set when no command could be produced (decode threw). */
   error?: string;
   /** `+exec` modes: what the improvement loop tried (its own verdicts, never the task's check) and why it stopped. */

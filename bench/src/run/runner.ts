@@ -8,6 +8,7 @@ import { sandboxAvailable, SandboxUnavailableError } from "@shellgen/sandbox";
 import { loadSuite, loadTaskFolder, runTask, type Task } from "../suite/index.js";
 import { ModelGenerator, oracleGenerator, type Generated, type Generator } from "./generators.js";
 import type { ModeSpec } from "./modes.js";
+import type { ModelInfo } from "@shellgen/decode";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { clip, recordKey, type ResultRecord } from "./record.js";
 import { selectTasks } from "./select.js";
@@ -44,6 +45,8 @@ export interface RunMeta {
   cores: number;
   node: string;
   models: string[];
+  /** Per model label: parameters, vocabulary and chat template, as the backend reported them. */
+  modelInfo?: Record<string, ModelInfo>;
   modes: string[];
   tiers: number[] | "all";
   tasks?: string;
@@ -102,11 +105,17 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     // Open every model first: a missing model fails the run before anything is written.
     // A record's model label is also only known once its generator is open.
     const labels = new Map<Job["gen"], string>();
-    for (const job of jobs) if (!labels.has(job.gen)) labels.set(job.gen, (await job.gen()).label);
+    const infos: Record<string, ModelInfo> = {};
+    for (const job of jobs) {
+      if (labels.has(job.gen)) continue;
+      const g = await job.gen();
+      labels.set(job.gen, g.label);
+      if (g.info) infos[g.label] = g.info;
+    }
 
     const store = await ResultStore.open(opts.outDir, !!opts.resume);
     const modelLabels = [...new Set(jobs.filter((j) => j.mode.decode !== null).map((j) => labels.get(j.gen)!))];
-    await writeMeta(opts, concurrency, modelLabels);
+    await writeMeta(opts, concurrency, modelLabels, infos);
     // Workspaces live in the run directory, so the ones a killed run left behind are swept here.
     const workRoot = join(opts.outDir, WORK_DIR);
     await rm(workRoot, { recursive: true, force: true });
@@ -229,10 +238,11 @@ function generatedFields(gen: Generated) {
     ...(gen.grammarPrograms ? { grammarPrograms: gen.grammarPrograms } : {}),
     ...(gen.error ? { error: gen.error } : {}),
     ...(gen.exec ? { exec: gen.exec } : {}),
+    ...(gen.stripped ? { stripped: gen.stripped } : {}),
   };
 }
 
-async function writeMeta(opts: BenchOptions, concurrency: number, models: string[]): Promise<void> {
+async function writeMeta(opts: BenchOptions, concurrency: number, models: string[], infos: Record<string, ModelInfo>): Promise<void> {
   const file = join(opts.outDir, META_FILE);
   const prev = await readFile(file, "utf8").then(
     (t) => JSON.parse(t) as RunMeta,
@@ -247,6 +257,7 @@ async function writeMeta(opts: BenchOptions, concurrency: number, models: string
     cores: cpus().length,
     node: process.version,
     models: [...new Set([...(prev?.models ?? []), ...models])],
+    ...(Object.keys(infos).length || prev?.modelInfo ? { modelInfo: { ...prev?.modelInfo, ...infos } } : {}),
     modes: [...new Set([...(prev?.modes ?? []), ...opts.modes.map((m) => m.name)])],
     tiers: opts.tiers?.length ? opts.tiers : "all",
     ...(opts.glob ? { tasks: opts.glob } : {}),
