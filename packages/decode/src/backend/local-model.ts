@@ -83,6 +83,14 @@ function stamp(path: string): void {
   }
 }
 
+/** Why a well-formed GGUF still cannot decode, in words; llama.cpp itself only says "failed to load model". */
+function unusableModel(header: { metadata?: { tokenizer?: { ggml?: { model?: unknown; tokens?: unknown } } }; tensorInfo?: unknown[] }): string | undefined {
+  const tokenizer = header.metadata?.tokenizer?.ggml;
+  if (!tokenizer?.model || !Array.isArray(tokenizer.tokens)) return "the file has no tokenizer (tokenizer.ggml.model and tokenizer.ggml.tokens are missing)";
+  if (!header.tensorInfo?.length) return "the file is vocabulary-only: it has a tokenizer but no weights";
+  return undefined;
+}
+
 /** Resolve a path or hf: URI to a local file; fails with one line. */
 export async function resolveModelSource(source: string): Promise<string> {
   if (source.startsWith("hf:") || source.startsWith("huggingface:")) {
@@ -164,11 +172,14 @@ export class LocalModel {
     // A file that has loaded before (same path, size and time) is not read twice.
     const verified = verifiedStamp(file);
     if (!verified || !existsSync(verified)) {
+      let header: Awaited<ReturnType<typeof readGgufFileInfo>>;
       try {
-        await readGgufFileInfo(file, { readTensorInfo: true, ignoreKeys: [] });
+        header = await readGgufFileInfo(file, { readTensorInfo: true, ignoreKeys: [] });
       } catch (err) {
         throw new DecodeError(`corrupt GGUF model file ${source}: ${oneLine(err)}`, "EMODEL");
       }
+      const unusable = unusableModel(header);
+      if (unusable) throw new DecodeError(`cannot load model ${source}: ${unusable}`, "EMODEL");
     }
     const llama = await sharedLlama();
     let model: LlamaModel;
