@@ -99,7 +99,10 @@ export class ModelGenerator implements Generator {
     try {
       backend = await api.createBackend(model);
     } catch (e) {
-      throw new Error(`cannot load model ${model ?? defaultPath ?? "(default)"}: ${(e as Error).message.split("\n")[0]}`);
+      const name = model ?? defaultPath ?? "(default)";
+      const why = (e as Error).message.split("\n")[0] ?? "";
+      // decode's own errors already name the model.
+      throw new Error(why.includes(name) ? why : `cannot load model ${name}: ${why}`);
     }
     return new ModelGenerator(modelLabel(model, defaultPath), api, backend);
   }
