@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(bubblewrap python3-lark shellcheck python3-torch python3-numpy libopenblas0-pthread chromium jq openssl file bc zip unzip xxd sqlite3 bzip2 xz-utils procps gettext-base bsdextrautils binutils tzdata patch git busybox netcat-openbsd openssh-client tmux curl tar findutils cmake g++ make)
+DEBS=(bubblewrap python3-lark shellcheck python3-torch python3-numpy python3-yaml libopenblas0-pthread chromium jq openssl file bc zip unzip xxd sqlite3 bzip2 xz-utils procps gettext-base bsdextrautils binutils tzdata patch git busybox netcat-openbsd openssh-client tmux curl tar findutils cmake g++ make)
 missing=()
 for p in "${DEBS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -29,4 +29,6 @@ npm run build --silent
 node scripts/bundle-llama.mjs || echo "setup: continuing without the node-llama-cpp bundle" >&2
 # llama-server from the llama.cpp source node-llama-cpp ships, for the HTTP backend's tests (cached; minutes the first time).
 scripts/build-llama-server.sh >/dev/null || echo "setup: continuing without llama-server" >&2
+# The lab models (model/lab: real tokenizers and chat templates) as GGUFs, written from their committed weights (about a minute).
+model/lab/lab.sh build >/dev/null || echo "setup: continuing without the lab models" >&2
 echo "setup: done"

@@ -30,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from export import read_compact  # noqa: E402
+from gguf_read import read  # noqa: E402
 
 FAMILIES = {
     "qwen": {"name": "shellgen-lab-qwen", "vocab": "ggml-vocab-qwen2.gguf", "template": "Qwen-Qwen3-0.6B.jinja", "eot": "<|im_end|>"},
@@ -41,16 +42,6 @@ MARGIN = 40.0
 def llama_source() -> str:
     out = subprocess.run([os.path.join(HERE, "llama-source.sh")], check=True, capture_output=True, text=True).stdout.strip()
     return os.path.join(ROOT, out)
-
-
-def field_value(field):
-    """A reader field as (python value, value type, element type)."""
-    from gguf import GGUFValueType
-
-    vtype = field.types[0]
-    if vtype == GGUFValueType.ARRAY:
-        return field.contents(), vtype, field.types[1]
-    return field.contents(), vtype, None
 
 
 def full_rows(compact: np.ndarray, used: list[int], n_vocab: int, fill: np.ndarray) -> np.ndarray:
@@ -80,8 +71,8 @@ def main() -> None:
 
     used, meta, t = read_compact(weights)
     cfg = meta["config"]
-    vocab = gguf.GGUFReader(os.path.join(src, "models", fam["vocab"]))
-    tokens = vocab.fields["tokenizer.ggml.tokens"].contents()
+    vocab, _ = read(os.path.join(src, "models", fam["vocab"]))
+    tokens = vocab["tokenizer.ggml.tokens"][0]
     n_vocab = len(tokens)
     eot = tokens.index(fam["eot"])
     with open(os.path.join(src, "models", "templates", fam["template"]), encoding="utf-8") as f:
@@ -115,14 +106,13 @@ def main() -> None:
     w.add_rope_dimension_count(cfg["dim"] // cfg["n_heads"])
     w.add_rope_freq_base(cfg["rope_theta"])
     w.add_vocab_size(n_vocab)
-    for key, field in vocab.fields.items():
+    for key, (value, vtype, sub) in vocab.items():
         if not key.startswith("tokenizer.") or key == "tokenizer.chat_template":
             continue
-        value, vtype, sub = field_value(field)
         if key == "tokenizer.ggml.eos_token_id":
             value = eot
-        w.add_key_value(key, value, vtype, sub)
-    if "tokenizer.ggml.eos_token_id" not in vocab.fields:
+        w.add_key_value(key, value, V(vtype), V(sub) if sub is not None else None)
+    if "tokenizer.ggml.eos_token_id" not in vocab:
         w.add_key_value("tokenizer.ggml.eos_token_id", eot, V.UINT32)
     w.add_chat_template(template)
 

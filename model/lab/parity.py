@@ -21,24 +21,29 @@ sys.path.insert(0, HERE)
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
+from gguf_read import read  # noqa: E402
 from net import Config, Net  # noqa: E402
 
 
+def dequantize(dims: list[int], typ: int, raw: np.ndarray) -> np.ndarray:
+    shape = tuple(reversed(dims))
+    if typ == 0:
+        return raw.view(np.float32).reshape(shape).copy()
+    if typ == 1:
+        return raw.view(np.float16).astype(np.float32).reshape(shape)
+    # Q8_0: blocks of a float16 scale and 32 int8 values
+    blocks = raw.reshape(-1, 34)
+    d = blocks[:, :2].copy().view(np.float16).astype(np.float32)
+    return (d * blocks[:, 2:].view(np.int8).astype(np.float32)).reshape(shape)
+
+
 def load(path: str) -> tuple[Net, np.ndarray]:
-    from build_gguf import llama_source
-
-    sys.path.insert(0, os.path.join(llama_source(), "gguf-py"))
-    import gguf
-
-    r = gguf.GGUFReader(path)
-    meta = {k: f.contents() for k, f in r.fields.items() if not k.startswith("tokenizer.ggml.") and not k.startswith("GGUF.")}
+    fields, tensors = read(path)
+    meta = {k: v[0] for k, v in fields.items() if not k.startswith("tokenizer.")}
     arch = meta["general.architecture"]
     if arch != "llama":
         raise SystemExit(f"{path}: architecture {arch!r}, expected 'llama'")
-    t = {}
-    for ti in r.tensors:
-        a = gguf.quants.dequantize(ti.data, ti.tensor_type)
-        t[ti.name] = torch.from_numpy(np.ascontiguousarray(a, dtype=np.float32).reshape(tuple(reversed([int(d) for d in ti.shape]))))
+    t = {name: torch.from_numpy(dequantize(*info)) for name, info in tensors.items()}
     heads = int(meta["llama.attention.head_count"])
     cfg = Config(vocab_size=int(meta["llama.vocab_size"]), dim=int(meta["llama.embedding_length"]), n_layers=int(meta["llama.block_count"]),
                  n_heads=heads, n_kv_heads=int(meta["llama.attention.head_count_kv"]), ffn_dim=int(meta["llama.feed_forward_length"]),
