@@ -35,7 +35,7 @@ const FAMILY: Record<keyof typeof TEMPLATES, string> = {
   "Qwen-Qwen3-0.6B": "ChatML (JinjaTemplate, thinking off)",
   "meta-llama-Llama-3.2-3B-Instruct": "Llama 3 (JinjaTemplate)",
   "HuggingFaceTB-SmolLM3-3B": "ChatML (JinjaTemplate, thinking off)",
-  "google-gemma-2-2b-it": "Gemma (Gemma)",
+  "google-gemma-2-2b-it": "Gemma (JinjaTemplate)",
   "microsoft-Phi-3.5-mini-instruct": "Phi-3 (JinjaTemplate)",
 };
 

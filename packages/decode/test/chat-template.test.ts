@@ -57,10 +57,10 @@ describe("chat templates", () => {
     expect(out.stoppedBy).toBe("eos");
   });
 
-  it("Gemma 2: its turn markers added to a SentencePiece vocabulary, node-llama-cpp's Gemma wrapper, <end_of_turn> ends the reply", async () => {
+  it("Gemma 2: its turn markers added to a SentencePiece vocabulary, rendered by its own template, <end_of_turn> ends the reply", async () => {
     const name = "google-gemma-2-2b-it";
     const b = await backend("gemma2.gguf", { ...TEMPLATES[name], template: chatTemplate(name), script: "ls -la" });
-    expect(b.info.template).toBe("Gemma (Gemma)");
+    expect(b.info.template).toBe("Gemma (JinjaTemplate)");
     const out = await b.complete({ prompt: { request: "list the files" }, maxTokens: 16, seed: 1 });
     expect(out).toMatchObject({ text: "ls -la", finish: "stop", stoppedBy: "eos" });
   });

@@ -1,10 +1,17 @@
-// How an instruct model's chat template is applied: node-llama-cpp resolves the GGUF's
-// Jinja template (to one of its own chat wrappers when the template is equivalent, else to
-// its Jinja renderer), with thinking off for models that have it. The template is rendered
-// once at load on a sample conversation, so a template that cannot render is known before
-// the first request: a model opened for "auto" falls back to plain completion prompts and
-// says so (ModelInfo.fallback); one opened for "chat" fails with EMODEL.
-import { LlamaText, SpecialTokensText, resolveChatWrapper, type ChatHistoryItem, type ChatWrapper, type LlamaModel } from "#node-llama-cpp";
+// How an instruct model's chat template is applied: the GGUF's Jinja template, rendered by
+// node-llama-cpp's Jinja renderer with thinking off (enable_thinking=false). The template is
+// rendered once at load on a sample conversation, so a template that cannot render is known
+// before the first request: a model opened for "auto" falls back to plain completion
+// prompts and says so (ModelInfo.fallback); one opened for "chat" fails with EMODEL.
+import {
+  JinjaTemplateChatWrapper,
+  LlamaText,
+  SpecialTokensText,
+  resolveChatWrapper,
+  type ChatHistoryItem,
+  type ChatWrapper,
+  type LlamaModel,
+} from "#node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
 import type { ChatMessage } from "../prompt.js";
 
@@ -26,13 +33,8 @@ export interface ResolvedChat {
   fallback?: string;
 }
 
-// Thinking off, as a user of a small model runs it: Qwen's own wrapper writes an empty
-// thought block, the Jinja renderer passes enable_thinking=false to the template.
-const NO_THINKING = {
-  qwen: { thoughts: "discourage" },
-  jinjaTemplate: { reasoning: false },
-} as const;
-
+// Thinking off, as a user of a small model runs it: enable_thinking=false goes to the
+// template, which writes an empty thought block where it has one.
 /** Turn markers that name a template family; the first that the template uses wins. */
 const FAMILIES: [string, string][] = [
   ["<|start_header_id|>", "Llama 3"],
@@ -79,7 +81,12 @@ export function resolveChat(model: LlamaModel, style: "auto" | "completion" | "c
   if (!hasTemplate && style === "auto") return { template: "none" };
   let wrapper: ChatWrapper;
   try {
-    wrapper = resolveChatWrapper(model, { customWrapperSettings: NO_THINKING, fallbackToOtherWrappersOnJinjaError: false, warningLogs: false });
+    // The template itself, through node-llama-cpp's Jinja renderer. resolveChatWrapper would
+    // look for an equivalent built-in wrapper first, rendering the template against each
+    // candidate: 5.8 s at load for Llama 3's template, against 0.16 s for the renderer alone.
+    wrapper = hasTemplate
+      ? new JinjaTemplateChatWrapper({ template, tokenizer: model.tokenizer, reasoning: false })
+      : resolveChatWrapper(model, { warningLogs: false });
     wrapper.generateContextState({ chatHistory: chatHistory(SAMPLE, "p") });
   } catch (err) {
     const why = `chat template failed to render (${oneLine(err)})`;
