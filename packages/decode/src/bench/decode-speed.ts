@@ -150,6 +150,9 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   };
   const modelPath = resolveModelArg(opt("model") ?? defaultModelPath());
   const compareSampler = args.includes("--native-sampler");
+  // A decode cut by the wall-clock deadline on a loaded machine would differ for that reason
+  // alone; node-llama-cpp's sampler is slow enough at a real vocabulary to reach it.
+  if (compareSampler) process.env.SHELLGEN_DECODE_DEADLINE_MS ??= String(3_600_000);
   const n = Number(opt("requests") ?? 24);
   const maxTokens = Number(opt("max-tokens") ?? 48);
   // The 24 requests decode ~10 tokens each, a third of a second in all per mode: one pass
@@ -312,7 +315,15 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     },
     /** Where the ranked sampler's tokens came from: the greedy token, its top list, or the full pass. */
     sampler: { ...rankedStats(model.sequence) },
-    ...(compareSampler ? { samplerAgreement: { decodes: texts.native.length, sameText: texts.native.filter((t, i) => t === texts.ranked[i]).length } } : {}),
+    ...(compareSampler
+      ? {
+          samplerAgreement: {
+            decodes: texts.native.length,
+            sameText: texts.native.filter((t, i) => t === texts.ranked[i]).length,
+            differences: texts.native.flatMap((t, i) => (t === texts.ranked[i] ? [] : [{ native: t, ranked: texts.ranked[i] }])),
+          },
+        }
+      : {}),
     rounds,
     perRound,
     cpuRatio: {

@@ -52,6 +52,10 @@ const cpuNow = (): number => {
 
 export async function compareSamplers(modelPath: string, requests: string[], maxTokens: number): Promise<IdentityResult> {
   const model = await LocalModel.open(modelPath, { threads: 1 });
+  // The per-completion wall-clock deadline would make a slow decode on a loaded machine end
+  // early, and the comparison measure the load: lift it here.
+  const deadline = process.env.SHELLGEN_DECODE_DEADLINE_MS;
+  process.env.SHELLGEN_DECODE_DEADLINE_MS = String(3_600_000);
   try {
     const planner = await packPlanner();
     const defaultPlan = await planner.plans({ request: requests[0]!, ground: false, workspaceFiles: [] }).at(-1)!();
@@ -94,6 +98,8 @@ export async function compareSamplers(modelPath: string, requests: string[], max
     result.sampler = { greedy: after.greedy - before.greedy, ranked: after.ranked - before.ranked, fullPass: after.fullPass - before.fullPass };
     return result;
   } finally {
+    if (deadline === undefined) delete process.env.SHELLGEN_DECODE_DEADLINE_MS;
+    else process.env.SHELLGEN_DECODE_DEADLINE_MS = deadline;
     useGrammarSampler(model.sequence, "ranked");
     await model.close();
   }
