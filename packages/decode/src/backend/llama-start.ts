@@ -14,6 +14,7 @@ import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { shellgenHome } from "@shellgen/base";
 import { getLlama, Llama, type LlamaLogLevel } from "#node-llama-cpp";
+import { skipResourceSimulation } from "./llama-no-simulation.js";
 
 const TESTED_VERSION = "3.21.1";
 const CACHE_VERSION = 1;
@@ -151,6 +152,7 @@ export async function startLlama(opts: LlamaStartOptions): Promise<Llama> {
     try {
       const llama = await startCached(verdict, opts);
       llamaStartPath = "cached";
+      skipResourceSimulation(llama, true);
       return llama;
     } catch {
       // Fall through to the tested start, which reports a real failure properly.
@@ -159,5 +161,6 @@ export async function startLlama(opts: LlamaStartOptions): Promise<Llama> {
   const llama = await getLlama({ gpu: opts.gpu, build: "never", logLevel: opts.logLevel, logger: opts.logger });
   llamaStartPath = "tested";
   if (known && root) writeVerdict(root, llama);
+  skipResourceSimulation(llama, !!known);
   return llama;
 }
