@@ -80,6 +80,8 @@ export function studyTable(runs: RunSummary[], transitions: Transition[], info: 
 
 const optional = <K extends string>(k: K, v: number | undefined) => (v === undefined ? {} : ({ [k]: Number(v.toFixed(2)) } as Record<K, number>));
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** "3.1M", "152K", "0.6B". */
 export function compact(n: number | undefined): string {
   if (n === undefined) return "-";
@@ -110,7 +112,7 @@ export function studyCells(s: StudyTable, cell: (c: TierCount | undefined) => st
   const pctOf = (v: number | undefined) => (v === undefined ? "-" : `${v.toFixed(1)}%`);
   const t = m.transitions;
   rows.push([
-    `mean over ${m.models} models`,
+    `mean over ${plural(m.models, "model")}`,
     "",
     "",
     "",
@@ -139,7 +141,7 @@ export function splitCells(runs: RunSummary[], s: StudyTable, tiers: string[], s
     if (mine.length < 2) continue;
     const width = cols(mine[0]!).length;
     const means = Array.from({ length: width }, (_, i) => meanOf(mine.map((r) => rate(cols(r)[i]))));
-    rows.push([`mean over ${mine.length} models`, mode, ...means.map((v) => (v === undefined ? "-" : `${v.toFixed(1)}%`))]);
+    rows.push([`mean over ${plural(mine.length, "model")}`, mode, ...means.map((v) => (v === undefined ? "-" : `${v.toFixed(1)}%`))]);
   }
   return { head, rows };
 }
