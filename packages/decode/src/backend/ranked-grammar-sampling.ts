@@ -7,10 +7,13 @@
 //
 // Here the same logits are sampled up to three times, cheapest first:
 //   1. the greedy token, checked alone (what the native sampler does first, so the same);
-//   2. the TOP_K best tokens in logit order, each checked alone: the first the grammar accepts
-//      is the best accepted token of the whole vocabulary, as long as its logit is strictly
-//      above every token outside the list and it ties with no other accepted token;
+//   2. the model's best tokens in logit order (the TOP_K best, then the TOP_K_WIDE best), each
+//      checked alone: the first the grammar accepts is the best accepted token of the whole
+//      vocabulary, as long as its logit is strictly above every token outside the list and it
+//      ties with no other accepted token;
 //   3. otherwise the native sampler with the grammar: the full pass, as before.
+// A partly trained model at Qwen2's vocabulary, in states where the grammar allows few tokens,
+// ranks the answer 50th-800th: the wide list (about 2 ms) then replaces a ~40 ms full pass.
 // Greedy decoding therefore gives the same tokens as before; only the time changes.
 //
 // node-llama-cpp has no public way to sample one position twice, so this replaces the
@@ -20,8 +23,9 @@
 // installed: if they are not all there, nothing is replaced.
 import type { LlamaContextSequence, Token } from "#node-llama-cpp";
 
-/** How many of the model's best tokens are checked before the full pass. */
+/** How many of the model's best tokens are checked before the full pass: a short list, then a wide one. */
 export const TOP_K = 48;
+export const TOP_K_WIDE = 2048;
 
 export type GrammarSampler = "ranked" | "native";
 
@@ -132,7 +136,13 @@ async function* rankedEvaluate(
   const plain = new Sampler(seq.model._model);
   const ranked = new Sampler(seq.model._model);
   const full = new Sampler(seq.model._model);
-  const allowed = (t: Token): boolean => Sampler.canBeNextTokenForGrammarEvaluationState(native, t);
+  // Verdicts for the current position: the wide list repeats the short one.
+  const verdicts = new Map<Token, boolean>();
+  const allowed = (t: Token): boolean => {
+    let v = verdicts.get(t);
+    if (v === undefined) verdicts.set(t, (v = Sampler.canBeNextTokenForGrammarEvaluationState(native, t)));
+    return v;
+  };
   const accept = (t: Token): Token => {
     // The native sampler does not feed end-of-generation tokens to the grammar either.
     if (!seq.model.isEogToken(t)) Sampler.acceptGrammarEvaluationStateToken(native, t);
@@ -142,18 +152,21 @@ async function* rankedEvaluate(
   const sample = async (batchLogitIndex: number): Promise<Token | -1> => {
     const config = seq._resolveSamplerConfig({ ...options, grammarEvaluationState: undefined });
     plain.applyConfig(config);
+    verdicts.clear();
     const first = (await ctx.sampleToken(batchLogitIndex, plain)) as Token | -1;
     if (first === -1) return -1;
     if (allowed(first)) {
       stats.greedy++;
       return accept(first);
     }
-    ranked.applyConfig({ ...config, temperature: 1, topK: TOP_K, topP: 1, minP: 0 });
-    const [, flat] = (await ctx.sampleToken(batchLogitIndex, ranked, true)) as [Token, number[] | undefined];
-    const pick = flat ? bestAllowed(flat, first, allowed) : undefined;
-    if (pick !== undefined) {
-      stats.ranked++;
-      return accept(pick);
+    for (const topK of [TOP_K, TOP_K_WIDE]) {
+      ranked.applyConfig({ ...config, temperature: 1, topK, topP: 1, minP: 0 });
+      const [, flat] = (await ctx.sampleToken(batchLogitIndex, ranked, true)) as [Token, number[] | undefined];
+      const pick = flat ? bestAllowed(flat, first, allowed) : undefined;
+      if (pick !== undefined) {
+        stats.ranked++;
+        return accept(pick);
+      }
     }
     stats.fullPass++;
     full.applyConfig(seq._resolveSamplerConfig(options));
