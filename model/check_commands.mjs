@@ -21,7 +21,9 @@ if (!inPath || !outPath) {
   process.exit(2);
 }
 const policy = loadPolicy(defaultPolicyPath);
-const lines = readFileSync(inPath, "utf8").split("\n").filter((l) => l.trim());
+const lines = readFileSync(inPath, "utf8")
+  .split("\n")
+  .filter((l) => l.trim());
 const out = lines.map((line, i) => {
   let command;
   try {

@@ -32,9 +32,14 @@ function purpose(text) {
 
 const out = {};
 let refused = 0;
-for (const f of readdirSync(dir).filter((f) => f.endsWith(".txt")).sort()) {
+for (const f of readdirSync(dir)
+  .filter((f) => f.endsWith(".txt"))
+  .sort()) {
   const path = join(dir, f);
-  if (statSync(path).size > MAX) { refused++; continue; }
+  if (statSync(path).size > MAX) {
+    refused++;
+    continue;
+  }
   const text = readFileSync(path, "utf8");
   const name = f.slice(0, -4);
   try {
