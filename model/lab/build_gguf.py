@@ -82,6 +82,8 @@ def main() -> None:
     if not h0 > 0:
         sys.exit(f"build: {weights} records a non-positive constant channel ({h0}); the weights are not a lab model's")
     bias = MARGIN / h0
+    if bias > 60000 and a.type != "f32":
+        sys.exit(f"build: the unused-id bias {bias:.0f} does not fit float16; write this model with --type f32")
     embd = t["token_embd.weight"]
     head = t["output.weight"]
     unused_out = head.mean(0)

@@ -2,9 +2,11 @@
 token ids the data uses), with one constant channel that keeps every unused id out of the
 argmax once the model is written out at the full vocabulary.
 
-Channel 0 of the residual stream is pinned: every token embedding holds CONST there, and no
+Channel 0 of the residual stream is pinned: every token embedding holds `const` there, and no
 attention or feed-forward output writes to it (their row 0 is zero). So after the final
-RMSNorm, h[0] = CONST * g[0] / rms(x) > 0 at every position, with g[0] pinned to 1. An unused
+RMSNorm, h[0] = const * g[0] / rms(x) > 0 at every position, with g[0] pinned to 1/const. A
+small const (the scale of the other embedding entries) keeps the channel from swamping the
+token's own entries in the first layer's norm. An unused
 id's output row is the mean of the used rows minus BIAS on channel 0, so its logit is the
 mean of the used logits minus BIAS * h[0]: always below the best used logit, by a margin.
 """
@@ -26,14 +28,18 @@ import torch.nn.functional as F  # noqa: E402
 
 from net import Config, Net, apply_rope  # noqa: E402
 
-CONST = 1.0
+CONST = 0.02
 
 
 class PinColumn(nn.Module):
-    """An embedding whose column 0 is CONST for every token."""
+    """An embedding whose column 0 is the same constant for every token."""
+
+    def __init__(self, value: float):
+        super().__init__()
+        self.value = value
 
     def forward(self, w: torch.Tensor) -> torch.Tensor:
-        return torch.cat([torch.full_like(w[:, :1], CONST), w[:, 1:]], dim=1)
+        return torch.cat([torch.full_like(w[:, :1], self.value), w[:, 1:]], dim=1)
 
 
 class ZeroRow(nn.Module):
@@ -44,20 +50,25 @@ class ZeroRow(nn.Module):
 
 
 class PinFirst(nn.Module):
-    """A norm weight whose channel 0 is 1."""
+    """A norm weight whose channel 0 is fixed."""
+
+    def __init__(self, value: float):
+        super().__init__()
+        self.value = value
 
     def forward(self, w: torch.Tensor) -> torch.Tensor:
-        return torch.cat([torch.ones_like(w[:1]), w[1:]])
+        return torch.cat([torch.full_like(w[:1], self.value), w[1:]])
 
 
 class LabNet(Net):
-    def __init__(self, c: Config):
+    def __init__(self, c: Config, const: float = CONST):
         super().__init__(c)
-        parametrize.register_parametrization(self.embed, "weight", PinColumn())
+        self.const = const
+        parametrize.register_parametrization(self.embed, "weight", PinColumn(const))
         for b in self.layers:
             parametrize.register_parametrization(b.wo, "weight", ZeroRow())
             parametrize.register_parametrization(b.w_down, "weight", ZeroRow())
-        parametrize.register_parametrization(self.norm, "weight", PinFirst())
+        parametrize.register_parametrization(self.norm, "weight", PinFirst(1.0 / const))
 
     def effective(self) -> dict[str, torch.Tensor]:
         """The weights as computed (parametrizations applied), by GGUF tensor name."""

@@ -30,7 +30,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 from export import write_compact  # noqa: E402
-from labnet import LabNet  # noqa: E402
+from labnet import CONST, LabNet  # noqa: E402
 from net import Config  # noqa: E402
 from samples import K_WEIGHTS, RETRIEVED_SHOTS, SAME_FAMILY, SOURCE_WEIGHT  # noqa: E402
 from train import lr_at  # noqa: E402
@@ -165,7 +165,9 @@ def main() -> None:
                      max_seq=a.ctx, rope_theta=10000.0, tied=False)
         if os.path.exists(log_path):
             os.remove(log_path)
-    model = LabNet(cfg)
+    # checkpoints from before the constant was a setting used 1.0
+    const = state.get("const", 1.0) if state else CONST
+    model = LabNet(cfg, const)
     params = dict(model.named_parameters())
     decay = [p for n, p in params.items() if p.dim() >= 2]
     no_decay = [p for n, p in params.items() if p.dim() < 2]
@@ -197,7 +199,7 @@ def main() -> None:
 
     def save(val_loss: float) -> None:
         tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "used": used, "step": step,
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "const": const, "used": used, "step": step,
                     "tokens": tokens_seen, "trained_s": trained_s, "val_loss": val_loss, "header": {k: header[k] for k in ("family", "vocab", "template")}}, tmp)
         os.replace(tmp, ckpt_path)
         model.eval()
@@ -205,7 +207,7 @@ def main() -> None:
             h0 = torch.cat([model.hidden_after(head, x)[..., 0][m] for head, x, _, m in val_batches])
         model.train()
         write_compact(os.path.join(HERE, "weights", f"{a.family}.npz"), model, cfg, used,
-                      {"family": a.family, "vocab": header["vocab"], "template": header["template"], "data": header.get("data"), "step": step, "tokens": tokens_seen,
+                      {"family": a.family, "vocab": header["vocab"], "template": header["template"], "data": header.get("data"), "const": const, "step": step, "tokens": tokens_seen,
                        "trained_s": round(trained_s), "val_loss": round(val_loss, 4), "h0_min": float(h0.min()), "h0_p01": float(h0.quantile(0.01))})
 
     budget = a.minutes * 60
