@@ -9,7 +9,7 @@ map back to the real vocabulary. Each sequence is one conversation: a system tur
 end-of-turn token. The loss covers the answer turns (examples' included).
 
 Writes model/lab/build/<family>/{ckpt.pt,log.jsonl} and the committed compact weights
-model/lab/weights/<family>.npz (see export.py).
+model/lab/weights/<family>.npz (see export.py), with the loss log in model/lab/training/.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import json
 import math
 import os
 import random
+import shutil
 import sys
 import time
 
@@ -198,6 +199,9 @@ def main() -> None:
         return tot / n
 
     def save(val_loss: float) -> None:
+        # the loss log travels with the committed weights
+        os.makedirs(os.path.join(HERE, "training"), exist_ok=True)
+        shutil.copyfile(log_path, os.path.join(HERE, "training", f"{a.family}.jsonl"))
         tmp = ckpt_path + ".tmp"
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "const": const, "used": used, "step": step,
                     "tokens": tokens_seen, "trained_s": trained_s, "val_loss": val_loss, "header": {k: header[k] for k in ("family", "vocab", "template")}}, tmp)
