@@ -49,7 +49,7 @@ export async function loadReport(dir: string): Promise<{ report: Report; meta?: 
     () => undefined,
   );
   // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
-  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo), meta, skipped };
+  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo, meta?.models), meta, skipped };
 }
 
 export async function writeReport(dir: string): Promise<Written> {

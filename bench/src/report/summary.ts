@@ -126,14 +126,15 @@ function coverageSummary(records: ResultRecord[], coverage: Coverage | undefined
   return { file: coverage.file, status: coverage.status, ...(note ? { note } : {}), novel: count(false), covered: count(true), unknown };
 }
 
-export function summarise(records: ResultRecord[], coverage?: Coverage, info?: Record<string, ModelInfo>): Report {
+/** `order`: the run's models as given (run.json), so rows keep the --model order however tasks finished. */
+export function summarise(records: ResultRecord[], coverage?: Coverage, info?: Record<string, ModelInfo>, order: string[] = []): Report {
   const cov = coverageSummary(records, coverage);
   const split = cov.status === "ok";
   const subsetOf = (r: Pick<ResultRecord, "taskId">): Subset | undefined => {
     const c = coverage?.covered.get(r.taskId);
     return c === undefined ? undefined : c ? "covered" : "novel";
   };
-  const models: string[] = [];
+  const models = order.filter((m) => records.some((r) => r.model === m));
   const groups = new Map<string, ResultRecord[]>();
   for (const r of records) {
     if (!models.includes(r.model)) models.push(r.model);
