@@ -20,6 +20,7 @@ import {
   type OptionSpec,
   type PositionalSpec,
   type ValueType,
+  UNBOUNDED,
 } from "@shellgen/grammargen";
 
 export interface GroundValues {
@@ -153,7 +154,9 @@ const squoted = (): Expr => seq(lit("'"), rep(cls("'\n", true), 0, 256), lit("'"
 // As in the composed terminals, "..." holds no $( or ` of its own: a quoted substitution goes
 // through the grammar's sh_piece, which parses the command inside. Two readings of every
 // quoted string would keep two parse stacks alive through all of it.
-const dqChar = (): Expr => alt(cls('"\\\n$`', true), escaped(), seq(lit("$"), cls('("\\`\n', true)));
+// "${" opens an expansion that must close on the same line: bash -n refuses "${f%.txt".
+const dqChar = (): Expr =>
+  alt(cls('"\\\n$`', true), escaped(), seq(lit("$"), alt(cls('("\\`\n{', true), seq(lit("{"), rep(cls('}"`$\n', true), 1, UNBOUNDED), lit("}")))));
 const dquoted = (): Expr => seq(lit('"'), rep(dqChar(), 0, 256), opt(lit("$")), lit('"'));
 
 /**

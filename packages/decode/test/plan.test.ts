@@ -124,3 +124,16 @@ describe("packPlanner", () => {
     );
   });
 });
+
+describe("double-quoted words in planned grammars", () => {
+  // A byte-level model wrote `"${f%.txt"` under a planned grammar; bash -n refuses it.
+  it("take ${...} only when it closes, in the planned grammar and the pack default", async () => {
+    const plans = planner.plans({ request: "count from 1 up to 20, one number per line", ground: false, workspaceFiles: [] });
+    for (const make of plans) {
+      const plan = await make();
+      expect(plan.accepts('for f in *.txt; do echo "$f" "${f%.txt}"; done').accepted, plan.commands.join(",")).toBe(true);
+      expect(plan.accepts('for f in *.txt; do echo "$f" "${f%.txt"; done').accepted, plan.commands.join(",")).toBe(false);
+      expect(plan.accepts('for f in *.txt; do echo "${f%.txt $(date)"; done').accepted, plan.commands.join(",")).toBe(false);
+    }
+  });
+});
