@@ -21,7 +21,7 @@ sys.path.insert(0, HERE)
 import torch  # noqa: E402
 
 from gguf import Reader  # noqa: E402
-from net import Config, Net  # noqa: E402
+from net import Config, Net, gguf_names  # noqa: E402
 from tokenizer import Tokenizer  # noqa: E402
 
 
@@ -37,11 +37,7 @@ def load(path: str) -> tuple[Net, Tokenizer, Config]:
     model = Net(cfg)
     # the inverse of export_gguf.tensors' naming
     sd = model.state_dict()
-    mapping = {"token_embd.weight": "embed.weight", "output_norm.weight": "norm.weight", "output.weight": "head.weight"}
-    for i in range(cfg.n_layers):
-        for g_name, t_name in (("attn_norm", "attn_norm"), ("attn_q", "wq"), ("attn_k", "wk"), ("attn_v", "wv"), ("attn_output", "wo"),
-                               ("ffn_norm", "ffn_norm"), ("ffn_gate", "w_gate"), ("ffn_up", "w_up"), ("ffn_down", "w_down")):
-            mapping[f"blk.{i}.{g_name}.weight"] = f"layers.{i}.{t_name}.weight"
+    mapping = gguf_names(cfg.n_layers)
     missing = [k for k in sd if k not in mapping.values()]
     if missing:
         raise ValueError(f"{path}: no tensor for {missing}")

@@ -131,3 +131,17 @@ class Net(nn.Module):
 
     def n_params(self) -> int:
         return sum(p.numel() for p in self.parameters())
+
+
+# llama.cpp's tensor names for each block's parameters, and the Net attribute each one loads.
+GGUF_BLOCK = {"attn_norm": "attn_norm", "attn_q": "wq", "attn_k": "wk", "attn_v": "wv", "attn_output": "wo",
+              "ffn_norm": "ffn_norm", "ffn_gate": "w_gate", "ffn_up": "w_up", "ffn_down": "w_down"}
+
+
+def gguf_names(n_layers: int) -> dict[str, str]:
+    """GGUF tensor name -> Net state-dict key (output.weight only exists for untied heads)."""
+    names = {"token_embd.weight": "embed.weight", "output_norm.weight": "norm.weight", "output.weight": "head.weight"}
+    for i in range(n_layers):
+        for g_name, t_name in GGUF_BLOCK.items():
+            names[f"blk.{i}.{g_name}.weight"] = f"layers.{i}.{t_name}.weight"
+    return names

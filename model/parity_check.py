@@ -22,7 +22,7 @@ sys.path.insert(0, HERE)
 import torch  # noqa: E402
 
 from gguf import Reader  # noqa: E402
-from net import Config, Net  # noqa: E402
+from net import Config, Net, gguf_names  # noqa: E402
 from tokenizer import Tokenizer  # noqa: E402
 
 
@@ -39,14 +39,10 @@ def load(path: str) -> tuple[Net, Tokenizer]:
                  norm_eps=float(m["llama.attention.layer_norm_rms_epsilon"]), tied="output.weight" not in g.tensors)
     net = Net(cfg)
     t = {k: torch.from_numpy(v.copy()) for k, v in g.tensors.items()}
-    sd = {"embed.weight": t["token_embd.weight"], "norm.weight": t["output_norm.weight"]}
-    if not cfg.tied:
-        sd["head.weight"] = t["output.weight"]
-    names = {"attn_norm": "attn_norm", "attn_q": "wq", "attn_k": "wk", "attn_v": "wv", "attn_output": "wo",
-             "ffn_norm": "ffn_norm", "ffn_gate": "w_gate", "ffn_up": "w_up", "ffn_down": "w_down"}
-    for i in range(cfg.n_layers):
-        for g_name, t_name in names.items():
-            sd[f"layers.{i}.{t_name}.weight"] = t[f"blk.{i}.{g_name}.weight"]
+    names = gguf_names(cfg.n_layers)
+    if cfg.tied:
+        del names["output.weight"]
+    sd = {key: t[name] for name, key in names.items()}
     net.load_state_dict(sd)
     net.eval()
     return net, tok

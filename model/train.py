@@ -54,10 +54,15 @@ def batch(enc: Encoded, r: random.Random, bsz: int, max_len: int) -> tuple[torch
     # one example count per batch keeps lengths alike, so little compute goes to padding
     k = r.choices(range(4), K_WEIGHTS)[0]
     seqs = [enc.sample(r, t, max_len + 1, k) for t in targets]
+    return collate(seqs)
+
+
+def collate(seqs: list[tuple[list[int], list[bool]]]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Right-padded inputs, next-token targets and the loss mask (which target positions count)."""
     T = max(len(s) for s, _ in seqs) - 1
-    x = torch.zeros(bsz, T, dtype=torch.long)
-    y = torch.zeros(bsz, T, dtype=torch.long)
-    m = torch.zeros(bsz, T, dtype=torch.bool)
+    x = torch.zeros(len(seqs), T, dtype=torch.long)
+    y = torch.zeros(len(seqs), T, dtype=torch.long)
+    m = torch.zeros(len(seqs), T, dtype=torch.bool)
     for b, (ids, mask) in enumerate(seqs):
         n = len(ids) - 1
         x[b, :n] = torch.tensor(ids[:-1])

@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from gguf_read import read  # noqa: E402
-from net import Config, Net  # noqa: E402
+from net import Config, Net, gguf_names  # noqa: E402
 
 
 def dequantize(dims: list[int], typ: int, raw: np.ndarray) -> np.ndarray:
@@ -50,12 +50,7 @@ def load(path: str) -> tuple[Net, np.ndarray]:
                  max_seq=int(meta["llama.context_length"]), rope_theta=float(meta["llama.rope.freq_base"]),
                  norm_eps=float(meta["llama.attention.layer_norm_rms_epsilon"]), tied=False)
     net = Net(cfg)
-    sd = {"embed.weight": t["token_embd.weight"], "norm.weight": t["output_norm.weight"], "head.weight": t["output.weight"]}
-    names = {"attn_norm": "attn_norm", "attn_q": "wq", "attn_k": "wk", "attn_v": "wv", "attn_output": "wo",
-             "ffn_norm": "ffn_norm", "ffn_gate": "w_gate", "ffn_up": "w_up", "ffn_down": "w_down"}
-    for i in range(cfg.n_layers):
-        for g_name, t_name in names.items():
-            sd[f"layers.{i}.{t_name}.weight"] = t[f"blk.{i}.{g_name}.weight"]
+    sd = {key: t[name] for name, key in gguf_names(cfg.n_layers).items()}
     net.load_state_dict(sd)
     net.eval()
     # the unused-id row is the one most ids share

@@ -34,7 +34,7 @@ from export import write_compact  # noqa: E402
 from labnet import CONST, LabNet  # noqa: E402
 from net import Config  # noqa: E402
 from samples import K_WEIGHTS, RETRIEVED_SHOTS, SAME_FAMILY, SOURCE_WEIGHT  # noqa: E402
-from train import lr_at  # noqa: E402
+from train import collate, lr_at  # noqa: E402
 
 SYSTEM_SHARE = 0.85  # sequences with the system prompt; the rest have none
 
@@ -108,15 +108,7 @@ def batch(d: Data, r: random.Random, bsz: int, max_len: int):
     targets = r.choices(range(len(d.u)), d.weights, k=bsz)
     k = r.choices(range(4), K_WEIGHTS)[0]
     seqs = [d.sample(r, t, k, max_len - len(head)) for t in targets]
-    T = max(len(s) for s, _ in seqs) - 1
-    x = torch.zeros(bsz, T, dtype=torch.long)
-    y = torch.zeros(bsz, T, dtype=torch.long)
-    m = torch.zeros(bsz, T, dtype=torch.bool)
-    for b, (ids, mask) in enumerate(seqs):
-        n = len(ids) - 1
-        x[b, :n] = torch.tensor(ids[:-1])
-        y[b, :n] = torch.tensor(ids[1:])
-        m[b, :n] = torch.tensor(mask[1:], dtype=torch.bool)
+    x, y, m = collate(seqs)
     return torch.tensor(head, dtype=torch.long), x, y, m
 
 
