@@ -21,6 +21,7 @@ import {
 } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAMILIES, SYSTEM_PROMPT } from "../model/lab/families.mjs";
+import { compareDistributions } from "./parity.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -128,20 +129,9 @@ for (const [name, fam] of Object.entries(FAMILIES as Record<string, Family>)) {
           await gen.return(undefined);
           if (first.done) throw new Error("no output from evaluateWithMetadata");
           const probs = first.value.probabilities;
-          let kl = 0;
-          let covered = 0;
-          let torchArgmax = 0;
-          c.logprobs.forEach((lp, id) => {
-            if (lp > c.logprobs[torchArgmax]!) torchArgmax = id;
-            if (lp < -30) return;
-            const p = Math.exp(lp);
-            const q = probs.get(id as Token) ?? 0;
-            if (q > 0) covered += p;
-            kl += p * (lp - Math.log(Math.max(q, 1e-12)));
-          });
+          const { kl, covered, torchArgmax, nodeArgmax } = compareDistributions(c.logprobs, probs, -30);
           expect(covered).toBeGreaterThan(0.999);
           expect(kl).toBeLessThan(1e-3);
-          const nodeArgmax = [...probs.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
           expect(nodeArgmax).toBe(torchArgmax);
         }
       } finally {

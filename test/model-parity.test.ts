@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLlama, type Llama, type LlamaContext, type LlamaModel, type Token } from "node-llama-cpp";
+import { compareDistributions } from "./parity.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const GGUF = `${ROOT}model/shellgen-mini.gguf`;
@@ -65,19 +66,9 @@ describe.skipIf(!existsSync(GGUF))("default model parity (node-llama-cpp vs torc
         if (first.done) throw new Error("no output from evaluateWithMetadata");
         const probs = first.value.probabilities;
         // most of the torch mass must be covered, or the sampler options truncated the list
-        let kl = 0;
-        let covered = 0;
-        let torchArgmax = 0;
-        c.logprobs.forEach((lp, i) => {
-          if (lp > c.logprobs[torchArgmax]!) torchArgmax = i;
-          const p = Math.exp(lp);
-          const q = probs.get(i as Token) ?? 0;
-          if (q > 0) covered += p;
-          kl += p * (lp - Math.log(Math.max(q, 1e-12)));
-        });
+        const { kl, covered, torchArgmax, nodeArgmax } = compareDistributions(c.logprobs, probs);
         expect(covered).toBeGreaterThan(0.999);
         expect(kl).toBeLessThan(1e-3);
-        const nodeArgmax = [...probs.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
         expect(nodeArgmax).toBe(torchArgmax);
       }
     } finally {
