@@ -276,6 +276,17 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   };
   const added = (x: { msPerToken: number }) => x.msPerToken - s.native.msPerToken;
   const addedCpu = (x: { cpuMsPerToken: number }) => x.cpuMsPerToken - s.native.cpuMsPerToken;
+  /** Constrained minus native per grammar, by one of the two clocks. */
+  const addedPerGrammar = (by: (x: { msPerToken: number; cpuMsPerToken: number }) => number) => ({
+    defaultGrammar: by(s.constrainedDefault),
+    selectedGrammar: by(s.constrainedSelected),
+    selectedAfterFree: by(s.selectedAfterFree),
+    defaultNoHeredoc: by(s.defaultNoHeredoc),
+    permissiveGrammar: by(s.permissiveGrammar),
+    ...(s.defaultNativeSampler && s.afterFreeNativeSampler
+      ? { defaultNativeSampler: by(s.defaultNativeSampler), afterFreeNativeSampler: by(s.afterFreeNativeSampler) }
+      : {}),
+  });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const report = {
     model: modelPath,
@@ -293,26 +304,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       target: { selected: 1.15, default: 1.3 },
     },
     /** Constrained minus native, ms per token (wall, then CPU): what the grammar costs, whatever native costs. */
-    addedMsPerToken: {
-      defaultGrammar: added(s.constrainedDefault),
-      selectedGrammar: added(s.constrainedSelected),
-      selectedAfterFree: added(s.selectedAfterFree),
-      defaultNoHeredoc: added(s.defaultNoHeredoc),
-      permissiveGrammar: added(s.permissiveGrammar),
-      ...(s.defaultNativeSampler && s.afterFreeNativeSampler
-        ? { defaultNativeSampler: added(s.defaultNativeSampler), afterFreeNativeSampler: added(s.afterFreeNativeSampler) }
-        : {}),
-    },
-    addedCpuMsPerToken: {
-      defaultGrammar: addedCpu(s.constrainedDefault),
-      selectedGrammar: addedCpu(s.constrainedSelected),
-      selectedAfterFree: addedCpu(s.selectedAfterFree),
-      defaultNoHeredoc: addedCpu(s.defaultNoHeredoc),
-      permissiveGrammar: addedCpu(s.permissiveGrammar),
-      ...(s.defaultNativeSampler && s.afterFreeNativeSampler
-        ? { defaultNativeSampler: addedCpu(s.defaultNativeSampler), afterFreeNativeSampler: addedCpu(s.afterFreeNativeSampler) }
-        : {}),
-    },
+    addedMsPerToken: addedPerGrammar(added),
+    addedCpuMsPerToken: addedPerGrammar(addedCpu),
     /** Where the ranked sampler's tokens came from: the greedy token, its top list, or the full pass. */
     sampler: { ...rankedStats(model.sequence) },
     ...(compareSampler
