@@ -15,7 +15,7 @@ import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type
 import { chars, notWords } from "./notwords.js";
 import { itemsOf, leftFactor } from "./factor.js";
 import { mergeIdenticalRules } from "./merge.js";
-import { shellWordTerminals } from "./words.js";
+import { dqDollar, shellWordTerminals } from "./words.js";
 
 export interface ComposeOptions {
   commands: CommandSpec[];
@@ -114,8 +114,7 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, UNBOUNDED)), true);
   put("sh_fd", cls("0-9"), true);
-  const dqDollar = seq(lit("$"), alt(cls('("\\`{', true), seq(lit("{"), rep(cls('}"`$', true), 1, UNBOUNDED), lit("}"))));
-  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar), 1, UNBOUNDED), true);
+  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar()), 1, UNBOUNDED), true);
   // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
   if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals()) rules.set(r.name, r);
   // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"): scripts write it

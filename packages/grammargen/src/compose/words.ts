@@ -10,6 +10,9 @@ import { UNBOUNDED } from "../grammar/names.js";
 const BARE_EXCLUDED = " \t\n'\"\\|&;<>()`$";
 const WORDISH = "A-Za-z0-9_";
 
+/** A `$` inside "...": an expansion other than $( (sh_subst parses those), or ${...} closed on its line. */
+export const dqDollar = (): Expr => seq(lit("$"), alt(cls('("\\`{', true), seq(lit("{"), rep(cls('}"`$', true), 1, UNBOUNDED), lit("}"))));
+
 export function shellWordTerminals(): Rule[] {
   const many = (e: Expr): Expr => rep(e, 0, UNBOUNDED);
   const some = (e: Expr): Expr => rep(e, 1, UNBOUNDED);
@@ -23,8 +26,7 @@ export function shellWordTerminals(): Rule[] {
   );
   const ansi = seq(lit("$'"), many(alt(cls("'\\", true), seq(lit("\\"), cls("\n", true)))), lit("'"));
   const squoted = alt(seq(lit("'"), many(cls("'", true)), lit("'")), ansi);
-  const dqDollar = seq(lit("$"), alt(cls('("\\`{', true), seq(lit("{"), some(cls('}"`$', true)), lit("}"))));
-  const dquoted = seq(lit('"'), many(alt(cls('"\\$`', true), escaped, dqDollar)), opt(lit("$")), lit('"'));
+  const dquoted = seq(lit('"'), many(alt(cls('"\\$`', true), escaped, dqDollar())), opt(lit("$")), lit('"'));
   // X: a segment that may follow anything; T: what may follow a single-quoted one.
   const x = alt(bare(), escaped, dquoted, dollar);
   const afterQuote = seq(alt(bare(WORDISH), escaped, dquoted, dollar), many(x));
