@@ -357,13 +357,15 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_top", seq(ref("sh_line"), rep(seq(ref("sh_nl"), ref("sh_line")), 0, less(lim.lines, 1))));
 
   // Only command copies merge (xargs' relaxed and a wrapper's inner copies share their option
-  // rules); shell and shared rules keep their names, which decoding looks up.
-  const all = [...rules.values()];
+  // rules); shell and shared rules keep their names, which decoding looks up. What the start
+  // cannot reach (template rules of unused levels, most builtins of a small selection) is
+  // dropped first: merging and factoring then see only the grammar that is kept.
+  const reached = prune({ start: "sh_top", rules: [...rules.values()] }).rules;
   const g = prune(
     leftFactor(
       mergeIdenticalRules(
-        { start: "sh_top", rules: all },
-        all.map((r) => r.name).filter((n) => !n.startsWith("c_")),
+        { start: "sh_top", rules: reached },
+        reached.map((r) => r.name).filter((n) => !n.startsWith("c_")),
       ),
     ),
   );

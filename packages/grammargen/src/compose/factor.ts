@@ -3,17 +3,17 @@
 // against each, so two branches that share a long prefix (a command's plain form and its
 // `... -- WORDS` form both start with the name, the options and the operands) double the
 // stacks, and the sampling time, on every token of that prefix.
-import { alt, lit, mapExpr, opt, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { alt, exprId, lit, mapExpr, opt, seq, type Expr, type Grammar } from "../grammar/ast.js";
 
 /** A sequence's items with nested sequences flattened (lowerings build seq(seq(name, opts), ...)). */
 export const itemsOf = (e: Expr): Expr[] => (e.kind === "seq" ? e.items.flatMap(itemsOf) : [e]);
-const key = (e: Expr): string => JSON.stringify(e);
+const key = exprId;
 
 function factorAlt(items: Expr[]): Expr {
-  const groups = new Map<string, Expr[][]>();
+  const groups = new Map<number, Expr[][]>();
   for (const i of items) {
     const parts = itemsOf(i);
-    const k = parts.length ? key(parts[0]!) : "";
+    const k = parts.length ? key(parts[0]!) : -1;
     groups.set(k, [...(groups.get(k) ?? []), parts]);
   }
   if (groups.size === items.length) return alt(...items);

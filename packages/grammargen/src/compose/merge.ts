@@ -7,24 +7,34 @@
 // Rules are grouped by partition refinement: two rules stay together while their
 // expressions are equal with every reference replaced by its group, so mutually recursive
 // copies merge too. Names in `keep` are never merged away (each stays its own group).
-import { mapExpr, ref, type Grammar } from "../grammar/ast.js";
+import { exprId, mapExpr, ref, type Expr, type Grammar } from "../grammar/ast.js";
 
 export function mergeIdenticalRules(g: Grammar, keep: Iterable<string> = []): Grammar {
   const pinned = new Set([g.start, ...keep]);
   const names = g.rules.map((r) => r.name);
-  // Each body is serialised once with a hole per reference; a round only fills the holes with
-  // the current groups. (mapExpr visits references in the order JSON.stringify writes them.)
-  const hole = JSON.stringify(ref("\u0001"));
+  // Each body is written once as a shape: subtrees without references as their exprId, a
+  // reference as a hole; a round only fills the holes with the current groups.
+  const hasRef = new WeakMap<Expr, boolean>();
+  const refs = (e: Expr): boolean => {
+    let v = hasRef.get(e);
+    if (v === undefined) {
+      v = e.kind === "ref" || ((e.kind === "seq" || e.kind === "alt") && e.items.some(refs)) || (e.kind === "rep" && refs(e.item));
+      hasRef.set(e, v);
+    }
+    return v;
+  };
+  const shape = (e: Expr): string => {
+    if (!refs(e)) return `#${exprId(e)}`;
+    if (e.kind === "ref") return `\u0001${e.name}\u0001`;
+    if (e.kind === "rep") return `p${e.min},${e.max}(${shape(e.item)})`;
+    return `${e.kind === "seq" ? "s" : "a"}(${(e as { items: Expr[] }).items.map(shape).join(" ")})`;
+  };
   const templates = g.rules.map((r) => {
-    const refs: string[] = [];
-    const text = JSON.stringify(
-      mapExpr(r.expr, (e) => {
-        if (e.kind !== "ref") return e;
-        refs.push(e.name);
-        return ref("\u0001");
-      }),
-    );
-    return { head: `${pinned.has(r.name) ? r.name : ""}|${r.terminal}|`, pieces: text.split(hole), refs };
+    const parts = shape(r.expr).split("\u0001");
+    const pieces: string[] = [];
+    const names: string[] = [];
+    for (let i = 0; i < parts.length; i++) (i % 2 ? names : pieces).push(parts[i]!);
+    return { head: `${pinned.has(r.name) ? r.name : ""}|${r.terminal}|`, pieces, refs: names };
   });
   let group = new Map(names.map((n) => [n, 0]));
   let count = 1;

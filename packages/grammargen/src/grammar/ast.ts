@@ -33,15 +33,69 @@ export interface Grammar {
  * grounding); `f` returns its argument for nodes it leaves alone.
  */
 export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
+  // A node whose children all come back unchanged is passed on as it is: most rewrites touch
+  // a few nodes of a large grammar, and copying the rest was most of composing's garbage.
   switch (e.kind) {
     case "seq":
-    case "alt":
-      return f({ ...e, items: e.items.map((i) => mapExpr(i, f)) });
-    case "rep":
-      return f({ ...e, item: mapExpr(e.item, f) });
+    case "alt": {
+      let items: Expr[] | undefined;
+      for (let i = 0; i < e.items.length; i++) {
+        const m = mapExpr(e.items[i]!, f);
+        if (m !== e.items[i] && !items) items = e.items.slice(0, i);
+        items?.push(m);
+      }
+      return f(items ? { ...e, items } : e);
+    }
+    case "rep": {
+      const item = mapExpr(e.item, f);
+      return f(item === e.item ? e : { ...e, item });
+    }
     default:
       return f(e);
   }
+}
+
+// Hash-consing: structurally equal expressions get the same number. Composing compares large
+// subtrees over and over (left-factoring, merging identical rules); a number per node, built
+// from its children's numbers, makes each comparison O(1) and each node's key short. The
+// table is dropped when it grows large (a long-running server composes many grounded
+// grammars); numbers from an older table are then recomputed, never compared across tables.
+const MAX_INTERNED = 500_000;
+let table = new Map<string, number>();
+let generation = 0;
+const ids = new WeakMap<Expr, { generation: number; id: number }>();
+
+/** A number equal for two expressions exactly when they are structurally equal. */
+export function exprId(e: Expr): number {
+  const known = ids.get(e);
+  if (known && known.generation === generation) return known.id;
+  if (table.size >= MAX_INTERNED) {
+    table = new Map();
+    generation++;
+  }
+  let k: string;
+  switch (e.kind) {
+    case "lit":
+      k = `l${JSON.stringify(e.text)}`;
+      break;
+    case "cls":
+      k = `c${e.negated ? "^" : ""}${e.ranges.map(([a, b]) => `${a}-${b}`).join(",")}`;
+      break;
+    case "ref":
+      k = `r${e.name}`;
+      break;
+    case "seq":
+    case "alt":
+      k = `${e.kind === "seq" ? "s" : "a"}${e.items.map(exprId).join(",")}`;
+      break;
+    case "rep":
+      k = `p${e.min},${e.max},${exprId(e.item)}`;
+      break;
+  }
+  let id = table.get(k);
+  if (id === undefined) table.set(k, (id = table.size));
+  ids.set(e, { generation, id });
+  return id;
 }
 
 /** Every node of an expression, each parent before its children (left to right). */
