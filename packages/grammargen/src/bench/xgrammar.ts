@@ -1,4 +1,4 @@
-// npm run bench:xgrammar [-- --only grep,find] [--model FILE ...] [--commands N] [--json]
+// npm run bench:xgrammar [-- --only grep,find] [--model FILE ...] [--commands N] [--floors] [--json]
 // Parses every GBNF file of the grammar pack with XGrammar (the engine inside vLLM, SGLang and
 // MLC-LLM) and compiles it against a model's vocabulary, timing each. Targets: the default
 // grammar <= 1 s, every other pack grammar <= 0.3 s; the test suite checks that each parses
@@ -16,6 +16,11 @@
 // time XGrammar adds per generated token. Reports wall and CPU milliseconds and the load
 // average. The process's first large compile also grows the WebAssembly heap; that one-time
 // cost is reported apart.
+//
+// --floors also compiles two variants of the default grammar that are NOT the same language,
+// to show where its compile time goes: every negated class `[^...]` narrowed to one character
+// (what is left is the cost of the grammar's size alone, at any vocabulary), and only the
+// heredoc body lines narrowed so (their share of the permissive part).
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -82,6 +87,30 @@ async function perToken(compiled: XG.CompiledGrammar, tokens: number[][]): Promi
   return { tokens: n, ms: ms / n, cpuMs: cpu / n, acceptedCommands: accepted };
 }
 
+const NEGATED_CLASS = /\[\^(?:\\.|[^\]\\])*\]/g;
+
+/** CPU ms to compile the default grammar and two narrowed variants (measurement only, see --floors). */
+async function compileFloors(compiler: XG.GrammarCompiler, gbnf: string, print: boolean) {
+  const variants: Record<string, string> = {
+    asIs: gbnf,
+    negatedClassesNarrowed: gbnf.replace(NEGATED_CLASS, "[a]"),
+    heredocLinesNarrowed: gbnf
+      .split("\n")
+      .map((l) => (l.startsWith("sh-hdline-") ? l.replace(NEGATED_CLASS, "[a]") : l))
+      .join("\n"),
+  };
+  const out: Record<string, number> = {};
+  for (const [name, text] of Object.entries(variants)) {
+    const g = await xgrammarParse(text);
+    const c0 = cpuMs();
+    (await compiler.compileGrammar(g)).dispose();
+    out[name] = Math.round(cpuMs() - c0);
+    g.dispose();
+    if (print) console.log(`default grammar, ${name}: compile cpu ${out[name]} ms`);
+  }
+  return out;
+}
+
 async function benchModel(model: string, dir: string, files: string[], commands: string[], print: boolean) {
   const vocab = await ggufVocab(model);
   const compiler = await xgrammarCompiler(vocab.tokens, {
@@ -126,6 +155,7 @@ async function benchModel(model: string, dir: string, files: string[], commands:
         `${name.padEnd(24)} parse ${r.parseMs.toFixed(0).padStart(5)} ms  compile ${r.error ? `FAILED ${r.error}` : `${r.compileMs.toFixed(0).padStart(5)} ms (cpu ${r.compileCpuMs.toFixed(0).padStart(5)} ms)`}`,
       );
   }
+  const floors = process.argv.includes("--floors") ? await compileFloors(compiler, readFileSync(join(dir, "default.gbnf"), "utf8"), print) : undefined;
   let tokenCost: Awaited<ReturnType<typeof perToken>> | undefined;
   if (commands.length) {
     const compiled = await compiler.compileGrammar(await xgrammarParse(withLeadingSpace(readFileSync(join(dir, "default.gbnf"), "utf8"))));
@@ -164,6 +194,7 @@ async function benchModel(model: string, dir: string, files: string[], commands:
       maskAndAcceptCpuMs: Number(tokenCost.cpuMs.toFixed(3)),
     },
     firstCompileInProcess: { grammar: largest, ms: Math.round(firstCompileMs) },
+    ...(floors ? { floors } : {}),
     loadAverage: { before: loadBefore, after: loadavg(), cpus: cpus().length },
     rows,
   };
