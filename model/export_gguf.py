@@ -1,10 +1,13 @@
 """Export a training checkpoint to GGUF v3 (llama architecture, SPM "llama" tokenizer).
 
     /usr/bin/python3 model/export_gguf.py [--ckpt model/runs/default/ckpt.pt] [--out model/shellgen-mini.gguf]
+    /usr/bin/python3 model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --f16 --name shellgen-mini-12l \
+        --out model/lab/mini12.gguf --parity model/lab/mini12-parity.json --log-dir model/lab/training/mini12
 
 Also writes model/parity.json (next-token log-probabilities from the checkpoint's torch
 forward pass on fixed prompts, for the parity test) and copies the loss log and plot to
-model/training/.
+--log-dir (model/training/). --f16 stores the matrices as F16 (norms stay F32): half the
+file, and the parity test then compares llama.cpp with torch on the file's own weights.
 """
 from __future__ import annotations
 
@@ -37,14 +40,17 @@ PARITY_PROMPTS = [
 ]
 
 
-def metadata(cfg: Config, tok: Tokenizer, name: str) -> dict[str, Val]:
+DESCRIPTION = "shellgen's embedded default model: natural-language request -> shell command"
+
+
+def metadata(cfg: Config, tok: Tokenizer, name: str, file_type: int = 0, description: str = DESCRIPTION) -> dict[str, Val]:
     hd = cfg.dim // cfg.n_heads
     return {
         "general.architecture": Val(STR, "llama"),
         "general.name": Val(STR, name),
         "general.license": Val(STR, "MIT"),
-        "general.description": Val(STR, "shellgen's embedded default model: natural-language request -> shell command"),
-        "general.file_type": Val(U32, 0),
+        "general.description": Val(STR, description),
+        "general.file_type": Val(U32, file_type),
         "general.alignment": Val(U32, gguf.ALIGN),
         "llama.context_length": Val(U32, cfg.max_seq),
         "llama.embedding_length": Val(U32, cfg.dim),
@@ -69,9 +75,10 @@ def metadata(cfg: Config, tok: Tokenizer, name: str) -> dict[str, Val]:
     }
 
 
-def tensors(model: Net) -> list[tuple[str, np.ndarray]]:
+def tensors(model: Net, f16: bool = False) -> list[tuple[str, np.ndarray]]:
     def f32(t: torch.Tensor) -> np.ndarray:
-        return t.detach().float().numpy().astype(np.float32)
+        a = t.detach().float().numpy().astype(np.float32)
+        return a.astype(np.float16) if f16 and a.ndim == 2 else a
 
     out = [("token_embd.weight", f32(model.embed.weight))]
     for i, b in enumerate(model.layers):
@@ -109,6 +116,10 @@ def main() -> None:
     ap.add_argument("--ckpt", default=os.path.join(HERE, "runs", "default", "ckpt.pt"))
     ap.add_argument("--out", default=os.path.join(HERE, "shellgen-mini.gguf"))
     ap.add_argument("--parity", default=os.path.join(HERE, "parity.json"))
+    ap.add_argument("--name", default="shellgen-mini", help="general.name in the GGUF")
+    ap.add_argument("--description", default=DESCRIPTION, help="general.description in the GGUF")
+    ap.add_argument("--f16", action="store_true", help="matrices as F16 (GGUF file type 1)")
+    ap.add_argument("--log-dir", default=os.path.join(HERE, "training"), help="where the run's loss log and plot are copied")
     a = ap.parse_args()
     if not os.path.exists(a.ckpt):
         sys.exit(f"export_gguf: no checkpoint at {a.ckpt}; run `npm run model:train` first")
@@ -117,7 +128,7 @@ def main() -> None:
     tok = Tokenizer.from_json(state["tokenizer"])
     model = Net(cfg)
     model.load_state_dict(state["model"])
-    gguf.write(a.out, metadata(cfg, tok, "shellgen-mini"), tensors(model))
+    gguf.write(a.out, metadata(cfg, tok, a.name, 1 if a.f16 else 0, a.description), tensors(model, a.f16))
     parity = {"gguf": os.path.basename(a.out), "step": state["step"], "tokens_seen": state["tokens"],
               "config": cfg.to_dict(), "cases": next_logprobs(model, tok, PARITY_PROMPTS)}
     tmp = a.parity + ".tmp"
@@ -125,7 +136,7 @@ def main() -> None:
         json.dump(parity, f)
     os.replace(tmp, a.parity)
     run = os.path.dirname(a.ckpt)
-    dest = os.path.join(HERE, "training")
+    dest = a.log_dir
     os.makedirs(dest, exist_ok=True)
     for name in ("log.jsonl", "loss.svg"):
         if os.path.exists(os.path.join(run, name)):

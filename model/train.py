@@ -107,6 +107,23 @@ def lr_at(progress: float, peak: float, warm: float) -> float:
     return peak * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, p))))
 
 
+def grow_depth(cfg: Config, weights: dict, times: int) -> tuple[Config, dict]:
+    """Function-preserving depth growth: block i becomes blocks i*times .. i*times+times-1.
+    Every copy after the first keeps block i's weights except the attention output and FFN
+    down projections, which start at zero: a residual block that adds nothing, so the grown
+    net computes what the smaller one did, and training starts from its loss, not from scratch."""
+    out = {k: v for k, v in weights.items() if not k.startswith("layers.")}
+    for k, v in weights.items():
+        if not k.startswith("layers."):
+            continue
+        _, i, rest = k.split(".", 2)
+        for j in range(times):
+            zero = j > 0 and rest in ("wo.weight", "w_down.weight")
+            out[f"layers.{int(i) * times + j}.{rest}"] = torch.zeros_like(v) if zero else v.clone()
+    grown = Config(**{**cfg.to_dict(), "n_layers": cfg.n_layers * times})
+    return grown, out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--name", default="default")
@@ -128,6 +145,8 @@ def main() -> None:
     ap.add_argument("--init", help="checkpoint whose weights and tokenizer start this run (fresh optimiser)")
     ap.add_argument("--phase-minutes", type=float, help="one learning-rate schedule over this much training time, across --resume chunks")
     ap.add_argument("--warmup", type=float, default=0.03, help="warmup share of a fresh schedule")
+    ap.add_argument("--grow-depth", type=int, default=1, help="with --init: stack this many copies of each block; "
+                    "the copies' output projections start at zero, so the grown model starts as the --init model")
     a = ap.parse_args()
 
     torch.set_num_threads(a.threads)
@@ -152,6 +171,9 @@ def main() -> None:
         tok = toklib.Tokenizer.from_json(state["tokenizer"])
         cfg = Config(**state["config"])
         print(f"starting from {a.init} at step {state['step']} (fresh optimiser)", flush=True)
+        if a.grow_depth > 1:
+            cfg, state["model"] = grow_depth(cfg, state["model"], a.grow_depth)
+            print(f"grown to {cfg.n_layers} layers", flush=True)
         if os.path.exists(log_path):
             os.remove(log_path)
     elif a.resume and os.path.exists(ckpt_path):

@@ -2,11 +2,14 @@
 # The lab models: real tokenizers and chat templates, trained on shellgen's data (MODEL_CARD.md, "Lab models").
 #
 #   model/lab/lab.sh train FAMILY [model/lab/train_lab.py options]   encode the data (once), train, write the GGUF
+#   model/lab/lab.sh train mini12 [model/train.py options]           the default model grown to 12 layers and trained on
+#                                                                   (75 minutes on one core), then its F16 GGUF
 #   model/lab/lab.sh build [FAMILY...]                               write the GGUFs from the committed weights
 #
 # FAMILY is qwen (Qwen2 vocabulary, Qwen3-0.6B template) or llama3 (Llama 3 vocabulary,
 # Llama-3.2-3B-Instruct template). build skips a GGUF that is newer than its weights and
-# than the scripts that write it.
+# than the scripts that write it. mini12 keeps the default model's own tokenizer and prompt
+# format; its GGUF (F16, about 12 MB) is committed, so build has nothing to do for it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=/usr/bin/python3
@@ -19,10 +22,22 @@ build() {
   "$PY" model/lab/build_gguf.py --family "$fam"
 }
 
+# The default model's weights, depth doubled (train.py --grow-depth 2: each added block starts
+# as a no-op), trained on the current data; then an F16 GGUF and its parity cases.
+train_mini12() {
+  [ -f model/runs/v4/ckpt.pt ] || "$PY" model/from_gguf.py --gguf model/shellgen-mini.gguf --out model/runs/v4/ckpt.pt
+  OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$PY" model/train.py --name mini12 --init model/runs/v4/ckpt.pt --grow-depth 2 \
+    --phase-minutes 75 --minutes 75 --lr 8e-4 --threads 1 "$@"
+  "$PY" model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --f16 --name shellgen-mini-12l \
+    --description "shellgen lab model: the default model grown to 12 layers (own tokenizer)" \
+    --out model/lab/mini12.gguf --parity model/lab/mini12-parity.json --log-dir model/lab/training/mini12
+}
+
 case "${1:-}" in
   train)
     fam=${2:?usage: lab.sh train FAMILY [options]}
     shift 2
+    if [ "$fam" = mini12 ]; then train_mini12 "$@"; exit; fi
     [ -f "model/lab/build/$fam/data.jsonl.gz" ] || node model/lab/encode.mjs --family "$fam"
     "$PY" model/lab/train_lab.py --family "$fam" "$@"
     "$PY" model/lab/build_gguf.py --family "$fam"
