@@ -1,13 +1,14 @@
 """Export a training checkpoint to GGUF v3 (llama architecture, SPM "llama" tokenizer).
 
     /usr/bin/python3 model/export_gguf.py [--ckpt model/runs/default/ckpt.pt] [--out model/shellgen-mini.gguf]
-    /usr/bin/python3 model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --f16 --name shellgen-mini-12l \
+    /usr/bin/python3 model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --type f16 --name shellgen-mini-12l \
         --out model/lab/mini12.gguf --parity model/lab/mini12-parity.json --log-dir model/lab/training/mini12
 
 Also writes model/parity.json (next-token log-probabilities from the checkpoint's torch
 forward pass on fixed prompts, for the parity test) and copies the loss log and plot to
---log-dir (model/training/). --f16 stores the matrices as F16 (norms stay F32): half the
-file, and the parity test then compares llama.cpp with torch on the file's own weights.
+--log-dir (model/training/). --type f16 or q8_0 stores the matrices so (norms stay F32): half
+or a quarter of the file, and the parity test then compares llama.cpp with torch on the file's
+own (dequantized) weights.
 """
 from __future__ import annotations
 
@@ -75,10 +76,16 @@ def metadata(cfg: Config, tok: Tokenizer, name: str, file_type: int = 0, descrip
     }
 
 
-def tensors(model: Net, f16: bool = False) -> list[tuple[str, np.ndarray]]:
-    def f32(t: torch.Tensor) -> np.ndarray:
+# GGUF general.file_type for each --type: ALL_F32, MOSTLY_F16, MOSTLY_Q8_0
+FILE_TYPES = {"f32": 0, "f16": 1, "q8_0": 7}
+
+
+def tensors(model: Net, typ: str = "f32") -> list[tuple[str, np.ndarray | gguf.Q8_0]]:
+    def f32(t: torch.Tensor) -> np.ndarray | gguf.Q8_0:
         a = t.detach().float().numpy().astype(np.float32)
-        return a.astype(np.float16) if f16 and a.ndim == 2 else a
+        if a.ndim != 2 or typ == "f32":
+            return a
+        return a.astype(np.float16) if typ == "f16" else gguf.Q8_0(a)
 
     out = [("token_embd.weight", f32(model.embed.weight))]
     for i, b in enumerate(model.layers):
@@ -118,7 +125,7 @@ def main() -> None:
     ap.add_argument("--parity", default=os.path.join(HERE, "parity.json"))
     ap.add_argument("--name", default="shellgen-mini", help="general.name in the GGUF")
     ap.add_argument("--description", default=DESCRIPTION, help="general.description in the GGUF")
-    ap.add_argument("--f16", action="store_true", help="matrices as F16 (GGUF file type 1)")
+    ap.add_argument("--type", choices=sorted(FILE_TYPES), default="f32", help="how the matrices are stored (norms stay F32)")
     ap.add_argument("--log-dir", default=os.path.join(HERE, "training"), help="where the run's loss log and plot are copied")
     a = ap.parse_args()
     if not os.path.exists(a.ckpt):
@@ -128,7 +135,7 @@ def main() -> None:
     tok = Tokenizer.from_json(state["tokenizer"])
     model = Net(cfg)
     model.load_state_dict(state["model"])
-    gguf.write(a.out, metadata(cfg, tok, a.name, 1 if a.f16 else 0, a.description), tensors(model, a.f16))
+    gguf.write(a.out, metadata(cfg, tok, a.name, FILE_TYPES[a.type], a.description), tensors(model, a.type))
     parity = {"gguf": os.path.basename(a.out), "step": state["step"], "tokens_seen": state["tokens"],
               "config": cfg.to_dict(), "cases": next_logprobs(model, tok, PARITY_PROMPTS)}
     tmp = a.parity + ".tmp"

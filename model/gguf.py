@@ -1,4 +1,4 @@
-"""Minimal GGUF v3 writer and reader (enough for a llama-architecture model).
+"""Minimal GGUF v3 writer and reader (enough for a llama-architecture model): F32, F16 and Q8_0 tensors.
 
 Layout: header, key/value metadata, tensor infos, padding to the alignment, tensor data.
 GGUF dims are the reverse of the torch shape; data is written row-major as torch holds it.
@@ -15,7 +15,8 @@ VERSION = 3
 ALIGN = 32
 
 U8, I8, U16, I16, U32, I32, F32, BOOL, STR, ARR, U64, I64, F64 = range(13)
-GGML_F32, GGML_F16 = 0, 1
+GGML_F32, GGML_F16, GGML_Q8_0 = 0, 1, 8
+Q8_BLOCK = 32  # values per Q8_0 block: one F16 scale, then 32 int8
 _SCALAR = {U8: "<B", I8: "<b", U16: "<H", I16: "<h", U32: "<I", I32: "<i", F32: "<f", BOOL: "<?", U64: "<Q", I64: "<q", F64: "<d"}
 
 
@@ -44,7 +45,31 @@ def _value(v: Val) -> bytes:
     return struct.pack(_SCALAR[v.typ], v.value)
 
 
-def write(path: str, meta: dict[str, Val], tensors: list[tuple[str, np.ndarray]]) -> None:
+class Q8_0:
+    """A matrix quantized as llama.cpp's Q8_0 (quantize_row_q8_0_ref): per block of 32 values of
+    a row, d = max|x| / 127 stored as F16, and each value as round(x / d), halves away from zero."""
+
+    def __init__(self, a: np.ndarray):
+        a = np.ascontiguousarray(a, dtype=np.float32)
+        if a.ndim != 2 or a.shape[1] % Q8_BLOCK:
+            raise ValueError(f"Q8_0 needs rows of a multiple of {Q8_BLOCK} values, got shape {a.shape}")
+        self.shape = a.shape
+        blocks = a.reshape(-1, Q8_BLOCK)
+        d = np.abs(blocks).max(axis=1) / 127.0
+        inv = np.divide(1.0, d, out=np.zeros_like(d), where=d > 0)
+        x = blocks * inv[:, None]
+        q = (np.sign(x) * np.floor(np.abs(x) + 0.5)).astype(np.int8)
+        rec = np.zeros(len(blocks), dtype=[("d", "<f2"), ("qs", "i1", (Q8_BLOCK,))])
+        rec["d"], rec["qs"] = d.astype(np.float16), q
+        self.data = rec.tobytes()
+
+
+def dequantize_q8_0(buf: bytes, offset: int, n: int) -> np.ndarray:
+    rec = np.frombuffer(buf, dtype=[("d", "<f2"), ("qs", "i1", (Q8_BLOCK,))], count=n // Q8_BLOCK, offset=offset)
+    return (rec["d"].astype(np.float32)[:, None] * rec["qs"].astype(np.float32)).reshape(-1)
+
+
+def write(path: str, meta: dict[str, Val], tensors: list[tuple[str, np.ndarray | Q8_0]]) -> None:
     """Write atomically: a temp file in the same folder, then rename."""
     head = [MAGIC, struct.pack("<IQQ", VERSION, len(tensors), len(meta))]
     for k, v in meta.items():
@@ -52,11 +77,14 @@ def write(path: str, meta: dict[str, Val], tensors: list[tuple[str, np.ndarray]]
     offset = 0
     blobs = []
     for name, arr in tensors:
-        arr = np.ascontiguousarray(arr)
-        typ = {np.dtype(np.float32): GGML_F32, np.dtype(np.float16): GGML_F16}[arr.dtype]
+        if isinstance(arr, Q8_0):
+            typ, data = GGML_Q8_0, arr.data
+        else:
+            arr = np.ascontiguousarray(arr)
+            typ = {np.dtype(np.float32): GGML_F32, np.dtype(np.float16): GGML_F16}[arr.dtype]
+            data = arr.tobytes()
         dims = list(reversed(arr.shape))
         head.append(_str(name) + struct.pack("<I", len(dims)) + struct.pack(f"<{len(dims)}Q", *dims) + struct.pack("<IQ", typ, offset))
-        data = arr.tobytes()
         pad = (-len(data)) % ALIGN
         blobs.append(data + b"\0" * pad)
         offset += len(data) + pad
@@ -98,9 +126,11 @@ class Reader:
         base = self.pos + ((-self.pos) % align)
         self.tensors: dict[str, np.ndarray] = {}
         for name, dims, typ, off in infos:
-            dt = {GGML_F32: np.float32, GGML_F16: np.float16}[typ]
             n = int(np.prod(dims))
-            a = np.frombuffer(self.buf, dtype=dt, count=n, offset=base + off)
+            if typ == GGML_Q8_0:
+                a = dequantize_q8_0(self.buf, base + off, n)
+            else:
+                a = np.frombuffer(self.buf, dtype={GGML_F32: np.float32, GGML_F16: np.float16}[typ], count=n, offset=base + off)
             self.tensors[name] = a.reshape(tuple(reversed(dims))).astype(np.float32)
 
     def _take(self, n: int) -> bytes:

@@ -28,7 +28,7 @@ train_mini12() {
   [ -f model/runs/v4/ckpt.pt ] || "$PY" model/from_gguf.py --gguf model/shellgen-mini.gguf --out model/runs/v4/ckpt.pt
   OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$PY" model/train.py --name mini12 --init model/runs/v4/ckpt.pt --grow-depth 2 \
     --phase-minutes 75 --minutes 75 --lr 8e-4 --threads 1 "$@"
-  "$PY" model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --f16 --name shellgen-mini-12l \
+  "$PY" model/export_gguf.py --ckpt model/runs/mini12/ckpt.pt --type f16 --name shellgen-mini-12l \
     --description "shellgen lab model: the default model grown to 12 layers (own tokenizer)" \
     --out model/lab/mini12.gguf --parity model/lab/mini12-parity.json --log-dir model/lab/training/mini12
 }
