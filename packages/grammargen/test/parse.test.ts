@@ -96,6 +96,18 @@ file   : program read from script file
     expect(find(or.spec.options, "help")).toMatchObject({ short: ["h", "?"], long: ["help"] });
     for (const ok of ["t -q f", "t --quiet f", "t -? f", "t -1 f", "t -9 f"]) expect(recognize(or.g, ok).accepted, ok).toBe(true);
     for (const bad of ["t --or f", "t -x f"]) expect(recognize(or.g, bad).accepted, bad).toBe(false);
+    // The same table under "usage: t [-options]" and a sentence naming files (ICU's tools), tab-indented: not a BSD usage-only text.
+    const icu = read(
+      "usage: t [-options] [input.txt]\n\tread input.txt and write out.tbl\noptions:\n\t-h or -? or --help  this text\n\t-v or --verbose     more output\n\t-d or --destdir     where to write\n",
+    );
+    expect(icu.spec.style).not.toBe("bsd");
+    expect(icu.spec.options.map((o) => [o.short, o.long])).toEqual([
+      [["h", "?"], ["help"]],
+      [["v"], ["verbose"]],
+      [["d"], ["destdir"]],
+    ]);
+    for (const ok of ["t -v in.txt", "t --destdir in.txt", "t -?"]) expect(recognize(icu.g, ok).accepted, ok).toBe(true);
+    expect(recognize(icu.g, "t -o in.txt").accepted).toBe(false);
     // lz4's "-D FILE: text", ld's bracketed prefix and GCC's "+" in names.
     const more = read(
       "Usage: t [options] FILE\n  -D FILE: use FILE as dictionary\n  --[disable-]nxcompat   compatible\n  -Weffc++   warn\n  -gstabs+   debug info\n",

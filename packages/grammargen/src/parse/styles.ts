@@ -41,7 +41,8 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
       /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) &&
       !/^\s+--[a-z]/m.test(t) &&
       !/^\s+-[a-z]{2,}\s+\S/m.test(t) &&
-      !(/^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@]\s{2,}\S/gm)?.length ?? 0) >= 3),
+      // ICU's tools write their table as "-v or --verbose   text".
+      !(/^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@?](\s{2,}\S| or --?[A-Za-z?])/gm)?.length ?? 0) >= 3),
     parse: parseBsd,
   },
 ];

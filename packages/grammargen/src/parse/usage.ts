@@ -161,7 +161,10 @@ function isProse(content: string): boolean {
   const words = content.trim().split(/\s+/);
   if (words.length < 4 || words.some((w) => /[[\]<>{}|]|^-/.test(w))) return false;
   const lower = words.filter((w) => /^[a-z][a-z'-]*[,.;:]?$/.test(w)).length;
-  return /[.;:,]$/.test(words.find((w) => /[.;:,]$/.test(w)) ?? "") ? lower >= 2 : lower >= words.length * 0.75;
+  // File names in a sentence ("read convrtrs.txt and create x.icu", ICU's tools) are neither
+  // prose words nor usage syntax: the other words decide.
+  const named = words.filter((w) => /\w[._]\w/.test(w)).length;
+  return /[.;:,]$/.test(words.find((w) => /[.;:,]$/.test(w)) ?? "") ? lower >= 2 : words.length - named >= 3 && lower >= (words.length - named) * 0.75;
 }
 
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
