@@ -118,6 +118,21 @@ file   : program read from script file
     for (const bad of ["t -D f", "t --no-nxcompat f", "t -Weffc f"]) expect(recognize(more.g, bad).accepted, bad).toBe(false);
   });
 
+  it("takes the options a usage line shows when no table lists them (bashbug, gcore, faillock)", () => {
+    const { spec } = parseHelp("Usage: t [--help] [--version] [--dir DIR] [-q] file\nReport on the file.\n", { name: "t" });
+    expect(spec.style).toBe("generic");
+    expect(spec.options.map((o) => [o.short, o.long, o.arity])).toEqual([
+      [[], ["help"], "none"],
+      [[], ["version"], "none"],
+      [[], ["dir"], "required"],
+      [["q"], [], "none"],
+    ]);
+    expect(spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["file", 1, 1]]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t f", "t --dir d -q f", "t --help f"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t --dir f", "t -x f", "t --dir d"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads option tables printed in two or three columns, and a usage line followed by prose (zip, unzip, lsof)", () => {
     const { spec, diagnostics } = parseHelp(
       `Usage: t [-Z] [-opts[modifiers]] file[.zip] [list] [-x xlist] [-d exdir]
@@ -134,7 +149,9 @@ file   : program read from script file
     );
     expect(spec.style).toBe("generic");
     expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
-    expect(spec.options.map((o) => o.short[0]).sort()).toEqual(["D", "F", "d", "f", "l", "p", "q", "t", "x"].sort());
+    // -Z is only in the usage line; "-opts[modifiers]" is a placeholder, not letters.
+    expect(spec.options.map((o) => o.short[0]).sort()).toEqual(["D", "F", "Z", "d", "f", "l", "p", "q", "t", "x"].sort());
+    expect(find(spec.options, "Z")).toMatchObject({ arity: "none", description: "" });
     expect(find(spec.options, "l").description).toBe("list the files");
     expect(find(spec.options, "F").description).toBe("repair a damaged archive (-FF: harder)");
     // The sentence under the usage line is not a list of operands.
@@ -143,7 +160,8 @@ file   : program read from script file
     for (const ok of ["t a.zip", "t -l a.zip", "t -q a.zip -d out"]) expect(recognize(g, ok).accepted, ok).toBe(true);
     // The usage line's "[-d exdir]" gives -d its value, which the table does not show.
     expect(find(spec.options, "d")).toMatchObject({ arity: "required", value: { metavar: "exdir" } });
-    for (const bad of ["t", "t -w a.zip", "t a.zip -d"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    for (const bad of ["t", "t -w a.zip", "t a.zip -d", "t -o a.zip"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    expect(recognize(g, "t -Z a.zip").accepted).toBe(true);
 
     const three = parseHelp(
       "Usage: t [options] [names]\n  -a AND the selections     -b avoid blocking       -n no host names\n  -t terse listing          -N select NFS files     -o list offsets\n  -P no port names          -s list file size       -U select sockets\n",

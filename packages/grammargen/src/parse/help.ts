@@ -1,6 +1,7 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
+import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
@@ -225,6 +226,24 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         (c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)),
       );
 
+  // Options the usage line shows and the table does not list (gcore's "[-o prefix]",
+  // bashbug's "[--help]"), read as a BSD usage line is read; what the table says wins. Only
+  // for texts no framework claims: argparse, click, cobra, clap and GNU list every option.
+  // Words that only look like letter clusters are blanked first, keeping offsets: "-options"
+  // and "-WIDTH" placeholders, and one-dash long options the table lists (xxd's -ps).
+  const listed = new Set(options.flatMap((o) => [...o.short.map((c) => `-${c}`), ...o.long.map((l) => `--${l}`)]));
+  const dashLongs = new Set(options.flatMap((o) => (o.dashLong ?? []).map((d) => `-${d}`)));
+  const tableTakes = (c: string) => options.find((o) => o.short.includes(c))?.arity === "required";
+  const usageText = text.replace(/(?<![\w-])-[\w?]+/g, (w) =>
+    /^-(options?|opts|flags|switches)$/i.test(w) || /^-[A-Z]{3,}$/.test(w) || dashLongs.has(w) ? " ".repeat(w.length) : w,
+  );
+  const usageOnly = style === "generic" ? readUsage(usageText, usageForms(usageText, path), { takesValue: tableTakes }).options : [];
+  for (const o of usageOnly) {
+    const spellings = [...o.short.map((c) => `-${c}`), ...o.long.map((l) => `--${l}`)];
+    if (spellings.length === 0 || spellings.some((x) => listed.has(x))) continue;
+    options.push(o);
+    for (const x of spellings) listed.add(x);
+  }
   // Spelling -> the first option with it, built once: the usage line asks for every word it reads.
   const bySpelling = new Map<string, OptionSpec>();
   for (const x of options)
