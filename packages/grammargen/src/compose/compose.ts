@@ -2,7 +2,7 @@
 // heredocs and $(...) around the per-command grammars. Compound nesting is unrolled:
 // list(s, k) may hold compound commands whose bodies are list(s, k-1). Arguments at level
 // s = 1 may hold $(list(1, depth)), a recursion; level 0 (no substitution) has none.
-import { alt, cls, lit, literalTrie, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, cls, lit, literalTrie, opt, ref, rep, rule, seq, trimExprIds, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
@@ -49,6 +49,7 @@ const bashName = (s: number, k: number, what: string): string => `sh_${what}_s${
 const builtinName = (b: string, s: number): string => `sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`;
 
 export function compose(opts: ComposeOptions): Grammar {
+  trimExprIds();
   const on = new Set<Construct>(opts.constructs ?? CONSTRUCTS);
   const lim: ComposeLimits = checkLimits({ ...DEFAULT_LIMITS, ...opts.limits });
   const policy = opts.policy;

@@ -57,22 +57,30 @@ export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
 
 // Hash-consing: structurally equal expressions get the same number. Composing compares large
 // subtrees over and over (left-factoring, merging identical rules); a number per node, built
-// from its children's numbers, makes each comparison O(1) and each node's key short. The
-// table is dropped when it grows large (a long-running server composes many grounded
-// grammars); numbers from an older table are then recomputed, never compared across tables.
+// from its children's numbers, makes each comparison O(1) and each node's key short.
 const MAX_INTERNED = 500_000;
 let table = new Map<string, number>();
 let generation = 0;
 const ids = new WeakMap<Expr, { generation: number; id: number }>();
 
-/** A number equal for two expressions exactly when they are structurally equal. */
+/** A number equal for two expressions exactly when they are structurally equal (within one table, see trimExprIds). */
 export function exprId(e: Expr): number {
   const known = ids.get(e);
-  if (known && known.generation === generation) return known.id;
-  if (table.size >= MAX_INTERNED) {
-    table = new Map();
-    generation++;
-  }
+  return known && known.generation === generation ? known.id : intern(e);
+}
+
+/**
+ * Drops the table when it has grown large (a long-running server composes many grounded
+ * grammars); numbers handed out before are recomputed afterwards. Only to be called where no
+ * number from before is still held for comparison: compose() calls it first.
+ */
+export function trimExprIds(): void {
+  if (table.size < MAX_INTERNED) return;
+  table = new Map();
+  generation++;
+}
+
+function intern(e: Expr): number {
   let k: string;
   switch (e.kind) {
     case "lit":
