@@ -226,35 +226,32 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         (c, k, a) => a.indexOf(c) === k && !options.some((x) => x !== o && x.short.includes(c)),
       );
 
-  // Options the usage line shows and the table does not list (gcore's "[-o prefix]",
-  // bashbug's "[--help]"), read as a BSD usage line is read; what the table says wins. Only
-  // for texts no framework claims: argparse, click, cobra, clap and GNU list every option.
-  // Words that only look like letter clusters are blanked first, keeping offsets: "-options"
-  // and "-WIDTH" placeholders, and one-dash long options the table lists (xxd's -ps).
-  const listed = new Set(options.flatMap((o) => [...o.short.map((c) => `-${c}`), ...o.long.map((l) => `--${l}`)]));
-  const dashLongs = new Set(options.flatMap((o) => (o.dashLong ?? []).map((d) => `-${d}`)));
-  const tableTakes = (c: string) => options.find((o) => o.short.includes(c))?.arity === "required";
-  const usageText = text.replace(/(?<![\w-])-[\w?]+/g, (w) =>
-    /^-(options?|opts|flags|switches)$/i.test(w) || /^-[A-Z]{3,}$/.test(w) || dashLongs.has(w) ? " ".repeat(w.length) : w,
-  );
-  const usageOnly = style === "generic" ? readUsage(usageText, usageForms(usageText, path), { takesValue: tableTakes }).options : [];
-  for (const o of usageOnly) {
-    const spellings = [...o.short.map((c) => `-${c}`), ...o.long.map((l) => `--${l}`)];
-    if (spellings.length === 0 || spellings.some((x) => listed.has(x))) continue;
-    options.push(o);
-    for (const x of spellings) listed.add(x);
-  }
   // Spelling -> the first option with it, built once: the usage line asks for every word it reads.
   const bySpelling = new Map<string, OptionSpec>();
-  for (const x of options)
-    for (const k of [...x.long.map((l) => `l:${l}`), ...x.short.map((c) => `s:${c}`), ...(x.dashLong ?? []).map((d) => `d:${d}`)])
-      if (!bySpelling.has(k)) bySpelling.set(k, x);
+  const keysOf = (x: OptionSpec) => [...x.long.map((l) => `l:${l}`), ...x.short.map((c) => `s:${c}`), ...(x.dashLong ?? []).map((d) => `d:${d}`)];
+  for (const x of options) for (const k of keysOf(x)) if (!bySpelling.has(k)) bySpelling.set(k, x);
   const takesValue = (spelling: string): boolean | undefined => {
     const long = spelling.startsWith("--") ? spelling.slice(2) : undefined;
     const short = !long && spelling.length === 2 ? spelling.slice(1) : undefined;
     const o = bySpelling.get(long ? `l:${long}` : short ? `s:${short}` : `d:${spelling.slice(1)}`);
     return o ? o.arity === "required" : undefined;
   };
+  // Options the usage line shows and the table does not list (gcore's "[-o prefix]",
+  // bashbug's "[--help]"), read as a BSD usage line is read; what the table says wins. Only
+  // for texts no framework claims: argparse, click, cobra, clap and GNU list every option.
+  // Words that only look like letter clusters are blanked first, keeping offsets: "-options"
+  // and "-WIDTH" placeholders, and one-dash long options the table lists (xxd's -ps).
+  if (style === "generic") {
+    const usageText = text.replace(/(?<![\w-])-[\w?]+/g, (w) =>
+      /^-(options?|opts|flags|switches)$/i.test(w) || /^-[A-Z]{3,}$/.test(w) || bySpelling.has(`d:${w.slice(1)}`) ? " ".repeat(w.length) : w,
+    );
+    for (const o of readUsage(usageText, usageForms(usageText, path), { takesValue: (c) => takesValue(`-${c}`) === true }).options) {
+      const keys = keysOf(o);
+      if (keys.length === 0 || keys.some((k) => bySpelling.has(k))) continue;
+      options.push(o);
+      for (const k of keys) bySpelling.set(k, o);
+    }
+  }
   // unzip's "[-x xlist] [-d exdir]": the usage line shows a value that the option table,
   // listing "-d  extract files into exdir", does not. The usage line says how it is called.
   const usageAt = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text));
