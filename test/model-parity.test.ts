@@ -16,8 +16,15 @@ import { getLlama, type Llama, type LlamaContext, type LlamaModel, type Token } 
 import { compareDistributions } from "./parity.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** A GGUF, its parity cases, and the temporary folder to remove afterwards when it was made here. */
+interface ParityFiles {
+  gguf: string;
+  parity: string;
+  dir?: string;
+}
+
 /** The 12-layer model exported again as Q8_0 (model/from_gguf.py, then model/export_gguf.py --type q8_0). */
-function q8Export(): { gguf: string; parity: string; dir?: string } {
+function q8Export(): ParityFiles {
   const dir = mkdtempSync(join(tmpdir(), "shellgen-q8-"));
   const py = (args: string[]) => execFileSync("/usr/bin/python3", args, { cwd: ROOT, stdio: "pipe" });
   py(["model/from_gguf.py", "--gguf", "model/lab/mini12.gguf", "--out", join(dir, "ckpt.pt")]);
@@ -26,7 +33,7 @@ function q8Export(): { gguf: string; parity: string; dir?: string } {
   return out;
 }
 
-const MODELS = [
+const MODELS: { name: string; files: () => ParityFiles; checkpointTolerance: number; klLimit: number }[] = [
   {
     name: "default model",
     files: () => ({ gguf: `${ROOT}model/shellgen-mini.gguf`, parity: `${ROOT}model/parity.json` }),
@@ -59,7 +66,7 @@ describe.each(MODELS)("$name parity (node-llama-cpp vs torch)", ({ files, checkp
   let made: string | undefined;
 
   beforeAll(async () => {
-    const { gguf: GGUF, parity, dir } = files() as { gguf: string; parity: string; dir?: string };
+    const { gguf: GGUF, parity, dir } = files();
     made = dir;
     const out = execFileSync("/usr/bin/python3", ["model/parity_check.py", GGUF, parity], { cwd: ROOT, maxBuffer: 64 << 20 });
     cases = JSON.parse(out.toString()) as PyCase[];
