@@ -2,6 +2,7 @@
 // selected programs (grounded when asked), or fall back to the pack's default grammar.
 import {
   compose,
+  optimizeComposed,
   emitGbnf,
   leftFactorChars,
   emitLark,
@@ -80,11 +81,21 @@ export function forDecoding(g: Grammar): Grammar {
   return leftFactorChars({ start: "sg_command", rules: [wrapper, ...body.rules.filter((r) => reached.has(r.name))] });
 }
 
-export function planFromGrammar(g: Grammar, commands: string[], isDefault: boolean, why: Record<string, string>): GrammarPlan {
+/**
+ * `g` answers `accepts`; `optimized` (default: `g` itself), a smaller grammar of the same
+ * language, is what engines sample under.
+ */
+export function planFromGrammar(
+  g: Grammar,
+  commands: string[],
+  isDefault: boolean,
+  why: Record<string, string>,
+  optimized: () => Grammar = () => g,
+): GrammarPlan {
   // The decoding form (20-80 ms for the default grammar) and each engine's dialect are built
   // only when asked: generate() often needs no more than `accepts`, when the free decode passes.
   let decoding: Grammar | undefined;
-  const form = (): Grammar => (decoding ??= forDecoding(g));
+  const form = (): Grammar => (decoding ??= forDecoding(optimized()));
   let gbnf: string | undefined;
   let lark: string | undefined;
   const text = {
@@ -142,6 +153,13 @@ const OPTION_PROGRAM_SHARE = 0.8;
 /** Flags option retrieval plans per program: its best few options for the request. */
 const OPTION_FLAGS = 4;
 
+/** A composed grammar: `grammar` for recognizing, `optimized()` (same language) for sampling. */
+interface Composed {
+  grammar: Grammar;
+  optimized: () => Grammar;
+  names: string[];
+}
+
 /** How many composed grammars a planner keeps: a request's plans, not a session's. */
 const COMPOSED_KEPT = 4;
 
@@ -183,12 +201,12 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
   // Composing is the costly step of a plan (tens of ms; more while the JIT is cold). The CLI
   // composes a request's first plan while the model is still loading (warmPlan), and the
   // same plan asked for again is then taken from here.
-  const composed = new Map<string, { policy?: Policy; value: { grammar: Grammar; names: string[] } }>();
+  const composed = new Map<string, { policy?: Policy; value: Composed }>();
   const composesAlone = (name: string): boolean => {
     let ok = composable.get(name);
     if (ok === undefined) {
       try {
-        compose({ commands: [p.commands[name]!.ir] });
+        compose({ commands: [p.commands[name]!.ir], optimize: false });
         ok = true;
       } catch {
         ok = false;
@@ -207,7 +225,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
     req: PlanRequest,
     constructs: string[] | undefined,
     narrow: { flags?: Map<string, Set<string>>; generic?: string[] } = {},
-  ): { grammar: Grammar; names: string[] } => {
+  ): Composed => {
     const key = composeKey(names, req, constructs, narrow);
     const hit = composed.get(key);
     if (hit && hit.policy === req.policy) return hit.value;
@@ -226,7 +244,10 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       // A policy with an allow-list admits nothing unknown.
       const policy = req.policy as Policy | undefined;
       const generic = narrow.generic?.filter((n) => !reservedSet.has(n));
-      const g = compose({
+      // Unoptimized: most requests only need `accepts` (the free decode passes), and merging
+      // and left-factoring are half of composing; they run when the engine samples.
+      const raw = compose({
+        optimize: false,
         commands: specs,
         policy,
         constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
@@ -236,9 +257,11 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
         dashDash: "after-typed",
         ...heredoc,
       });
-      return { grammar: decodingTerminals(generic?.length ? existingOnly(g, generic, policy) : g, values), names: use };
+      const finish = (g: Grammar) => decodingTerminals(generic?.length ? existingOnly(g, generic, policy) : g, values);
+      let optimized: Grammar | undefined;
+      return { grammar: finish(raw), optimized: () => (optimized ??= finish(optimizeComposed(raw))), names: use };
     };
-    let value: { grammar: Grammar; names: string[] };
+    let value: Composed;
     try {
       value = build(names);
     } catch (err) {
@@ -303,21 +326,20 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
             const built = composeFor(planned, req, constructsFor(req.request), { flags, generic: path ? [...expected, ...scripts] : undefined });
             const why: Record<string, string> = { "<flags>": planned.map((n) => `${n}: ${[...flags.get(n)!].join(" ") || "none"}`).join("; ") };
             for (const n of planned) why[n] = selection.why[n]!;
-            return planFromGrammar(built.grammar, built.names, false, why);
+            return planFromGrammar(built.grammar, built.names, false, why, built.optimized);
           });
         }
         attempts.push(async () => {
           const built = composeFor(selection.names, req, constructsFor(req.request), { generic: plausible ? [...plausible, ...scripts] : undefined });
-          return planFromGrammar(built.grammar, built.names, false, selection.why);
+          return planFromGrammar(built.grammar, built.names, false, selection.why, built.optimized);
         });
       }
       attempts.push(async () => {
         // Grounding needs the IR, so the default is recomposed from its programs when the pack lists them.
         if (p.defaultCommands && (req.ground || req.policy)) {
           const generic = plausible ? [...plausible, ...scripts] : undefined;
-          return planFromGrammar(composeFor(p.defaultCommands, req, undefined, { generic }).grammar, [DEFAULT_LABEL], true, {
-            [DEFAULT_LABEL]: "pack default (recomposed)",
-          });
+          const built = composeFor(p.defaultCommands, req, undefined, { generic });
+          return planFromGrammar(built.grammar, [DEFAULT_LABEL], true, { [DEFAULT_LABEL]: "pack default (recomposed)" }, built.optimized);
         }
         const values = req.ground ? groundValues(req.request, req.workspaceFiles) : undefined;
         return planFromGrammar(decodingTerminals(defaultGrammar(), values), [DEFAULT_LABEL], true, {

@@ -13,7 +13,7 @@ export { parseGrammarText } from "./check/reader.js";
 export { recognize, type Recognition } from "./check/recognize.js";
 export { captureHelp, type CaptureOptions } from "./capture/help.js";
 // Composition, policy, packs
-export { compose, itemsOf, leftFactorChars, type ComposeOptions, type ComposeLimits, type Construct } from "./compose/index.js";
+export { compose, optimizeComposed, itemsOf, leftFactorChars, type ComposeOptions, type ComposeLimits, type Construct } from "./compose/index.js";
 export { loadPolicy, checkPolicy, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";
 export { buildPack, type PackResult } from "./pack/build.js";
 // JSON tool schemas and subcommand trees

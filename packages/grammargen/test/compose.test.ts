@@ -216,5 +216,27 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
     expect(accepted).toBeGreaterThan(15);
     expect(rejected).toBeGreaterThan(15);
   });
+
+  // Decoders recognize with the unoptimized grammar and sample under the optimized one.
+  test("merging and left-factoring change no verdict (optimize: false)", () => {
+    const loose = { commands: specs, allowUnknown: true, reserved: ["frob"] };
+    const pairs = [
+      [compose({ commands: specs, optimize: false }), composedGen],
+      [compose({ ...loose, optimize: false }), compose(loose)],
+    ] as const;
+    for (const [raw, optimized] of pairs) expect(raw.rules.length).toBeGreaterThan(optimized.rules.length);
+    const verdicts = new Set<boolean>();
+    fc.assert(
+      fc.property(line, fc.constantFrom("", "frob -x ", "mytool a | "), (cmd, lead) => {
+        for (const [raw, optimized] of pairs) {
+          const want = recognize(optimized, lead + cmd).accepted;
+          verdicts.add(want);
+          expect(recognize(raw, lead + cmd).accepted, lead + cmd).toBe(want);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect([...verdicts].sort()).toEqual([false, true]);
+  });
 });
 const composedGen = compose({ commands: specs });

@@ -29,6 +29,12 @@ export interface ComposeOptions {
   heredocDelimiters?: string[];
   /** Where each program's `--` may stand (LowerOptions.dashDash); decoders want "after-typed". */
   dashDash?: "anywhere" | "after-typed";
+  /**
+   * Merge identical rules and left-factor (default true). Without it the grammar is the same
+   * language at about half the cost: enough for recognizing a command, and
+   * optimizeComposed() finishes it when an engine has to sample under it.
+   */
+  optimize?: boolean;
 }
 
 /** Shared value terminals with a shape (numbers, sizes, durations) that a $VAR may stand for. */
@@ -361,17 +367,30 @@ export function compose(opts: ComposeOptions): Grammar {
   // rules); shell and shared rules keep their names, which decoding looks up. What the start
   // cannot reach (template rules of unused levels, most builtins of a small selection) is
   // dropped first: merging and factoring then see only the grammar that is kept.
-  const reached = prune({ start: "sh_top", rules: [...rules.values()] }).rules;
-  const g = prune(
+  const reached = prune({ start: "sh_top", rules: [...rules.values()] });
+  if (opts.optimize === false) {
+    validateGrammar(reached);
+    return reached;
+  }
+  const g = optimizeComposed(reached);
+  validateGrammar(g);
+  return g;
+}
+
+/**
+ * What compose() does last: copies of command rules merged, alternatives left-factored, and
+ * what that leaves unreachable dropped. The language does not change. Shell and shared rules
+ * keep their names (only `c_` rules merge), so rules replaced by name before it stay replaced.
+ */
+export function optimizeComposed(g: Grammar): Grammar {
+  return prune(
     leftFactor(
       mergeIdenticalRules(
-        { start: "sh_top", rules: reached },
-        reached.map((r) => r.name).filter((n) => !n.startsWith("c_")),
+        g,
+        g.rules.map((r) => r.name).filter((n) => !n.startsWith("c_")),
       ),
     ),
   );
-  validateGrammar(g);
-  return g;
 }
 
 /** Drops rules nothing reaches (template rules of unused levels, shared terminals no one kept). */

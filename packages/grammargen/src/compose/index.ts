@@ -1,4 +1,4 @@
-export { compose, HEREDOC_DELIMITERS, type ComposeOptions } from "./compose.js";
+export { compose, HEREDOC_DELIMITERS, optimizeComposed, type ComposeOptions } from "./compose.js";
 export { itemsOf, leftFactorChars } from "./factor.js";
 export { CONSTRUCTS, DEFAULT_LIMITS, parseConstructs, type Construct, type ComposeLimits } from "./limits.js";
 export { notWords } from "./notwords.js";

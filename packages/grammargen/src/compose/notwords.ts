@@ -58,6 +58,22 @@ interface Trie {
  * past the trie the tail is then one `[...]*` loop, which engines run without unrolling.
  */
 export function notWords(words: string[], first: CharSet, rest: CharSet, maxLen: number): Expr {
+  // Every composition asks for the same few sets (the generic command names: every program
+  // with a grammar, builtins and keywords), and the trie of several hundred names is a large
+  // share of composing one request's grammar; expressions are never mutated, so one is shared.
+  const key = JSON.stringify([[...new Set(words)].sort(), first, rest, maxLen]);
+  const hit = built.get(key);
+  if (hit) return hit;
+  const expr = buildNotWords(words, first, rest, maxLen);
+  built.set(key, expr);
+  if (built.size > BUILT_KEPT) built.delete(built.keys().next().value!);
+  return expr;
+}
+
+const BUILT_KEPT = 32;
+const built = new Map<string, Expr>();
+
+function buildNotWords(words: string[], first: CharSet, rest: CharSet, maxLen: number): Expr {
   const root: Trie = { end: false, next: new Map() };
   for (const w of new Set(words)) {
     const cps = [...w].map((c) => c.codePointAt(0)!);
