@@ -3,6 +3,7 @@
 // held-out and suite requests are decoded greedily under both samplers, under the pack's
 // default grammar and under each request's planned grammar (eval:sampler runs the same check
 // on 220 requests). The bench models are built from node-llama-cpp's llama.cpp bundle.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultModelPath } from "../src/backend/index.js";
 import { bestAllowed } from "../src/backend/ranked-grammar-sampling.js";
@@ -27,6 +28,7 @@ describe("bestAllowed", () => {
   });
 });
 
+const repoRoot = join(import.meta.dirname, "../../..");
 const REQUESTS = identityRequests(220).filter((_, i) => i % 27 === 0);
 
 describe.each([
@@ -42,5 +44,23 @@ describe.each([
     // The ranked path ran: some tokens came from the top list rather than the greedy pick.
     expect(r.sampler.ranked + r.sampler.fullPass).toBeGreaterThan(0);
     expect(r.sampler.ranked).toBeGreaterThan(0);
+    // Starting after the free decode's allowed tokens changes nothing either.
+    expect(r.reuse.differences).toEqual([]);
+    expect(r.reuse.same).toBe(REQUESTS.length);
+  }, 600_000);
+});
+
+// The bench models' random networks write nothing a grammar allows, so nothing of their free
+// decodes is kept: the trained models show that kept tokens change nothing.
+describe.each([
+  ["the Qwen2 lab model", "model/lab/qwen.gguf"],
+  ["the default model", ""],
+])("%s: a constrained decode after a free decode of the same prompt", (_name, file) => {
+  it("keeps the free decode's allowed tokens and gives the same completion", async () => {
+    const requests = identityRequests(60).filter((_, i) => i % 4 === 0);
+    const r = await compareSamplers(file ? join(repoRoot, file) : defaultModelPath(), requests, 24);
+    expect(r.reuse.differences).toEqual([]);
+    expect(r.reuse.same).toBe(requests.length);
+    expect(r.reuse.keptTokens).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -7,7 +7,9 @@ import { loadavg } from "node:os";
 import {
   getLlamaGpuTypes,
   LlamaCompletion,
+  LlamaGrammarEvaluationState,
   LlamaLogLevel,
+  SpecialTokensText,
   readGgufFileInfo,
   resolveModelFile,
   type LlamaText,
@@ -21,7 +23,7 @@ import {
 } from "#node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
 import { startLlama } from "./llama-start.js";
-import { grammarSamplerFromEnv, useGrammarSampler } from "./ranked-grammar-sampling.js";
+import { allowedRun, grammarSamplerFromEnv, startGrammarAfter, useGrammarSampler } from "./ranked-grammar-sampling.js";
 import type { ChatMessage } from "../prompt.js";
 import { chatHistory, describeModel, endOfTurn, resolveChat, type ModelInfo } from "./chat-template.js";
 
@@ -41,6 +43,8 @@ export interface TextCompletion {
   /** Why it stopped, in llama-server's terms. */
   stopType: "eos" | "word" | "limit";
   stoppingWord?: string;
+  /** Tokens of a free decode that a grammar-constrained one kept instead of decoding them again. */
+  reusedTokens?: number;
 }
 
 // The native runtime logs through one hook; keep its last lines so a load failure can be
@@ -150,6 +154,14 @@ export class LocalModel {
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private readonly completion: LlamaCompletion;
   private chain: Promise<unknown> = Promise.resolve();
+  /**
+   * Whether a grammar-constrained decode starts after what the last free decode of the same
+   * input sampled and the grammar allows (see reusable). Off: SHELLGEN_REUSE_FREE=0, for
+   * benches that measure what it saves.
+   */
+  reuseFree = process.env.SHELLGEN_REUSE_FREE !== "0";
+  /** The last free (grammar-less) decode: its input and the tokens the model sampled. */
+  private lastFree?: { input: Token[]; sampled: Token[] };
 
   private constructor(
     readonly source: string,
@@ -254,6 +266,41 @@ export class LocalModel {
     return { tokens, stop: endOfTurn(state.stopGenerationTriggers) };
   }
 
+  /**
+   * The start of the last free decode of `input` that `grammar` allows token by token. Greedy
+   * decoding under a grammar takes the model's best token whenever the grammar allows it, so
+   * a constrained decode of the same input begins with exactly these tokens, and it can start
+   * after them instead of sampling them again (their cache entries are still there).
+   * Not when a stop sequence could begin in the kept tokens and end in new ones: the decode
+   * after them would not see it.
+   */
+  private reusable(input: Token[], grammar: LlamaGrammar, maxTokens: number, stop: readonly (string | LlamaText)[]): Token[] {
+    const free = this.lastFree;
+    if (!this.reuseFree || !free || free.input.length !== input.length || free.input.some((t, i) => t !== input[i])) return [];
+    const state = new LlamaGrammarEvaluationState({ model: this.model, grammar });
+    let n = Math.min(allowedRun(this.sequence, state, free.sampled), maxTokens - 1);
+    // A kept run ends on a whole character, as a completion's text does.
+    while (n > 0 && this.model.detokenize(free.sampled.slice(0, n)).endsWith("\uFFFD")) n--;
+    if (n <= 0) return [];
+    const kept = free.sampled.slice(0, n);
+    const text = this.model.detokenize(kept, true);
+    for (const s of stop.map(stopText)) {
+      if (s === "") continue;
+      if (text.includes(s)) return [];
+      for (let i = 1; i < s.length; i++) if (text.endsWith(s.slice(0, i))) return [];
+    }
+    return kept;
+  }
+
+  /** What the model sampled after `input` in the decode that just ended: the sequence holds every sampled token it evaluated. */
+  private sampledAfter(input: Token[]): Token[] {
+    const held = this.sequence.contextTokens;
+    const bos = this.model.tokens.bos;
+    const start = held[0] === bos && bos != null && input[0] !== bos ? 1 : 0;
+    for (let i = 0; i < input.length; i++) if (held[start + i] !== input[i]) return [];
+    return held.slice(start + input.length);
+  }
+
   /** One greedy completion; calls are serialised because they share one sequence. */
   complete(
     input: string | Token[],
@@ -273,24 +320,47 @@ export class LocalModel {
       // keeps one pathological request from stalling a whole bench run. It ends the
       // completion like the token limit does, and callers treat it the same way.
       const deadline = AbortSignal.timeout(decodeDeadlineMs());
-      const res = await this.completion.generateCompletionWithMeta(tokens, {
-        signal: deadline,
-        stopOnAbortSignal: true,
-        grammar: opts.grammar,
-        maxTokens: opts.maxTokens,
-        temperature: 0,
-        seed: opts.seed,
-        customStopTriggers: opts.stop,
-        disableContextShift: true,
-        onToken: (tokens) => {
-          if (completionTokens === 0 && tokens.length > 0) opts.onFirstToken?.();
-          completionTokens += tokens.length;
-        },
-      });
+      const kept = opts.grammar ? this.reusable(tokens, opts.grammar, opts.maxTokens, opts.stop) : [];
+      if (kept.length > 0) {
+        opts.onFirstToken?.();
+        startGrammarAfter(this.sequence, kept);
+      }
+      const generated: Token[] = [];
+      let res: Awaited<ReturnType<LlamaCompletion["generateCompletionWithMeta"]>>;
+      try {
+        res = await this.completion.generateCompletionWithMeta(kept.length ? [...tokens, ...kept] : tokens, {
+          signal: deadline,
+          stopOnAbortSignal: true,
+          grammar: opts.grammar,
+          maxTokens: opts.maxTokens - kept.length,
+          temperature: 0,
+          seed: opts.seed,
+          customStopTriggers: opts.stop,
+          disableContextShift: true,
+          onToken: (tokens) => {
+            if (completionTokens === 0 && tokens.length > 0 && kept.length === 0) opts.onFirstToken?.();
+            completionTokens += tokens.length;
+            generated.push(...tokens);
+          },
+        });
+      } finally {
+        startGrammarAfter(this.sequence, []);
+      }
+      if (!opts.grammar) this.lastFree = { input: tokens, sampled: this.sampledAfter(tokens) };
       const meta = res.metadata;
       const stopType = meta.stopReason === "maxTokens" || meta.stopReason === "abort" ? "limit" : meta.stopReason === "customStopTrigger" ? "word" : "eos";
       const stoppingWord = meta.stopReason === "customStopTrigger" ? meta.customStopTrigger.filter((t) => typeof t === "string").join("") : undefined;
-      return { text: res.response, promptTokens, completionTokens, finish: stopType === "limit" ? "length" : "stop", stopType, stoppingWord };
+      // The text a decode of every token would have given (a completion's text is its tokens', detokenized together).
+      const text = kept.length ? this.model.detokenize([...kept, ...generated]) : res.response;
+      return {
+        text,
+        promptTokens,
+        completionTokens: completionTokens + kept.length,
+        finish: stopType === "limit" ? "length" : "stop",
+        stopType,
+        stoppingWord,
+        ...(kept.length ? { reusedTokens: kept.length } : {}),
+      };
     };
     const next = this.chain.then(run, run);
     this.chain = next.catch(() => undefined);
@@ -303,6 +373,12 @@ export class LocalModel {
     await this.context.dispose();
     await this.model.dispose();
   }
+}
+
+/** A stop sequence as text; a special token that is no text stands as a character no text has. */
+function stopText(t: string | LlamaText): string {
+  if (typeof t === "string") return t;
+  return t.values.map((v) => (typeof v === "string" ? v : v instanceof SpecialTokensText ? v.value : "\u0000")).join("");
 }
 
 /** Per-completion wall-clock limit: SHELLGEN_DECODE_DEADLINE_MS, default 20 s. */

@@ -70,6 +70,8 @@ interface Internals {
 }
 
 const installed = new WeakMap<object, { original: Internals["_evaluate"]; mode: GrammarSampler; stats: RankedStats }>();
+/** Tokens the next grammar-constrained evaluation's grammar state accepts before it samples (see startGrammarAfter). */
+const preAccepted = new WeakMap<object, Token[]>();
 
 function hasInternals(s: unknown): s is Internals {
   const x = s as Partial<Internals> | undefined;
@@ -99,6 +101,13 @@ export function useGrammarSampler(sequence: LlamaContextSequence, mode: GrammarS
   installed.set(seq, state);
   const own = seq as Internals & { _evaluate: Internals["_evaluate"] };
   own._evaluate = function (this: Internals, tokens: unknown, metadata: unknown, options: Record<string, unknown>) {
+    const before = preAccepted.get(seq as object);
+    if (before && options.grammarEvaluationState) {
+      preAccepted.delete(seq as object);
+      const Sampler = this.model._llama._bindings.AddonSampler;
+      const st = resolveState(options.grammarEvaluationState);
+      for (const t of before) Sampler.acceptGrammarEvaluationStateToken(st._state, t);
+    }
     const m = metadata as { probabilities?: boolean; confidence?: boolean } | undefined;
     const greedy = (options.temperature ?? 0) === 0 && !options._noSampling && options.generateNewTokens !== false;
     if (state.mode !== "ranked" || !options.grammarEvaluationState || !greedy || m?.probabilities || m?.confidence)
@@ -106,6 +115,38 @@ export function useGrammarSampler(sequence: LlamaContextSequence, mode: GrammarS
     return rankedEvaluate(this, tokens as Token[], options, state.stats);
   } as Internals["_evaluate"];
   return true;
+}
+
+function resolveState(s: unknown): GrammarState {
+  return (typeof s === "function" ? (s as () => GrammarState)() : s) as GrammarState;
+}
+
+/**
+ * How many of `tokens`, from the first, a fresh grammar state (`state`, used up here) allows
+ * one after another; an end-of-generation token ends the run. 0 when `sequence` has no hook
+ * installed (useGrammarSampler), since only the hook can start a decode after them.
+ */
+export function allowedRun(sequence: LlamaContextSequence, state: unknown, tokens: readonly Token[]): number {
+  const seq = sequence as unknown;
+  if (!installed.has(seq as object) || !hasInternals(seq)) return 0;
+  const Sampler = seq.model._llama._bindings.AddonSampler;
+  const native = resolveState(state)._state;
+  let n = 0;
+  for (const t of tokens) {
+    if (seq.model.isEogToken(t) || !Sampler.canBeNextTokenForGrammarEvaluationState(native, t)) break;
+    Sampler.acceptGrammarEvaluationStateToken(native, t);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The next grammar-constrained evaluation on `sequence` continues after `tokens` (which end its
+ * input): its grammar state accepts them first, as if it had sampled them. With `[]`, cancels.
+ */
+export function startGrammarAfter(sequence: LlamaContextSequence, tokens: readonly Token[]): void {
+  if (tokens.length === 0) preAccepted.delete(sequence as unknown as object);
+  else preAccepted.set(sequence as unknown as object, [...tokens]);
 }
 
 /** The sampler SHELLGEN_GRAMMAR_SAMPLER names ("native" keeps node-llama-cpp's own), else "ranked". */
@@ -129,9 +170,7 @@ async function* rankedEvaluate(
   if (evalTokens.length === 0) return;
   const bindings = seq.model._llama._bindings;
   const Sampler = bindings.AddonSampler;
-  const grammarState = (
-    typeof options.grammarEvaluationState === "function" ? (options.grammarEvaluationState as () => GrammarState)() : options.grammarEvaluationState
-  ) as GrammarState;
+  const grammarState = resolveState(options.grammarEvaluationState);
   const native = grammarState._state;
   const plain = new Sampler(seq.model._model);
   const ranked = new Sampler(seq.model._model);

@@ -7,6 +7,9 @@
 // Grammars alternate between the pack's default grammar and the request's own plan (the
 // grammar a constrained decode of that request samples under first), so both kinds are
 // covered. Also reports where the ranked sampler's tokens came from and the CPU time of each.
+// Then each request is decoded freely and again under the grammar, the constrained decode
+// starting after the free decode's allowed tokens (LocalModel.reusable); it must equal the
+// ranked completion too.
 import { readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -18,7 +21,7 @@ import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
 import { rankedStats, useGrammarSampler, type GrammarSampler } from "../backend/ranked-grammar-sampling.js";
 import { packPlanner } from "../plan-pack.js";
-import { completionPrompt } from "../prompt.js";
+import { completionPrompt, STOP_SEQUENCES } from "../prompt.js";
 import { resolveModelArg } from "./vocab-model.js";
 
 export interface IdentityResult {
@@ -27,6 +30,8 @@ export interface IdentityResult {
   requests: number;
   same: number;
   differences: { request: string; grammar: "default" | "planned"; native: string; ranked: string }[];
+  /** Constrained decodes after a free decode of the same prompt: equal to ranked, and the free tokens kept. */
+  reuse: { same: number; keptTokens: number; differences: { request: string; grammar: "default" | "planned"; ranked: string; reused: string }[] };
   tokens: number;
   cpuMs: Record<GrammarSampler, number>;
   sampler: { greedy: number; ranked: number; fullPass: number };
@@ -67,6 +72,7 @@ export async function compareSamplers(modelPath: string, requests: string[], max
       requests: 0,
       same: 0,
       differences: [],
+      reuse: { same: 0, keptTokens: 0, differences: [] },
       tokens: 0,
       cpuMs: { native: 0, ranked: 0 },
       sampler: { greedy: 0, ranked: 0, fullPass: 0 },
@@ -80,11 +86,14 @@ export async function compareSamplers(modelPath: string, requests: string[], max
         const g = plan ? await model.grammar(plan.text.gbnf).catch(() => undefined) : undefined;
         if (g) (grammar = g), (kind = "planned");
       }
-      const run = async (sampler: GrammarSampler) => {
+      const prompt = completionPrompt({ request });
+      const run = async (sampler: GrammarSampler, reuse = false) => {
         useGrammarSampler(model.sequence, sampler);
+        model.reuseFree = reuse;
         const c0 = cpuNow();
-        const out = await model.complete(completionPrompt({ request }), { grammar, maxTokens, stop: [], seed: 42 });
-        result.cpuMs[sampler] += cpuNow() - c0;
+        const out = await model.complete(prompt, { grammar, maxTokens, stop: [], seed: 42 });
+        if (!reuse) result.cpuMs[sampler] += cpuNow() - c0;
+        result.reuse.keptTokens += out.reusedTokens ?? 0;
         return `${out.completionTokens}|${out.finish}|${out.text}|${model.sequence.contextTokens.join(",")}`;
       };
       const native = await run("native");
@@ -93,6 +102,10 @@ export async function compareSamplers(modelPath: string, requests: string[], max
       result.tokens += Number(native.split("|")[0]);
       if (native === ranked) result.same++;
       else result.differences.push({ request, grammar: kind, native: native.split("|")[2]!, ranked: ranked.split("|")[2]! });
+      await model.complete(prompt, { maxTokens, stop: STOP_SEQUENCES, seed: 42 });
+      const reused = await run("ranked", true);
+      if (reused === ranked) result.reuse.same++;
+      else result.reuse.differences.push({ request, grammar: kind, ranked: ranked.split("|")[2]!, reused: reused.split("|")[2]! });
     }
     const after = rankedStats(model.sequence)!;
     result.sampler = { greedy: after.greedy - before.greedy, ranked: after.ranked - before.ranked, fullPass: after.fullPass - before.fullPass };
@@ -101,6 +114,7 @@ export async function compareSamplers(modelPath: string, requests: string[], max
     if (deadline === undefined) delete process.env.SHELLGEN_DECODE_DEADLINE_MS;
     else process.env.SHELLGEN_DECODE_DEADLINE_MS = deadline;
     useGrammarSampler(model.sequence, "ranked");
+    model.reuseFree = true;
     await model.close();
   }
 }
@@ -128,13 +142,20 @@ async function main(args: string[]): Promise<void> {
     );
     for (const d of r.differences.slice(0, 5))
       process.stdout.write(`  DIFFERENT (${d.grammar}) ${JSON.stringify(d.request)}: ${JSON.stringify(d.native)} vs ${JSON.stringify(d.ranked)}\n`);
+    process.stdout.write(
+      `  after a free decode of the same prompt: ${r.reuse.same}/${r.requests} constrained completions identical to ranked, ${r.reuse.keptTokens} of the free decodes' tokens kept instead of decoded again\n`,
+    );
+    for (const d of r.reuse.differences.slice(0, 5))
+      process.stdout.write(
+        `  DIFFERENT after the free decode (${d.grammar}) ${JSON.stringify(d.request)}: ${JSON.stringify(d.ranked)} vs ${JSON.stringify(d.reused)}\n`,
+      );
   }
   const out = opt("out");
   if (out) {
     writeFileSync(`${out}.tmp`, JSON.stringify(results, null, 2));
     renameSync(`${out}.tmp`, out);
   }
-  if (results.some((r) => r.same !== r.requests)) process.exitCode = 1;
+  if (results.some((r) => r.same !== r.requests || r.reuse.same !== r.requests)) process.exitCode = 1;
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
