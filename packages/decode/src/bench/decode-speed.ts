@@ -252,15 +252,26 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   // End to end, as generate() runs it: the constrained mode decodes freely first and lets the
   // grammar verify; it samples under the grammar only when the free output is rejected.
   const backend = new EmbeddedBackendFor(model);
-  const e2e = { native: [] as number[], constrained: [] as number[], verified: 0, sampled: 0, nativeTokens: 0 };
+  const e2e = { native: [] as number[], constrained: [] as number[], noReuse: [] as number[], verified: 0, sampled: 0, nativeTokens: 0 };
   for (const request of reqs) {
-    let t1 = performance.now();
+    const t1 = performance.now();
     const plain = await generate({ backend, request, mode: "native", maxTokens });
     e2e.native.push(performance.now() - t1);
     e2e.nativeTokens += plain.tokens.completion;
-    t1 = performance.now();
-    const r = await generate({ backend, request, mode: "constrained", maxTokens, planner });
-    e2e.constrained.push(performance.now() - t1);
+    // The same call with the grammar decode starting from scratch, not after the free decode's
+    // allowed tokens; the two go in turns first, since the second finds the request's plan composed.
+    const timed = async (reuse: boolean) => {
+      model.reuseFree = reuse;
+      const t = performance.now();
+      const out = await generate({ backend, request, mode: "constrained", maxTokens, planner });
+      (reuse ? e2e.constrained : e2e.noReuse).push(performance.now() - t);
+      model.reuseFree = true;
+      return out;
+    };
+    const first = e2e.constrained.length % 2 === 0;
+    if (first) await timed(false);
+    const r = await timed(true);
+    if (!first) await timed(false);
     if (r.tokens.completion > 0 && r.path === "constrained") r.speculative ? e2e.verified++ : e2e.sampled++;
   }
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -333,6 +344,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       ratio: sum(e2e.constrained) / sum(e2e.native),
       nativeTokens: e2e.nativeTokens,
       addedMsPerNativeToken: (sum(e2e.constrained) - sum(e2e.native)) / e2e.nativeTokens,
+      withoutReuseMs: Math.round(sum(e2e.noReuse)),
+      addedMsPerNativeTokenWithoutReuse: (sum(e2e.noReuse) - sum(e2e.native)) / e2e.nativeTokens,
       acceptedFreeOutput: e2e.verified,
       sampledUnderGrammar: e2e.sampled,
     },
@@ -357,7 +370,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15; ${f(report.ratio.selectedAfterFreeTimePerToken)} planned after the free decode), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
     `per round (wall): default ${perRound.map((r) => f(r.default)).join(" ")}; selected ${perRound.map((r) => f(r.selected)).join(" ")}; after the free decode ${perRound.map((r) => f(r.afterFree)).join(" ")}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)} (${f(report.cpuRatio.selectedAfterFreeTimePerToken)} after the free decode), default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,
-    `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}, added ${f(report.endToEnd.addedMsPerNativeToken)} ms per token of the native output); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
+    `generate() end to end: native ${report.endToEnd.nativeMs} ms, constrained ${report.endToEnd.constrainedMs} ms (ratio ${f(report.endToEnd.ratio)}, added ${f(report.endToEnd.addedMsPerNativeToken)} ms per token of the native output; ${report.endToEnd.withoutReuseMs} ms and ${f(report.endToEnd.addedMsPerNativeTokenWithoutReuse)} ms added when the grammar decode does not reuse the free decode's tokens); free output accepted by the grammar ${report.endToEnd.acceptedFreeOutput}, sampled under the grammar ${report.endToEnd.sampledUnderGrammar}`,
     `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
   ];
   if (out) {
@@ -402,7 +415,7 @@ interface Report {
   vocabulary: number;
   addedMsPerToken: Record<string, number>;
   addedCpuMsPerToken: Record<string, number>;
-  endToEnd: { addedMsPerNativeToken: number };
+  endToEnd: { addedMsPerNativeToken: number; addedMsPerNativeTokenWithoutReuse: number };
   sampler: { fullPass?: number };
   native: { msPerToken: number; cpuMsPerToken: number };
   ratio: { defaultGrammarTimePerToken: number; selectedAfterFreeTimePerToken: number };
@@ -432,6 +445,7 @@ function sideBySide(reports: Report[]): string {
       (r: Report) => `${f(r.addedMsPerToken.afterFreeNativeSampler)} (${f(r.addedCpuMsPerToken.afterFreeNativeSampler)})`,
     ],
     ["generate() end to end: added ms per token", (r: Report) => f(r.endToEnd.addedMsPerNativeToken)],
+    ["  the same, grammar decode from scratch", (r: Report) => f(r.endToEnd.addedMsPerNativeTokenWithoutReuse)],
     ["tokens that needed the full pass", (r: Report) => String(r.sampler.fullPass ?? 0)],
     ["load average at the end", (r: Report) => r.loadAverage.join(" ")],
   ] as const;
