@@ -162,6 +162,9 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
 
   const threads = opt("threads") ? Number(opt("threads")) : undefined;
   const model = await LocalModel.open(modelPath, { threads });
+  // Each grammar row decodes a prompt just decoded freely: reusing that decode's tokens would
+  // time one token per decode. Only generate() end to end below reuses, as it does in use.
+  model.reuseFree = false;
   const pack = await loadPack();
   const reqs = requests(n);
 
@@ -265,7 +268,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       const t = performance.now();
       const out = await generate({ backend, request, mode: "constrained", maxTokens, planner });
       (reuse ? e2e.constrained : e2e.noReuse).push(performance.now() - t);
-      model.reuseFree = true;
+      model.reuseFree = false;
       return out;
     };
     const first = e2e.constrained.length % 2 === 0;
