@@ -17,6 +17,7 @@ tokens only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import json
@@ -145,12 +146,18 @@ def main() -> None:
     ap.add_argument("--init", help="checkpoint whose weights and tokenizer start this run (fresh optimiser)")
     ap.add_argument("--phase-minutes", type=float, help="one learning-rate schedule over this much training time, across --resume chunks")
     ap.add_argument("--warmup", type=float, default=0.03, help="warmup share of a fresh schedule")
+    ap.add_argument("--device", default="cpu", help="cpu, cuda or auto (cuda when there is one); on cuda the forward pass runs in bf16 autocast. "
+                    "Checkpoints are the same either way, so a run can move between machines with --resume")
     ap.add_argument("--grow-depth", type=int, default=1, help="with --init: stack this many copies of each block; "
                     "the copies' output projections start at zero, so the grown model starts as the --init model")
     a = ap.parse_args()
 
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
+    device = torch.device("cuda" if a.device == "cuda" or (a.device == "auto" and torch.cuda.is_available()) else "cpu")
+    if device.type == "cuda" and not torch.cuda.is_available():
+        sys.exit("train.py: --device cuda, but torch sees no CUDA device")
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if device.type == "cuda" else contextlib.nullcontext()
     run = os.path.join(HERE, "runs", a.name)
     os.makedirs(run, exist_ok=True)
     ckpt_path = os.path.join(run, "ckpt.pt")
@@ -193,23 +200,25 @@ def main() -> None:
             os.remove(log_path)
 
     model = Net(cfg)
+    if state:
+        model.load_state_dict(state["model"])
+    model.to(device)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.1}, {"params": no_decay, "weight_decay": 0.0}],
                             lr=a.lr, betas=(0.9, 0.95), eps=1e-8)
     step, tokens_seen, trained_s = 0, 0, 0.0
     if state:
-        model.load_state_dict(state["model"])
         if "opt" in state:
             opt.load_state_dict(state["opt"])
         step, tokens_seen, trained_s = state["step"], state["tokens"], state["trained_s"]
-    print(f"model: {model.n_params() / 1e6:.2f}M params, {cfg}", flush=True)
+    print(f"model: {model.n_params() / 1e6:.2f}M params on {device}, {cfg}", flush=True)
 
     t0 = time.time()
     enc, venc = encoded(run, tok, train_pairs, val_pairs)
     print(f"encoded {len(train_pairs)} train / {len(val_pairs)} val pairs in {time.time() - t0:.0f}s", flush=True)
     vr = random.Random(99)
-    val_batches = [batch(venc, vr, 32, cfg.max_seq) for _ in range(8)]
+    val_batches = [tuple(t.to(device) for t in batch(venc, vr, 32, cfg.max_seq)) for _ in range(8)]
 
     def evaluate() -> float:
         model.eval()
@@ -217,14 +226,16 @@ def main() -> None:
             tot, n = 0.0, 0
             for x, y, m in val_batches:
                 k = int(m.sum())
-                tot += float(loss_on(model, x, y, m)) * k
+                with autocast:
+                    tot += float(loss_on(model, x, y, m)) * k
                 n += k
         model.train()
         return tot / n
 
     def save() -> None:
         tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": cfg.to_dict(), "tokenizer": tok.to_json(),
+        weights = {k: v.detach().cpu() for k, v in model.state_dict().items()}
+        torch.save({"model": weights, "opt": opt.state_dict(), "config": cfg.to_dict(), "tokenizer": tok.to_json(),
                     "step": step, "tokens": tokens_seen, "trained_s": trained_s, "args": vars(a), "phase": phase}, tmp)
         os.replace(tmp, ckpt_path)
         write_svg(log_path, os.path.join(run, "loss.svg"))
@@ -258,8 +269,9 @@ def main() -> None:
         for g in opt.param_groups:
             g["lr"] = lr
         r = random.Random(a.seed * 1_000_003 + step)
-        x, y, m = batch(enc, r, a.batch, cfg.max_seq)
-        loss = loss_on(model, x, y, m)
+        x, y, m = (t.to(device, non_blocking=True) for t in batch(enc, r, a.batch, cfg.max_seq))
+        with autocast:
+            loss = loss_on(model, x, y, m)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
