@@ -133,6 +133,27 @@ file   : program read from script file
     for (const bad of ["t --dir f", "t -x f", "t --dir d"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("reads a usage line's one-dash words as the table spells its options (java -jar, not -j -a -r)", () => {
+    const text = `Usage: t [options] <mainclass> [args...]
+   or  t [options] -jar <jarfile> [args...]
+   or  t [options] -m <module>
+
+ where options include:
+    -cp <path>    class search path
+    -zero         to select the zero VM
+    -m, --module <module>
+                  the module to run
+`;
+    const { spec } = parseHelp(text, { name: "t" });
+    const names = spec.options.map((o) => [...o.short, ...o.long, ...(o.dashLong ?? [])].join(","));
+    expect(names).toContain("jar");
+    expect(names).not.toContain("j");
+    expect(names.filter((n) => n.split(",").includes("m"))).toEqual(["m,module"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t -jar app.jar", "t -cp lib -jar app.jar x", "t -m mod"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t -j app.jar", "t -ja app.jar"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads option tables printed in two or three columns, and a usage line followed by prose (zip, unzip, lsof)", () => {
     const { spec, diagnostics } = parseHelp(
       `Usage: t [-Z] [-opts[modifiers]] file[.zip] [list] [-x xlist] [-d exdir]

@@ -245,7 +245,14 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const usageText = text.replace(/(?<![\w-])-[\w?]+/g, (w) =>
       /^-(options?|opts|flags|switches)$/i.test(w) || /^-[A-Z]{3,}$/.test(w) || bySpelling.has(`d:${w.slice(1)}`) ? " ".repeat(w.length) : w,
     );
-    for (const o of readUsage(usageText, usageForms(usageText, path), { takesValue: (c) => takesValue(`-${c}`) === true }).options) {
+    // A program whose table spells long options with one dash (java's -cp, -zero) spells its
+    // usage line's one-dash words so too: `-jar <jarfile>` is -jar, not -j -a -r.
+    const dashLong = options.filter((o) => o.dashLong?.some((d) => d.length > 1)).length >= 2;
+    for (const read of readUsage(usageText, usageForms(usageText, path), { dashLong, takesValue: (c) => takesValue(`-${c}`) === true }).options) {
+      // One letter after one dash is a short option either way (-m <module>).
+      const single = (read.dashLong ?? []).filter((d) => d.length === 1);
+      const o = single.length ? { ...read, short: [...read.short, ...single], dashLong: read.dashLong!.filter((d) => d.length > 1) } : read;
+      if (o.dashLong?.length === 0) delete o.dashLong;
       const keys = keysOf(o);
       if (keys.length === 0 || keys.some((k) => bySpelling.has(k))) continue;
       options.push(o);
