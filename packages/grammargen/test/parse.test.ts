@@ -264,6 +264,20 @@ Mandatory arguments to long options are mandatory for short options too.
     const click = `Usage: app [OPTIONS] SRC...\n\nOptions:\n  --shout / --no-shout  Shout.\n  --mode [a|b]          Mode.\n  -n, --count INTEGER RANGE  How many.  [x>=1]\n  --help                Show this message and exit.\n`;
     const clap = `Usage: fd [OPTIONS] [pattern] [path]...\n\nArguments:\n  [pattern]  the pattern\n  [path]...  the paths\n\nOptions:\n  -t, --type <filetype>  Filter by type [possible values: f, d, l]\n  -v, --verbose...       More output\n  -h, --help             Print help information\n  -V, --version          Print version information\n`;
     expect([cobra, argparse, click, clap].map(detectStyle)).toEqual(["cobra", "argparse", "click", "clap"]);
+    // An "options:" heading without argparse's lower-case "usage: " is not argparse (ICU's genbrk),
+    // and its usage-only options are read then.
+    const icu = [
+      "Usage: genbrk [-v] [-options] -r rule-file -o output-file",
+      "\tRead in break iteration rules text and write out the binary data",
+      "options:",
+      "\t-h or -? or --help  this usage text",
+      "\t-V or --version     show a version message",
+      "\t-c or --copyright   include a copyright notice",
+      "\t-v or --verbose     turn on verbose output",
+      "",
+    ].join("\n");
+    expect(detectStyle(icu)).toBe("generic");
+    expect(parseHelp(icu, { name: "genbrk" }).spec.options.flatMap((o) => o.short)).toEqual(["h", "?", "V", "c", "v", "r", "o"]);
 
     const k = parseHelp(cobra, { name: "kubectl" }).spec;
     expect(find(k.options, "namespace").value!.type.kind).toBe("word");

@@ -89,11 +89,15 @@ export const DETECTORS: StyleDetector[] = [
   },
   {
     style: "argparse",
+    // argparse always prints "usage: " in lower case; an "options:" heading alone is anyone's
+    // (ICU's genbrk: "Usage: genbrk ... options:" lists -x or --long pairs argparse never prints).
     score: (t) =>
-      2 * count(t, /^usage: /m) +
-      3 * count(t, /^(options|optional arguments|positional arguments):\s*$/m) +
-      count(t, /^usage: \S+ \[-h\]/m) +
-      count(t, /^\s+-h, --help\s+show this help message and exit/m),
+      !/^usage: /m.test(t)
+        ? 0
+        : 2 * count(t, /^usage: /m) +
+          3 * count(t, /^(options|optional arguments|positional arguments):\s*$/m) +
+          count(t, /^usage: \S+ \[-h\]/m) +
+          count(t, /^\s+-h, --help\s+show this help message and exit/m),
   },
   {
     style: "click",
