@@ -154,6 +154,24 @@ file   : program read from script file
     for (const bad of ["t -j app.jar", "t -ja app.jar"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it('reads binutils\' "<option(s)> <file(s)>" as options and repeated files, and a CONTEXT operand as a word (objdump, chcon)', () => {
+    const objdump = parseHelp(
+      "Usage: t <option(s)> <file(s)>\n Display information from object <file(s)>.\n  -d, --disassemble        Display assembler contents\n  -x, --all-headers        Display all headers\n",
+      {
+        name: "t",
+      },
+    ).spec;
+    expect(objdump.positionals.map((p) => [p.name, p.min, p.max > 1])).toEqual([["file", 1, true]]);
+    const g = lowerCommand(objdump);
+    for (const ok of ["t -d a.o", "t -x a.o b.o"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "t -d").accepted).toBe(false);
+    const chcon = parseHelp("Usage: t [OPTION]... CONTEXT FILE...\n  or:  t [OPTION]... [-u USER] FILE...\n\n  -u, --user=USER    set user USER\n", {
+      name: "t",
+    }).spec;
+    expect(chcon.positionals[0]).toMatchObject({ name: "CONTEXT", type: { kind: "word" } });
+    expect(recognize(lowerCommand(chcon), "t system_u:object_r:etc_t f").accepted).toBe(true);
+  });
+
   it("reads option tables printed in two or three columns, and a usage line followed by prose (zip, unzip, lsof)", () => {
     const { spec, diagnostics } = parseHelp(
       `Usage: t [-Z] [-opts[modifiers]] file[.zip] [list] [-x xlist] [-d exdir]

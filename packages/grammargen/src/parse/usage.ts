@@ -105,7 +105,8 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       if (!t.includes("=") && next && !next.startsWith("-") && !next.startsWith("[") && takesValue(spelling) === true) i++;
       continue;
     }
-    if (OPTION_PLACEHOLDER.test(t.replace(/[<>]/g, ""))) continue;
+    // binutils' "<option(s)>" (read as "<option...>") stands for options too.
+    if (OPTION_PLACEHOLDER.test(t.replace(/[<>]/g, "").replace(/\.\.\.$/, ""))) continue;
     if (t.startsWith("{") && t.endsWith("}") && t.includes(",")) {
       const choices = t
         .slice(1, -1)
@@ -117,10 +118,13 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       if (nextIsDots) i++;
       continue;
     }
-    const name = t
+    const bare = t
       .replace(/^<|>$/g, "")
       .replace(/^\(|\)$/g, "")
       .replace(/^\{|\}$/g, "");
+    // "<file...>" (binutils' "<file(s)>"): the dots inside the brackets repeat it too.
+    const dotted = /^<[^<>]+(\.\.\.|…)>$/.test(t);
+    const name = dotted ? bare.replace(/(\.\.\.|…)$/, "") : bare;
     if (name === "" || /^[|&;>]/.test(name)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];
@@ -131,7 +135,7 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
     // A plural placeholder without "..." (diff's FILES) still stands for several words.
     // expr's EXPRESSION is words of their own (expr 5 + 3).
     const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION)$/.test(name);
-    out.push({ name, min: optional ? 0 : 1, max: repeat || plural ? MANY : 1, span });
+    out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
   for (let k = out.length - 1; k > 0; k--) {
