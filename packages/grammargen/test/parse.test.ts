@@ -154,6 +154,19 @@ file   : program read from script file
     for (const bad of ["t -j app.jar", "t -ja app.jar"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
+    const text =
+      "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";
+    const { spec } = parseHelp(text, { name: "t" });
+    expect(spec.options.flatMap((o) => o.long).sort()).toEqual(["config-file", "home", "no-create-home", "print-pid", "session", "version"]);
+    expect(spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["user", 1, 1]]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t --session u", "t --config-file=a.conf u", "t --home /h --no-create-home u"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["t --frob u", "t --home"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    // A sentence that happens to start with the name is no usage line.
+    expect(parseHelp("t is a tool that prints things.\n\n  -q   quiet\n", { name: "t" }).spec.positionals.map((p) => p.name)).toEqual(["ARG"]);
+  });
+
   it('reads binutils\' "<option(s)> <file(s)>" as options and repeated files, and a CONTEXT operand as a word (objdump, chcon)', () => {
     const objdump = parseHelp(
       "Usage: t <option(s)> <file(s)>\n Display information from object <file(s)>.\n  -d, --disassemble        Display assembler contents\n  -x, --all-headers        Display all headers\n",

@@ -1,6 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import { headlessUsageLine } from "./text.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -46,8 +47,9 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
   const lines = linesOf(text);
   const forms: UsageForm[] = [];
   const prog = programWords[programWords.length - 1] ?? "";
+  const headless = headlessUsageLine(lines, programWords[0] ?? "");
   for (let i = 0; i < lines.length; i++) {
-    const m = /^\s*usage:\s*/i.exec(lines[i]!.text);
+    const m = i === headless ? [""] : /^\s*usage:\s*/i.exec(lines[i]!.text);
     if (!m) continue;
     let cur: UsageForm | undefined;
     const first = noProse(lines[i]!.text.slice(m[0].length));

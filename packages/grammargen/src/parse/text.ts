@@ -60,3 +60,26 @@ export function splitLines(text: string): Line[] {
 }
 
 export const spanOf = (line: Line, from: number, to: number): Span => ({ start: line.offset + from, end: line.offset + to, line: line.no });
+
+/** A usage heading: "Usage:", "usage:", "USAGE:" (and gh's bare "USAGE"). */
+export const USAGE_HEADING = /^\s*usage\s*:/i;
+
+/**
+ * The line that serves as the usage line of a text that has no usage heading, or -1: one of
+ * the first three lines with text, at the margin, that starts with the program's name and
+ * goes on with an option, a bracket or a placeholder (dbus-daemon's "dbus-daemon [--version]
+ * [--session] ...", adduser's, avahi's). Only when no line is a usage heading.
+ */
+export function headlessUsageLine(lines: readonly { text: string }[], program: string): number {
+  const base = program.split("/").pop() ?? program;
+  if (!base || lines.some((l) => USAGE_HEADING.test(l.text) || /^USAGE\s*$/.test(l.text))) return -1;
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < 3; i++) {
+    const t = lines[i]!.text;
+    if (!t.trim()) continue;
+    seen++;
+    const m = /^(\S+)\s+(\S)/.exec(t);
+    if (m && (m[1] === base || m[1]!.endsWith(`/${base}`)) && /[[\-<{]/.test(m[2]!)) return i;
+  }
+  return -1;
+}

@@ -2,7 +2,7 @@
 // "or:" lines), argparse (wrapped, "[PATH ...]", "{a,b} ..."), clap/cobra ("USAGE:" then
 // indented lines), angle-bracket names ("<jq filter>") and optional groups ("[[--] <path>...]").
 import type { Span } from "../ir.js";
-import { spanOf, type Line } from "./text.js";
+import { headlessUsageLine, spanOf, type Line } from "./text.js";
 
 export interface UsageOperand {
   name: string;
@@ -124,7 +124,7 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       .replace(/^\{|\}$/g, "");
     // "<file...>" (binutils' "<file(s)>"): the dots inside the brackets repeat it too.
     const dotted = /^<[^<>]+(\.\.\.|…)>$/.test(t);
-    const name = dotted ? bare.replace(/(\.\.\.|…)$/, "") : bare;
+    const name = dotted ? bare.replace(/\s*(\.\.\.|…)$/, "") : bare;
     if (name === "" || /^[|&;>]/.test(name)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];
@@ -173,11 +173,12 @@ function isProse(content: string): boolean {
 
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
   // "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE" heading.
-  const idx = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
+  const headed = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
+  const idx = headed >= 0 ? headed : headlessUsageLine(lines, path[0] ?? "");
   if (idx < 0) return { alternatives: [] };
   const head = lines[idx]!;
   // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
-  const m = /^(\s*usage\s*:?\s*)(.*)$/is.exec(head.text)!;
+  const m = headed >= 0 ? /^(\s*usage\s*:?\s*)(.*)$/is.exec(head.text)! : ["", "", head.text];
   const raw: { line: Line; from: number; text: string }[] = [];
   if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
   const first = path[0] ?? "";
