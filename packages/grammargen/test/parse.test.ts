@@ -154,6 +154,21 @@ file   : program read from script file
     for (const bad of ["t -j app.jar", "t -ja app.jar"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("reads GLib usage lines: [OPTION…] (or [OPTION?]), a title for a parameter string, a summary after a dash (pkcon, broadwayd, gcov)", () => {
+    const glib = (usage: string) =>
+      parseHelp(`Usage:\n  t ${usage}\n\nHelp Options:\n  -h, --help     Show help options\n\nApplication Options:\n  -v, --version  Show the version\n`, {
+        name: "t",
+      }).spec;
+    expect(glib("[OPTION?] PackageKit Console Program").positionals.map((p) => [p.name, p.min, p.max])).toEqual([["ARG", 0, 64]]);
+    expect(glib("[OPTION…] [:DISPLAY] - broadway display daemon").positionals.map((p) => [p.name, p.min])).toEqual([[":DISPLAY", 0]]);
+    expect(glib("[OPTION?] APPLICATION [URI...] ? launch an APPLICATION").positionals.map((p) => p.name)).toEqual(["APPLICATION", "URI"]);
+    expect(glib("[OPTION…] FILE").positionals.map((p) => [p.name, p.min])).toEqual([["FILE", 1]]);
+    // Alternative placeholders are no literal choices; PEM|DER would be.
+    const gcov = parseHelp("Usage: t [OPTION...] SOURCE|OBJ...\n\n  -a, --all-blocks   Show every block\n", { name: "t" }).spec;
+    expect(gcov.positionals[0]!.type.kind).toBe("word");
+    expect(recognize(lowerCommand(gcov), "t -a main.c").accepted).toBe(true);
+  });
+
   it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
     const text =
       "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";

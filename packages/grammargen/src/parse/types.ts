@@ -69,8 +69,13 @@ function metavarChoices(m: string): string[] | undefined {
   const sep = x.includes("|") ? "|" : wrapped && m.trim().startsWith("{") && x.includes(",") ? "," : undefined;
   if (!sep) return undefined;
   const choices = x.split(sep).map(cleanChoice);
+  // gcov's "SOURCE|OBJ...": alternative placeholders, not the words to type (PEM|DER are).
+  if (choices.every((c) => PLACEHOLDER_WORD.test(c))) return undefined;
   return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
 }
+
+const PLACEHOLDER_WORD =
+  /^(FILE|FILES|FILENAME|DIR|DIRECTORY|PATH|NAME|SOURCE|SRC|OBJ|OBJECT|DEST|DST|TARGET|URL|URI|HOST|HOSTNAME|ADDR|ADDRESS|PID|USER|GROUP|ID|NUM|NUMBER|N|STRING|STR|ARG|PATTERN|EXPR|EXPRESSION|COMMAND|CMD|PROGRAM|DEVICE|DEV|IMAGE|ARCHIVE|PACKAGE|PKG|MODULE|KEY|VALUE|TEXT|WORD)$/;
 
 function listOf(text: string): string[] {
   return text

@@ -26,7 +26,9 @@ export type OptionTakesValue = (spelling: string) => boolean | undefined;
 
 export const MANY = 64;
 
-const OPTION_PLACEHOLDER = /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?)$/i;
+// GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]".
+const OPTION_PLACEHOLDER =
+  /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?)(\?|…|\.\.\.)?$/i;
 
 interface Tok {
   text: string;
@@ -132,9 +134,9 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       prev.max = MANY;
       continue;
     }
-    // A plural placeholder without "..." (diff's FILES) still stands for several words.
-    // expr's EXPRESSION is words of their own (expr 5 + 3).
-    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION)$/.test(name);
+    // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
+    // several words. expr's EXPRESSION is words of their own (expr 5 + 3).
+    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION|LIST)$/i.test(name);
     out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
@@ -169,6 +171,15 @@ function isProse(content: string): boolean {
   // prose words nor usage syntax: the other words decide.
   const named = words.filter((w) => /\w[._]\w/.test(w)).length;
   return /[.;:,]$/.test(words.find((w) => /[.;:,]$/.test(w)) ?? "") ? lower >= 2 : words.length - named >= 3 && lower >= (words.length - named) * 0.75;
+}
+
+/** Operands that read as a title: plain words, none a placeholder (no capitals throughout, no brackets), one capitalised. */
+function isTitle(ops: UsageOperand[]): boolean {
+  return (
+    ops.length > 0 &&
+    ops.every((o) => /^[A-Za-z][a-z]*[A-Z]?[a-z]*$/.test(o.name) && /[a-z]/.test(o.name) && o.min === 1 && o.max === 1 && !o.choices) &&
+    ops.some((o) => /^[A-Z][a-z]/.test(o.name) || /^[A-Z][a-z]*[A-Z]/.test(o.name))
+  );
 }
 
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
@@ -222,7 +233,16 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
     // route's "... [<AF>]           List kernel routing tables" too.
     // binutils' "[file(s)]" is "[file...]" (same length, so spans stay right).
-    let toks = tokens(r.text.replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, "").replace(/([A-Za-z])\(s\)/g, "$1..."), r.from);
+    // GLib's "broadwayd [OPTION…] [:DISPLAY] - broadway display daemon": a summary after a lone
+    // dash (or the "?" a C locale prints for its "–"), words of prose, no usage syntax.
+    const summary = /\s+[-–—?]\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
+    let toks = tokens(
+      r.text
+        .replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, "")
+        .replace(summary, "")
+        .replace(/([A-Za-z])\(s\)/g, "$1..."),
+      r.from,
+    );
     const cont = (r as { cont?: unknown }).cont !== undefined;
     if (!cont) {
       // Skip the command words: the program (under any name) then each further path word.
@@ -232,7 +252,10 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     // "or:  nohup OPTION": one of the options alone (--help, --version, which end the
     // program and are offered on their own), not a form without operands.
     if (!cont && raw.length > 1 && toks.length === 1 && /^OPTIONS?$/.test(toks[0]!.text)) continue;
-    const ops = operandsOf(toks, r.line, takesValue, false);
+    let ops = operandsOf(toks, r.line, takesValue, false);
+    // GLib's "pkcon [OPTION…] PackageKit Console Program": its parameter string is a title, not
+    // operands; what the program takes is unknown, so any words are.
+    if (!cont && isTitle(ops)) ops = [{ name: "ARG", min: 0, max: MANY, span: ops[0]!.span }];
     if (cont && alternatives.length) alternatives[alternatives.length - 1]!.push(...ops);
     else alternatives.push(ops);
   }
