@@ -169,6 +169,28 @@ file   : program read from script file
     expect(recognize(lowerCommand(gcov), "t -a main.c").accepted).toBe(true);
   });
 
+  it("reads an operand that may come as an option's value, and a comma list (renice [-n] <priority>, agetty [<baud_rate>,...])", () => {
+    const renice = parseHelp(
+      "Usage:\n t [-n] <priority> [-p|--pid] <pid>...\n\nOptions:\n -n, --priority <num>   specify the nice value\n -p, --pid              interpret as process IDs\n",
+      { name: "t" },
+    ).spec;
+    expect(renice.positionals.map((p) => [p.name, p.min])).toEqual([
+      ["priority", 0],
+      ["pid", 1],
+    ]);
+    const g = lowerCommand(renice);
+    for (const ok of ["t -n 5 -p 123", "t 5 123", "t --priority 2 -p 7"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "t -n 5").accepted).toBe(false);
+    const agetty = parseHelp("Usage:\n t [options] <line> [<baud_rate>,...] [<termtype>]\n\nOptions:\n -L, --local-line   force local line\n", {
+      name: "t",
+    }).spec;
+    expect(agetty.positionals.map((p) => [p.name, p.type.kind])).toEqual([
+      ["line", "word"],
+      ["baud_rate", "word"],
+      ["termtype", "word"],
+    ]);
+  });
+
   it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
     const text =
       "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";

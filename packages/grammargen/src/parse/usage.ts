@@ -56,7 +56,12 @@ function tokens(s: string, base: number): Tok[] {
 
 function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optional: boolean): UsageOperand[] {
   const out: UsageOperand[] = [];
+  // renice's "[-n] <priority>": the operand may come as the option's value instead.
+  let viaOption = false;
+  const allOptional = optional;
   for (let i = 0; i < toks.length; i++) {
+    optional = allOptional || viaOption;
+    viaOption = /^\[-[A-Za-z]\]$/.test(toks[i]!.text) && takesValue(toks[i]!.text.slice(1, -1)) === true;
     let t = toks[i]!.text;
     const at = toks[i]!.at;
     let repeat = false;
@@ -120,7 +125,9 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       if (nextIsDots) i++;
       continue;
     }
+    // agetty's "[<baud_rate>,...]": a comma-separated list, one word.
     const bare = t
+      .replace(/^(<[^<>]+>),$/, "$1")
       .replace(/^<|>$/g, "")
       .replace(/^\(|\)$/g, "")
       .replace(/^\{|\}$/g, "");
