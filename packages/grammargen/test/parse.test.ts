@@ -191,6 +191,26 @@ file   : program read from script file
     ]);
   });
 
+  it("reads name[=value] operands, a braced choice between forms, and C programs' BOOL (sysctl, strace, systemd)", () => {
+    const sysctl = parseHelp("Usage:\n t [options] [variable[=value] ...]\n\nOptions:\n  -n, --values   print only values\n", { name: "t" }).spec;
+    const g1 = lowerCommand(sysctl);
+    for (const ok of ["t -n kernel.x", "t kernel.x=1 vm.y"]) expect(recognize(g1, ok).accepted, ok).toBe(true);
+    const strace = parseHelp(
+      "Usage: t [-f] [-o FILE]\n              { -p PID | [-E VAR=VAL]... PROG [ARGS] }\n\n  -f   follow forks\n  -o FILE  write to FILE\n",
+      {
+        name: "t",
+      },
+    ).spec;
+    expect(strace.positionals.map((p) => [p.name, p.min])).toEqual([
+      ["PROG", 0],
+      ["ARGS", 0],
+    ]);
+    const systemd = parseHelp("Usage: t [OPTIONS...] DEVICE\n\n     --verify=BOOL     Check it\n", { name: "t" }).spec;
+    const g2 = lowerCommand(systemd);
+    for (const ok of ["t --verify=yes d", "t --verify=false d"]) expect(recognize(g2, ok).accepted, ok).toBe(true);
+    expect(recognize(g2, "t --verify=maybe d").accepted).toBe(false);
+  });
+
   it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
     const text =
       "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";

@@ -201,12 +201,16 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   const choices = metavarChoices(m) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;
-  if (/^(true\|false|bool|BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false"] };
+  // An upper-case BOOL is C programs' (systemd's parse_boolean takes yes/no/on/off/1/0 as
+  // well); Go's bool and an explicit true|false are only those two.
+  if (/^(BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false", "yes", "no", "on", "off", "1", "0"] };
+  if (/^(true\|false|bool)$/.test(m)) return { kind: "enum", choices: ["true", "false"] };
   const bare = bareMetavar(m)
     .toUpperCase()
     .replace(/[\s-]+/g, "_");
   const sign = signOf(m);
-  if (bare.includes("=")) return { kind: "keyvalue" };
+  // sysctl's "variable[=value]": the "=value" may be left off, so the word need not hold one.
+  if (bare.includes("=")) return /\[=[^\]]*\]$/.test(m) ? { kind: "word" } : { kind: "keyvalue" };
   const word = bareMetavar(m);
   const facts = hints.text ? textFacts(word, hints) : { multiplier: false };
   if (hints.text) {

@@ -84,6 +84,20 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       out.push({ name: inWord[1]!, min: optional ? 0 : 1, max: 1, span });
       continue;
     }
+    // strace's "{ -p PID | [-E VAR=VAL]... PROG [ARGS] }": a required choice between forms; the
+    // longest stands for them, optional when another form has no operands.
+    if (t.startsWith("{") && t.endsWith("}") && /\s\|\s/.test(t)) {
+      const groups: Tok[][] = [[]];
+      for (const x of tokens(t.slice(1, -1), at + 1)) {
+        if (x.text === "|") groups.push([]);
+        else groups[groups.length - 1]!.push(x);
+      }
+      const subs = groups.map((g) => operandsOf(g, line, takesValue, optional));
+      const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
+      if (subs.some((x) => x.length === 0)) for (const o of longest) o.min = 0;
+      out.push(...longest);
+      continue;
+    }
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
       // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
