@@ -1,0 +1,104 @@
+// npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]
+// Do grammars built from real help texts accept the commands people run? DIR holds help texts
+// nobody reviewed (DIR/<program>.txt, from scripts/capture-path-help.sh); the commands are the
+// tldr-pages examples of the training data (model/data/train.jsonl(.gz), source "tldr": each
+// example's placeholders filled with values of their kind, CC-BY 4.0, see model/data/NOTICE.md).
+// Every example that is one simple command (no pipe, list, redirection or substitution) of a
+// program with a text in DIR is checked against the grammar lowered from that text alone.
+// A refusal is a parser misreading the text, an option the text does not list (wrappers such
+// as zgrep, subcommands whose own help was not captured), or a value the filling got wrong; the
+// rate says how far a help text alone carries, not which of the three a refusal is (--misses).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { recognize } from "../check/recognize.js";
+import { writeAtomic } from "../cli/output.js";
+import { GrammargenError } from "../diagnostics.js";
+import { lowerCommand } from "../lower/command.js";
+import { parseHelp } from "../parse/help.js";
+
+const ROOT = join(import.meta.dirname, "../../../..");
+
+function readPairs(file: string): { command: string; source?: string }[] {
+  const text = existsSync(file) ? readFileSync(file, "utf8") : gunzipSync(readFileSync(`${file}.gz`)).toString("utf8");
+  return text
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { command: string; source?: string });
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const dir = args[0];
+  if (!dir || dir.startsWith("-")) {
+    console.error("usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts)");
+    process.exit(2);
+  }
+  const pairsFile = opt("pairs") ?? join(ROOT, "model/data/train.jsonl");
+  if (!existsSync(pairsFile) && !existsSync(`${pairsFile}.gz`)) {
+    console.error(`report:tldr: no pairs at ${pairsFile}(.gz)`);
+    process.exit(2);
+  }
+  const byProgram = new Map<string, string[]>();
+  for (const p of readPairs(pairsFile)) {
+    if (p.source !== "tldr" || /[|;&<>`$(){}]/.test(p.command)) continue;
+    const program = p.command.split(/\s+/)[0]!;
+    if (!/^[\w.+-]+$/.test(program) || !existsSync(join(dir, `${program}.txt`))) continue;
+    (byProgram.get(program) ?? byProgram.set(program, []).get(program)!).push(p.command);
+  }
+  const rows: { program: string; commands: number; accepted: number; error?: string }[] = [];
+  const misses: string[] = [];
+  for (const [program, commands] of [...byProgram].sort((a, b) => a[0].localeCompare(b[0]))) {
+    let grammar: ReturnType<typeof lowerCommand>;
+    try {
+      grammar = lowerCommand(parseHelp(readFileSync(join(dir, `${program}.txt`), "utf8"), { name: [program] }).spec);
+    } catch (e) {
+      rows.push({ program, commands: commands.length, accepted: 0, error: e instanceof GrammargenError ? e.message.split("\n")[0] : String(e) });
+      continue;
+    }
+    let accepted = 0;
+    for (const c of commands) {
+      const r = recognize(grammar, c);
+      if (r.accepted) accepted++;
+      else misses.push(`${program}\t${c}\t${r.reason ?? ""}`);
+    }
+    rows.push({ program, commands: commands.length, accepted });
+  }
+  const commands = rows.reduce((s, r) => s + r.commands, 0);
+  const accepted = rows.reduce((s, r) => s + r.accepted, 0);
+  const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+  console.log(`| | |\n|---|---:|`);
+  console.log(`| programs with a help text and tldr examples | ${rows.length} |`);
+  console.log(`| simple commands | ${commands} |`);
+  console.log(`| accepted by the grammar of the program's help text | ${accepted} (${pct(accepted, commands)}) |`);
+  console.log(`| programs whose every command is accepted | ${rows.filter((r) => r.accepted === r.commands).length} |`);
+  console.log(`| texts the parser refused | ${rows.filter((r) => r.error).length} |`);
+  const n = Number(opt("misses") ?? 0);
+  if (n > 0) {
+    const worst = [...rows].sort((a, b) => b.commands - b.accepted - (a.commands - a.accepted)).slice(0, n);
+    console.log("\nmost refused (program, refused/commands, one refusal):");
+    for (const r of worst)
+      console.log(
+        `${r.program}\t${r.commands - r.accepted}/${r.commands}\t${
+          misses
+            .find((m) => m.startsWith(`${r.program}\t`))
+            ?.split("\t")
+            .slice(1)
+            .join(" || ") ??
+          r.error ??
+          ""
+        }`,
+      );
+  }
+  const json = opt("json");
+  if (json) await writeAtomic(json, `${JSON.stringify({ dir, pairs: pairsFile, commands, accepted, rows, misses }, null, 2)}\n`);
+}
+
+main().catch((e: unknown) => {
+  console.error(`report:tldr: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
