@@ -211,6 +211,19 @@ file   : program read from script file
     expect(recognize(g2, "t --verify=maybe d").accepted).toBe(false);
   });
 
+  it("ends a usage at a heading, takes headless forms at the margin, and reads dpkg's option commands (xrandr, avahi-browse, dpkg)", () => {
+    const xrandr = parseHelp("usage: t [options]\n  where options are:\n  --output <output>\n  --help\n", { name: "t" }).spec;
+    expect(xrandr.positionals).toEqual([]);
+    const avahi = parseHelp("t [options] <service type>\nt [options] -a\n\n    -a --all     Show all services\n", { name: "t" }).spec;
+    expect(avahi.positionals.map((p) => [p.name, p.min])).toEqual([["service type", 0]]);
+    const dpkg = parseHelp(
+      "Usage: t [<option>...] <command>\n\nCommands:\n  -i|--install <.deb file name>...   Install.\n  -L|--listfiles <package>...        List files.\n",
+      { name: "t" },
+    ).spec;
+    const g = lowerCommand(dpkg);
+    for (const ok of ["t -i a.deb b.deb", "t -L pkg"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
     const text =
       "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";

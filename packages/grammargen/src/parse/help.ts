@@ -275,6 +275,11 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   }
   const usage = parseUsage(lines, path, takesValue);
   let operands = mergeAlternatives(usage.alternatives);
+  // dpkg's "Usage: dpkg [<option>...] <command>" under "Commands:" that are options
+  // (-i|--install <.deb file name>...): the command is one of those options, and the words
+  // after it are its arguments, as many as it takes.
+  if (/^commands:\s*\n(?:\s*\n)*[ \t]+-/im.test(text))
+    operands = operands.map((o) => (/^command$/i.test(o.name) ? { ...o, name: "ARG", min: 0, max: MANY } : o));
 
   const subcommands: CommandSpec[] = [];
   const addSub = (name: string, aliases: string[] = []) => {

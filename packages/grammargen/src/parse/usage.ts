@@ -156,8 +156,8 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optio
       continue;
     }
     // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
-    // several words. expr's EXPRESSION is words of their own (expr 5 + 3).
-    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION|LIST)$/i.test(name);
+    // several words. expr's EXPRESSION and ss's FILTER are words of their own (expr 5 + 3).
+    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION|FILTER|LIST)$/i.test(name);
     out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
@@ -226,7 +226,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       if (raw.length) break;
       continue;
     }
-    if (l.indent === 0 && raw.length) break;
+    // Without a heading, each form starts at the margin with the program (avahi-browse's four).
+    if (l.indent === 0 && raw.length && !(headed < 0 && startsWithProgram(l.text))) break;
     // Option tables and rulers end a usage block that has no blank line after it (tree).
     if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
     // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon.
@@ -243,6 +244,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       raw.push({ line: l, from: l.start, text: content });
     } else if (startsWithProgram(content, programWord)) raw.push({ line: l, from: l.start, text: content });
     else if (isProse(content)) break;
+    // xrandr's "  where options are:": a heading, not more of the usage.
+    else if (/:\s*$/.test(content) && !/[[\]<>{}|]/.test(content)) break;
     else {
       // A wrapped usage line (argparse): tokens continue the previous alternative.
       const prev = raw[raw.length - 1]!;
