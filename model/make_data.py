@@ -140,7 +140,7 @@ def help_irs(helpdir: str | None) -> str | None:
     return out
 
 
-def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...] = ("tldr", "help", "compose")) -> dict:
+def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...] = ("tldr", "help", "compose"), out: str = DATA) -> dict:
     t0 = time.time()
     pairs = template_pairs(seed, n)
     pool = pool_pairs()
@@ -185,10 +185,10 @@ def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...
     for p in kept:
         h = int(hashlib.sha1((p["request"] + "\0" + p["command"]).encode()).hexdigest()[:8], 16)
         (val if h % 100 < 2 else train).append(p)
-    os.makedirs(DATA, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
     digest = hashlib.sha256()
     for name, rows in (("train", train), ("val", val)):
-        tmp = os.path.join(DATA, f".{name}.jsonl.tmp")
+        tmp = os.path.join(out, f".{name}.jsonl.tmp")
         with open(tmp, "w", encoding="utf-8") as f:
             for p in rows:
                 row = {"request": p["request"], "command": p["command"], "family": p["family"], "source": p["source"]}
@@ -197,11 +197,11 @@ def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...
                 line = json.dumps(row, ensure_ascii=False) + "\n"
                 f.write(line)
                 digest.update(line.encode())
-        os.replace(tmp, os.path.join(DATA, f"{name}.jsonl"))
+        os.replace(tmp, os.path.join(out, f"{name}.jsonl"))
         # the gzipped copy is committed, so the decontamination test checks the real data
-        with open(os.path.join(DATA, f"{name}.jsonl"), "rb") as src, gzip.GzipFile(tmp, "wb", mtime=0) as gz:
+        with open(os.path.join(out, f"{name}.jsonl"), "rb") as src, gzip.GzipFile(tmp, "wb", mtime=0) as gz:
             gz.write(src.read())
-        os.replace(tmp, os.path.join(DATA, f"{name}.jsonl.gz"))
+        os.replace(tmp, os.path.join(out, f"{name}.jsonl.gz"))
     manifest = {
         "seed": seed, "templates": n, "templates_varied_share": VARIED, "pool_pairs": len(pool),
         "pool_varied_pairs": len(pool_var), "ir_pairs": len(irp), "tldr_pairs": len(tl), "help_pairs": len(hp),
@@ -211,7 +211,7 @@ def build(seed: int, n: int, helpdir: str | None = None, sources: tuple[str, ...
         "intents": len(INTENTS), "train": len(train), "val": len(val), "dropped_close_to_reference": dropped,
         "drop_reasons": reasons, "sha256": digest.hexdigest(), "seconds": round(time.time() - t0, 1),
     }
-    with open(os.path.join(DATA, "manifest.json"), "w") as f:
+    with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=2)
     return manifest
 
@@ -222,8 +222,9 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=150_000, help="template pairs to draw before dedup")
     ap.add_argument("--helpdir", help="captured help texts (scripts/capture-path-help.sh DIR) to draw help pairs from")
     ap.add_argument("--sources", default="tldr,help,compose", help="documentation sources to add to the templates (comma list; '' for none)")
+    ap.add_argument("--out", default=DATA, help="where train/val.jsonl(.gz) and manifest.json go (default model/data; another folder for an ablation arm)")
     a = ap.parse_args()
-    m = build(a.seed, a.pairs, a.helpdir, tuple(x for x in a.sources.split(",") if x))
+    m = build(a.seed, a.pairs, a.helpdir, tuple(x for x in a.sources.split(",") if x), a.out)
     print(json.dumps(m, indent=2))
 
 

@@ -146,6 +146,9 @@ def main() -> None:
     ap.add_argument("--init", help="checkpoint whose weights and tokenizer start this run (fresh optimiser)")
     ap.add_argument("--phase-minutes", type=float, help="one learning-rate schedule over this much training time, across --resume chunks")
     ap.add_argument("--warmup", type=float, default=0.03, help="warmup share of a fresh schedule")
+    ap.add_argument("--data", default=make_data.DATA, help="folder of train/val.jsonl(.gz) (default model/data; make_data.py --out writes another)")
+    ap.add_argument("--steps", type=int, help="stop after this many steps, one warmup + cosine schedule over them (for runs compared step for step); "
+                    "overrides --phase-minutes, and --minutes still caps the time")
     ap.add_argument("--device", default="cpu", help="cpu, cuda or auto (cuda when there is one); on cuda the forward pass runs in bf16 autocast. "
                     "Checkpoints are the same either way, so a run can move between machines with --resume")
     ap.add_argument("--grow-depth", type=int, default=1, help="with --init: stack this many copies of each block; "
@@ -163,12 +166,12 @@ def main() -> None:
     ckpt_path = os.path.join(run, "ckpt.pt")
     log_path = os.path.join(run, "log.jsonl")
 
-    have = any(os.path.exists(os.path.join(make_data.DATA, n)) for n in ("train.jsonl", "train.jsonl.gz"))
+    have = any(os.path.exists(os.path.join(a.data, n)) for n in ("train.jsonl", "train.jsonl.gz"))
     if a.regen_data or not have:
         print("building training data ...", flush=True)
-        print(json.dumps(make_data.build(a.seed, 150_000)), flush=True)
-    train_pairs = read_jsonl(os.path.join(make_data.DATA, "train.jsonl"))
-    val_pairs = read_jsonl(os.path.join(make_data.DATA, "val.jsonl"))
+        print(json.dumps(make_data.build(a.seed, 150_000, out=a.data)), flush=True)
+    train_pairs = read_jsonl(os.path.join(a.data, "train.jsonl"))
+    val_pairs = read_jsonl(os.path.join(a.data, "val.jsonl"))
 
     state = None
     if a.init and not (a.resume and os.path.exists(ckpt_path)):
@@ -255,11 +258,16 @@ def main() -> None:
         with open(log_path, "a") as f:
             f.write(json.dumps({"step": step, "tokens": tokens_seen, "trained_s": round(trained_s), "val_loss": round(v, 4)}) + "\n")
         print(f"initial val loss {v:.3f}", flush=True)
+    first_step = step
     while True:
         el = time.time() - start
         if el >= budget:
             break
-        if phase:
+        if a.steps:
+            if step - first_step >= a.steps:
+                break
+            lr = lr_at((step - first_step) / a.steps, a.lr, warm)
+        elif phase:
             done = (trained_s - phase["start_s"]) / phase["total_s"]
             if done >= 1:
                 break
