@@ -54,13 +54,12 @@ function tokens(s: string, base: number): Tok[] {
   return out;
 }
 
-function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, optional: boolean): UsageOperand[] {
+function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOptional: boolean): UsageOperand[] {
   const out: UsageOperand[] = [];
   // renice's "[-n] <priority>": the operand may come as the option's value instead.
   let viaOption = false;
-  const allOptional = optional;
   for (let i = 0; i < toks.length; i++) {
-    optional = allOptional || viaOption;
+    const optional = allOptional || viaOption;
     viaOption = /^\[-[A-Za-z]\]$/.test(toks[i]!.text) && takesValue(toks[i]!.text.slice(1, -1)) === true;
     let t = toks[i]!.text;
     const at = toks[i]!.at;
