@@ -224,6 +224,14 @@ file   : program read from script file
     for (const ok of ["t -i a.deb b.deb", "t -L pkg"]) expect(recognize(g, ok).accepted, ok).toBe(true);
   });
 
+  it("reads an operand with an optional prefix glued on (ssh-copy-id's [user@]hostname)", () => {
+    const { spec } = parseHelp("Usage: t [-h] [-p port] [-F alternative ssh_config file] [user@]hostname\n\t-f: force mode\n", { name: "t" });
+    expect(spec.positionals.map((p) => [p.name, p.min])).toEqual([["hostname", 1]]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t -p 22 alice@example.org", "t example.org"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "t -p 22").accepted).toBe(false);
+  });
+
   it("takes a first line that starts with the program as its usage when there is no usage heading (dbus-daemon, adduser)", () => {
     const text =
       "t [--version] [--session] [--config-file=FILE] [--print-pid[=DESCRIPTOR]]\n        [--home dir] [--no-create-home]\n        user\n    Add a user\n";

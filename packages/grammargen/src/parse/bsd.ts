@@ -196,7 +196,8 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           for (const alt of n.alts) walk(alt, optional || n.optional || multi, many || n.many, true);
           continue;
         }
-        const w = n.text;
+        // ssh-copy-id's "[user@]hostname": an optional prefix glued to the operand.
+        const w = n.text.replace(/^\[[^[\]\s]+\](?=[<A-Za-z_])/, "");
         if (w === "--" || w === "-" || GENERIC.test(w)) continue;
         const kv = /^([a-z][a-z0-9_]*)=(\S+)$/.exec(w);
         if (kv) {
