@@ -167,6 +167,10 @@ file   : program read from script file
     const gcov = parseHelp("Usage: t [OPTION...] SOURCE|OBJ...\n\n  -a, --all-blocks   Show every block\n", { name: "t" }).spec;
     expect(gcov.positionals[0]!.type.kind).toBe("word");
     expect(recognize(lowerCommand(gcov), "t -a main.c").accepted).toBe(true);
+    // In a usage line's operand any capitals are placeholders (systemd-mount's WHAT|WHERE); an option's stay values.
+    const mount = parseHelp("t [OPTIONS...] --umount WHAT|WHERE...\n\n     --inform=PEM|DER   Input format\n", { name: "t" }).spec;
+    expect(mount.positionals[0]!.type.kind).toBe("word");
+    expect(mount.options[0]!.value!.type).toEqual({ kind: "enum", choices: ["PEM", "DER"] });
   });
 
   it("reads an operand that may come as an option's value, and a comma list (renice [-n] <priority>, agetty [<baud_rate>,...])", () => {

@@ -302,7 +302,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type: ValueType = o.choices
       ? { kind: "enum", choices: o.choices }
-      : inferType(o.name, { description: desc, style, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+      : inferType(o.name, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.

@@ -60,7 +60,7 @@ function cleanChoice(c: string): string {
 const isChoiceWord = (c: string): boolean => /^[\w.+:@/-]+$/.test(c) && c.length <= 40;
 
 /** Choices spelled in the metavar itself: {a,b}, [a|b], a|b, (a|b). */
-function metavarChoices(m: string): string[] | undefined {
+function metavarChoices(m: string, operand = false): string[] | undefined {
   let x = m.trim();
   // <date|dur> names alternative placeholders, not values.
   if (x.startsWith("<")) return undefined;
@@ -70,7 +70,7 @@ function metavarChoices(m: string): string[] | undefined {
   if (!sep) return undefined;
   const choices = x.split(sep).map(cleanChoice);
   // gcov's "SOURCE|OBJ...": alternative placeholders, not the words to type (PEM|DER are).
-  if (choices.every((c) => PLACEHOLDER_WORD.test(c))) return undefined;
+  if (choices.every((c) => PLACEHOLDER_WORD.test(c) || (operand && /^[A-Z][A-Z0-9_]+$/.test(c)))) return undefined;
   return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
 }
 
@@ -127,6 +127,11 @@ export interface TypeHints {
   text?: string;
   /** Per-text memo of whole-text lookups, keyed by metavar: one scan per placeholder, not per option. */
   memo?: Map<string, { choices?: string[]; multiplier: boolean }>;
+  /**
+   * The metavar names an operand of the usage line, where capitals stand for placeholders
+   * (systemd-mount's WHAT|WHERE), not values as an option's may (openssl's -inform PEM|DER).
+   */
+  operand?: boolean;
 }
 
 function textFacts(word: string, hints: TypeHints): { choices?: string[]; multiplier: boolean } {
@@ -198,7 +203,7 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   const m = metavar.trim();
   // sleep's "NUMBER[SUFFIX]" where "SUFFIX may be 's' for seconds ... 'd' for days": a duration.
   if (/^\w+\[SUFFIX\]$/.test(m) && /'s' for seconds/.test(`${hints.text ?? ""} ${hints.description}`)) return { kind: "duration" };
-  const choices = metavarChoices(m) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
+  const choices = metavarChoices(m, hints.operand) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;
   // An upper-case BOOL is C programs' (systemd's parse_boolean takes yes/no/on/off/1/0 as
