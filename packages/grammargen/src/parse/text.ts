@@ -61,8 +61,8 @@ export function splitLines(text: string): Line[] {
 
 export const spanOf = (line: Line, from: number, to: number): Span => ({ start: line.offset + from, end: line.offset + to, line: line.no });
 
-/** A usage heading: "Usage:", "usage:", "USAGE:" (and gh's bare "USAGE"). */
-export const USAGE_HEADING = /^\s*usage\s*:/i;
+/** A usage heading: "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE". */
+export const isUsageHeading = (line: string): boolean => /^\s*usage\s*:/i.test(line) || /^USAGE\s*$/.test(line);
 
 /**
  * The line that serves as the usage line of a text that has no usage heading, or -1: one of
@@ -72,7 +72,7 @@ export const USAGE_HEADING = /^\s*usage\s*:/i;
  */
 export function headlessUsageLine(lines: readonly { text: string }[], program: string): number {
   const base = program.split("/").pop() ?? program;
-  if (!base || lines.some((l) => USAGE_HEADING.test(l.text) || /^USAGE\s*$/.test(l.text))) return -1;
+  if (!base || lines.some((l) => isUsageHeading(l.text))) return -1;
   let seen = 0;
   for (let i = 0; i < lines.length && seen < 3; i++) {
     const t = lines[i]!.text;

@@ -2,7 +2,7 @@
 // "or:" lines), argparse (wrapped, "[PATH ...]", "{a,b} ..."), clap/cobra ("USAGE:" then
 // indented lines), angle-bracket names ("<jq filter>") and optional groups ("[[--] <path>...]").
 import type { Span } from "../ir.js";
-import { headlessUsageLine, spanOf, type Line } from "./text.js";
+import { headlessUsageLine, isUsageHeading, spanOf, type Line } from "./text.js";
 
 export interface UsageOperand {
   name: string;
@@ -203,8 +203,7 @@ function isTitle(ops: UsageOperand[]): boolean {
 }
 
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
-  // "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE" heading.
-  const headed = lines.findIndex((l) => /^\s*usage\s*:/i.test(l.text) || /^USAGE\s*$/.test(l.text));
+  const headed = lines.findIndex((l) => isUsageHeading(l.text));
   const idx = headed >= 0 ? headed : headlessUsageLine(lines, path[0] ?? "");
   if (idx < 0) return { alternatives: [] };
   const head = lines[idx]!;
