@@ -54,6 +54,16 @@ function tokens(s: string, base: number): Tok[] {
   return out;
 }
 
+/** Tokens split at their top-level "|" into alternatives. */
+function alternativesOf(toks: Tok[]): Tok[][] {
+  const groups: Tok[][] = [[]];
+  for (const x of toks) {
+    if (x.text === "|") groups.push([]);
+    else groups[groups.length - 1]!.push(x);
+  }
+  return groups;
+}
+
 function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOptional: boolean): UsageOperand[] {
   const out: UsageOperand[] = [];
   // renice's "[-n] <priority>": the operand may come as the option's value instead.
@@ -86,12 +96,7 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOp
     // strace's "{ -p PID | [-E VAR=VAL]... PROG [ARGS] }": a required choice between forms; the
     // longest stands for them, optional when another form has no operands.
     if (t.startsWith("{") && t.endsWith("}") && /\s\|\s/.test(t)) {
-      const groups: Tok[][] = [[]];
-      for (const x of tokens(t.slice(1, -1), at + 1)) {
-        if (x.text === "|") groups.push([]);
-        else groups[groups.length - 1]!.push(x);
-      }
-      const subs = groups.map((g) => operandsOf(g, line, takesValue, optional));
+      const subs = alternativesOf(tokens(t.slice(1, -1), at + 1)).map((g) => operandsOf(g, line, takesValue, optional));
       const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
       if (subs.some((x) => x.length === 0)) for (const o of longest) o.min = 0;
       out.push(...longest);
@@ -108,12 +113,9 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOp
         continue;
       }
       // "[ FILE | ARG1 ARG2 ]": alternatives inside the brackets; the longest stands for them.
-      const groups: Tok[][] = [[]];
-      for (const x of innerToks) {
-        if (x.text === "|") groups.push([]);
-        else groups[groups.length - 1]!.push(x);
-      }
-      const sub = groups.map((g) => operandsOf(g, line, takesValue, true)).reduce((a, b) => (b.length > a.length ? b : a));
+      const sub = alternativesOf(innerToks)
+        .map((g) => operandsOf(g, line, takesValue, true))
+        .reduce((a, b) => (b.length > a.length ? b : a));
       if (repeat) for (const o of sub) o.max = MANY;
       out.push(...sub);
       continue;
