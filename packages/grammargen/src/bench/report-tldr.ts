@@ -8,7 +8,7 @@
 // A refusal is a parser misreading the text, an option the text does not list (wrappers such
 // as zgrep, subcommands whose own help was not captured), or a value the filling got wrong; the
 // rate says how far a help text alone carries, not which of the three a refusal is (--misses).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { recognize } from "../check/recognize.js";
@@ -33,9 +33,18 @@ async function main(): Promise<void> {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  const usage = "usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
   const dir = args[0];
+  if (dir === "--help" || dir === "-h") {
+    console.log(usage);
+    return;
+  }
   if (!dir || dir.startsWith("-")) {
-    console.error("usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts)");
+    console.error(usage);
+    process.exit(2);
+  }
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    console.error(`report:tldr: ${dir} is not a folder of help texts`);
     process.exit(2);
   }
   const pairsFile = opt("pairs") ?? join(ROOT, "model/data/train.jsonl");
