@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const usage = "usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
+  const usage =
+    "usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
   const dir = args[0];
   if (dir === "--help" || dir === "-h") {
     console.log(usage);
