@@ -44,6 +44,8 @@ describe.each([
     // The ranked path ran: some tokens came from the top list rather than the greedy pick.
     expect(r.sampler.ranked + r.sampler.fullPass).toBeGreaterThan(0);
     expect(r.sampler.ranked).toBeGreaterThan(0);
+    // Some listed tokens were refused by their first character, without a walk of the grammar.
+    expect(r.sampler.screened).toBeGreaterThan(0);
     // Starting after the free decode's allowed tokens changes nothing either.
     expect(r.reuse.differences).toEqual([]);
     expect(r.reuse.same).toBe(REQUESTS.length);

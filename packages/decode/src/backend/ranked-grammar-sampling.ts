@@ -5,16 +5,15 @@
 // llama_grammar_apply_impl), and the best survivor is taken. At 128k-152k tokens that pass
 // costs milliseconds, and it runs whenever the model's first choice is off-grammar.
 //
-// Here the same logits are sampled up to three times, cheapest first:
-//   1. the greedy token, checked alone (what the native sampler does first, so the same);
-//   2. the model's best tokens in logit order (the TOP_K best, then the TOP_K_WIDE best), each
-//      checked alone: the first the grammar accepts is the best accepted token of the whole
-//      vocabulary, as long as its logit is strictly above every token outside the list and it
-//      ties with no other accepted token;
-//   3. otherwise the native sampler with the grammar: the full pass, as before.
-// A partly trained model at Qwen2's vocabulary, in states where the grammar allows few tokens,
-// ranks the answer 50th-800th: the wide list (about 2 ms) then replaces a ~40 ms full pass.
-// Greedy decoding therefore gives the same tokens as before; only the time changes.
+// Here the same logits are sampled as lists of the model's best tokens, shortest first
+// (LIST_LENGTHS), and each listed token is checked alone, in logit order: the first the grammar
+// accepts is the best accepted token of the whole vocabulary, as long as its logit is strictly
+// above every token outside the list and it ties with no other accepted token. The short list
+// starts with the greedy token, so one pass over the logits serves what the native sampler's
+// first check does. Only when no list proves an answer does the native sampler's full pass run.
+// A token whose first character the grammar refuses at this position is refused without a
+// walk of the grammar (PrefixScreen). Greedy decoding therefore gives the same tokens as before;
+// only the time changes.
 //
 // node-llama-cpp has no public way to sample one position twice, so this replaces the
 // sequence's internal evaluation loop (`_evaluate`, copied below minus what LocalModel never
@@ -22,10 +21,14 @@
 // other call to the original. It relies on node-llama-cpp 3.21.1's internals, checked when
 // installed: if they are not all there, nothing is replaced.
 import type { LlamaContextSequence, Token } from "#node-llama-cpp";
+import { PrefixScreen, type ScreenableModel } from "./prefix-screen.js";
 
-/** How many of the model's best tokens are checked before the full pass: a short list, then a wide one. */
-export const TOP_K = 48;
-export const TOP_K_WIDE = 2048;
+/**
+ * How many of the model's best tokens are checked before the full pass: a short list, then
+ * wider ones. Sampling a list costs about 0.5 ms (48) to 4 ms (8,192) at 128k-152k tokens, a
+ * full pass 15-25 ms; on the lab models a 2,048 list missed 72 of 3,077 tokens that 8,192 found.
+ */
+export const LIST_LENGTHS: readonly number[] = [48, 512, 8192];
 
 export type GrammarSampler = "ranked" | "native";
 
@@ -34,6 +37,14 @@ export interface RankedStats {
   greedy: number;
   ranked: number;
   fullPass: number;
+  /** Tokens checked against the grammar one by one (each a walk of the grammar's live stacks). */
+  checked: number;
+  /** Tokens refused by a refused prefix (PrefixScreen) without a check of their own. */
+  screened: number;
+  /** Of `ranked`, how many each list (LIST_LENGTHS) gave. */
+  byList: number[];
+  /** Wall milliseconds in the one-by-one checks, in sampling the lists, and in full passes. */
+  ms: { checks: number; lists: number[]; fullPass: number };
 }
 
 type AddonSampler = { applyConfig(config: Record<string, unknown>): void; dispose(): void };
@@ -66,7 +77,24 @@ interface Internals {
     };
     _model: unknown;
     isEogToken(token: Token): boolean;
+    fileInfo?: { metadata?: { tokenizer?: { ggml?: { tokens?: readonly unknown[] } } } };
   };
+}
+
+const screens = new WeakMap<object, PrefixScreen | null>();
+
+/** The prefix screen for the sequence's model, built once per model; null when it has none. */
+function screenFor(model: Internals["model"]): PrefixScreen | null {
+  let screen = screens.get(model);
+  if (screen === undefined) {
+    try {
+      screen = PrefixScreen.for(model as unknown as ScreenableModel) ?? null;
+    } catch {
+      screen = null; // an API this node-llama-cpp lacks: check every token in full
+    }
+    screens.set(model, screen);
+  }
+  return screen;
 }
 
 const installed = new WeakMap<object, { original: Internals["_evaluate"]; mode: GrammarSampler; stats: RankedStats }>();
@@ -97,7 +125,19 @@ export function useGrammarSampler(sequence: LlamaContextSequence, mode: GrammarS
     return true;
   }
   if (!hasInternals(seq)) return false;
-  const state = { original: seq._evaluate, mode, stats: { greedy: 0, ranked: 0, fullPass: 0 } };
+  const state = {
+    original: seq._evaluate,
+    mode,
+    stats: {
+      greedy: 0,
+      ranked: 0,
+      fullPass: 0,
+      checked: 0,
+      screened: 0,
+      byList: LIST_LENGTHS.map(() => 0),
+      ms: { checks: 0, lists: LIST_LENGTHS.map(() => 0), fullPass: 0 },
+    },
+  };
   installed.set(seq, state);
   const own = seq as Internals & { _evaluate: Internals["_evaluate"] };
   own._evaluate = function (this: Internals, tokens: unknown, metadata: unknown, options: Record<string, unknown>) {
@@ -173,13 +213,43 @@ async function* rankedEvaluate(
   const grammarState = resolveState(options.grammarEvaluationState);
   const native = grammarState._state;
   const plain = new Sampler(seq.model._model);
-  const ranked = new Sampler(seq.model._model);
+  // One sampler per list length: applying another topK to one sampler rebuilds its chain.
+  // A list over more than an eighth of the vocabulary costs more, checked token by token,
+  // than the full pass it would save (the default model's 2,048 tokens take the full pass).
+  const vocabulary = seq.model.fileInfo?.metadata?.tokenizer?.ggml?.tokens?.length ?? 0;
+  const lists = LIST_LENGTHS.flatMap((topK, at) =>
+    at === 0 || vocabulary === 0 || topK <= vocabulary / 8 ? [{ topK, at, sampler: new Sampler(seq.model._model) }] : [],
+  );
   const full = new Sampler(seq.model._model);
-  // Verdicts for the current position: the wide list repeats the short one.
+  // Verdicts for the current position: a longer list repeats the shorter one.
   const verdicts = new Map<Token, boolean>();
+  const check = (t: Token): boolean => {
+    stats.checked++;
+    const t0 = performance.now();
+    const v = Sampler.canBeNextTokenForGrammarEvaluationState(native, t);
+    stats.ms.checks += performance.now() - t0;
+    return v;
+  };
+  const screen = screenFor(seq.model);
+  // Per position: whether a token whose text starts with the prefix can be next.
+  const prefixOk = new Map<string, boolean>();
   const allowed = (t: Token): boolean => {
     let v = verdicts.get(t);
-    if (v === undefined) verdicts.set(t, (v = Sampler.canBeNextTokenForGrammarEvaluationState(native, t)));
+    if (v !== undefined) return v;
+    for (const prefix of screen ? screen.prefixes(t) : []) {
+      let ok = prefixOk.get(prefix);
+      if (ok === undefined) {
+        const probe = screen!.probe(prefix);
+        if (probe === undefined || probe === t) continue;
+        prefixOk.set(prefix, (ok = allowed(probe)));
+      }
+      if (!ok) {
+        stats.screened++;
+        verdicts.set(t, false);
+        return false;
+      }
+    }
+    verdicts.set(t, (v = check(t)));
     return v;
   };
   const accept = (t: Token): Token => {
@@ -190,26 +260,45 @@ async function* rankedEvaluate(
   const ctx = seq._context._ctx;
   const sample = async (batchLogitIndex: number): Promise<Token | -1> => {
     const config = seq._resolveSamplerConfig({ ...options, grammarEvaluationState: undefined });
-    plain.applyConfig(config);
     verdicts.clear();
-    const first = (await ctx.sampleToken(batchLogitIndex, plain)) as Token | -1;
-    if (first === -1) return -1;
-    if (allowed(first)) {
-      stats.greedy++;
-      return accept(first);
-    }
-    for (const topK of [TOP_K, TOP_K_WIDE]) {
-      ranked.applyConfig({ ...config, temperature: 1, topK, topP: 1, minP: 0 });
-      const [, flat] = (await ctx.sampleToken(batchLogitIndex, ranked, true)) as [Token, number[] | undefined];
-      const pick = flat ? bestAllowed(flat, first, allowed) : undefined;
+    prefixOk.clear();
+    // The short list's first entry is the greedy token when no other ties with it, so one pass
+    // over the logits serves both the greedy check and the list.
+    let skip = -1 as Token;
+    for (const { topK, at: i, sampler } of lists) {
+      sampler.applyConfig({ ...config, temperature: 1, topK, topP: 1, minP: 0 });
+      const t0 = performance.now();
+      const [, flat] = (await ctx.sampleToken(batchLogitIndex, sampler, true)) as [Token | -1, number[] | undefined];
+      stats.ms.lists[i] = (stats.ms.lists[i] ?? 0) + performance.now() - t0;
+      if (!flat || flat.length === 0) break;
+      if (i === 0 && flat.length > 2 && flat[1] === flat[3]) {
+        // A tie at the top: which of the tied tokens the greedy sampler takes is not visible in
+        // the list, so ask it, as the native sampler would.
+        plain.applyConfig(config);
+        const first = (await ctx.sampleToken(batchLogitIndex, plain)) as Token | -1;
+        if (first === -1) return -1;
+        if (allowed(first)) {
+          stats.greedy++;
+          return accept(first);
+        }
+        skip = first;
+      }
+      const pick = bestAllowed(flat, skip, allowed);
       if (pick !== undefined) {
-        stats.ranked++;
+        if (pick === flat[0] && i === 0) stats.greedy++;
+        else {
+          stats.ranked++;
+          stats.byList[i] = (stats.byList[i] ?? 0) + 1;
+        }
         return accept(pick);
       }
     }
     stats.fullPass++;
     full.applyConfig(seq._resolveSamplerConfig(options));
-    return (await ctx.sampleToken(batchLogitIndex, full)) as Token | -1;
+    const t0 = performance.now();
+    const token = (await ctx.sampleToken(batchLogitIndex, full)) as Token | -1;
+    stats.ms.fullPass += performance.now() - t0;
+    return token;
   };
   try {
     while (true) {
@@ -234,7 +323,7 @@ async function* rankedEvaluate(
     }
   } finally {
     plain.dispose();
-    ranked.dispose();
+    for (const { sampler } of lists) sampler.dispose();
     full.dispose();
   }
 }

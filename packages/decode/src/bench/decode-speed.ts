@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
 import { EmbeddedBackend as EmbeddedBackendFor } from "../backend/embedded.js";
-import { rankedStats, useGrammarSampler } from "../backend/ranked-grammar-sampling.js";
+import { LIST_LENGTHS, rankedStats, useGrammarSampler } from "../backend/ranked-grammar-sampling.js";
 import { resolveModelArg } from "./vocab-model.js";
 import { generate } from "../generate.js";
 import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
@@ -369,7 +369,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
       ([k, v]) =>
         `${k.padEnd(24)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${(k === "native" ? "" : f(added(v))).padStart(8)}  ${f(v.cpuMsPerToken).padStart(10)}  ${(k === "native" ? "" : f(addedCpu(v))).padStart(9)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
     ),
-    `ranked grammar sampler: ${report.sampler.greedy ?? 0} tokens were the greedy token, ${report.sampler.ranked ?? 0} came from the top list, ${report.sampler.fullPass ?? 0} needed the full-vocabulary pass${report.samplerAgreement ? `; same text as node-llama-cpp's sampler in ${report.samplerAgreement.sameText}/${report.samplerAgreement.decodes} decodes` : ""}`,
+    `ranked grammar sampler: ${report.sampler.greedy ?? 0} tokens were the greedy token, ${report.sampler.ranked ?? 0} came from the top lists (${(report.sampler.byList ?? []).join(" / ")} from lists of ${LIST_LENGTHS.join(" / ")}), ${report.sampler.fullPass ?? 0} needed the full-vocabulary pass; ${report.sampler.checked ?? 0} tokens checked one by one, ${report.sampler.screened ?? 0} refused by their first character; ms in checks / list sampling / full passes: ${[report.sampler.ms?.checks, ...(report.sampler.ms?.lists ?? []), report.sampler.ms?.fullPass].map((x) => (x ?? 0).toFixed(0)).join(" / ")}${report.samplerAgreement ? `; same text as node-llama-cpp's sampler in ${report.samplerAgreement.sameText}/${report.samplerAgreement.decodes} decodes` : ""}`,
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15; ${f(report.ratio.selectedAfterFreeTimePerToken)} planned after the free decode), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
     `per round (wall): default ${perRound.map((r) => f(r.default)).join(" ")}; selected ${perRound.map((r) => f(r.selected)).join(" ")}; after the free decode ${perRound.map((r) => f(r.afterFree)).join(" ")}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)} (${f(report.cpuRatio.selectedAfterFreeTimePerToken)} after the free decode), default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,

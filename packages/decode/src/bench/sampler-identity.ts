@@ -34,7 +34,7 @@ export interface IdentityResult {
   reuse: { same: number; keptTokens: number; differences: { request: string; grammar: "default" | "planned"; ranked: string; reused: string }[] };
   tokens: number;
   cpuMs: Record<GrammarSampler, number>;
-  sampler: { greedy: number; ranked: number; fullPass: number };
+  sampler: { greedy: number; ranked: number; fullPass: number; checked: number; screened: number };
 }
 
 /** Held-out requests first, then the task suite's, `limit` in all. */
@@ -75,7 +75,7 @@ export async function compareSamplers(modelPath: string, requests: string[], max
       reuse: { same: 0, keptTokens: 0, differences: [] },
       tokens: 0,
       cpuMs: { native: 0, ranked: 0 },
-      sampler: { greedy: 0, ranked: 0, fullPass: 0 },
+      sampler: { greedy: 0, ranked: 0, fullPass: 0, checked: 0, screened: 0 },
     };
     for (const [i, request] of requests.entries()) {
       let grammar: LlamaGrammar = defaultGrammar;
@@ -108,7 +108,13 @@ export async function compareSamplers(modelPath: string, requests: string[], max
       else result.reuse.differences.push({ request, grammar: kind, ranked: ranked.split("|")[2]!, reused: reused.split("|")[2]! });
     }
     const after = rankedStats(model.sequence)!;
-    result.sampler = { greedy: after.greedy - before.greedy, ranked: after.ranked - before.ranked, fullPass: after.fullPass - before.fullPass };
+    result.sampler = {
+      greedy: after.greedy - before.greedy,
+      ranked: after.ranked - before.ranked,
+      fullPass: after.fullPass - before.fullPass,
+      checked: after.checked - before.checked,
+      screened: after.screened - before.screened,
+    };
     return result;
   } finally {
     if (deadline === undefined) delete process.env.SHELLGEN_DECODE_DEADLINE_MS;
@@ -135,7 +141,7 @@ async function main(args: string[]): Promise<void> {
     const n = r.sampler.greedy + r.sampler.ranked + r.sampler.fullPass;
     process.stdout.write(
       `${r.model} (vocabulary ${r.vocabulary}): ${r.same}/${r.requests} completions identical under both samplers (${r.tokens} tokens, max ${maxTokens} per request); ` +
-        `ranked sampler: ${r.sampler.greedy}/${n} greedy token, ${r.sampler.ranked} from the top list, ${r.sampler.fullPass} full passes; ` +
+        `ranked sampler: ${r.sampler.greedy}/${n} greedy token, ${r.sampler.ranked} from the top lists, ${r.sampler.fullPass} full passes; ${r.sampler.checked} tokens checked one by one, ${r.sampler.screened} refused by their first character; ` +
         `CPU ${Math.round(r.cpuMs.native)} ms native sampler, ${Math.round(r.cpuMs.ranked)} ms ranked; load average ${loadavg()
           .map((x) => x.toFixed(2))
           .join(" ")}\n`,
