@@ -2,7 +2,7 @@
 // (so recursive, ambiguous and nullable grammars all work), with lexical sub-expressions
 // matched by the all-ends Matcher at the character level. Works on code points.
 import type { Expr, Grammar, Rule } from "../grammar/ast.js";
-import { UNBOUNDED, refsOf, validateGrammar } from "../grammar/names.js";
+import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import { lexNullable, Matcher } from "./matcher.js";
 
@@ -25,7 +25,19 @@ function compile(g: Grammar): Compiled {
   const rules = new Map(g.rules.map((r) => [r.name, r]));
   const lexicalRule = new Map<string, boolean>();
   for (const r of g.rules) lexicalRule.set(r.name, r.terminal);
-  const isLexical = (e: Expr): boolean => [...refsOf(e)].every((n) => lexicalRule.get(n) === true);
+  // Memoized bottom-up: symbols() asks at every level of an expression.
+  const lexical = new Map<Expr, boolean>();
+  const isLexical = (e: Expr): boolean => {
+    let v = lexical.get(e);
+    if (v === undefined) {
+      if (e.kind === "ref") v = lexicalRule.get(e.name) === true;
+      else if (e.kind === "seq" || e.kind === "alt") v = e.items.every(isLexical);
+      else if (e.kind === "rep") v = isLexical(e.item);
+      else v = true;
+      lexical.set(e, v);
+    }
+    return v;
+  };
 
   const ntNames: string[] = [];
   const prods: { lhs: number; rhs: Sym[] }[] = [];

@@ -91,9 +91,9 @@ export function commandTemplates(
       const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers, dashDash);
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) {
-        const before = JSON.stringify(t.rules);
-        t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr) }));
-        t.exec = JSON.stringify(t.rules) !== before;
+        const changed = { any: false };
+        t.rules = t.rules.map((r) => ({ ...r, expr: execToInner(r.expr, changed) }));
+        t.exec = changed.any;
       }
       out.push(t);
     }
@@ -253,23 +253,26 @@ const isWordRun = (e: Expr): boolean =>
   ["word", "operand"].includes(e.item.items[1]!.name);
 
 /** find's `-exec WORDS... ;` becomes `-exec COMMAND ;` with COMMAND from the command grammars. */
-function execToInner(e: Expr): Expr {
+function execToInner(e: Expr, changed: { any: boolean }): Expr {
+  // A copy, never the node itself: mapExpr passes unchanged nodes on, and those may be shared.
   return mapExpr(e, (x) => {
     if (x.kind !== "seq") return x;
-    const items = x.items;
-    for (let i = 1; i < items.length; i++) {
-      if (!isExecName(items[i - 1])) continue;
-      if (isWordRun(items[i]!)) items[i] = seq(ref("sp"), ref(INNER_EXEC));
+    let items: Expr[] | undefined;
+    const at = (i: number): Expr | undefined => (items ?? x.items)[i];
+    const set = (i: number, v: Expr): void => {
+      items ??= x.items.slice();
+      items[i] = v;
+      changed.any = true;
+    };
+    for (let i = 1; i < x.items.length; i++) {
+      if (!isExecName(at(i - 1))) continue;
+      const item = at(i)!;
+      const next = at(i + 1);
+      if (isWordRun(item)) set(i, seq(ref("sp"), ref(INNER_EXEC)));
       // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
-      else if (
-        items[i]!.kind === "ref" &&
-        (items[i] as { name: string }).name === "sp" &&
-        items[i + 1]?.kind === "ref" &&
-        /_command$/.test((items[i + 1] as { name: string }).name)
-      )
-        items[i + 1] = ref(INNER_EXEC);
+      else if (item.kind === "ref" && item.name === "sp" && next?.kind === "ref" && /_command$/.test(next.name)) set(i + 1, ref(INNER_EXEC));
     }
-    return x;
+    return items ? { ...x, items } : x;
   });
 }
 

@@ -3,7 +3,7 @@
 // list(s, k) may hold compound commands whose bodies are list(s, k-1). Arguments at level
 // s = 1 may hold $(list(1, depth)), a recursion; level 0 (no substitution) has none.
 import { alt, cls, lit, literalTrie, opt, ref, rep, rule, seq, trimExprIds, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
-import { refsOf, UNBOUNDED, validateGrammar } from "../grammar/names.js";
+import { forEachRef, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
 import { terminalRule } from "../lower/terminals.js";
@@ -404,7 +404,9 @@ function prune(g: Grammar): Grammar {
     keep.add(name);
     const r = byName.get(name);
     if (!r) continue;
-    stack.push(...refsOf(r.expr));
+    forEachRef(r.expr, (n) => {
+      if (!keep.has(n)) stack.push(n);
+    });
   }
   return { start: g.start, rules: g.rules.filter((r) => keep.has(r.name)) };
 }

@@ -1,7 +1,7 @@
 // Rule names are shared by both dialects, so they are restricted to what both can spell:
 // Lark wants [a-z_][a-z0-9_]* for rules (uppercased for terminals), GBNF wants [a-zA-Z0-9-].
 import { GrammargenError } from "../diagnostics.js";
-import type { Expr, Grammar } from "./ast.js";
+import type { Expr, Grammar, Rule } from "./ast.js";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -20,6 +20,13 @@ export function sanitizeName(text: string): string {
   return s;
 }
 
+/** Calls `f` with each rule name an expression refers to, as often as it does. */
+export function forEachRef(e: Expr, f: (name: string) => void): void {
+  if (e.kind === "ref") f(e.name);
+  else if (e.kind === "seq" || e.kind === "alt") for (const i of e.items) forEachRef(i, f);
+  else if (e.kind === "rep") forEachRef(e.item, f);
+}
+
 /** Every rule name an expression refers to. */
 export function refsOf(e: Expr, out: Set<string> = new Set()): Set<string> {
   // Called for every rule of every composed grammar, so a plain recursion rather than exprNodes.
@@ -31,24 +38,25 @@ export function refsOf(e: Expr, out: Set<string> = new Set()): Set<string> {
 
 /** Checks that every reference resolves and names are unique; throws a typed error listing all problems. */
 export function validateGrammar(g: Grammar): void {
-  const problems: string[] = [];
-  const names = new Set<string>();
+  // Runs on every composed and every recognized grammar: one walk, no per-rule sets.
+  const problems = new Set<string>();
+  const byName = new Map<string, Rule>();
   for (const r of g.rules) {
-    if (!NAME.test(r.name)) problems.push(`bad rule name ${JSON.stringify(r.name)}`);
-    if (names.has(r.name)) problems.push(`duplicate rule ${r.name}`);
-    names.add(r.name);
+    if (!NAME.test(r.name)) problems.add(`bad rule name ${JSON.stringify(r.name)}`);
+    if (byName.has(r.name)) problems.add(`duplicate rule ${r.name}`);
+    else byName.set(r.name, r);
   }
-  if (!names.has(g.start)) problems.push(`start rule ${g.start} is not defined`);
-  for (const r of g.rules) for (const n of refsOf(r.expr)) if (!names.has(n)) problems.push(`rule ${r.name} refers to undefined ${n}`);
-  const byName = new Map(g.rules.map((r) => [r.name, r]));
-  for (const r of g.rules) {
-    if (!r.terminal) continue;
-    for (const n of refsOf(r.expr)) if (byName.get(n) && !byName.get(n)!.terminal) problems.push(`terminal ${r.name} refers to non-terminal ${n}`);
-  }
-  if (problems.length)
+  if (!byName.has(g.start)) problems.add(`start rule ${g.start} is not defined`);
+  for (const r of g.rules)
+    forEachRef(r.expr, (n) => {
+      const target = byName.get(n);
+      if (!target) problems.add(`rule ${r.name} refers to undefined ${n}`);
+      else if (r.terminal && !target.terminal) problems.add(`terminal ${r.name} refers to non-terminal ${n}`);
+    });
+  if (problems.size)
     throw new GrammargenError(
-      `invalid grammar: ${problems.join("; ")}`,
-      problems.map((message) => ({ severity: "error" as const, stage: "emit" as const, message })),
+      `invalid grammar: ${[...problems].join("; ")}`,
+      [...problems].map((message) => ({ severity: "error" as const, stage: "emit" as const, message })),
       "EBADGRAMMAR",
     );
 }
