@@ -193,3 +193,40 @@ describe("lowerCommand (GNU)", () => {
     });
   });
 });
+
+describe("a subcommand nothing is known of", () => {
+  // A tree whose `run` help could not be read: the global options it inherits say nothing of
+  // its own arguments, so it takes any words rather than refusing every real use.
+  const tool: CommandSpec = {
+    path: ["tool"],
+    aliases: [],
+    style: "cobra",
+    options: [],
+    globalOptions: [{ short: [], long: ["config"], arity: "required", value: { type: { kind: "path" } }, repeatable: false, description: "" }],
+    positionals: [],
+    subcommands: [
+      { path: ["tool", "run"], aliases: [], style: "cobra", options: [], positionals: [], subcommands: [] },
+      {
+        path: ["tool", "ls"],
+        aliases: [],
+        style: "cobra",
+        options: [{ short: ["a"], long: [], arity: "none", repeatable: false, description: "" }],
+        positionals: [],
+        subcommands: [],
+      },
+    ],
+  };
+  it("takes any words, dashes included, while a described sibling keeps its shape", () => {
+    for (const [dialect, g] of dialects(lowerCommand(tool)))
+      expect(
+        Object.fromEntries(["tool run alpine --rm -it", "tool run", "tool ls -a", "tool ls x", "tool frob"].map((c) => [c, recognize(g, c).accepted])),
+        dialect,
+      ).toEqual({
+        "tool run alpine --rm -it": true,
+        "tool run": true,
+        "tool ls -a": true,
+        "tool ls x": false,
+        "tool frob": false,
+      });
+  });
+});

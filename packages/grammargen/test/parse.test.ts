@@ -342,6 +342,26 @@ file   : program read from script file
     expect(recognize(g, "t frobnicate nginx").accepted).toBe(false);
   });
 
+  it("lets a listed subcommand that has no help of its own take any words", () => {
+    const { spec } = parseHelp(
+      "Usage: pm [--prefix DIR] [-g] <command> [args]\n\nCommands:\n  install     Install a package\n  list        List installed packages\n\nOptions:\n  --prefix DIR   Where packages live\n  -g, --global   Act globally\n",
+      { name: "pm" },
+    );
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["install", "list"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["pm install express", "pm list -g --depth 0", "pm --prefix /opt install left-pad@1.3.0", "pm list"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "pm frobnicate express").accepted).toBe(false);
+  });
+
+  it("passes a BSD usage's '<command> [<args>]' through untouched, dashes included", () => {
+    const { spec } = parseHelp("usage: vc [-v | --version] [-C <path>] [-p | --paginate]\n          <command> [<args>]\n", { name: "vc" });
+    expect(spec.style).toBe("bsd");
+    const g = lowerCommand(spec);
+    for (const ok of ["vc commit -m msg", "vc -C /tmp log --oneline -n 3", "vc -p status"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["vc --frob", "vc", "vc -C"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -233,8 +233,10 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   const gap = optRef ? L.add(L.fresh(`${base}_opts`), rep(seq(L.sp, optRef), 0, maxGap)) : undefined;
   const withGap = (...items: Expr[]): Expr => seq(...items, ...(gap ? [gap] : []));
 
-  const unknownShape =
-    spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0 && inherited.length === 0 && spec.path.length > 1;
+  // A subcommand the help lists but does not describe (no help of its own was read) takes
+  // any words: refusing `npm install express` would force a decoder off every real use. The
+  // program's global options it inherits say nothing about its own arguments.
+  const unknownShape = spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0 && spec.path.length > 1;
   let positionals: PositionalSpec[] = spec.positionals;
   if (unknownShape) positionals = [{ name: "ARGS", type: { kind: "word" }, min: 0, max: LIMITS.operands }];
 

@@ -305,6 +305,8 @@ export function mergePositionals(perForm: PositionalSpec[][]): PositionalSpec[] 
   return out;
 }
 
+const REST_NAME = /^(command|cmd|prog|program|utility)$/i;
+
 export function parseBsd(text: string, opts: { name: string | string[] }): { spec: CommandSpec; diagnostics: Diagnostic[] } {
   const session = new Session("parse");
   const path = Array.isArray(opts.name) ? opts.name : opts.name.split(/\s+/).filter(Boolean);
@@ -336,5 +338,11 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   }
   // "which [-a] args": a plural operand name stands for several words.
   for (const p of spec.positionals) if (/^(args|arguments|files|paths|names)$/i.test(p.name) && p.max < MANY) p.max = MANY;
+  // "<command> [<args>]" (git, nice, env): BSD getopt stops at the first operand, so the
+  // command and every word after it, dashes included, pass through untouched.
+  spec.positionals.forEach((p, i) => {
+    const next = spec.positionals[i + 1];
+    if (REST_NAME.test(p.name.replace(/[<>]/g, "")) && (next === undefined || /arg/i.test(next.name))) p.rest = true;
+  });
   return { spec, diagnostics: session.diagnostics };
 }
