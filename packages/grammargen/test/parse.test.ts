@@ -362,6 +362,17 @@ file   : program read from script file
     for (const bad of ["vc --frob", "vc", "vc -C"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("takes the usage line that names the program, and a command's subcommand and parameters pass through", () => {
+    const { spec } = parseHelp(
+      "usage: Note: version 2 of this CLI is now stable and recommended for general use.\n\nusage: cl [options] <command> <subcommand> [<subcommand> ...] [parameters]\nTo see help text, you can run:\n\n  cl help\n",
+      { name: "cl" },
+    );
+    expect(spec.positionals.map((p) => p.name)).toEqual(["command", "subcommand", "parameters"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["cl s3 ls", "cl route53 create-hosted-zone --name zone --caller-reference ref"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["cl", "cl --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

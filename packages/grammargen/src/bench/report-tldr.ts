@@ -85,6 +85,9 @@ async function main(): Promise<void> {
   console.log(`| programs with a help text and tldr examples | ${rows.length} |`);
   console.log(`| simple commands | ${commands} |`);
   console.log(`| accepted by the grammar of the program's help text | ${accepted} (${pct(accepted, commands)}) |`);
+  // Per program, so that a program with hundreds of examples (git, aws) does not outweigh the rest.
+  const meanShare = rows.reduce((sum, r) => sum + r.accepted / r.commands, 0) / Math.max(1, rows.length);
+  console.log(`| mean share accepted per program | ${(100 * meanShare).toFixed(1)}% |`);
   console.log(`| programs whose every command is accepted | ${rows.filter((r) => r.accepted === r.commands).length} |`);
   console.log(`| texts the parser refused | ${rows.filter((r) => r.error).length} |`);
   const n = Number(opt("misses") ?? 0);

@@ -309,7 +309,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (
       (style === "gnu" || style === "generic") &&
       REST_NAME.test(o.name.replace(/[<>]/g, "")) &&
-      (operands[i + 1] === undefined || /arg/i.test(operands[i + 1]!.name))
+      // aws's "<command> <subcommand> [<subcommand> ...] [parameters]": the words that follow belong to the command.
+      (operands[i + 1] === undefined || /arg|param|subcommand/i.test(operands[i + 1]!.name))
     )
       p.rest = true;
     positionals.push(p);

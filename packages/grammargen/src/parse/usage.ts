@@ -205,20 +205,30 @@ function isTitle(ops: UsageOperand[]): boolean {
 }
 
 export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
-  const headed = lines.findIndex((l) => isUsageHeading(l.text));
-  const idx = headed >= 0 ? headed : headlessUsageLine(lines, path[0] ?? "");
-  if (idx < 0) return { alternatives: [] };
-  const head = lines[idx]!;
-  // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
-  const m = headed >= 0 ? /^(\s*usage\s*:?\s*)(.*)$/is.exec(head.text)! : ["", "", head.text];
-  const raw: { line: Line; from: number; text: string }[] = [];
-  if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
   const first = path[0] ?? "";
   const base = first.split("/").pop() ?? first;
   const startsWithProgram = (s: string, word?: string) => {
     const w = s.trim().split(/\s+/)[0] ?? "";
     return w === base || w.split("/").pop() === base || (word !== undefined && w === word);
   };
+  // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
+  const afterHeading = (text: string) => /^(\s*usage\s*:?\s*)(.*)$/is.exec(text)!;
+  // Of several "usage:" lines, the first that names the program (or stands above a form that
+  // does): aws prints "usage: Note: AWS CLI version 2 ..." before its real usage line.
+  const headings = lines.flatMap((l, i) => (isUsageHeading(l.text) ? [i] : []));
+  const namesProgram = (i: number) => {
+    const rest = afterHeading(lines[i]!.text)[2]!;
+    if (rest.trim() !== "") return startsWithProgram(rest);
+    const next = lines.slice(i + 1).find((l) => !l.blank);
+    return next !== undefined && startsWithProgram(next.text);
+  };
+  const headed = headings.find(namesProgram) ?? headings[0] ?? -1;
+  const idx = headed >= 0 ? headed : headlessUsageLine(lines, path[0] ?? "");
+  if (idx < 0) return { alternatives: [] };
+  const head = lines[idx]!;
+  const m = headed >= 0 ? afterHeading(head.text) : ["", "", head.text];
+  const raw: { line: Line; from: number; text: string }[] = [];
+  if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
   let programWord: string | undefined = raw.length ? raw[0]!.text.trim().split(/\s+/)[0] : undefined;
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
