@@ -373,6 +373,14 @@ file   : program read from script file
     for (const bad of ["cl", "cl --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("passes every word through when the help shows neither a usage line nor options", () => {
+    const { spec } = parseHelp("help:\n\nStandard commands\nasn1parse         ca                ciphers\nreq               x509              dgst\n", {
+      name: "ossl",
+    });
+    const g = lowerCommand(spec);
+    for (const ok of ["ossl", "ossl req -new -x509 -key k.pem -days 365", "ossl x509 -noout -in c.pem"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

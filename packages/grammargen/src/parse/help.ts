@@ -321,7 +321,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     else session.warn("no usage line; operands of any number are allowed");
     // With a list of commands (systemctl prints "systemctl [OPTIONS...] COMMAND ..." without
     // "Usage:"), a word that is none of them is a mistake, not an operand.
-    if (!subcommands.length) positionals.push({ name: "ARG", type: { kind: "word" }, min: 0, max: MANY });
+    // With no options read either, nothing is known of its words: they pass through, dashes
+    // included (openssl's top-level help lists commands only; `openssl req -new` is real).
+    if (!subcommands.length) positionals.push({ name: "ARG", type: { kind: "word" }, min: 0, max: MANY, ...(options.length === 0 ? { rest: true } : {}) });
   } else if (options.length === 0 && style !== "generic") session.warn("no options found in the help text");
 
   const spec: CommandSpec = { path, aliases: [], style, options, positionals, subcommands, source: { program: path[0] ?? "" } };
