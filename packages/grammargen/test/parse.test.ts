@@ -381,6 +381,16 @@ file   : program read from script file
     for (const ok of ["ossl", "ossl req -new -x509 -key k.pem -days 365", "ossl x509 -noout -in c.pem"]) expect(recognize(g, ok).accepted, ok).toBe(true);
   });
 
+  it("takes a help or version option alone even where operands are required, said to exit or not", () => {
+    const { spec } = parseHelp(
+      "Usage:\n pr [options] <new_root> <put_old>\n\nOptions:\n -h, --help     display this help\n -V, --version  display version\n -H             human-readable sizes\n",
+      { name: "pr" },
+    );
+    const g = lowerCommand(spec);
+    for (const ok of ["pr -h", "pr --help", "pr -V", "pr / /old"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["pr", "pr -H", "pr -h -V"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

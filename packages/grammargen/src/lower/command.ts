@@ -300,9 +300,18 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     forms = [seq(head, ...joined), tail];
   }
   // "--version  output version information and exit": such an option alone is a whole
-  // invocation, even where the usage line demands operands (watch --version, ssh -V).
+  // invocation, even where the usage line demands operands (watch --version, ssh -V); so is
+  // util-linux's "-h, --help  display this help", which does not say it exits.
   if (positionals.some((p) => p.min > 0)) {
-    const exits = allOptions.filter((o) => o.arity === "none" && /\b(and|then) exits?\b/i.test(o.description));
+    const INFO = /^(help|version|usage)$/;
+    const exits = allOptions.filter(
+      (o) =>
+        o.arity === "none" &&
+        (/\b(and|then) exits?\b/i.test(o.description) ||
+          o.long.some((l) => INFO.test(l)) ||
+          (o.dashLong ?? []).some((d) => INFO.test(d)) ||
+          (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b/i.test(o.description))),
+    );
     const spellings = [
       ...new Set(exits.flatMap((o) => [...o.long.map((l) => `--${l}`), ...o.short.map((c) => `-${c}`), ...(o.dashLong ?? []).map((d) => `-${d}`)])),
     ];
