@@ -391,6 +391,15 @@ file   : program read from script file
     for (const bad of ["pr", "pr -H", "pr -h -V"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
+  it("reads util-linux's note that <num> arguments take size suffixes", () => {
+    const help =
+      'Usage:\n fa [options] <filename>\n\nOptions:\n -l, --length <num>   length for range operations, in bytes\n -n, --count <count>  how many\n\n <num> arguments may be followed by the suffixes for\n   GiB, TiB, PiB, EiB, ZiB, and YiB (the "iB" is optional)\n';
+    const { spec } = parseHelp(help, { name: "fa" });
+    expect(spec.options.find((o) => o.long.includes("length"))!.value!.type).toEqual({ kind: "size" });
+    expect(spec.options.find((o) => o.long.includes("count"))!.value!.type.kind).not.toBe("size");
+    expect(recognize(lowerCommand(spec), "fa -l 20M f").accepted).toBe(true);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

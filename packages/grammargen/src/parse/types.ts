@@ -134,6 +134,16 @@ export interface TypeHints {
   operand?: boolean;
 }
 
+/** util-linux's "<num> arguments may be followed by the suffixes for GiB, TiB, ..." (also "<size> and <offset> arguments"). */
+function suffixedPlaceholders(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(
+    /((?:<[\w-]+>(?:,?\s+(?:and|or)\s+|,\s*)?)+)\s+arguments?\s+may\s+be\s+followed\s+by\s+(?:the\s+)?(?:multiplicative\s+)?suffix/gi,
+  ))
+    for (const p of m[1]!.matchAll(/<([\w-]+)>/g)) out.add(p[1]!.toLowerCase());
+  return out;
+}
+
 function textFacts(word: string, hints: TypeHints): { choices?: string[]; multiplier: boolean } {
   const hit = hints.memo?.get(word);
   if (hit) return hit;
@@ -142,10 +152,11 @@ function textFacts(word: string, hints: TypeHints): { choices?: string[]; multip
     choices: text ? placeholderChoices(word, text) : undefined,
     multiplier:
       !!text &&
-      /^[A-Z]+$/.test(word) &&
-      new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(
-        text,
-      ),
+      ((/^[A-Z]+$/.test(word) &&
+        new RegExp(`\\b${word} may have a (multiplier )?suffix|\\b${word} (?:may|can) (?:have|be followed by) (?:a|an optional) (?:multiplier|unit|size)`).test(
+          text,
+        )) ||
+        suffixedPlaceholders(text).has(word.toLowerCase())),
   };
   hints.memo?.set(word, facts);
   return facts;
