@@ -400,6 +400,26 @@ file   : program read from script file
     expect(recognize(lowerCommand(spec), "fa -l 20M f").accepted).toBe(true);
   });
 
+  it("reads a signal or a number written as the option itself (kill's -<signal>, fuser's -SIGNAL, last's -<number>)", () => {
+    const kill = parseHelp(
+      "\nUsage:\n kill [options] <pid> [...]\n\nOptions:\n <pid> [...]            send signal to every <pid> listed\n -<signal>, -s, --signal <signal>\n                        specify the <signal> to be sent\n -l, --list=[<signal>]  list all signal names\n",
+      { name: "kill" },
+    ).spec;
+    const k = lowerCommand(kill);
+    for (const ok of ["kill -9 123", "kill -HUP 1", "kill -SIGUSR1 42", "kill -s TERM 5", "kill 5"]) expect(recognize(k, ok).accepted, ok).toBe(true);
+    for (const bad of ["kill -FOO 1", "kill -HUP"]) expect(recognize(k, bad).accepted, bad).toBe(false);
+    const fuser = lowerCommand(parseHelp("Usage: fuser [-fIMuvw] [-a|-s] [-k [-i] [-SIGNAL]] NAME...\n", { name: "fuser" }).spec);
+    for (const ok of ["fuser -k -HUP /tmp", "fuser -k -9 x", "fuser -v x"]) expect(recognize(fuser, ok).accepted, ok).toBe(true);
+    expect(recognize(fuser, "fuser -G x").accepted).toBe(false);
+    const last = lowerCommand(
+      parseHelp(
+        "Usage:\n last [options] [<username>...]\n\nOptions:\n -<number>            how many lines to show\n -a, --hostlast       display hostnames in the last column\n",
+        { name: "last" },
+      ).spec,
+    );
+    for (const ok of ["last -5", "last -10 root", "last -a"]) expect(recognize(last, ok).accepted, ok).toBe(true);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -1,6 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import { SIGNAL_NAMES } from "./head.js";
 import { headlessUsageLine } from "./text.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
@@ -222,6 +223,13 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
               options.push(
                 ...optionsFromSpellings([{ kind: "short", name: piece[1]!, arity: "required", metavar: piece.slice(2) }], "", spanOf(text, n.start, n.end)),
               );
+              continue;
+            }
+            // fuser's `[-SIGNAL]`: a signal written as the option itself (-9, -HUP), not five letters.
+            if (/^-(SIGNAL|SIG)$/.test(piece)) {
+              const sig: Spelling[] = [..."0123456789"].map((d) => ({ kind: "short" as const, name: d, arity: "none" as const }));
+              for (const name of SIGNAL_NAMES) sig.push({ kind: "dashLong", name, arity: "none" }, { kind: "dashLong", name: `SIG${name}`, arity: "none" });
+              options.push(...optionsFromSpellings(sig, "a signal written as the option: -9, -HUP", spanOf(text, n.start, n.end)));
               continue;
             }
             if (/^-[A-Za-z0-9]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {

@@ -23,6 +23,8 @@ export interface Spelling {
   value?: HeadValue;
   /** Further value words after the first (jq --arg NAME VALUE). */
   extra: number;
+  /** The value is the option itself (kill's -KILL): it takes none, whatever its entry's others take. */
+  bare?: boolean;
 }
 
 export interface Head {
@@ -36,6 +38,22 @@ const LONG = /^--(\[(?:no-?|[a-z]+-)\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_
 const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#])/;
 // "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+.
 const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|])/;
+
+const SIGNAL_PLACEHOLDER = /^(sig|signal|signum|signame)$/i;
+const NUMBER_PLACEHOLDER = /^(n|num|number|count|lines|digits?|level)$/i;
+/** Linux's signal names (signal(7)), without "SIG". */
+export const SIGNAL_NAMES =
+  "HUP INT QUIT ILL TRAP ABRT IOT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO POLL PWR SYS RTMIN RTMAX".split(
+    " ",
+  );
+
+/** A signal written as the option itself: -9 (the digits as flag letters), -KILL, -SIGKILL. */
+function signalSpellings(): Spelling[] {
+  return [
+    { kind: "short", name: "#", extra: 0 },
+    ...SIGNAL_NAMES.flatMap((n) => [n, `SIG${n}`]).map((name) => ({ kind: "dashLong" as const, name, extra: 0, bare: true })),
+  ];
+}
 
 /** Reads a bracketed or plain value token starting at s[i]; returns [token, next index]. */
 function readValue(s: string, i: number): [string, number] {
@@ -103,11 +121,18 @@ export function parseHead(head: string): Head | undefined {
       add({ kind: "dashLong", name: `no${m[1]}${m[2]}`, extra: 0 });
       add({ kind: "dashLong", name: m[2]!, extra: 0 });
       i += m[0].length;
+    } else if ((m = /^-<([A-Za-z][\w-]*)>(?=$|[\s,])/.exec(rest))) {
+      // kill's "-<signal>", last's "-<number>": the value written as the option itself.
+      if (SIGNAL_PLACEHOLDER.test(m[1]!)) for (const x of signalSpellings()) add(x);
+      else if (NUMBER_PLACEHOLDER.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
+      else return undefined;
+      i += m[0].length;
     } else if ((m = DASHLONG.exec(rest))) {
       // -NUM, -COLUMN, -WIDTH: a number written as the option itself (pr -3, fmt -60), read
       // like "-#": the digits are flag letters, so -3 and -72 both spell it.
-      // Not a doubled letter (unzip's "-UU", a stronger -U).
-      if (/^[A-Z_]+$/.test(m[1]!) && !/^(.)\1+$/.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
+      // Not a doubled letter (unzip's "-UU", a stronger -U). fuser's -SIGNAL: a number or a name.
+      if (SIGNAL_PLACEHOLDER.test(m[1]!) && /^[A-Z]+$/.test(m[1]!)) for (const x of signalSpellings()) add(x);
+      else if (/^[A-Z_]+$/.test(m[1]!) && !/^(.)\1+$/.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
       else add({ kind: "dashLong", name: m[1]!, extra: 0 });
       i += m[0].length;
     } else if (c === "+" && /^\+[A-Z_]+(\[[^\]\s]*\])?(?=$|[\s,])/.test(rest)) {

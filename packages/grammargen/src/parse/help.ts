@@ -53,7 +53,7 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
   for (const sp of sps) {
     const lit = literal.has(sp);
     // "-COLUMN, --columns=COLUMN": the number is the option itself, so -# takes no value.
-    const numeric = sp.kind === "short" && sp.name === "#" && !sp.value;
+    const numeric = (sp.kind === "short" && sp.name === "#" && !sp.value) || sp.bare === true;
     const value = lit || numeric ? undefined : (sp.value ?? carrier?.value);
     // "-e script, --expression=script": a separate and an '=' value are the same required value.
     const shape = value ? (value.attach === "eq" || value.attach === "separate" ? "required" : value.attach) : "";
