@@ -420,6 +420,36 @@ file   : program read from script file
     for (const ok of ["last -5", "last -10 root", "last -a"]) expect(recognize(last, ok).accepted, ok).toBe(true);
   });
 
+  it("reads a bracket that argparse wraps onto the next usage line as one group", () => {
+    const help = [
+      "usage: pyg [-l LEXER | -g] [-f FORMATTER] [-o OUTPUTFILE] [-v] [--json]",
+      "           [-S STYLE -f formatter | -L [WHAT ...] | -N FILENAME | -C | -H",
+      "           NAME TYPE | -V | -h]",
+      "           [INPUTFILE]",
+      "",
+      "options:",
+      "  -l LEXER      the lexer",
+      "  -g            guess the lexer",
+      "  -f FORMATTER  the formatter",
+      "  -o OUTPUTFILE where to write",
+      "  -v            verbose",
+      "  --json        write JSON",
+      "  -S STYLE      print style definitions",
+      "  -L [WHAT ...] list lexers, formatters, styles or filters",
+      "  -N FILENAME   guess and print the lexer name",
+      "  -C            guess and print the lexer name from stdin",
+      "  -H NAME TYPE  print detailed help",
+      "  -V            print the version",
+      "  -h            print this help",
+      "",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: "pyg" });
+    expect(spec.style).toBe("argparse");
+    expect(spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["INPUTFILE", 0, 1]]);
+    const g = lowerCommand(spec);
+    for (const ok of ["pyg in.py", "pyg -l python -o out.html in.py", "pyg -L lexers", "pyg"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

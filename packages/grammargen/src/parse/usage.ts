@@ -54,6 +54,49 @@ function tokens(s: string, base: number): Tok[] {
   return out;
 }
 
+/**
+ * argparse wraps a long usage inside a bracket ("[-S STYLE -f formatter | ... | -H" then
+ * "NAME TYPE | -V | -h]" on the next line): a bracket left open at a line's end takes the next
+ * (continuation) line's words up to where it closes, so that one token holds the whole group.
+ */
+function joinOpenBrackets(raw: { text: string; from: number; cont?: unknown }[]): void {
+  // Where, in a continuation line, the brackets still open (`depth`) close; -1 when they do not.
+  const closingIn = (text: string, depth: number): number => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
+      else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0 && --depth === 0) return i;
+    }
+    return -1;
+  };
+  for (let i = 0; i + 1 < raw.length; i++) {
+    let depth = openDepth(raw[i]!.text);
+    while (depth > 0 && i + 1 < raw.length && raw[i + 1]!.cont !== undefined) {
+      const next = raw[i + 1]!;
+      const closedAt = closingIn(next.text, depth);
+      const take = closedAt >= 0 ? closedAt + 1 : next.text.length;
+      raw[i]!.text = `${raw[i]!.text.trimEnd()} ${next.text.slice(0, take)}`;
+      const rest = next.text.slice(take);
+      if (rest.trim() === "") raw.splice(i + 1, 1);
+      else {
+        next.from += take;
+        next.text = rest;
+      }
+      depth = closedAt >= 0 ? 0 : openDepth(raw[i]!.text);
+    }
+  }
+}
+
+/** How many brackets are open at the end of `text`. */
+function openDepth(text: string): number {
+  let depth = 0;
+  for (const c of text) {
+    if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
+    else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0) depth--;
+  }
+  return depth;
+}
+
 /** Tokens split at their top-level "|" into alternatives. */
 function alternativesOf(toks: Tok[]): Tok[][] {
   const groups: Tok[][] = [[]];
@@ -262,6 +305,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       raw.push({ line: l, from: l.start, text: content, ...{ cont: prev } });
     }
   }
+  joinOpenBrackets(raw);
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
