@@ -103,4 +103,6 @@ export type Extension =
    * program (`ps aux`, `ps axo pid,comm`); each `valued` letter takes the next word. */
   | { kind: "bsd-letters"; flags: string[]; valued: string[] }
   /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
-  | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] };
+  | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] }
+  /** LLVM's command-line library: a long option may also be written with one dash (llc -relocation-model=pic). */
+  | { kind: "single-dash-long" };

@@ -450,6 +450,37 @@ file   : program read from script file
     for (const ok of ["pyg in.py", "pyg -l python -o out.html in.py", "pyg -L lexers", "pyg"]) expect(recognize(g, ok).accepted, ok).toBe(true);
   });
 
+  it("takes LLVM's long options with one dash too", () => {
+    const help = [
+      "OVERVIEW: llvm system compiler",
+      "",
+      "USAGE: lc [options] <input bitcode>",
+      "",
+      "OPTIONS:",
+      "",
+      "General options:",
+      "",
+      "  -O=<char>                     - Optimization level. [-O0, -O1, -O2, or -O3] (default = '-O2')",
+      "  --filetype=<value>            - Choose a file type",
+      "  --relocation-model=<value>    - Choose relocation model",
+      "  -o <filename>                 - Output filename",
+      "",
+      "Generic Options:",
+      "",
+      "  --help                        - Display available options",
+      "",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: "lc" });
+    expect(spec.extensions).toEqual([{ kind: "single-dash-long" }]);
+    const g = lowerCommand(spec);
+    for (const ok of ["lc -relocation-model=pic a.ll", "lc --relocation-model=pic a.ll", "lc -O2 -o a.s a.ll", "lc -help"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "lc -frob a.ll").accepted).toBe(false);
+    // A GNU help keeps its two dashes.
+    const gnu = lowerCommand(parseHelp("Usage: t [OPTION]... FILE\n  -a, --all     everything\n", { name: "t" }).spec);
+    expect(recognize(gnu, "t -all f").accepted).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

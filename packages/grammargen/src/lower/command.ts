@@ -125,6 +125,9 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
   return groups;
 }
 
+/** LLVM's tools: every long option may be written with one dash too. */
+const singleDashLong = (spec: CommandSpec): boolean => spec.extensions?.some((e) => e.kind === "single-dash-long") ?? false;
+
 function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: OptionSpec[]): Expr | undefined {
   const separateOptional = SEPARATE_OPTIONAL.has(spec.style);
   const valueForms = (o: OptionSpec, attach: Expr): Expr => {
@@ -181,7 +184,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       if (g.option.arity === "none") return key.endsWith(":bool") ? seq(names, opt(seq(lit("="), alt(lit("true"), lit("false"))))) : names;
       return seq(names, valueForms(g.option, lit("=")));
     });
-    branches.push(L.add(L.fresh(`${base}_long`), seq(lit("--"), alt(...forms.map(dropEmpty)))));
+    branches.push(L.add(L.fresh(`${base}_long`), seq(singleDashLong(spec) ? alt(lit("--"), lit("-")) : lit("--"), alt(...forms.map(dropEmpty)))));
   }
 
   // Single-dash long options (-name value), as openssl, find and Java tools spell them.
@@ -313,7 +316,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
           (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b/i.test(o.description))),
     );
     const spellings = [
-      ...new Set(exits.flatMap((o) => [...o.long.map((l) => `--${l}`), ...o.short.map((c) => `-${c}`), ...(o.dashLong ?? []).map((d) => `-${d}`)])),
+      ...new Set(
+        exits.flatMap((o) => [
+          ...o.long.map((l) => `--${l}`),
+          ...(singleDashLong(spec) ? o.long.map((l) => `-${l}`) : []),
+          ...o.short.map((c) => `-${c}`),
+          ...(o.dashLong ?? []).map((d) => `-${d}`),
+        ]),
+      ),
     ];
     if (spellings.length) forms.push(seq(words, L.sp, literalChoice(spellings)));
   }

@@ -28,6 +28,8 @@ export function lowerExtensions(
       return lowerBsdLetters(spec, ext.flags, ext.valued, prefix, lowerPlain);
     case "dd-operands":
       return lowerDd(spec, ext.keys, prefix, lowerPlain);
+    case "single-dash-long":
+      return undefined; // the plain lowering spells the long options both ways
     default: {
       const never: never = ext;
       return never;

@@ -328,6 +328,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
 
   const spec: CommandSpec = { path, aliases: [], style, options, positionals, subcommands, source: { program: path[0] ?? "" } };
   if (bsd && !subcommands.length) spec.extensions = [bsd];
+  // LLVM's tools ("USAGE: llc [options] <input bitcode>", "  --name=<value>   - text") take
+  // every long option with one dash too.
+  else if (/^USAGE: \S+/m.test(text) && /^OPTIONS:\s*$/m.test(text) && /^\s+--[\w-]+(?:=<\w+>)?\s+- \S/m.test(text))
+    spec.extensions = [{ kind: "single-dash-long" }];
   return { spec, diagnostics: session.diagnostics };
 }
 
