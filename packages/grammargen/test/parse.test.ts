@@ -481,6 +481,23 @@ file   : program read from script file
     expect(recognize(gnu, "t -all f").accepted).toBe(false);
   });
 
+  it("reads JDK usages: remarks in parentheses, the main class that takes the rest, plural placeholders", () => {
+    const jv = parseHelp(
+      "Usage: jv [options] <mainclass> [args...]\n           (to execute a class)\n   or  jv [options] -jar <jarfile> [args...]\n           (to execute a jar file)\n\n where options include:\n    -cp <class search path>\n                  class search path\n    -jar          run a jar\n",
+      { name: "jv" },
+    ).spec;
+    expect(jv.positionals.map((p) => p.name)).toEqual(["mainclass", "args"]);
+    const g = lowerCommand(jv);
+    for (const ok of ["jv Main", "jv -cp lib Main -x --y z", "jv -jar app.jar"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    const jc = lowerCommand(
+      parseHelp("Usage: jc <options> <source files>\nwhere possible options include:\n  -d <directory>   where to place class files\n", { name: "jc" }).spec,
+    );
+    for (const ok of ["jc a.java", "jc -d out a.java b.java"]) expect(recognize(jc, ok).accepted, ok).toBe(true);
+    // grep's PATTERNS is one word holding newline-separated patterns, not several.
+    const gr = parseHelp("Usage: gr [OPTION]... PATTERNS [FILE]...\n  -i, --ignore-case   ignore case\n", { name: "gr" }).spec;
+    expect(gr.positionals.find((p) => p.name === "PATTERNS")!.max).toBe(1);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -29,7 +29,7 @@ const SUBCOMMAND_NAME = /^(command|commands|subcommand|sub-command|cmd|<command>
 const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 /** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
 const OBSOLETE_NUMERIC = new Set(["head", "tail"]);
-const REST_NAME = /^(command|cmd|prog|program|utility|executable)$/i;
+const REST_NAME = /^(command|cmd|prog|program|utility|executable|mainclass|main-class|jarfile|sourcefile|script|scriptfile)$/i;
 
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
   const v = sp.value;

@@ -201,7 +201,11 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOp
     }
     // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
     // several words. expr's EXPRESSION and ss's FILTER are words of their own (expr 5 + 3).
-    const plural = /^(FILES|DIRS|PATHS|ARGS|NAMES|DIRECTORIES|EXPRESSION|FILTER|LIST)$/i.test(name);
+    // javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS, one word of
+    // newline-separated patterns.
+    const plural =
+      /^(EXPRESSION|FILTER|LIST)$/i.test(name) ||
+      /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(name);
     out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
@@ -290,6 +294,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       continue;
     }
     const content = l.text.slice(l.start);
+    // java's "(to execute a jar file)" under each form: a remark, not more of the usage.
+    if (/^\([a-z][a-z' -]*\)$/i.test(content.trim()) && / /.test(content.trim())) continue;
     // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
     if (new RegExp(`\\|\\s*${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content)) continue;
     if (raw.length === 0) {
