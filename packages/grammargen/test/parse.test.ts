@@ -498,6 +498,17 @@ file   : program read from script file
     expect(gr.positionals.find((p) => p.name === "PATTERNS")!.max).toBe(1);
   });
 
+  it("reads a BSD usage's glued brace '{hostname|-F file}' as a choice, not a skipped word", () => {
+    const help = "Usage: hn [-b] {hostname|-F file}         set host name (from file)\n       {yp,nis,}domainname                display NIS domain name\n";
+    const { spec } = parseHelp(help, { name: "hn" });
+    expect(spec.style).toBe("bsd");
+    expect(spec.positionals.map((p) => p.name)).toEqual(["hostname"]);
+    expect(spec.options.find((o) => o.short.includes("F"))?.arity).toBe("required");
+    const g = lowerCommand(spec);
+    for (const ok of ["hn files.example.io", "hn -F name.txt", "hn -b x"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "hn -F").accepted).toBe(false);
+  });
+
   it("reads GNU getopt_long entries", () => {
     const { spec } = parseHelp(
       `Usage: tool [OPTION]... FILE...

@@ -94,9 +94,29 @@ export function stripProgram(f: UsageForm, programWords: string[]): UsageForm {
   return { text: t, offset: off };
 }
 
+/**
+ * hostname's `{hostname|-F file}`: a brace glued to its words is still a required choice when
+ * a `|` inside it separates them (`{yp,nis,}domainname`, a shell brace expansion, has none).
+ */
+function choiceBraceAt(s: string, at: number): boolean {
+  if (at > 0 && /[^\s[(|]/.test(s[at - 1]!)) return false;
+  let depth = 0;
+  for (let i = at; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "{" || c === "[" || c === "(") depth++;
+    else if (c === "}" || c === "]" || c === ")") {
+      depth--;
+      if (depth === 0) return c === "}" && /\|/.test(s.slice(at + 1, i)) && !/,/.test(s.slice(at + 1, i));
+    }
+  }
+  return false;
+}
+
 /** Reads one usage form into nested optional/required groups with alternatives. */
 function readForm(s: string, base: number, onUnclosed: () => void = () => undefined): Node[] {
   let i = 0;
+  // Inside a choice brace (`{hostname|-F file}`) every `|` separates alternatives.
+  let inChoice = 0;
   const parseSeq = (closer: string | undefined): Node[][] => {
     const alts: Node[][] = [[]];
     while (i < s.length) {
@@ -118,10 +138,13 @@ function readForm(s: string, base: number, onUnclosed: () => void = () => undefi
         i++;
         continue;
       }
-      if (c === "[" || c === "(" || (c === "{" && /\s/.test(s[i + 1] ?? ""))) {
+      if (c === "[" || c === "(" || (c === "{" && (/\s/.test(s[i + 1] ?? "") || choiceBraceAt(s, i)))) {
         const start = i;
         i++;
+        const choice = c === "{";
+        if (choice) inChoice++;
         const inner = parseSeq(c === "[" ? "]" : c === "(" ? ")" : "}");
+        if (choice) inChoice--;
         const g: Group = { kind: "group", optional: c === "[", alts: inner, start: base + start, end: base + i, many: false };
         // `[bind_address:]port`: a bracket glued to the next word belongs to that word.
         if (i < s.length && /[^\s|\])[]/.test(s[i]!) && !s.startsWith("...", i)) {
@@ -153,8 +176,8 @@ function readForm(s: string, base: number, onUnclosed: () => void = () => undefi
     while (i < s.length) {
       const c = s[i]!;
       // `PEM|DER`, `-A|B|C` and `conv=a|b` keep their bars; ` | ` separates alternatives.
-      const gluedBar = c === "|" && i > start && /\S/.test(s[i + 1] ?? " ");
-      if (depth === 0 && (/\s/.test(c) || c === "]" || c === ")" || (c === "|" && !gluedBar))) break;
+      const gluedBar = c === "|" && i > start && /\S/.test(s[i + 1] ?? " ") && inChoice === 0;
+      if (depth === 0 && (/\s/.test(c) || c === "]" || c === ")" || c === "}" || (c === "|" && !gluedBar))) break;
       if (c === "[" || c === "(" || c === "<" || c === "{") depth++;
       if ((c === "]" || c === ")" || c === ">" || c === "}") && depth > 0) depth--;
       i++;
