@@ -2,7 +2,7 @@
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import { SIGNAL_NAMES } from "./head.js";
-import { headlessUsageLine } from "./text.js";
+import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -336,8 +336,6 @@ export function mergePositionals(perForm: PositionalSpec[][]): PositionalSpec[] 
   return out;
 }
 
-const REST_NAME = /^(command|cmd|prog|program|utility)$/i;
-
 export function parseBsd(text: string, opts: { name: string | string[] }): { spec: CommandSpec; diagnostics: Diagnostic[] } {
   const session = new Session("parse");
   const path = Array.isArray(opts.name) ? opts.name : opts.name.split(/\s+/).filter(Boolean);
@@ -373,7 +371,7 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   // command and every word after it, dashes included, pass through untouched.
   spec.positionals.forEach((p, i) => {
     const next = spec.positionals[i + 1];
-    if (REST_NAME.test(p.name.replace(/[<>]/g, "")) && (next === undefined || /arg/i.test(next.name))) p.rest = true;
+    if (PASS_THROUGH_NAME.test(p.name.replace(/[<>]/g, "")) && (next === undefined || /arg/i.test(next.name))) p.rest = true;
   });
   return { spec, diagnostics: session.diagnostics };
 }

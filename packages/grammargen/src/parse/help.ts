@@ -7,7 +7,7 @@ import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueTy
 import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
-import { checkHelpText, normalize, splitLines } from "./text.js";
+import { PASS_THROUGH_NAME, checkHelpText, normalize, splitLines } from "./text.js";
 import { COBRA_TYPES, inferType } from "./types.js";
 import { MANY, parseUsage, type UsageOperand } from "./usage.js";
 
@@ -29,7 +29,6 @@ const SUBCOMMAND_NAME = /^(command|commands|subcommand|sub-command|cmd|<command>
 const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 /** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
 const OBSOLETE_NUMERIC = new Set(["head", "tail"]);
-const REST_NAME = /^(command|cmd|prog|program|utility|executable|mainclass|main-class|jarfile|sourcefile|script|scriptfile)$/i;
 
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
   const v = sp.value;
@@ -308,7 +307,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
     if (
       (style === "gnu" || style === "generic") &&
-      REST_NAME.test(o.name.replace(/[<>]/g, "")) &&
+      PASS_THROUGH_NAME.test(o.name.replace(/[<>]/g, "")) &&
       // aws's "<command> <subcommand> [<subcommand> ...] [parameters]": the words that follow belong to the command.
       (operands[i + 1] === undefined || /arg|param|subcommand/i.test(operands[i + 1]!.name))
     )

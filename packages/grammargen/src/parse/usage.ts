@@ -60,21 +60,12 @@ function tokens(s: string, base: number): Tok[] {
  * (continuation) line's words up to where it closes, so that one token holds the whole group.
  */
 function joinOpenBrackets(raw: { text: string; from: number; cont?: unknown }[]): void {
-  // Where, in a continuation line, the brackets still open (`depth`) close; -1 when they do not.
-  const closingIn = (text: string, depth: number): number => {
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
-      else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0 && --depth === 0) return i;
-    }
-    return -1;
-  };
   for (let i = 0; i + 1 < raw.length; i++) {
-    let depth = openDepth(raw[i]!.text);
+    let depth = scanBrackets(raw[i]!.text, 0).depth;
     while (depth > 0 && i + 1 < raw.length && raw[i + 1]!.cont !== undefined) {
       const next = raw[i + 1]!;
-      const closedAt = closingIn(next.text, depth);
-      const take = closedAt >= 0 ? closedAt + 1 : next.text.length;
+      const scan = scanBrackets(next.text, depth);
+      const take = scan.closedAt >= 0 ? scan.closedAt + 1 : next.text.length;
       raw[i]!.text = `${raw[i]!.text.trimEnd()} ${next.text.slice(0, take)}`;
       const rest = next.text.slice(take);
       if (rest.trim() === "") raw.splice(i + 1, 1);
@@ -82,19 +73,23 @@ function joinOpenBrackets(raw: { text: string; from: number; cont?: unknown }[])
         next.from += take;
         next.text = rest;
       }
-      depth = closedAt >= 0 ? 0 : openDepth(raw[i]!.text);
+      depth = scan.closedAt >= 0 ? 0 : scan.depth;
     }
   }
 }
 
-/** How many brackets are open at the end of `text`. */
-function openDepth(text: string): number {
-  let depth = 0;
-  for (const c of text) {
+/**
+ * The brackets open at the end of `text`, starting with `depth` open, and where they first
+ * all close (-1 when they do not).
+ */
+function scanBrackets(text: string, depth: number): { depth: number; closedAt: number } {
+  let closedAt = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
-    else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0) depth--;
+    else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0 && --depth === 0 && closedAt < 0) closedAt = i;
   }
-  return depth;
+  return { depth, closedAt };
 }
 
 /** Tokens split at their top-level "|" into alternatives. */
