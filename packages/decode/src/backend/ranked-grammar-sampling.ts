@@ -194,6 +194,35 @@ export function grammarSamplerFromEnv(env: NodeJS.ProcessEnv = process.env): Gra
   return env.SHELLGEN_GRAMMAR_SAMPLER === "native" ? "native" : "ranked";
 }
 
+/** What `after` counted that `before` had not (two snapshots of one sequence's stats). */
+export function statsDelta(after: RankedStats, before: RankedStats): RankedStats {
+  const minus = (a: readonly number[], b: readonly number[]) => a.map((x, i) => x - (b[i] ?? 0));
+  return {
+    greedy: after.greedy - before.greedy,
+    ranked: after.ranked - before.ranked,
+    fullPass: after.fullPass - before.fullPass,
+    checked: after.checked - before.checked,
+    screened: after.screened - before.screened,
+    byList: minus(after.byList, before.byList),
+    ms: { checks: after.ms.checks - before.ms.checks, lists: minus(after.ms.lists, before.ms.lists), fullPass: after.ms.fullPass - before.ms.fullPass },
+  };
+}
+
+/** The sum of two stats; `a` may be absent. */
+export function addStats(a: RankedStats | undefined, b: RankedStats): RankedStats {
+  if (!a) return structuredClone(b);
+  const plus = (x: readonly number[], y: readonly number[]) => Array.from({ length: Math.max(x.length, y.length) }, (_, i) => (x[i] ?? 0) + (y[i] ?? 0));
+  return {
+    greedy: a.greedy + b.greedy,
+    ranked: a.ranked + b.ranked,
+    fullPass: a.fullPass + b.fullPass,
+    checked: a.checked + b.checked,
+    screened: a.screened + b.screened,
+    byList: plus(a.byList, b.byList),
+    ms: { checks: a.ms.checks + b.ms.checks, lists: plus(a.ms.lists, b.ms.lists), fullPass: a.ms.fullPass + b.ms.fullPass },
+  };
+}
+
 /** Counts of where sampled tokens came from since the sampler was installed. */
 export function rankedStats(sequence: LlamaContextSequence): RankedStats | undefined {
   return installed.get(sequence as unknown as object)?.stats;

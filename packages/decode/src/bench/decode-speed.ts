@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { defaultModelPath } from "../backend/index.js";
 import { LocalModel } from "../backend/local-model.js";
 import { EmbeddedBackend as EmbeddedBackendFor } from "../backend/embedded.js";
-import { LIST_LENGTHS, rankedStats, useGrammarSampler } from "../backend/ranked-grammar-sampling.js";
+import { addStats, LIST_LENGTHS, type RankedStats, rankedStats, statsDelta, useGrammarSampler } from "../backend/ranked-grammar-sampling.js";
 import { resolveModelArg } from "./vocab-model.js";
 import { generate } from "../generate.js";
 import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
@@ -233,16 +233,26 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
   const nativeSamplerDefault: Run[] = [];
   const nativeSamplerAfterFree: Run[] = [];
   const texts = { ranked: [] as string[], native: [] as string[] };
+  // The ranked sampler's counts per row: each row's own share of the checks and list passes.
+  const byRow: Record<string, RankedStats> = {};
+  const row = async (name: string, run: Promise<Run>): Promise<Run> => {
+    const before = structuredClone(rankedStats(model.sequence));
+    const r = await run;
+    const after = rankedStats(model.sequence);
+    if (before && after) byRow[name] = addStats(byRow[name], statsDelta(after, before));
+    return r;
+  };
   for (let round = 0; round < rounds; round++) {
     const mark = [native.length, constrained.length, perRequest.length, perRequestAfterFree.length] as const;
     for (let i = 0; i < reqs.length; i++) {
       native.push(await decode(model, reqs[i]!, undefined, maxTokens));
-      constrained.push(await decode(model, reqs[i]!, defaultGrammar, maxTokens, compareSampler ? texts.ranked : undefined));
+      constrained.push(await row("default", decode(model, reqs[i]!, defaultGrammar, maxTokens, compareSampler ? texts.ranked : undefined)));
       if (compareSampler) nativeSamplerDefault.push(await decodeNativeSampler(model, reqs[i]!, defaultGrammar, maxTokens, texts.native));
       floor.push(await decode(model, reqs[i]!, permissive, maxTokens));
       if (noHeredoc) withoutHeredoc.push(await decode(model, reqs[i]!, noHeredoc, maxTokens));
-      if (selected[i]) perRequest.push(await decode(model, reqs[i]!, selected[i], maxTokens));
-      if (afterFree[i]) perRequestAfterFree.push(await decode(model, reqs[i]!, afterFree[i], maxTokens, compareSampler ? texts.ranked : undefined));
+      if (selected[i]) perRequest.push(await row("selected", decode(model, reqs[i]!, selected[i], maxTokens)));
+      if (afterFree[i])
+        perRequestAfterFree.push(await row("afterFree", decode(model, reqs[i]!, afterFree[i], maxTokens, compareSampler ? texts.ranked : undefined)));
       if (afterFree[i] && compareSampler) nativeSamplerAfterFree.push(await decodeNativeSampler(model, reqs[i]!, afterFree[i]!, maxTokens, texts.native));
     }
     const nat = summarise(native.slice(mark[0])).msPerToken;
@@ -322,6 +332,8 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     addedCpuMsPerToken: addedPerGrammar(addedCpu),
     /** Where the ranked sampler's tokens came from: the greedy token, its top list, or the full pass. */
     sampler: { ...rankedStats(model.sequence) },
+    /** The same, for the default grammar's, the per-request and the after-the-free-decode rows alone. */
+    samplerByRow: byRow,
     ...(compareSampler
       ? {
           samplerAgreement: {
@@ -370,6 +382,10 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
         `${k.padEnd(24)} ${v.tokensPerSecond.toFixed(1).padStart(7)}  ${f(v.msPerToken).padStart(7)}  ${(k === "native" ? "" : f(added(v))).padStart(8)}  ${f(v.cpuMsPerToken).padStart(10)}  ${(k === "native" ? "" : f(addedCpu(v))).padStart(9)}  ${v.medianFirstTokenMs.toFixed(1).padStart(14)}  ${String(v.tokens).padStart(7)}`,
     ),
     `ranked grammar sampler: ${report.sampler.greedy ?? 0} tokens were the greedy token, ${report.sampler.ranked ?? 0} came from the top lists (${(report.sampler.byList ?? []).join(" / ")} from lists of ${LIST_LENGTHS.join(" / ")}), ${report.sampler.fullPass ?? 0} needed the full-vocabulary pass; ${report.sampler.checked ?? 0} tokens checked one by one, ${report.sampler.screened ?? 0} refused by their first character; ms in checks / list sampling / full passes: ${[report.sampler.ms?.checks, ...(report.sampler.ms?.lists ?? []), report.sampler.ms?.fullPass].map((x) => (x ?? 0).toFixed(0)).join(" / ")}${report.samplerAgreement ? `; same text as node-llama-cpp's sampler in ${report.samplerAgreement.sameText}/${report.samplerAgreement.decodes} decodes` : ""}`,
+    ...Object.entries(byRow).map(
+      ([k, v]) =>
+        `  ${k}: ${v.greedy} greedy, ${v.byList.join(" / ")} from the lists, ${v.fullPass} full passes; ${v.checked} checked, ${v.screened} screened; ms in checks / lists / full passes ${[v.ms.checks, ...v.ms.lists, v.ms.fullPass].map((x) => x.toFixed(0)).join(" / ")}`,
+    ),
     `ratio constrained/native time per token: default grammar ${f(report.ratio.defaultGrammarTimePerToken)} (target <= 1.3), selected ${f(report.ratio.selectedGrammarTimePerToken)} (target <= 1.15; ${f(report.ratio.selectedAfterFreeTimePerToken)} planned after the free decode), default without heredocs ${f(report.ratio.defaultNoHeredocTimePerToken)}, permissive one-line grammar ${f(report.ratio.permissiveGrammarTimePerToken)}`,
     `per round (wall): default ${perRound.map((r) => f(r.default)).join(" ")}; selected ${perRound.map((r) => f(r.selected)).join(" ")}; after the free decode ${perRound.map((r) => f(r.afterFree)).join(" ")}`,
     `the same in CPU time per token: default ${f(report.cpuRatio.defaultGrammarTimePerToken)}, selected ${f(report.cpuRatio.selectedGrammarTimePerToken)} (${f(report.cpuRatio.selectedAfterFreeTimePerToken)} after the free decode), default without heredocs ${f(report.cpuRatio.defaultNoHeredocTimePerToken)}, permissive ${f(report.cpuRatio.permissiveGrammarTimePerToken)}`,
