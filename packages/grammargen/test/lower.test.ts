@@ -143,7 +143,7 @@ describe("lowerCommand (GNU)", () => {
     expect(Math.max(0, ...bounds(lark), ...bounds(gbnf))).toBeLessThanOrEqual(8);
     expect(gbnf).toMatch(/^ls-opts ::= \(sp ls-opt\)\*$/m);
     // One loop over a helper rule (shared with operand's identical group), never a bound.
-    expect(gbnf).toMatch(/^word ::= [a-z]+-x\d*\+$/m);
+    expect(gbnf).toMatch(/^word ::= [a-z]+-[xp]\d*\+$/m);
     expect(gbnf).toMatch(/^root ::= ls$/m);
   });
 
@@ -228,5 +228,16 @@ describe("a subcommand nothing is known of", () => {
         "tool ls x": false,
         "tool frob": false,
       });
+  });
+});
+
+describe("dd-style key=value operands", () => {
+  it("an extension that names no key lowers as the plain command, with no empty rule", () => {
+    const tool: CommandSpec = { ...ls, path: ["tool"], extensions: [{ kind: "dd-operands", keys: [] }] };
+    const g = lowerCommand(tool);
+    const gbnf = emitGbnf(g);
+    // An empty choice printed as `x ::=` swallows the next line in llama.cpp's reader.
+    expect(gbnf).not.toMatch(/::= *$/m);
+    expect(recognize(parseGrammarText(gbnf, "gbnf"), "tool -a notes.txt").accepted).toBe(true);
   });
 });

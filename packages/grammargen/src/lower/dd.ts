@@ -11,6 +11,8 @@ export function lowerDd(
   prefix: string,
   lowerPlain: (spec: CommandSpec, prefix: string) => Grammar,
 ): Grammar {
+  // No key named: nothing to swap in (an empty choice would match nothing, and GBNF cannot spell it).
+  if (keys.length === 0) return lowerPlain({ ...spec, extensions: (spec.extensions ?? []).filter((x) => x.kind !== "dd-operands") }, prefix);
   const plain: CommandSpec = {
     ...spec,
     extensions: [],

@@ -1,0 +1,107 @@
+// Pieces that a grammar spells out in several places become one rule each, the same language.
+//
+// XGrammar (vLLM, SGLang, MLC) compiles a token mask for every position of every rule, and a
+// position where almost any text may follow (after `\`, inside quotes, a heredoc line) walks
+// most of a 128k-152k vocabulary: 20-40 ms each at Qwen2's. Written once as a rule, such a
+// piece pays that once. llama.cpp already turns every group into a rule of its own, so its
+// sampler builds about as many stack frames as before.
+import { type Expr, exprId, exprNodes, type Grammar, type Rule, ref } from "./ast.js";
+
+const permissiveMemo = new WeakMap<Expr, boolean>();
+/** Whether a negated class stands anywhere in `e`: where almost any text may follow. */
+function permissive(e: Expr): boolean {
+  let v = permissiveMemo.get(e);
+  if (v === undefined) {
+    if (e.kind === "cls") v = e.negated;
+    else if (e.kind === "seq" || e.kind === "alt") v = e.items.some(permissive);
+    else v = e.kind === "rep" && permissive(e.item);
+    permissiveMemo.set(e, v);
+  }
+  return v;
+}
+
+/**
+ * Whether `e` is worth a rule when it repeats: a permissive group of alternatives, a permissive
+ * alternative of two or more items, or a repeated negated class (`[^\n]*`). Pieces without
+ * a negated class stay where they are: XGrammar walks few tokens there, and every extra rule
+ * adds frames to llama.cpp's parse stacks (sharing those too built 69% more frames per
+ * checked token, bench:stacks).
+ */
+function shareable(e: Expr, parent: Expr | undefined): boolean {
+  if (!permissive(e)) return false;
+  if (e.kind === "alt") return true;
+  if (e.kind === "seq") return parent?.kind === "alt" && e.items.length >= 2;
+  return e.kind === "rep" && e.item.kind === "cls";
+}
+
+/** `g` with every shareable piece that occurs twice or more (rule bodies included) as one rule. */
+export function sharePieces(g: Grammar): Grammar {
+  const count = new Map<number, number>();
+  const bodyOf = new Map<number, string>();
+  for (const r of g.rules) {
+    // Only permissive pieces are numbered: numbering a whole composed grammar per request
+    // cost more than the rest of this pass.
+    if (permissive(r.expr) && !bodyOf.has(exprId(r.expr))) bodyOf.set(exprId(r.expr), r.name);
+    const parents = new Map<Expr, Expr>();
+    for (const n of exprNodes(r.expr)) {
+      if (n.kind === "seq" || n.kind === "alt") for (const i of n.items) parents.set(i, n);
+      else if (n.kind === "rep") parents.set(n.item, n);
+      if (n === r.expr || !shareable(n, parents.get(n))) continue;
+      const id = exprId(n);
+      count.set(id, (count.get(id) ?? 0) + 1);
+    }
+  }
+  const shared = new Set([...count].filter(([id, n]) => n >= 2 || bodyOf.has(id)).map(([id]) => id));
+  if (shared.size === 0) return g;
+
+  const terminal = new Map(g.rules.map((r) => [r.name, r.terminal]));
+  const taken = new Set(g.rules.map((r) => r.name));
+  const added: Rule[] = [];
+  const nameOf = new Map<number, string>();
+  const isTerminal = (e: Expr): boolean => [...exprNodes(e)].every((n) => n.kind !== "ref" || terminal.get(n.name) === true);
+
+  /**
+   * The rule that stands for the piece `e` met inside `owner`: a rule whose body it is, or a
+   * new one named after `base`, the grammar's rule it was first met in.
+   */
+  const ruleFor = (id: number, e: Expr, owner: string, base: string): string => {
+    const body = bodyOf.get(id);
+    // A terminal rule may refer only to terminal rules.
+    if (body !== undefined && (terminal.get(body) || !terminal.get(owner))) return body;
+    let name = nameOf.get(id);
+    if (name !== undefined) return name;
+    name = `${base}_p`;
+    for (let i = 2; taken.has(name); i++) name = `${base}_p${i}`;
+    taken.add(name);
+    nameOf.set(id, name);
+    const rule: Rule = { name, expr: e, terminal: isTerminal(e) };
+    terminal.set(name, rule.terminal);
+    added.push(rule);
+    rule.expr = visit(e, true, name, base);
+    return name;
+  };
+  const visit = (e: Expr, top: boolean, owner: string, base: string): Expr => {
+    if (e.kind !== "seq" && e.kind !== "alt" && e.kind !== "rep") return e;
+    if (!top && permissive(e)) {
+      const id = exprId(e);
+      if (shared.has(id)) return ref(ruleFor(id, e, owner, base));
+    }
+    if (e.kind === "rep") {
+      const item = visit(e.item, false, owner, base);
+      return item === e.item ? e : { ...e, item };
+    }
+    let items: Expr[] | undefined;
+    e.items.forEach((x, i) => {
+      const m = visit(x, false, owner, base);
+      if (m !== x && !items) items = e.items.slice(0, i);
+      items?.push(m);
+    });
+    return items ? { ...e, items } : e;
+  };
+
+  const rules = g.rules.map((r) => {
+    const expr = visit(r.expr, true, r.name, r.name);
+    return expr === r.expr ? r : { ...r, expr };
+  });
+  return { start: g.start, rules: [...rules, ...added] };
+}

@@ -1,0 +1,105 @@
+// sharePieces writes each repeated piece of a grammar once, as a rule: the language must not
+// change, and the GBNF that carries it must still load in llama.cpp and XGrammar.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  alt,
+  cls,
+  emitGbnf,
+  lit,
+  lowerCommand,
+  opt,
+  parseGrammarText,
+  recognize,
+  ref,
+  rep,
+  rule,
+  seq,
+  sharePieces,
+  type Expr,
+  type Grammar,
+} from "../src/index.js";
+import { validateGrammar } from "../src/grammar/names.js";
+import { xgrammarParse } from "../src/emit/xgrammar.js";
+import { invocationArb, specArb } from "./gen.js";
+import { gbnfLoads } from "./oracles.js";
+
+const UNIT = fc.constantFrom("a", "b", "\\", "'", " ", "\n");
+// A small pool, so that the same pieces turn up in several places.
+const ESC = seq(lit("\\"), cls("\n", true));
+const leaves: Expr[] = [lit("a"), lit("\\"), lit("'"), cls("\n", true), cls("' ", true), cls("ab")];
+const pieceOf = (leaf: fc.Arbitrary<Expr>): fc.Arbitrary<Expr> =>
+  fc.letrec<{ e: Expr }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc.array(tie("e"), { minLength: 2, maxLength: 3 }).map((xs) => seq(...xs)),
+      fc.array(tie("e"), { minLength: 2, maxLength: 3 }).map((xs) => alt(...xs)),
+      fc.tuple(tie("e"), fc.constantFrom([0, 1], [0, 3], [1, 2])).map(([x, [a, b]]) => rep(x, a!, b!)),
+      fc.constantFrom<Expr>(rep(cls("\n", true), 0, 4), ESC, alt(lit("'"), ESC)),
+    ),
+  })).e;
+const piece = pieceOf(fc.constantFrom(...leaves, ref("t")));
+// The terminal rule's pieces refer to nothing: a terminal may refer only to terminals.
+const grammarArb: fc.Arbitrary<Grammar> = fc.tuple(piece, piece, piece, pieceOf(fc.constantFrom(...leaves))).map(([a, b, c, d]) => ({
+  start: "s",
+  rules: [rule("s", seq(a, opt(ref("u")), b)), rule("u", alt(c, a, d)), rule("t", alt(lit("b"), d), true)],
+}));
+
+/** How often `needle` stands in the text of `g`'s rules. */
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe("sharePieces", () => {
+  it("keeps the language of random grammars whose pieces repeat", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(grammarArb, fc.array(fc.string({ unit: UNIT, maxLength: 8 }), { minLength: 10, maxLength: 25 }), (g, probes) => {
+        const shared = sharePieces(g);
+        validateGrammar(shared);
+        // What the GBNF says, read back: the path every engine takes.
+        const viaText = parseGrammarText(emitGbnf(g), "gbnf");
+        for (const s of probes) {
+          const want = recognize(g, s).accepted;
+          if (want) accepted++;
+          expect(recognize(shared, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g) })).toBe(want);
+          expect(recognize(viaText, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g) })).toBe(want);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(accepted).toBeGreaterThan(50);
+  });
+
+  it("keeps the verdicts on invocations of random command specs, and on their near misses", () => {
+    fc.assert(
+      fc.property(
+        specArb.chain((spec) => fc.tuple(fc.constant(spec), fc.array(invocationArb(spec), { minLength: 1, maxLength: 4 }))),
+        fc.constantFrom("", " \\ x", " 'a b'", ' "a\\"b"', " -", " --"),
+        ([spec, lines], tail) => {
+          const g = lowerCommand(spec);
+          const shared = sharePieces(g);
+          for (const line of lines)
+            for (const s of [line, line + tail, line.slice(0, -1)]) expect(recognize(shared, s).accepted, s).toBe(recognize(g, s).accepted);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it("spells the shell word's escape and quotes once in the pack's default grammar, which llama.cpp and XGrammar load", async () => {
+    const text = readFileSync(join(import.meta.dirname, "../../../grammars/pack/default.gbnf"), "utf8");
+    expect(occurrences(text, '"\\\\" [^\\n]')).toBe(1);
+    expect(occurrences(text, "[^\\n]*")).toBe(1);
+    expect(await gbnfLoads(text)).toBe(true);
+    (await xgrammarParse(text)).dispose();
+  });
+
+  it("leaves a grammar without repeats as it is, and refers to a rule whose body a piece already is", () => {
+    const g: Grammar = { start: "s", rules: [rule("s", seq(lit("x"), alt(lit("a"), lit("b")))), rule("w", rep(cls("a"), 1, 3))] };
+    expect(sharePieces(g)).toBe(g);
+    const h: Grammar = { start: "s", rules: [rule("s", alt(ESC, lit("a"))), rule("e", ESC, true)] };
+    expect(emitGbnf(h)).toMatch(/^s ::= e \| "a"$/m);
+  });
+});
