@@ -7,28 +7,14 @@
 // sampler builds about as many stack frames as before.
 import { type Expr, exprId, exprNodes, type Grammar, type Rule, ref } from "./ast.js";
 
-const permissiveMemo = new WeakMap<Expr, boolean>();
-/** Whether a negated class stands anywhere in `e`: where almost any text may follow. */
-function permissive(e: Expr): boolean {
-  let v = permissiveMemo.get(e);
-  if (v === undefined) {
-    if (e.kind === "cls") v = e.negated;
-    else if (e.kind === "seq" || e.kind === "alt") v = e.items.some(permissive);
-    else v = e.kind === "rep" && permissive(e.item);
-    permissiveMemo.set(e, v);
-  }
-  return v;
-}
-
 /**
- * Whether `e` is worth a rule when it repeats: a permissive group of alternatives, a permissive
- * alternative of two or more items, or a repeated negated class (`[^\n]*`). Pieces without
+ * Whether `e`, a node that holds a negated class, is worth a rule when it repeats: a group of
+ * alternatives, an alternative of two or more items, or a repeated class (`[^\n]*`). Pieces without
  * a negated class stay where they are: XGrammar walks few tokens there, and every extra rule
  * adds frames to llama.cpp's parse stacks (sharing those too built 69% more frames per
  * checked token, bench:stacks).
  */
 function shareable(e: Expr, parent: Expr | undefined): boolean {
-  if (!permissive(e)) return false;
   if (e.kind === "alt") return true;
   if (e.kind === "seq") return parent?.kind === "alt" && e.items.length >= 2;
   return e.kind === "rep" && e.item.kind === "cls";
@@ -38,19 +24,21 @@ function shareable(e: Expr, parent: Expr | undefined): boolean {
 export function sharePieces(g: Grammar): Grammar {
   const count = new Map<number, number>();
   const bodyOf = new Map<number, string>();
-  for (const r of g.rules) {
-    // Only permissive pieces are numbered: numbering a whole composed grammar per request
-    // cost more than the rest of this pass.
-    if (permissive(r.expr) && !bodyOf.has(exprId(r.expr))) bodyOf.set(exprId(r.expr), r.name);
-    const parents = new Map<Expr, Expr>();
-    for (const n of exprNodes(r.expr)) {
-      if (n.kind === "seq" || n.kind === "alt") for (const i of n.items) parents.set(i, n);
-      else if (n.kind === "rep") parents.set(n.item, n);
-      if (n === r.expr || !shareable(n, parents.get(n))) continue;
-      const id = exprId(n);
-      count.set(id, (count.get(id) ?? 0) + 1);
-    }
-  }
+  // The nodes that hold a negated class. Only they are numbered (exprId): numbering a whole
+  // composed grammar, per request, cost more than the rest of this pass.
+  const permissive = new Set<Expr>();
+  const walk = (e: Expr, parent: Expr | undefined, top: boolean): boolean => {
+    let held = false;
+    if (e.kind === "cls") held = e.negated;
+    else if (e.kind === "seq" || e.kind === "alt") {
+      for (const i of e.items) if (walk(i, e, false)) held = true;
+    } else if (e.kind === "rep") held = walk(e.item, e, false);
+    if (!held) return false;
+    permissive.add(e);
+    if (!top && shareable(e, parent)) count.set(exprId(e), (count.get(exprId(e)) ?? 0) + 1);
+    return true;
+  };
+  for (const r of g.rules) if (walk(r.expr, undefined, true) && !bodyOf.has(exprId(r.expr))) bodyOf.set(exprId(r.expr), r.name);
   const shared = new Set([...count].filter(([id, n]) => n >= 2 || bodyOf.has(id)).map(([id]) => id));
   if (shared.size === 0) return g;
 
@@ -82,7 +70,7 @@ export function sharePieces(g: Grammar): Grammar {
   };
   const visit = (e: Expr, top: boolean, owner: string, base: string): Expr => {
     if (e.kind !== "seq" && e.kind !== "alt" && e.kind !== "rep") return e;
-    if (!top && permissive(e)) {
+    if (!top && permissive.has(e)) {
       const id = exprId(e);
       if (shared.has(id)) return ref(ruleFor(id, e, owner, base));
     }
