@@ -354,6 +354,19 @@ file   : program read from script file
     expect(recognize(g, "pm frobnicate express").accepted).toBe(false);
   });
 
+  it("lets another command word pass through when the commands section says it is not complete ('...')", () => {
+    const help = (more: string) =>
+      `Usage: pm [OPTIONS] [COMMAND]\n\nOptions:\n  -q, --quiet   Say less\n      --list    List every command\n\nCommands:\n    build, b    Build the package\n    test        Run the tests\n${more}\n`;
+    const { spec, diagnostics } = parseHelp(help("    ...         See all commands with --list"), { name: "pm" });
+    expect(diagnostics.some((d) => /not complete/.test(d.message) && d.span !== undefined)).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of ["pm build --release", "pm b", "pm owner -r alice", "pm -q publish --dry-run", "pm --list"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["pm --frob", "pm -q --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    // Without the "..." entry the list is all there is.
+    expect(recognize(lowerCommand(parseHelp(help(""), { name: "pm" }).spec), "pm owner -r alice").accepted).toBe(false);
+  });
+
   it("passes a BSD usage's '<command> [<args>]' through untouched, dashes included", () => {
     const { spec } = parseHelp("usage: vc [-v | --version] [-C <path>] [-p | --paginate]\n          <command> [<args>]\n", { name: "vc" });
     expect(spec.style).toBe("bsd");

@@ -28,6 +28,8 @@ export interface Entries {
   positionals: NamedEntry[];
   /** Lines that start with '-' where an option was expected but no spelling could be read. */
   unreadable: Span[];
+  /** A commands section's "..." entry (cargo's "...  See all commands with --list"): the list is not complete. */
+  moreCommands?: Span;
 }
 
 export function sectionKind(title: string): SectionKind {
@@ -166,6 +168,10 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
       finish();
       let { head, descFrom } = splitEntry(l.text, l.start);
+      if (kind === "commands" && /^(\.\.\.|\u2026)$/.test(head.trim())) {
+        out.moreCommands = spanOf(l, l.start, l.start + head.length);
+        continue;
+      }
       // apt-get and others write "update - Retrieve new lists of packages": one space, a dash.
       const dashed = kind === "commands" ? /^([a-z0-9][\w.:-]*) +[-\u2013] +(?=\S)/i.exec(head) : null;
       if (dashed) {

@@ -314,6 +314,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       p.rest = true;
     positionals.push(p);
   }
+  // A list of commands that says it is not complete: a word that is none of them names another
+  // command (cargo's plugins, `cargo owner`), and the words after it are that command's.
+  if (subcommands.length && entries.moreCommands) {
+    session.warn('the list of commands is not complete ("..."): another command word passes through with its arguments', entries.moreCommands);
+    positionals.push({ name: "COMMAND", type: { kind: "word" }, min: 0, max: 1, rest: true, span: entries.moreCommands });
+  }
   if (!usage.alternatives.length) {
     if (options.length === 0) session.warn("no recognisable options or usage line; the grammar accepts the bare command and its operands");
     else if (subcommands.length) session.warn("no usage line; the commands listed are the only operands");
