@@ -111,6 +111,10 @@ describe("lowerCommand (GNU)", () => {
     const g = lowerCommand(timeout);
     expect(recognize(g, "timeout -l 5s ls -l --bogus").accepted).toBe(true);
     expect(recognize(g, "timeout --bogus 5s ls").accepted).toBe(false);
+    // "[--] [command]": after `--` the command and all its words, dashes included.
+    const wrapper: CommandSpec = { ...ls, path: ["wrap"], positionals: [{ name: "command", type: { kind: "word" }, min: 0, max: 1, rest: true }] };
+    for (const ok of ["wrap -- ls -l notes", "wrap -a -- ls", "wrap ls -l"]) expect(recognize(lowerCommand(wrapper), ok).accepted, ok).toBe(true);
+    expect(recognize(lowerCommand(wrapper), "wrap --bogus -- ls").accepted).toBe(false);
   });
 
   it("keeps grammars small for programs with many options", () => {

@@ -282,11 +282,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     else merged.push({ block: b, key });
   }
   const joined = merged.map((m) => m.block);
+  // A rest operand takes any number of words, after `--` too (`fakeroot -- ls -l`).
   const total = unbounded
-    ? Math.min(
-        UNBOUNDED,
-        caps.reduce((a, b) => a + b, 0),
-      )
+    ? positionals.some((p) => p.rest)
+      ? UNBOUNDED
+      : Math.min(
+          UNBOUNDED,
+          caps.reduce((a, b) => a + b, 0),
+        )
     : maxOperands - budget;
   const head = withGap(words);
   // After `--` every word is an operand, even one starting with '-'.
