@@ -105,4 +105,7 @@ export type Extension =
   /** list: the value is a comma-separated list of the enum's symbols (dd conv=notrunc,sync). */
   | { kind: "dd-operands"; keys: { key: string; type: ValueType; list?: boolean }[] }
   /** LLVM's command-line library: a long option may also be written with one dash (llc -relocation-model=pic). */
-  | { kind: "single-dash-long" };
+  | { kind: "single-dash-long" }
+  /** The help says its options are another program's (zgrep: "OPTIONs are the same as for 'grep'")
+   * and lists none: any option word is taken. */
+  | { kind: "options-of"; program: string };

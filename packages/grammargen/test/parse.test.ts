@@ -367,6 +367,29 @@ file   : program read from script file
     expect(recognize(lowerCommand(parseHelp(help(""), { name: "pm" }).spec), "pm owner -r alice").accepted).toBe(false);
   });
 
+  it("takes any option word where the help says the options are another program's, and says so", () => {
+    const said = parseHelp(
+      "Usage: zfind [OPTION]... [-e] PATTERN [FILE]...\nSearch compressed FILEs for PATTERN.\n\nOPTIONs are the same as for 'find', except --follow.\n",
+      { name: "zfind" },
+    );
+    expect(said.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
+    expect(said.diagnostics.some((d) => /options are find's/.test(d.message) && d.span?.line === 4)).toBe(true);
+    const placeholder = parseHelp("usage: bzfind [find_options] pattern [files]\n", { name: "bzfind" });
+    expect(placeholder.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
+    expect(placeholder.spec.positionals.map((p) => p.name)).not.toContain("find_options");
+    for (const [spec, name] of [
+      [said.spec, "zfind"],
+      [placeholder.spec, "bzfind"],
+    ] as const) {
+      const g = lowerCommand(spec);
+      for (const ok of [`${name} -e x notes.gz`, `${name} --only-matching -n "a b" notes.gz`, `${name} -- -x notes.gz`])
+        expect(recognize(g, ok).accepted, ok).toBe(true);
+      expect(recognize(g, name).accepted, name).toBe(false);
+    }
+    // A text that lists its own options borrows none.
+    expect(parseHelp("Usage: tool [-v] FILE\n\n  -v  be verbose\n", { name: "tool" }).spec.extensions).toBeUndefined();
+  });
+
   it("passes a BSD usage's '<command> [<args>]' through untouched, dashes included", () => {
     const { spec } = parseHelp("usage: vc [-v | --version] [-C <path>] [-p | --paginate]\n          <command> [<args>]\n", { name: "vc" });
     expect(spec.style).toBe("bsd");

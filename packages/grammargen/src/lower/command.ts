@@ -204,6 +204,9 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     });
     branches.push(L.add(L.fresh(`${base}_dlong`), seq(lit("-"), alt(...forms))));
   }
+  // A wrapper whose options are another program's (zgrep's are grep's): any option word. A value
+  // given as the next word reads as an operand.
+  if (spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
   if (branches.length === 0) return undefined;
   return L.add(L.fresh(`${base}_opt`), alt(...branches));
 }

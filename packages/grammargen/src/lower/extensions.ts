@@ -30,6 +30,8 @@ export function lowerExtensions(
       return lowerDd(spec, ext.keys, prefix, lowerPlain);
     case "single-dash-long":
       return undefined; // the plain lowering spells the long options both ways
+    case "options-of":
+      return undefined; // the plain lowering takes any option word
     default: {
       const never: never = ext;
       return never;

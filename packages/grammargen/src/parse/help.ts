@@ -1,6 +1,7 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
+import { withBorrowedOptions } from "./borrowed.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -352,7 +353,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   const special = styleParser(style);
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
-    return result;
+    return withBorrowedOptions(result, normalized);
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

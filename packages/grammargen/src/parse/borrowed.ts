@@ -1,0 +1,40 @@
+// Wrappers whose help says their options are another program's: zgrep's "OPTIONs are the same
+// as for 'grep'", xzless's "Options are the same as for 'less'", bzgrep's usage placeholder
+// "[grep_options]". The help lists none of them, so the spec records whose they are
+// (an `options-of` extension) and the lowering takes any option word.
+import type { Span } from "../ir.js";
+import type { ParseResult } from "./help.js";
+
+const SAME_AS = /\boptions\s+are\s+the\s+same\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?['`"\u2018]?([a-z][\w.+-]*)['`"\u2019]?/i;
+const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
+
+function lineSpan(text: string, at: number): Span {
+  const line = text.slice(0, at).split("\n").length;
+  return { start: at, end: at + (SAME_AS.exec(text.slice(at))?.[0].length ?? 0), line };
+}
+
+/** `result` with the program whose options the text says it takes, when it says so. */
+export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {
+  const spec = result.spec;
+  const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));
+  const said = SAME_AS.exec(text);
+  const program = said?.[1] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
+  if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
+  const span = said ? lineSpan(text, said.index) : placeholder?.span;
+  return {
+    spec: {
+      ...spec,
+      positionals: spec.positionals.filter((p) => p !== placeholder),
+      extensions: [...(spec.extensions ?? []), { kind: "options-of", program }],
+    },
+    diagnostics: [
+      ...result.diagnostics,
+      {
+        severity: "warning",
+        stage: "parse",
+        message: `the options are ${program}'s, which this text does not list: any option word is taken`,
+        ...(span ? { span } : {}),
+      },
+    ],
+  };
+}
