@@ -386,8 +386,13 @@ file   : program read from script file
         expect(recognize(g, ok).accepted, ok).toBe(true);
       expect(recognize(g, name).accepted, name).toBe(false);
     }
-    // A text that lists its own options borrows none.
+    // A text that names no program borrows none.
     expect(parseHelp("Usage: tool [-v] FILE\n\n  -v  be verbose\n", { name: "tool" }).spec.extensions).toBeUndefined();
+    const prose = "Usage: tool [-v] FILE\n\nThe options are the same as in the previous release.\n\n  -v  be verbose\n";
+    expect(parseHelp(prose, { name: "tool" }).spec.extensions).toBeUndefined();
+    expect(parseHelp("Usage: zcmp [OPTION]... FILE1 [FILE2]\n\nOptions are the same as for cmp.\n", { name: "zcmp" }).spec.extensions).toEqual([
+      { kind: "options-of", program: "cmp" },
+    ]);
   });
 
   it("passes a BSD usage's '<command> [<args>]' through untouched, dashes included", () => {

@@ -5,7 +5,9 @@
 import type { Span } from "../ir.js";
 import type { ParseResult } from "./help.js";
 
-const SAME_AS = /\boptions\s+are\s+the\s+same\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?['`"\u2018]?([a-z][\w.+-]*)['`"\u2019]?/i;
+// The program's name is quoted ('grep') or ends the clause ("as for grep."): "the same as in
+// the previous release" names no program.
+const SAME_AS = /\boptions\s+are\s+the\s+same\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
 const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
 
 function lineSpan(text: string, at: number): Span {
@@ -18,7 +20,7 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   const spec = result.spec;
   const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));
   const said = SAME_AS.exec(text);
-  const program = said?.[1] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
+  const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
   const span = said ? lineSpan(text, said.index) : placeholder?.span;
   return {
