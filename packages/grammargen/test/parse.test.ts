@@ -373,7 +373,7 @@ file   : program read from script file
       { name: "zfind" },
     );
     expect(said.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
-    expect(said.diagnostics.some((d) => /options are find's/.test(d.message) && d.span?.line === 4)).toBe(true);
+    expect(said.diagnostics.some((d) => /for the find options/.test(d.message) && d.span?.line === 4)).toBe(true);
     const placeholder = parseHelp("usage: bzfind [find_options] pattern [files]\n", { name: "bzfind" });
     expect(placeholder.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
     expect(placeholder.spec.positionals.map((p) => p.name)).not.toContain("find_options");

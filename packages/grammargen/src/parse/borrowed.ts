@@ -34,7 +34,8 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
       {
         severity: "warning",
         stage: "parse",
-        message: `the options are ${program}'s, which this text does not list: any option word is taken`,
+        // "fs" in mkfs's [fs-options] names a kind of program, not one: say "the fs options".
+        message: `any option word is taken for the ${program} options, which this text does not list`,
         ...(span ? { span } : {}),
       },
     ],
