@@ -57,6 +57,11 @@ export interface OptionSpec {
   long: string[];
   /** Single-dash long names without the dash: ["in"] for openssl's -in, ["name"] for find's -name. */
   dashLong?: string[];
+  /**
+   * How a single-dash long name's value is glued on when the help writes it so: "=" for gcc's
+   * -std=<standard>, "," for -Wl,<options>, ":" for java's -agentlib:<lib>. Absent: the next word.
+   */
+  joiner?: "=" | "," | ":";
   arity: Arity;
   value?: OptionValue;
   /** Number of values after the option (find -exec is special-cased); default 1 when arity != none. */
@@ -108,4 +113,7 @@ export type Extension =
   | { kind: "single-dash-long" }
   /** The help says its options are another program's (zgrep: "OPTIONs are the same as for 'grep'")
    * and lists none: any option word is taken. */
-  | { kind: "options-of"; program: string };
+  | { kind: "options-of"; program: string }
+  /** The help names some options by their start only (gcc: "Options starting with -g, -f, -m, -O, -W, or
+   * --param are ..."): each prefix, dashes included, with any text glued on. */
+  | { kind: "option-prefixes"; prefixes: string[] };

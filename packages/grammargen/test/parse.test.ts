@@ -395,6 +395,78 @@ file   : program read from script file
     ]);
   });
 
+  it("glues a single-dash long option's value on as the help writes it (-std=<standard>, -Wl,<options>, -agentlib:<lib>)", () => {
+    const help = [
+      "Usage: cc [options] file...",
+      "Options:",
+      "  -std=<standard>          Assume that the input sources are for <standard>.",
+      "  -Wl,<options>            Pass comma-separated <options> on to the linker.",
+      "  -agentlib:<libname>      Load a native agent library.",
+      "  -Xlinker <arg>           Pass <arg> on to the linker.",
+      "  -save-temps              Do not delete intermediate files.",
+      "  -save-temps=<arg>        Do not delete intermediate files.",
+      "  -###                     Like -v but options quoted and commands not executed.",
+      "  -o <file>                Place the output into <file>.",
+      "",
+    ].join("\n");
+    const { spec, diagnostics } = parseHelp(help, { name: "cc" });
+    const joinerOf = (name: string) => spec.options.find((o) => o.dashLong?.includes(name))?.joiner;
+    expect([joinerOf("std"), joinerOf("Wl"), joinerOf("agentlib"), joinerOf("Xlinker"), joinerOf("save-temps")]).toEqual(["=", ",", ":", undefined, "="]);
+    expect(spec.options.find((o) => o.dashLong?.includes("save-temps"))?.arity).toBe("optional");
+    // The merge's warning names the option it merged.
+    expect(diagnostics.some((d) => d.message === "option -save-temps is listed more than once; merged")).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of [
+      "cc -std=c11 a.c",
+      "cc -Wl,-rpath,/opt/lib a.c",
+      "cc -agentlib:jdwp a.c",
+      "cc -Xlinker -z a.c",
+      "cc -save-temps a.c",
+      "cc -save-temps=obj a.c",
+      "cc -### a.c",
+    ])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["cc -std a.c", "cc -Wl -rpath a.c", "cc -agentlib jdwp a.c", "cc -Xlinker=-z a.c", "cc -std= a.c", "cc -3 a.c"])
+      expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
+  it("takes options the help names by their start ('Options starting with -g, -f, -O, or --param are ...')", () => {
+    const help = (note: string) =>
+      `Usage: cc [options] file...\nOptions:\n  -c                       Compile only.\n  -o <file>                Place the output into <file>.\n\n${note}\n`;
+    const { spec, diagnostics } = parseHelp(help("Options starting with -g, -f, -O, or --param are automatically\n passed on to the various sub-processes."), {
+      name: "cc",
+    });
+    expect(spec.extensions).toEqual([{ kind: "option-prefixes", prefixes: ["-g", "-f", "-O", "--param"] }]);
+    expect(diagnostics.some((d) => /options starting with -g, -f, -O, --param/.test(d.message) && d.span?.line === 6)).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of ["cc -O2 -g -fPIC -c a.c", "cc -O a.c", "cc --param max-unroll-times=4 a.c", "cc -o x a.c"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["cc -Wall a.c", "cc -m64 a.c", "cc --frob a.c"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    // getopt's "allow long options starting with single -" names no prefix.
+    const getopt = parseHelp(help("  -a, --alternative             allow long options starting with single -"), { name: "cc" });
+    expect(getopt.spec.extensions).toBeUndefined();
+  });
+
+  it("reads util-linux's '--list=[<signal>]' as an optional glued value, and '<pid> [...]' as a repeated operand", () => {
+    const help = [
+      "Usage:",
+      " kill [options] <pid> [...]",
+      "",
+      "Options:",
+      " -s, --signal <signal>  specify the <signal> to be sent",
+      " -l, --list=[<signal>]  list all signal names, or convert one to a name",
+      "",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: "kill" });
+    const list = spec.options.find((o) => o.long.includes("list"));
+    expect(list?.arity).toBe("optional");
+    expect(list?.value?.metavar).toBe("<signal>");
+    expect(spec.positionals.map((p) => [p.name, p.min, p.max > 1])).toEqual([["pid", 1, true]]);
+    const g = lowerCommand(spec);
+    for (const ok of ["kill 12 13 14", "kill -l 12", "kill -lHUP 12", "kill --list=9 12", "kill -s TERM 12"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["kill -s 12", "kill"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("passes a BSD usage's '<command> [<args>]' through untouched, dashes included", () => {
     const { spec } = parseHelp("usage: vc [-v | --version] [-C <path>] [-p | --paginate]\n          <command> [<args>]\n", { name: "vc" });
     expect(spec.style).toBe("bsd");

@@ -116,7 +116,9 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
     const names = spell(o);
     if (names.length === 0) continue;
     const key =
-      o.arity === "none" ? `none${style === "cobra" ? ":bool" : ""}` : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}`;
+      o.arity === "none"
+        ? `none${style === "cobra" ? ":bool" : ""}`
+        : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}${o.joiner ? `:${o.joiner}` : ""}`;
     const g = groups.get(key);
     if (g) {
       for (const n of names) if (!g.has.has(n)) g.has.add(n), g.names.push(n);
@@ -198,6 +200,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       const names = literalChoice(g.names);
       if (g.option.arity === "none") return names;
       const v = L.value(g.option.value?.type ?? { kind: "word" }, false);
+      // gcc's -std=c11, -Wl,-rpath,/lib: glued on, never the next word.
+      if (g.option.joiner) {
+        const glued = seq(lit(g.option.joiner), v);
+        return seq(names, g.option.arity === "required" ? glued : opt(glued));
+      }
       const count = Math.max(1, Math.min(g.option.valueCount ?? 1, 8));
       const one = seq(L.sp, v);
       return seq(names, g.option.arity === "required" ? rep(one, count, count) : opt(one));
@@ -207,6 +214,8 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   // A wrapper whose options are another program's (zgrep's are grep's): any option word. A value
   // given as the next word reads as an operand.
   if (spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
+  // gcc's -O2, -Wall, -fPIC: a prefix the help names, with anything glued on.
+  for (const e of spec.extensions ?? []) if (e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));
   if (branches.length === 0) return undefined;
   return L.add(L.fresh(`${base}_opt`), alt(...branches));
 }

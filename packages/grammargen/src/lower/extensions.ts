@@ -32,6 +32,8 @@ export function lowerExtensions(
       return undefined; // the plain lowering spells the long options both ways
     case "options-of":
       return undefined; // the plain lowering takes any option word
+    case "option-prefixes":
+      return undefined; // the plain lowering takes each prefix with any text after it
     default: {
       const never: never = ext;
       return never;

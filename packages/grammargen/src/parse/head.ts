@@ -15,6 +15,8 @@ export type Attach =
 export interface HeadValue {
   metavar: string;
   attach: Attach;
+  /** A single-dash long spelling's value glued on by this character: gcc's -std=<standard>, -Wl,<options>, java's -agentlib:<lib>. */
+  joiner?: "=" | "," | ":";
 }
 
 export interface Spelling {
@@ -37,7 +39,7 @@ export interface Head {
 const LONG = /^--(\[(?:no-?|[a-z]+-)\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
 const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#])/;
 // "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+.
-const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|])/;
+const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|]|:<)/;
 
 const SIGNAL_PLACEHOLDER = /^(sig|signal|signum|signame)$/i;
 const NUMBER_PLACEHOLDER = /^(n|num|number|count|lines|digits?|level)$/i;
@@ -113,6 +115,10 @@ export function parseHead(head: string): Head | undefined {
       }
       if (h.spellings.some((x) => x.kind === "long" && (x.name === `no-${name}` || `no-${x.name}` === name))) h.negatable = true;
       add({ kind: "long", name, extra: 0 });
+    } else if ((m = /^-(#{2,})(?=$|\s)/.exec(rest))) {
+      // gcc's "-###": an option of its own, not -# with a value.
+      add({ kind: "dashLong", name: m[1]!, extra: 0 });
+      i += m[0].length;
     } else if ((m = SHORT.exec(rest))) {
       add({ kind: "short", name: m[1]!, extra: 0 });
       i += m[0].length;
@@ -187,7 +193,15 @@ export function parseHead(head: string): Head | undefined {
       i = j;
     } else if (glued.startsWith("=")) {
       const [tok, j] = readValue(s, i + 1);
-      sp.value = { metavar: /[^.]\.\.$/.test(tok) ? tok.slice(0, -2) : tok, attach: "eq" };
+      // util-linux's "--list=[<signal>]": the value is optional, and attached when given.
+      const optional = /^\[[^\]]+\]$/.test(tok);
+      const metavar = optional ? tok.slice(1, -1) : /[^.]\.\.$/.test(tok) ? tok.slice(0, -2) : tok;
+      sp.value = { metavar, attach: optional ? "attached-optional" : "eq", ...(sp.kind === "dashLong" ? { joiner: "=" as const } : {}) };
+      i = j;
+    } else if (sp.kind === "dashLong" && /^[,:]</.test(glued)) {
+      // gcc's "-Wl,<options>", java's "-agentlib:<libname>": the value glued on after the comma or colon.
+      const [tok, j] = readValue(s, i + 1);
+      sp.value = { metavar: tok, attach: "eq", joiner: glued[0] as "," | ":" };
       i = j;
     } else if (glued.startsWith("[") || glued.startsWith("<")) {
       const [tok, j] = readValue(s, i);

@@ -2,6 +2,7 @@
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
+import { withPrefixedOptions } from "./prefixed.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -79,6 +80,8 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec
     };
     const dash = spellings.filter((x) => x.kind === "dashLong").map((x) => x.name);
     if (dash.length) o.dashLong = dash;
+    const joiner = spellings.find((x) => x.kind === "dashLong" && x.value?.joiner)?.value?.joiner;
+    if (joiner && arity !== "none") o.joiner = joiner;
     if (e.head.negatable && arity === "none") o.negatable = true;
     if (value) o.value = value;
     if (extra > 0 && arity !== "none") o.valueCount = 1 + extra;
@@ -150,6 +153,8 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
       // du lists "--time" and "--time=WORD": together an optional value.
       same.arity = "optional";
       same.value ??= o.value;
+      // gcc's "-save-temps" and "-save-temps=<arg>": the value stays glued on.
+      if (o.joiner && !same.joiner) same.joiner = o.joiner;
     } else if (same.value && o.value && same.value.type.kind !== "enum" && o.value.type.kind !== "enum" && same.value.type.kind !== o.value.type.kind) {
       // expand's "-t, --tabs=N" and "-t, --tabs=LIST": one option whose value may be either.
       same.value = { ...same.value, type: { kind: "word" } };
@@ -160,8 +165,10 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
     }
     for (const s of o.short) if (!same.short.includes(s)) same.short.push(s);
     for (const l of o.long) if (!same.long.includes(l)) same.long.push(l);
+    for (const d of o.dashLong ?? []) if (!same.dashLong?.includes(d)) (same.dashLong ??= []).push(d);
     for (const k of keys(same)) if (!at.has(k)) at.set(k, hit);
-    if (o.span) session.warn(`option ${[...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`)].join(", ")} is listed more than once; merged`, o.span);
+    const names = [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
+    if (o.span) session.warn(`option ${names.join(", ")} is listed more than once; merged`, o.span);
   }
   return out;
 }
@@ -353,7 +360,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   const special = styleParser(style);
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
-    return withBorrowedOptions(result, normalized);
+    return withPrefixedOptions(withBorrowedOptions(result, normalized), normalized);
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

@@ -112,7 +112,8 @@ function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOp
     let t = toks[i]!.text;
     const at = toks[i]!.at;
     let repeat = false;
-    if (t === "..." || t === "…") {
+    // util-linux's "<pid> [...]": the bracketed dots repeat the operand before them.
+    if (t === "..." || t === "…" || t === "[...]" || t === "[…]") {
       const prev = out[out.length - 1];
       if (prev) prev.max = MANY;
       continue;
