@@ -385,6 +385,7 @@ file   : program read from script file
       for (const ok of [`${name} -e x notes.gz`, `${name} --only-matching -n "a b" notes.gz`, `${name} -- -x notes.gz`])
         expect(recognize(g, ok).accepted, ok).toBe(true);
       expect(recognize(g, name).accepted, name).toBe(false);
+      expect(recognize(lowerCommand(spec, { policy: { allowOption: () => true } }), `${name} --only-matching x notes.gz`).accepted).toBe(false);
     }
     // A text that names no program borrows none.
     expect(parseHelp("Usage: tool [-v] FILE\n\n  -v  be verbose\n", { name: "tool" }).spec.extensions).toBeUndefined();
@@ -442,6 +443,10 @@ file   : program read from script file
     for (const ok of ["cc -O2 -g -fPIC -c a.c", "cc -O a.c", "cc --param max-unroll-times=4 a.c", "cc -o x a.c"])
       expect(recognize(g, ok).accepted, ok).toBe(true);
     for (const bad of ["cc -Wall a.c", "cc -m64 a.c", "cc --frob a.c"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    // A policy that denies one of the flags takes no prefix: it could not tell the denied ones.
+    const strict = lowerCommand(spec, { policy: { allowOption: (_path, o) => !o.short.includes("c") } });
+    expect(recognize(strict, "cc -o x a.c").accepted).toBe(true);
+    for (const bad of ["cc -c a.c", "cc -O2 a.c"]) expect(recognize(strict, bad).accepted, bad).toBe(false);
     // getopt's "allow long options starting with single -" names no prefix.
     const getopt = parseHelp(help("  -a, --alternative             allow long options starting with single -"), { name: "cc" });
     expect(getopt.spec.extensions).toBeUndefined();

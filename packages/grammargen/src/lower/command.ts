@@ -213,9 +213,13 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   }
   // A wrapper whose options are another program's (zgrep's are grep's): any option word. A value
   // given as the next word reads as an operand.
-  if (spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
+  // Under a policy that denies some of the program's flags neither is taken: any option word
+  // would let the denied ones back in.
+  const open = !L.opts.policy?.allowOption;
+  if (open && spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
   // gcc's -O2, -Wall, -fPIC: a prefix the help names, with anything glued on.
-  for (const e of spec.extensions ?? []) if (e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));
+  for (const e of spec.extensions ?? [])
+    if (open && e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));
   if (branches.length === 0) return undefined;
   return L.add(L.fresh(`${base}_opt`), alt(...branches));
 }
