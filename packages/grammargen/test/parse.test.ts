@@ -452,6 +452,28 @@ file   : program read from script file
     expect(getopt.spec.extensions).toBeUndefined();
   });
 
+  it("takes a value named in the description only as a compound's first half ('binary-only') for a literal", () => {
+    const help = [
+      "Usage: pkgbuild [<option>...]",
+      "",
+      "Options:",
+      "      --build=<type>          specify the build <type>.",
+      "  -b, --build=binary          binary-only, no source files.",
+      "  -S, --build=source          source only; source files are kept.",
+      "      --strip=prefix          Strip the prefix; no effect without --prefix",
+      "",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: "pkgbuild" });
+    const by = (letter: string) => spec.options.find((o) => o.short.includes(letter));
+    expect(by("b")?.arity).toBe("none");
+    // "source only; source files": a bare mention, so SOURCE is a metavar and -S takes it.
+    expect(by("S")?.arity).toBe("required");
+    expect(spec.options.find((o) => o.long.includes("strip"))?.value?.type.kind).toBe("word");
+    const g = lowerCommand(spec);
+    for (const ok of ["pkgbuild -b", "pkgbuild --build=any", "pkgbuild --strip=/opt"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "pkgbuild -b binary").accepted).toBe(false);
+  });
+
   it("reads util-linux's '--list=[<signal>]' as an optional glued value, and '<pid> [...]' as a repeated operand", () => {
     const help = [
       "Usage:",

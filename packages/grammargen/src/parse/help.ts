@@ -38,7 +38,8 @@ const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
   // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
   if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
   // A literal may be quoted in the description ("with 'all', reject ..."); a metavar is used bare.
-  return !new RegExp(`\\b${v.metavar}\\b`).test(e.description.replace(/'[^']*'|"[^"]*"|‘[^’]*’/g, ""));
+  // The first half of a compound ("-b, --build=binary  binary-only build") is not the metavar.
+  return !new RegExp(`\\b${v.metavar}\\b(?!-\\w)`).test(e.description.replace(/'[^']*'|"[^"]*"|‘[^’]*’/g, ""));
 };
 
 /**
