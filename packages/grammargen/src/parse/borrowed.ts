@@ -2,18 +2,14 @@
 // as for 'grep'", xzless's "Options are the same as for 'less'", bzgrep's usage placeholder
 // "[grep_options]". The help lists none of them, so the spec records whose they are
 // (an `options-of` extension) and the lowering takes any option word.
-import type { Span } from "../ir.js";
+import { withExtension } from "./extend.js";
 import type { ParseResult } from "./help.js";
+import { matchSpan } from "./text.js";
 
 // The program's name is quoted ('grep') or ends the clause ("as for grep."): "the same as in
 // the previous release" names no program.
 const SAME_AS = /\boptions\s+are\s+the\s+same\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
 const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
-
-function lineSpan(text: string, at: number): Span {
-  const line = text.slice(0, at).split("\n").length;
-  return { start: at, end: at + (SAME_AS.exec(text.slice(at))?.[0].length ?? 0), line };
-}
 
 /** `result` with the program whose options the text says it takes, when it says so. */
 export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {
@@ -22,22 +18,13 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   const said = SAME_AS.exec(text);
   const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
-  const span = said ? lineSpan(text, said.index) : placeholder?.span;
-  return {
-    spec: {
-      ...spec,
-      positionals: spec.positionals.filter((p) => p !== placeholder),
-      extensions: [...(spec.extensions ?? []), { kind: "options-of", program }],
-    },
-    diagnostics: [
-      ...result.diagnostics,
-      {
-        severity: "warning",
-        stage: "parse",
-        // "fs" in mkfs's [fs-options] names a kind of program, not one: say "the fs options".
-        message: `any option word is taken for the ${program} options, which this text does not list`,
-        ...(span ? { span } : {}),
-      },
-    ],
-  };
+  const span = said ? matchSpan(text, said) : placeholder?.span;
+  return withExtension(
+    result,
+    { ...spec, positionals: spec.positionals.filter((p) => p !== placeholder) },
+    { kind: "options-of", program },
+    // "fs" in mkfs's [fs-options] names a kind of program, not one: say "the fs options".
+    `any option word is taken for the ${program} options, which this text does not list`,
+    span,
+  );
 }

@@ -2,7 +2,9 @@
 // -W, or --param are automatically passed on to the various sub-processes". `gcc -O2 -Wall
 // -fPIC` uses them all, and the summary lists none, so the spec records the prefixes (an
 // `option-prefixes` extension) and the lowering takes each prefix with any text glued on.
+import { withExtension } from "./extend.js";
 import type { ParseResult } from "./help.js";
+import { matchSpan } from "./text.js";
 
 const NAME = /--?[A-Za-z][\w-]*/g;
 const SAID = /\boptions\s+(?:starting|beginning)\s+with\s+(--?[A-Za-z][\w-]*(?:\s*,\s*(?:or\s+)?--?[A-Za-z][\w-]*|\s+or\s+--?[A-Za-z][\w-]*)*)\s*,?\s+are\b/i;
@@ -12,17 +14,11 @@ export function withPrefixedOptions(result: ParseResult, text: string): ParseRes
   const said = SAID.exec(text);
   if (!said || result.spec.extensions?.some((e) => e.kind === "option-prefixes")) return result;
   const prefixes = [...new Set(said[1]!.match(NAME) ?? [])];
-  const line = text.slice(0, said.index).split("\n").length;
-  return {
-    spec: { ...result.spec, extensions: [...(result.spec.extensions ?? []), { kind: "option-prefixes", prefixes }] },
-    diagnostics: [
-      ...result.diagnostics,
-      {
-        severity: "warning",
-        stage: "parse",
-        message: `options starting with ${prefixes.join(", ")} are not listed one by one: any text after those prefixes is taken`,
-        span: { start: said.index, end: said.index + said[0].length, line },
-      },
-    ],
-  };
+  return withExtension(
+    result,
+    result.spec,
+    { kind: "option-prefixes", prefixes },
+    `options starting with ${prefixes.join(", ")} are not listed one by one: any text after those prefixes is taken`,
+    matchSpan(text, said),
+  );
 }

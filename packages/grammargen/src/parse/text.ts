@@ -61,6 +61,13 @@ export function splitLines(text: string): Line[] {
 
 export const spanOf = (line: Line, from: number, to: number): Span => ({ start: line.offset + from, end: line.offset + to, line: line.no });
 
+/** Where a match of a regular expression over the whole text stands. */
+export const matchSpan = (text: string, m: RegExpExecArray): Span => ({
+  start: m.index,
+  end: m.index + m[0].length,
+  line: text.slice(0, m.index).split("\n").length,
+});
+
 /** A usage heading: "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE". */
 export const isUsageHeading = (line: string): boolean => /^\s*usage\s*:/i.test(line) || /^USAGE\s*$/.test(line);
 
