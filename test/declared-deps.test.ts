@@ -75,6 +75,19 @@ describe("declared dependencies", () => {
     expect([...seen].sort()).toEqual(expect.arrayContaining(["@mlc-ai/web-xgrammar", "@shellgen/base", "ajv", "chevrotain", "execa", "yaml"]));
   });
 
+  it("keeps in the root's dependencies only packages that published files import", () => {
+    // Anything else is for tests or scripts, and belongs in devDependencies: a package that
+    // depends on the root (CI, the packed-install check) should not pull it in.
+    const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Manifest;
+    const used = new Set(
+      PACKAGES.flatMap((dir) => {
+        const pkg = JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as Manifest;
+        return [...publishedSources(join(ROOT, dir), pkg).flatMap(imported), ...Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })];
+      }),
+    );
+    expect(Object.keys(root.dependencies ?? {}).filter((name) => !used.has(name))).toEqual([]);
+  });
+
   it("declares each shared dependency at the version the lockfile holds", () => {
     const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
     const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Manifest;
