@@ -85,6 +85,15 @@ export class Args {
   }
 }
 
+/**
+ * A word that starts with a dash is an option, except "-" (standard input, by convention)
+ * and a dash before a digit or ".digit" ("-3", "-0.5", "-.5"): no option of any shellgen
+ * CLI starts with a digit, so `--offset -3` means minus three.
+ */
+function looksLikeOption(word: string): boolean {
+  return word.length > 1 && word.startsWith("-") && !/^-\.?\d/.test(word);
+}
+
 const HELP: OptionSpec = { name: "help", kind: "bool", help: "this text" };
 
 export function parseArgv(argv: string[], spec: CliSpec): Args {
@@ -103,9 +112,8 @@ export function parseArgv(argv: string[], spec: CliSpec): Args {
       values.set("help", true);
       continue;
     }
-    if (!arg.startsWith("--") || arg === "--") {
-      // "-" (stdin) and negative numbers are operands; "-x" is a mistyped option.
-      if (/^-[A-Za-z]/.test(arg)) throw new UsageError(`unknown option ${arg} ${see}`);
+    if (!arg.startsWith("--")) {
+      if (looksLikeOption(arg)) throw new UsageError(`unknown option ${arg} ${see}`);
       positionals.push(arg);
       if (spec.stopAtPositional) {
         positionals.push(...argv.slice(i + 1));
@@ -136,6 +144,10 @@ export function parseArgv(argv: string[], spec: CliSpec): Args {
     }
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value ${see}`);
+    // `--dir --json` is a forgotten value far more often than a folder named "--json":
+    // taking it silently would also swallow the option. The `=` form says it is meant.
+    if (inline === undefined && looksLikeOption(value))
+      throw new UsageError(`--${name} needs a value, but ${value} is an option; write --${name}=${value} if ${value} is the value ${see}`);
     if (option.kind === "list") values.set(name, [...((values.get(name) as string[] | undefined) ?? []), value]);
     else if (values.has(name)) throw new UsageError(`--${name} given twice`);
     else values.set(name, value);

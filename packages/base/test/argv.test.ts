@@ -55,4 +55,44 @@ describe("parseArgv", () => {
     expect(err(["--k", "1", "--k", "2"])).toBe("--k given twice");
     expect(err(["--k", "many"])).toBe('--k needs an integer from 0 to 9 (got "many")');
   });
+
+  it("refuses an option where a value belongs, unless written --name=value", () => {
+    const err = (argv: string[]) => {
+      try {
+        parseArgv(argv, spec);
+      } catch (e) {
+        expect(e).toBeInstanceOf(UsageError);
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    expect(err(["--k", "--json"])).toBe("--k needs a value, but --json is an option; write --k=--json if --json is the value (see tool sub --help)");
+    expect(err(["--model", "-h"])).toBe("--model needs a value, but -h is an option; write --model=-h if -h is the value (see tool sub --help)");
+    expect(err(["--k", "--"])).toMatch(/^--k needs a value, but -- is an option/);
+    expect(err(["--k", "-x"])).toMatch(/^--k needs a value, but -x is an option/);
+    // The json flag is not swallowed: it never reads as set.
+    const a = parseArgv(["--k=--json", "--model=-h", "--model", "-"], spec);
+    expect(a.str("k")).toBe("--json");
+    expect(a.list("model")).toEqual(["-h", "-"]);
+    expect(a.bool("json")).toBeUndefined();
+    expect(a.help).toBe(false);
+  });
+
+  it("takes a negative number as a value and as an operand", () => {
+    const wide: CliSpec = {
+      prog: "t",
+      options: [
+        { name: "offset", kind: "value" },
+        { name: "x", kind: "value" },
+      ],
+    };
+    for (const n of ["-3", "-0.5", "-.5", "-10"]) {
+      const a = parseArgv(["--offset", n, n], wide);
+      expect(a.str("offset")).toBe(n);
+      expect(a.num("offset", -100)).toBe(Number(n));
+      expect(a.positionals).toEqual([n]);
+    }
+    expect(parseArgv(["--offset", "-3"], wide).int("offset", -5, 5)).toBe(-3);
+    expect(() => parseArgv(["--x", "-_"], wide)).toThrow(/--x needs a value, but -_ is an option/);
+  });
 });
