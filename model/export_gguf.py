@@ -24,8 +24,7 @@ sys.path.insert(0, HERE)
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-import gguf  # noqa: E402
-from gguf import ARR, BOOL, F32, I32, STR, U32, Val  # noqa: E402
+import gguf_file  # noqa: E402
 from net import Config, Net  # noqa: E402
 from tokenizer import Tokenizer  # noqa: E402
 
@@ -44,35 +43,34 @@ PARITY_PROMPTS = [
 DESCRIPTION = "shellgen's embedded default model: natural-language request -> shell command"
 
 
-def metadata(cfg: Config, tok: Tokenizer, name: str, file_type: int = 0, description: str = DESCRIPTION) -> dict[str, Val]:
+def metadata(cfg: Config, tok: Tokenizer, name: str, file_type: int = 0, description: str = DESCRIPTION) -> dict[str, tuple]:
+    """Key -> (value, gguf-py value type[, element type]); general.architecture comes from the writer."""
     hd = cfg.dim // cfg.n_heads
     return {
-        "general.architecture": Val(STR, "llama"),
-        "general.name": Val(STR, name),
-        "general.license": Val(STR, "MIT"),
-        "general.description": Val(STR, description),
-        "general.file_type": Val(U32, file_type),
-        "general.alignment": Val(U32, gguf.ALIGN),
-        "llama.context_length": Val(U32, cfg.max_seq),
-        "llama.embedding_length": Val(U32, cfg.dim),
-        "llama.block_count": Val(U32, cfg.n_layers),
-        "llama.feed_forward_length": Val(U32, cfg.ffn_dim),
-        "llama.attention.head_count": Val(U32, cfg.n_heads),
-        "llama.attention.head_count_kv": Val(U32, cfg.n_kv_heads),
-        "llama.attention.layer_norm_rms_epsilon": Val(F32, cfg.norm_eps),
-        "llama.rope.dimension_count": Val(U32, hd),
-        "llama.rope.freq_base": Val(F32, cfg.rope_theta),
-        "llama.vocab_size": Val(U32, cfg.vocab_size),
-        "tokenizer.ggml.model": Val(STR, "llama"),
-        "tokenizer.ggml.tokens": Val(ARR, tok.tokens, STR),
-        "tokenizer.ggml.scores": Val(ARR, tok.scores, F32),
-        "tokenizer.ggml.token_type": Val(ARR, tok.types, I32),
-        "tokenizer.ggml.bos_token_id": Val(U32, tok.bos_id),
-        "tokenizer.ggml.eos_token_id": Val(U32, tok.eos_id),
-        "tokenizer.ggml.unknown_token_id": Val(U32, tok.unk_id),
-        "tokenizer.ggml.add_bos_token": Val(BOOL, True),
-        "tokenizer.ggml.add_eos_token": Val(BOOL, False),
-        "tokenizer.ggml.add_space_prefix": Val(BOOL, True),
+        "general.name": (name, "STRING"),
+        "general.license": ("MIT", "STRING"),
+        "general.description": (description, "STRING"),
+        "general.file_type": (file_type, "UINT32"),
+        "llama.context_length": (cfg.max_seq, "UINT32"),
+        "llama.embedding_length": (cfg.dim, "UINT32"),
+        "llama.block_count": (cfg.n_layers, "UINT32"),
+        "llama.feed_forward_length": (cfg.ffn_dim, "UINT32"),
+        "llama.attention.head_count": (cfg.n_heads, "UINT32"),
+        "llama.attention.head_count_kv": (cfg.n_kv_heads, "UINT32"),
+        "llama.attention.layer_norm_rms_epsilon": (cfg.norm_eps, "FLOAT32"),
+        "llama.rope.dimension_count": (hd, "UINT32"),
+        "llama.rope.freq_base": (cfg.rope_theta, "FLOAT32"),
+        "llama.vocab_size": (cfg.vocab_size, "UINT32"),
+        "tokenizer.ggml.model": ("llama", "STRING"),
+        "tokenizer.ggml.tokens": (tok.tokens, "ARRAY", "STRING"),
+        "tokenizer.ggml.scores": (tok.scores, "ARRAY", "FLOAT32"),
+        "tokenizer.ggml.token_type": (tok.types, "ARRAY", "INT32"),
+        "tokenizer.ggml.bos_token_id": (tok.bos_id, "UINT32"),
+        "tokenizer.ggml.eos_token_id": (tok.eos_id, "UINT32"),
+        "tokenizer.ggml.unknown_token_id": (tok.unk_id, "UINT32"),
+        "tokenizer.ggml.add_bos_token": (True, "BOOL"),
+        "tokenizer.ggml.add_eos_token": (False, "BOOL"),
+        "tokenizer.ggml.add_space_prefix": (True, "BOOL"),
     }
 
 
@@ -80,12 +78,12 @@ def metadata(cfg: Config, tok: Tokenizer, name: str, file_type: int = 0, descrip
 FILE_TYPES = {"f32": 0, "f16": 1, "q8_0": 7}
 
 
-def tensors(model: Net, typ: str = "f32") -> list[tuple[str, np.ndarray | gguf.Q8_0]]:
-    def f32(t: torch.Tensor) -> np.ndarray | gguf.Q8_0:
+def tensors(model: Net, typ: str = "f32") -> list[tuple[str, gguf_file.Tensor]]:
+    def f32(t: torch.Tensor) -> gguf_file.Tensor:
         a = t.detach().float().numpy().astype(np.float32)
         if a.ndim != 2 or typ == "f32":
             return a
-        return a.astype(np.float16) if typ == "f16" else gguf.Q8_0(a)
+        return a.astype(np.float16) if typ == "f16" else gguf_file.Q8_0(a)
 
     out = [("token_embd.weight", f32(model.embed.weight))]
     for i, b in enumerate(model.layers):
@@ -135,7 +133,7 @@ def main() -> None:
     tok = Tokenizer.from_json(state["tokenizer"])
     model = Net(cfg)
     model.load_state_dict(state["model"])
-    gguf.write(a.out, metadata(cfg, tok, a.name, FILE_TYPES[a.type], a.description), tensors(model, a.type))
+    gguf_file.write(a.out, "llama", metadata(cfg, tok, a.name, FILE_TYPES[a.type], a.description), tensors(model, a.type))
     parity = {"gguf": os.path.basename(a.out), "step": state["step"], "tokens_seen": state["tokens"],
               "config": cfg.to_dict(), "cases": next_logprobs(model, tok, PARITY_PROMPTS)}
     tmp = a.parity + ".tmp"

@@ -21,7 +21,7 @@ sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 
-from gguf import Reader  # noqa: E402
+from gguf_file import Reader  # noqa: E402
 from net import Config, Net, gguf_names  # noqa: E402
 from tokenizer import Tokenizer  # noqa: E402
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 
 import numpy as np
@@ -28,8 +27,10 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 
 from export import read_compact  # noqa: E402
+from gguf_file import gguf_py, llama_source  # noqa: E402
 from gguf_read import read  # noqa: E402
 
 FAMILIES = {
@@ -37,11 +38,6 @@ FAMILIES = {
     "llama3": {"name": "shellgen-lab-llama3", "vocab": "ggml-vocab-llama-bpe.gguf", "template": "meta-llama-Llama-3.2-3B-Instruct.jinja", "eot": "<|eot_id|>"},
 }
 MARGIN = 40.0
-
-
-def llama_source() -> str:
-    out = subprocess.run([os.path.join(HERE, "llama-source.sh")], check=True, capture_output=True, text=True).stdout.strip()
-    return os.path.join(ROOT, out)
 
 
 def full_rows(compact: np.ndarray, used: list[int], n_vocab: int, fill: np.ndarray) -> np.ndarray:
@@ -64,8 +60,7 @@ def main() -> None:
     if not os.path.exists(weights):
         sys.exit(f"build: no compact weights at {weights}; train with model/lab/train_lab.py --family {a.family}")
     src = llama_source()
-    sys.path.insert(0, os.path.join(src, "gguf-py"))
-    import gguf
+    gguf = gguf_py()
     from gguf import GGMLQuantizationType as Q
     from gguf import GGUFValueType as V
 
