@@ -137,6 +137,8 @@ export function toHtml(r: Report, meta?: RunMeta): string {
     ),
   );
 
+  // A command as it ran, every character (code keeps white space and line breaks).
+  const commandHtml = (s: string) => (s ? `<code>${esc(s)}</code>` : "<em>(none)</em>");
   if (r.regressions.length) {
     B.push(`<h2>Regressed tasks (${r.regressions.length})</h2>`);
     B.push(
@@ -144,7 +146,7 @@ export function toHtml(r: Report, meta?: RunMeta): string {
     );
     for (const g of r.regressions) {
       B.push(
-        `<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br><code>${esc(g.fromCommand)}</code></td><td class="l">${esc(g.to)}<br><code>${esc(g.toCommand || "(none)")}</code></td><td class="l">${esc(g.toReason)}</td></tr>`,
+        `<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br>${commandHtml(g.fromCommand)}</td><td class="l">${esc(g.to)}<br>${commandHtml(g.toCommand)}</td><td class="l">${esc(g.toReason)}</td></tr>`,
       );
     }
     B.push(`</table>`);

@@ -2,6 +2,7 @@
 import type { RunMeta } from "../run/runner.js";
 import { countCell, pct, type Report } from "./summary.js";
 import { coverageLine } from "./text.js";
+import { cell, codeBlock, codeSpan, singleLine } from "./md-text.js";
 import { splitCells, studyCells } from "./study.js";
 
 function mdTable(head: string[], rows: string[][], left: number): string[] {
@@ -29,8 +30,6 @@ export function studyMarkdown(r: Report): string[] {
   ];
 }
 
-const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, "⏎ ");
-const code = (s: string) => (s ? `\`${cell(s).replace(/`/g, "ˋ")}\`` : "(none)");
 const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 
 export function metaLine(meta: RunMeta | undefined): string {
@@ -92,8 +91,18 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
   }
   if (r.regressions.length) {
     L.push("", "## Regressed tasks", "", "| model | task | from | command | to | command | why it failed |", "|---|---|---|---|---|---|---|");
+    // A command with a line ending cannot sit in a table row: it follows the table as a
+    // numbered code block, and its cell points there.
+    const multiLine: string[] = [];
+    const code = (s: string) => {
+      if (!s) return "(none)";
+      if (singleLine(s)) return cell(codeSpan(s));
+      multiLine.push(s);
+      return `command ${multiLine.length} below`;
+    };
     for (const g of r.regressions)
-      L.push(`| ${cell(g.model)} | ${g.taskId} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
+      L.push(`| ${cell(g.model)} | ${cell(g.taskId)} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
+    for (const [i, s] of multiLine.entries()) L.push("", `Command ${i + 1}:`, "", codeBlock(s));
   }
   L.push("");
   return L.join("\n");
