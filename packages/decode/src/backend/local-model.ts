@@ -304,7 +304,17 @@ export class LocalModel {
   /** One greedy completion; calls are serialised because they share one sequence. */
   complete(
     input: string | Token[],
-    opts: { grammar?: LlamaGrammar; maxTokens: number; stop: readonly (string | LlamaText)[]; seed: number; onFirstToken?: () => void },
+    opts: {
+      grammar?: LlamaGrammar;
+      maxTokens: number;
+      stop: readonly (string | LlamaText)[];
+      seed: number;
+      onFirstToken?: () => void;
+      /** Each piece of text as it is decided; the pieces add up to the result's text. */
+      onText?: (piece: string) => void;
+      /** Ends the completion early, as the token limit does (a streaming client that left). */
+      signal?: AbortSignal;
+    },
   ): Promise<TextCompletion> {
     const run = async (): Promise<TextCompletion> => {
       let completionTokens = 0;
@@ -319,13 +329,24 @@ export class LocalModel {
       // Sampling under a large grammar can take seconds per token; a wall-clock deadline
       // keeps one pathological request from stalling a whole bench run. It ends the
       // completion like the token limit does, and callers treat it the same way.
-      const deadline = AbortSignal.timeout(decodeDeadlineMs());
+      const timeout = AbortSignal.timeout(decodeDeadlineMs());
+      const deadline = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
       const kept = opts.grammar ? this.reusable(tokens, opts.grammar, opts.maxTokens, opts.stop) : [];
       if (kept.length > 0) {
         opts.onFirstToken?.();
         startGrammarAfter(this.sequence, kept);
       }
       const generated: Token[] = [];
+      // Streamed text is the detokenized whole so far, less what was already sent: the
+      // pieces then add up to the final text exactly, kept tokens included. A character
+      // still split across tokens waits for its last byte.
+      let shown = "";
+      const show = (whole: string) => {
+        if (!opts.onText || whole.length <= shown.length || !whole.startsWith(shown)) return;
+        opts.onText(whole.slice(shown.length));
+        shown = whole;
+      };
+      if (kept.length > 0) show(this.model.detokenize(kept).replace(/\uFFFD+$/, ""));
       let res: Awaited<ReturnType<LlamaCompletion["generateCompletionWithMeta"]>>;
       try {
         res = await this.completion.generateCompletionWithMeta(kept.length ? [...tokens, ...kept] : tokens, {
@@ -341,6 +362,7 @@ export class LocalModel {
             if (completionTokens === 0 && tokens.length > 0 && kept.length === 0) opts.onFirstToken?.();
             completionTokens += tokens.length;
             generated.push(...tokens);
+            if (opts.onText) show(this.model.detokenize([...kept, ...generated]).replace(/\uFFFD+$/, ""));
           },
         });
       } finally {
@@ -352,6 +374,7 @@ export class LocalModel {
       const stoppingWord = meta.stopReason === "customStopTrigger" ? meta.customStopTrigger.filter((t) => typeof t === "string").join("") : undefined;
       // The text a decode of every token would have given (a completion's text is its tokens', detokenized together).
       const text = kept.length ? this.model.detokenize([...kept, ...generated]) : res.response;
+      show(text);
       return {
         text,
         promptTokens,
