@@ -11,6 +11,8 @@ export interface Diagnostic {
   span?: Span;
   /** JSON pointer, for schema diagnostics. */
   pointer?: string;
+  /** Which text the span is on, where a result was read from a help text and a man page together. */
+  origin?: "help" | "man";
 }
 
 /** Collects diagnostics for one stage instead of throwing at the first problem. */

@@ -7,12 +7,15 @@ export { alt, cls, exprNodes, lit, literalChoice, mapExpr, opt, ref, rep, rule, 
 export { UNBOUNDED } from "./grammar/names.js";
 export { sharePieces } from "./grammar/share.js";
 export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
+export { parseManPage, type ManParseOptions } from "./parse/man.js";
+export { mergeHelpAndMan } from "./parse/merge-sources.js";
 export { lowerCommand, type LowerOptions, type LowerPolicy } from "./lower/command.js";
 export { emitLark } from "./emit/lark.js";
 export { emitGbnf } from "./emit/gbnf.js";
 export { parseGrammarText } from "./check/reader.js";
 export { recognize, type Recognition } from "./check/recognize.js";
 export { captureHelp, type CaptureOptions } from "./capture/help.js";
+export { captureManPage } from "./capture/man.js";
 // Composition, policy, packs
 export { compose, optimizeComposed, itemsOf, leftFactorChars, type ComposeOptions, type ComposeLimits, type Construct } from "./compose/index.js";
 export { loadPolicy, checkPolicy, defaultPolicyPath, type Policy, type PolicyViolation } from "./policy/index.js";

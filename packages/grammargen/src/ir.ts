@@ -97,7 +97,8 @@ export interface CommandSpec {
   globalOptions?: OptionSpec[];
   /** Style-specific syntax the generic lowering cannot express (find expressions, tar letters, dd operands). */
   extensions?: Extension[];
-  source?: { program: string; version?: string; helpArgs?: string[] };
+  /** manPage: the man page the spec was read from ("ifconfig(8)"), alone or with the help text. */
+  source?: { program: string; version?: string; helpArgs?: string[]; manPage?: string };
 }
 
 export type Extension =

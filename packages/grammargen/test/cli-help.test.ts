@@ -25,7 +25,7 @@ describe("grammargen <subcommand> --help", () => {
   it("--help after a program name goes to that program, not to grammargen", async () => {
     const r = await run(["--format", "gbnf", "--help"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^usage: grammargen \[--format/);
+    expect(r.out).toMatch(/^usage: grammargen \[--from help\|man\] \[--format/);
   });
 
   it("an unknown option is one usage line, exit 2", async () => {

@@ -14,7 +14,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   "from-help-text": {
-    summary: "from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE [--check]]",
+    summary: "from-help-text <file|-> --name <command words> [--from help|man] [--format lark|gbnf|ir] [--out FILE [--check]]",
     load: async () => (await import("./generate.js")).fromHelpText,
   },
   validate: {
@@ -39,6 +39,6 @@ export const COMMANDS: Record<string, Command> = {
 
 /** Without a registered subcommand, the arguments name a program to capture help from. */
 export const DEFAULT: Command = {
-  summary: "[--format lark|gbnf|ir] [--out FILE [--check]] [--depth N] [--max-subcommands N] <command> [help-args...]",
+  summary: "[--from help|man] [--format lark|gbnf|ir] [--out FILE [--check]] [--depth N] [--max-subcommands N] <command> [help-args...]",
   load: async () => (await import("./tree.js")).fromCommandOrTree,
 };

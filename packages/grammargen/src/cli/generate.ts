@@ -2,12 +2,15 @@
 // help text -> IR -> grammar, printed or written atomically.
 import { readFile, stat } from "node:fs/promises";
 import { captureFullHelp, captureHelp } from "../capture/help.js";
+import { captureManPage } from "../capture/man.js";
 import { builtinGrammar } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import { lowerCommand } from "../lower/command.js";
-import { nameWords, parseHelp } from "../parse/help.js";
+import { nameWords, parseHelp, type ParseResult } from "../parse/help.js";
+import { parseManPage } from "../parse/man.js";
+import { mergeHelpAndMan } from "../parse/merge-sources.js";
 import { MAX_HELP_BYTES } from "../parse/text.js";
 import { outputFormat, readArgs, usageError, type Parsed } from "./args.js";
 import { deliver, type Io } from "./output.js";
@@ -16,12 +19,25 @@ type Format = "lark" | "gbnf" | "ir";
 
 const FORMATS: readonly Format[] = ["lark", "gbnf", "ir"];
 
-function warn(io: Io, diagnostics: Diagnostic[]): void {
-  for (const d of diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}${d.span ? ` (line ${d.span.line})` : ""}\n`);
+/** Where a program's description comes from: its help text, its man page, or both (the default). */
+export type Source = "help" | "man" | "both";
+
+export function sourceOf(args: Parsed): Source {
+  const from = args.values.get("from");
+  if (from === undefined) return "both";
+  if (from !== "help" && from !== "man") throw usageError(`--from must be help or man, not ${JSON.stringify(from)}`);
+  return from;
 }
 
-async function render(io: Io, text: string, name: string[], format: Format, args: Parsed, helpArgs?: string[]): Promise<number> {
-  const { spec, diagnostics } = parseHelp(text, { name });
+function warn(io: Io, diagnostics: Diagnostic[]): void {
+  for (const d of diagnostics)
+    io.stderr(
+      `grammargen: ${d.severity}: ${d.message}${d.span ? ` (${d.origin === "man" ? "man page " : d.origin === "help" ? "help text " : ""}line ${d.span.line})` : ""}\n`,
+    );
+}
+
+async function render(io: Io, text: string | ParseResult, name: string[], format: Format, args: Parsed, helpArgs?: string[]): Promise<number> {
+  const { spec, diagnostics } = typeof text === "string" ? parseHelp(text, { name }) : text;
   if (helpArgs) spec.source = { ...(spec.source ?? { program: name[0]! }), helpArgs };
   const result = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
   const status = await deliver(io, result, args.values.get("out"), args.booleans.has("check"));
@@ -31,10 +47,12 @@ async function render(io: Io, text: string, name: string[], format: Format, args
 }
 
 export async function fromCommand(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["format", "out"], booleans: ["check"], stopAtPositional: true });
+  const args = readArgs(argv, { values: ["format", "out", "from"], booleans: ["check"], stopAtPositional: true });
   const [command, ...helpArgs] = args.positionals;
-  if (!command) throw usageError("usage: grammargen [--format lark|gbnf|ir] [--out FILE [--check]] <command> [help-args...]");
+  if (!command) throw usageError("usage: grammargen [--from help|man] [--format lark|gbnf|ir] [--out FILE [--check]] <command> [help-args...]");
   const format = outputFormat(args, FORMATS);
+  const from = sourceOf(args);
+  if (from === "man" && helpArgs.length) throw usageError(`--from man reads ${command}'s man page: give no help arguments`);
   // `grammargen curl --format gbnf` would run `curl --format gbnf` for help text: say so.
   const misplaced = helpArgs.find((a) => /^--(format|out|check)(=|$)/.test(a));
   if (misplaced)
@@ -48,15 +66,38 @@ export async function fromCommand(argv: string[], io: Io): Promise<number> {
     const result = format === "gbnf" ? emitGbnf(builtin) : emitLark(builtin);
     return deliver(io, result, args.values.get("out"), args.booleans.has("check"));
   }
+  if (from === "man") {
+    const { text } = await captureManPage(command);
+    return render(io, mergeHelpAndMan(undefined, parseManPage(text, { name: [command] })), [command], format, args);
+  }
   // Without help arguments: `--help`, or the fuller help it points to (curl's `--help all`).
-  const { text, args: hargs } = helpArgs.length ? { text: await captureHelp(command, helpArgs), args: helpArgs } : await captureFullHelp(command);
-  return render(io, text, [command], format, args, hargs);
+  if (helpArgs.length || from === "help") {
+    const { text, args: hargs } = helpArgs.length ? { text: await captureHelp(command, helpArgs), args: helpArgs } : await captureFullHelp(command);
+    return render(io, text, [command], format, args, hargs);
+  }
+  // Both: the help text and the man page, merged; either alone where the other is missing.
+  // A program that is not installed fails here, whatever its man page says.
+  const help = await captureFullHelp(command).catch((e: unknown) => {
+    if (e instanceof GrammargenError && e.code !== "ENOENT" && e.code !== "EUSAGE") return e;
+    throw e;
+  });
+  // A program named by its path (./tool.sh) has no man page to look up.
+  const man = await (command.includes("/") ? Promise.resolve(undefined) : captureManPage(command)).catch((e: unknown) => {
+    if (e instanceof GrammargenError && (e.code === "ENOMAN" || e.code === "ENOENT")) return undefined;
+    throw e;
+  });
+  if (help instanceof GrammargenError && !man) throw help;
+  const fromHelp = help instanceof GrammargenError ? undefined : help;
+  const merged = mergeHelpAndMan(fromHelp && parseHelp(fromHelp.text, { name: [command] }), man && parseManPage(man.text, { name: [command] }));
+  return render(io, merged, [command], format, args, fromHelp?.args);
 }
 
 export async function fromHelpText(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["format", "out", "name"], booleans: ["check"] });
+  const args = readArgs(argv, { values: ["format", "out", "name", "from"], booleans: ["check"] });
   const [file, ...extra] = args.positionals;
-  if (!file || extra.length) throw usageError("usage: grammargen from-help-text <file|-> --name <command words> [--format lark|gbnf|ir] [--out FILE]");
+  if (!file || extra.length)
+    throw usageError("usage: grammargen from-help-text <file|-> --name <command words> [--from help|man] [--format lark|gbnf|ir] [--out FILE]");
+  const from = sourceOf(args);
   const name = nameWords(args.values.get("name") ?? "");
   if (!name.length) throw usageError("from-help-text needs --name <command words>");
   const format = outputFormat(args, FORMATS);
@@ -71,5 +112,6 @@ export async function fromHelpText(argv: string[], io: Io): Promise<number> {
     if (buf.includes(0)) throw new GrammargenError(`${file} looks binary (it contains NUL bytes), not help text`, [], "EBINARY");
     text = buf.toString("utf8");
   }
-  return render(io, text, name, format, args);
+  // A file is help text unless --from man says it is a man page (as `man -P cat` prints it).
+  return render(io, from === "man" ? mergeHelpAndMan(undefined, parseManPage(text, { name })) : text, name, format, args);
 }

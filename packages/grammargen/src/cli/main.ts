@@ -11,6 +11,8 @@ const HELP = () =>
     "",
     "Turns a program's --help text into a Lark or GBNF grammar of its valid invocations.",
     "Use `grammargen -- <command>` for a program whose name is also a subcommand.",
+    "--from help reads only the program's --help text, --from man only its man page (`man` at 80 columns,",
+    "LANG=C); by default both are read where both exist, merged, and their differences reported as warnings.",
     "With --out FILE, --check writes nothing: it exits 1 when FILE differs from the grammar generated now.",
     "",
   ].join("\n");

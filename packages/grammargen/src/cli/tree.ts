@@ -18,14 +18,17 @@ const positiveInt = (flag: string, v: string | undefined): number | undefined =>
 };
 
 export async function fromCommandOrTree(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["format", "out", "depth", "max-subcommands"], booleans: ["check"], stopAtPositional: true });
+  const args = readArgs(argv, { values: ["format", "out", "depth", "max-subcommands", "from"], booleans: ["check"], stopAtPositional: true });
   const [command, ...helpArgs] = args.positionals;
   const depth = positiveInt("depth", args.values.get("depth"));
   const maxSubcommands = positiveInt("max-subcommands", args.values.get("max-subcommands"));
   const wantsTree = depth !== undefined || maxSubcommands !== undefined;
   const plain = argv.filter((a, i) => !/^--(depth|max-subcommands)(=|$)/.test(a) && !/^--(depth|max-subcommands)$/.test(argv[i - 1] ?? ""));
   // A shell builtin (cd, read, export...) has no help to discover: its grammar is bash's.
-  if (!command || (helpArgs.length && !wantsTree) || (!wantsTree && BUILTIN_NAMES.includes(command))) return fromCommand(plain, io);
+  // A man page describes one program, not a tree of subcommands: --from man reads it alone.
+  if (args.values.get("from") === "man" && wantsTree) throw usageError("--depth/--max-subcommands read help texts; --from man reads one man page");
+  if (!command || (helpArgs.length && !wantsTree) || (!wantsTree && BUILTIN_NAMES.includes(command)) || args.values.get("from") === "man")
+    return fromCommand(plain, io);
   if (helpArgs.length) throw usageError("--depth/--max-subcommands read each subcommand's help themselves; give no help arguments");
   const format = outputFormat(args, ["lark", "gbnf", "ir"] as const);
 
@@ -35,6 +38,9 @@ export async function fromCommandOrTree(argv: string[], io: Io): Promise<number>
   } catch (e) {
     // A program without subcommands is an ordinary one, unless a tree was asked for.
     if (e instanceof GrammargenError && e.code === "ENOSUBCOMMANDS" && !wantsTree) return fromCommand(plain, io);
+    // No help text to discover a tree from (pidof prints none): its man page may still say what it takes.
+    if (e instanceof GrammargenError && !wantsTree && args.values.get("from") !== "help" && e.code !== "ENOENT" && e.code !== "EUSAGE")
+      return fromCommand(plain, io);
     throw e;
   }
   for (const d of tree.diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}\n`);

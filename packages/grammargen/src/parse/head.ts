@@ -175,7 +175,12 @@ export function parseHead(head: string): Head | undefined {
       if (PROSE.test(tok)) return undefined;
       const opt = /^\[([^\]]*)\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);
-      const value: HeadValue = { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
+      // procps top's "-n, --iterations =NUMBER": the '=' stands apart from the name but still
+      // says the value is glued on with it; the value is NUMBER.
+      const spaced = !separateOptional && /^=[^=\s]/.test(tok);
+      const value: HeadValue = spaced
+        ? { metavar: tok.slice(1), attach: "eq" }
+        : { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
       if (!current.value) current.value = value;
       else if (!alternative) current.extra++;
       alternative = false;

@@ -16,6 +16,11 @@ import { MANY, parseUsage, type UsageOperand } from "./usage.js";
 export interface ParseOptions {
   name: string | string[];
   style?: HelpStyle;
+  /**
+   * "plain": the text writes placeholders as plain lower-case words (a rendered man page, whose
+   * italics are gone), so "--color=xcolor" names a value and never a literal one.
+   */
+  placeholders?: "plain";
 }
 
 export interface ParseResult {
@@ -32,9 +37,9 @@ const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 /** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
 const OBSOLETE_NUMERIC = new Set(["head", "tail"]);
 
-const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
+const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, plain = false): boolean => {
   const v = sp.value;
-  if (!v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
+  if (plain || !v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
   // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
   if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
   // A literal may be quoted in the description ("with 'all', reject ..."); a metavar is used bare.
@@ -47,9 +52,9 @@ const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle): boolean => {
  * that has one ("-w, --width=COLS"); literal values ("--check=quiet") become one-choice enums;
  * spellings with different shapes ("-c, -C NUM, --context[=NUM]") become separate options.
  */
-function optionsFrom(e: OptionEntry, style: HelpStyle, text: string): OptionSpec[] {
+function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
   const sps = e.head.spellings;
-  const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style)));
+  const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, plain)));
   const carrier = [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
   const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
   for (const sp of sps) {
@@ -200,7 +205,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   memos.clear();
   memos.set(text, new Map());
   const options = mergeOptions(
-    entries.options.flatMap((e) => optionsFrom(e, style, text)),
+    entries.options.flatMap((e) => optionsFrom(e, style, text, opts.placeholders === "plain")),
     session,
   ).filter((o) => {
     // diff's "--GTYPE-group-format=GFMT": a template for several names, not one option.

@@ -1,0 +1,46 @@
+// The man page fixtures: test/fixtures/man/<program>/ with man.txt (as `man --nh --nj -P cat`
+// printed it at MANWIDTH=80, LANG=C), meta.json (program, page, Debian package and version),
+// ir.json (the reviewed spec), invocations.json, and help.txt where the program has a help text.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CommandSpec } from "../ir.js";
+
+export interface ManFixture {
+  name: string;
+  dir: string;
+  man: string;
+  help?: string;
+  meta: { program: string; page: string; package: string; version: string; command: string[] };
+  ir?: CommandSpec;
+  invocations?: { valid: string[]; invalid: string[] };
+}
+
+/** test/fixtures/man, found from src/bench or dist/bench. */
+export function manFixtureDir(): string {
+  const d = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "test", "fixtures", "man");
+  if (!existsSync(d)) throw new Error(`${d} not found`);
+  return d;
+}
+
+const read = (f: string): string | undefined => (existsSync(f) ? readFileSync(f, "utf8") : undefined);
+
+export function readManFixtures(dir = manFixtureDir()): ManFixture[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "man.txt")))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const p = join(dir, name);
+      const json = <T>(f: string) => (read(join(p, f)) === undefined ? undefined : (JSON.parse(read(join(p, f))!) as T));
+      return {
+        name,
+        dir: p,
+        man: read(join(p, "man.txt"))!,
+        help: read(join(p, "help.txt")),
+        meta: json<ManFixture["meta"]>("meta.json")!,
+        ir: json<CommandSpec>("ir.json"),
+        invocations: json<{ valid: string[]; invalid: string[] }>("invocations.json"),
+      };
+    });
+}

@@ -1,0 +1,14 @@
+// Writes test/fixtures/man/<name>/ir.json from the current man page reader, for review (git
+// diff shows every change). Usage: node packages/grammargen/dist/bench/update-man-goldens.js [name...]
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseManPage } from "../parse/man.js";
+import { readManFixtures } from "./man-fixtures.js";
+
+const names = process.argv.slice(2);
+for (const f of readManFixtures()) {
+  if (names.length && !names.includes(f.name)) continue;
+  const { spec } = parseManPage(f.man, { name: f.meta.program });
+  await writeFile(join(f.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+  console.log(`${f.name}: ${spec.options.length} options, ${spec.positionals.length} positionals`);
+}

@@ -1,0 +1,362 @@
+// A man page -> CommandSpec, from the text `man -P cat` prints (sections at the margin, their
+// bodies indented, option lists as a term line and an indented description). The page is laid out as
+// a help text - "Usage:" with the SYNOPSIS forms, "Options:" with the option entries - and
+// read by the same entry and usage readers as --help text; every span is moved back onto the
+// page, so diagnostics name the page's own line numbers.
+import { GrammargenError, type Diagnostic } from "../diagnostics.js";
+import type { CommandSpec } from "../ir.js";
+import { withBorrowedOptions } from "./borrowed.js";
+import { nameWords, parseGetoptStyle, type ParseResult } from "./help.js";
+import { detectStyle } from "./styles.js";
+import { checkHelpText, normalize, splitLines, type Line } from "./text.js";
+import { TextView } from "./view.js";
+
+export interface ManParseOptions {
+  /** The command words, as for parseHelp. */
+  name: string | string[];
+}
+
+/** Sections that never hold the program's own option list. */
+const NOT_OPTIONS =
+  /^(name|synopsis|syntax|see also|examples?|authors?|author and copyright|copyright|copying|licen[cs]e|reporting bugs|(known )?bugs|history|environment( variables)?|files|exit (status|codes?)|return values?|diagnostics|standards|conforming to|colophon|notes|caveats|availability|acknowledge?ments|translations?|commands|key bindings|signals)$/i;
+/** Keys pressed while the program runs (top's "INTERACTIVE Commands", less's "COMMANDS"), not its arguments. */
+const INTERACTIVE = /\binteractive\b|\bkey ?bindings?\b/i;
+const SYNOPSIS = /^(synopsis|syntax|usage)$/i;
+/** A term that names an option: -x, --long, -?, +N, -# ... */
+const TERM = /^(?:--?[^\s-]|\+[^\s+])/;
+/** The running header and footer: "LS(1)   User Commands   LS(1)". */
+const PAGE_TITLE = /^([^\s()]+)\(([0-9][\w]*)\)(?:\s|$)/;
+
+interface Section {
+  title: string;
+  heading: Line;
+  lines: Line[];
+}
+
+/** The text is a rendered man page: a running header "NAME(section)" and a NAME or SYNOPSIS section. */
+export function isRenderedManPage(text: string): boolean {
+  const first = text.split("\n", 1)[0] ?? "";
+  return (PAGE_TITLE.test(first.trim()) || /^NAME\s*$/m.test(text)) && /^(NAME|SYNOPSIS)\s*$/m.test(text);
+}
+
+/** Sections at the margin; subsections (indented less than the body) become sections of their own, titled "PARENT / Sub". */
+function sectionsOf(lines: Line[]): Section[] {
+  const body = lines.filter((l) => !l.blank && l.indent > 0).map((l) => l.indent);
+  // The body's indentation: 7 for man(7) pages, 5 for mdoc(7) pages.
+  const bodyIndent = body.length ? Math.min(...body.filter((n) => n >= 4).concat([7])) : 7;
+  const out: Section[] = [];
+  let parent = "";
+  for (const l of lines) {
+    if (l.blank) {
+      out[out.length - 1]?.lines.push(l);
+      continue;
+    }
+    const title = l.text.trim();
+    if (l.indent === 0) {
+      parent = title;
+      out.push({ title, heading: l, lines: [] });
+    } else if (l.indent < bodyIndent && out.length && !TERM.test(title)) {
+      out.push({ title: `${parent} / ${title}`, heading: l, lines: [] });
+    } else out[out.length - 1]?.lines.push(l);
+  }
+  return out;
+}
+
+/** "1. COMMAND-LINE Options" -> "COMMAND-LINE Options". */
+const bareTitle = (t: string): string => t.replace(/^\d+[a-z]?\.\s+/, "").trim();
+
+function readsOptions(s: Section): boolean {
+  const parts = s.title.split(" / ").map(bareTitle);
+  if (parts.some((p) => INTERACTIVE.test(p))) return false;
+  if (PAGE_TITLE.test(s.title)) return false;
+  return !NOT_OPTIONS.test(parts[0]!) && !(parts[1] !== undefined && NOT_OPTIONS.test(parts[1]));
+}
+
+const content = (l: Line): string => l.text.slice(l.start).trimEnd();
+
+/**
+ * The SYNOPSIS forms, one view line each: "Usage:" and then every form that starts with
+ * the program (all forms, where none does), its wrapped lines joined and words broken by a
+ * hyphen at a line's end put back together.
+ */
+function addSynopsis(view: TextView, s: Section, program: string, names: string[]): boolean {
+  // less's "(See the OPTIONS section for alternate option syntax ...)", over two lines: a
+  // remark, not a form; so is a sentence.
+  const lines: Line[] = [];
+  let remark = false;
+  for (const l of s.lines) {
+    if (l.blank) continue;
+    const c = content(l);
+    if (!remark && /^\([A-Z][a-z]+ [a-z]/.test(c)) remark = true;
+    if (remark) {
+      if (/\)\.?$/.test(c)) remark = false;
+      continue;
+    }
+    if (!/^[A-Z][a-z]+ [a-z]+ [a-z]+ .*\.$/.test(c)) lines.push(l);
+  }
+  if (!lines.length) return false;
+  const margin = Math.min(...lines.map((l) => l.indent));
+  const base = program.split("/").pop() ?? program;
+  const firstWord = (l: Line) => content(l).split(/\s+/)[0]!.split("/").pop()!;
+  // A form starts at the margin with a program's name: this one, one the NAME section lists,
+  // or the first form's. man(7) pages wrap a form at the margin too, so any other word there
+  // goes on with the form before it.
+  const programs = new Set([base, ...names, firstWord(lines[0]!)]);
+  const forms: Line[][] = [];
+  for (const l of lines) {
+    if (!forms.length || (l.indent === margin && programs.has(firstWord(l)))) forms.push([l]);
+    else forms[forms.length - 1]!.push(l);
+  }
+  const own = forms.filter((f) => firstWord(f[0]!) === base);
+  view.add("Usage:\n", s.heading.offset);
+  for (const form of own.length ? own : forms) {
+    view.add("  ", form[0]!.offset);
+    form.forEach((l, k) => {
+      let from = l.offset + l.start;
+      let to = l.offset + l.text.trimEnd().length;
+      const next = form[k + 1];
+      if (k > 0) {
+        const prev = content(form[k - 1]!);
+        // "[-o omit-" / "pid[,omitpid...]]": a word hyphenated at the line's end.
+        if (!(/[a-z]-$/.test(prev) && !/\s-\S*-$/.test(` ${prev}`) && /^[a-z]/.test(content(l)))) view.add(" ", from);
+      }
+      if (next && /[a-z]-$/.test(content(l)) && !/\s-\S*-$/.test(` ${content(l)}`) && /^[a-z]/.test(content(next))) to--;
+      view.copy(from, to);
+      from = to;
+    });
+    view.add("\n", form[form.length - 1]!.offset + form[form.length - 1]!.text.length);
+  }
+  view.add("\n", s.heading.offset);
+  return true;
+}
+
+interface Entry {
+  terms: Line[];
+  /** Where the description starts on the last term line (a source offset), if it starts there. */
+  inline?: number;
+  description: Line[];
+}
+
+/**
+ * The option entries of a section: a term line that starts with an option, then its
+ * description, either on the same line (at the column the next lines continue at, or after
+ * two spaces) or on the lines below, indented deeper. Several term lines in a row ("-h" /
+ * "--help") share the description below the last. A paragraph of prose that happens to start
+ * with an option name goes on at its own indentation, and is no entry.
+ */
+function entriesOf(s: Section): Entry[] {
+  const lines = s.lines.filter((l) => !l.blank);
+  // The column descriptions start at (14 in man(7) pages, 13 in mdoc(7) ones): a short term's
+  // description starts there on the term's own line, after as little as one space ("--help display ...").
+  const votes = new Map<number, number>();
+  lines.forEach((l, k) => {
+    const next = lines[k + 1];
+    if (TERM.test(content(l)) && next && next.indent > l.indent) votes.set(next.indent, (votes.get(next.indent) ?? 0) + 1);
+  });
+  const column = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const inlineAt = (l: Line, at: number | undefined) => inlineFrom(l, at ?? column);
+  const out: Entry[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const l = lines[i]!;
+    if (!TERM.test(content(l))) {
+      i++;
+      continue;
+    }
+    // Term lines in a row at one indentation, none with its own description.
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1]!.indent === l.indent && TERM.test(content(lines[j + 1]!)) && !inlineAt(lines[j]!, undefined)) j++;
+    const last = lines[j]!;
+    const next = lines[j + 1];
+    if (next && next.indent > l.indent) {
+      let k = j + 1;
+      while (k < lines.length && lines[k]!.indent > l.indent) k++;
+      out.push({ terms: lines.slice(i, j + 1), inline: inlineAt(last, next.indent), description: lines.slice(j + 1, k) });
+      i = k;
+      continue;
+    }
+    // No deeper lines: an entry only with a description on its own line, and only where the
+    // text below does not go on at the same indentation (which would make it prose).
+    const inline = inlineAt(last, undefined);
+    // Below it: nothing, a blank line, a shallower line, or another item of the list (a term,
+    // or a line with deeper lines under it, as ifconfig's "interface").
+    const after = next ? lines[j + 2] : undefined;
+    const item = (n: Line) => TERM.test(content(n)) || n.no > last.no + 1 || (after !== undefined && after.indent > n.indent);
+    if (j === i && inline !== undefined && (!next || next.indent < l.indent || item(next))) out.push({ terms: [l], inline, description: [] });
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * The source offset where a term line's own description starts: at `column` (where the
+ * description below continues) after a space, else after a run of two spaces; undefined
+ * when the line is all term.
+ */
+function inlineFrom(l: Line, column: number | undefined): number | undefined {
+  const t = l.text;
+  // Not where the term goes on: "-bn or --buffers=n" reaches past the column.
+  const goesOn = (at: number) => /^[-+]/.test(t.slice(at)) || /(\sor|,)\s*$/.test(t.slice(0, at));
+  if (column !== undefined && !t.includes("\t") && column < t.trimEnd().length && t[column - 1] === " " && t[column] !== " " && !goesOn(column)) {
+    // Not inside a bracket: "-o omitpid[,omitpid ...]".
+    const head = t.slice(l.start, column);
+    if (depth(head) === 0) return l.offset + column;
+  }
+  const m = /\S(?: {2,}|\t+)(?=\S)/g;
+  for (let x = m.exec(t); x; x = m.exec(t)) {
+    const at = x.index + x[0].length;
+    if (at > l.start && depth(t.slice(l.start, at)) === 0 && !goesOn(at)) return l.offset + at;
+  }
+  return undefined;
+}
+
+const depth = (s: string): number => {
+  let d = 0;
+  for (const c of s) {
+    if (c === "[" || c === "<" || c === "{") d++;
+    else if ((c === "]" || c === ">" || c === "}") && d > 0) d--;
+  }
+  return d;
+};
+
+/**
+ * Copies a term as a help text would write it. top's "--delay = SECS": the '=' goes against
+ * the name. less's "-ppattern or --pattern=pattern": a short option written with the long
+ * one's value glued on takes that value ("-p pattern"), and "-n" there, the value written as
+ * an option of its own ("-zn or --window=n or -n"), is no option letter.
+ */
+function copyTerm(view: TextView, from: number, to: number): void {
+  const t = view.source.slice(from, to);
+  const edits: { at: number; drop: number; add?: string }[] = [];
+  for (const m of t.matchAll(/(?<=--?[\w-]+) ?= (?=\S)| =(?=\S)/g)) edits.push({ at: m.index, drop: m[0].length, add: "=" });
+  // "--width [=COLUMNS]": an optional value glued on; "= k | m | g": one value of a few.
+  for (const m of t.matchAll(/(?<=--[\w-]+) (?=\[=)/g)) edits.push({ at: m.index, drop: 1 });
+  // "--filter-only-euser = USER (as: number or name)": a remark in parentheses ends the term.
+  const remark = /\s+\([a-z][^()]*\)$/.exec(t);
+  if (remark) edits.push({ at: remark.index, drop: remark[0].length });
+  // "--delay=SECS [.TENTHS]": the bracket goes on with the same value.
+  for (const m of t.matchAll(/(?<=\w) (?=\[[.,:])/g)) edits.push({ at: m.index, drop: 1 });
+  for (const m of t.matchAll(/(?<=\w) \| (?=\w)/g)) edits.push({ at: m.index, drop: m[0].length, add: "|" });
+  const long = /--[\w-]+=([a-z][\w]*)\b/.exec(t)?.[1];
+  if (long) {
+    for (const m of t.matchAll(/(^|[\s,])-([A-Za-z0-9])([a-z]\w*)(?=[\s,]|$)/g))
+      if (m[3] === long) edits.push({ at: m.index + m[1]!.length + 2, drop: 0, add: " " });
+    for (const m of t.matchAll(/\s+or\s+-([a-z]\w*)$/g)) if (m[1] === long) edits.push({ at: m.index, drop: m[0].length });
+  }
+  // "-D xcolor or --color=xcolor": two spellings of one option, as a help text's comma says.
+  for (const m of t.matchAll(/ +or +(?=[-+]{1,2}[^\s-])/g)) if (!edits.some((e) => e.at === m.index)) edits.push({ at: m.index, drop: m[0].length, add: ", " });
+  edits.sort((a, b) => a.at - b.at);
+  let at = 0;
+  for (const e of edits) {
+    if (e.at < at) continue;
+    view.copy(from + at, from + e.at);
+    if (e.add) view.add(e.add, from + e.at);
+    at = e.at + e.drop;
+  }
+  view.copy(from + at, to);
+}
+
+/** One entry as help text: "  HEAD  description" and the description's lines beneath, at its column. */
+function addEntry(view: TextView, e: Entry): void {
+  view.add("  ", e.terms[0]!.offset);
+  let headWidth = 2;
+  e.terms.forEach((t, k) => {
+    if (k > 0) view.add(", ", t.offset);
+    const end = k === e.terms.length - 1 && e.inline !== undefined ? e.inline : t.offset + t.text.trimEnd().length;
+    const to = t.offset + t.text.slice(0, end - t.offset).trimEnd().length;
+    copyTerm(view, t.offset + t.start, to);
+    headWidth += to - t.offset - t.start + (k > 0 ? 2 : 0);
+  });
+  const last = e.terms[e.terms.length - 1]!;
+  // The description starts on the head's line, as in a help text: a head alone on its line
+  // would be read for prose after one space (lsof's "-s list file size").
+  const column = headWidth + 4;
+  const first = e.inline !== undefined ? { from: e.inline, to: last.offset + last.text.trimEnd().length } : e.description[0];
+  const rest = e.inline !== undefined ? e.description : e.description.slice(1);
+  if (first) {
+    const [from, to] = "from" in first ? [first.from, first.to] : [first.offset + first.start, first.offset + first.text.trimEnd().length];
+    view.add("    ", from);
+    view.copy(from, to);
+  }
+  view.add("\n", last.offset + last.text.length);
+  for (const d of rest) {
+    view.add(" ".repeat(column), d.offset + d.start);
+    view.copy(d.offset + d.start, d.offset + d.text.trimEnd().length);
+    view.add("\n", d.offset + d.text.length);
+  }
+}
+
+/** The programs the NAME section lists: "gzip, gunzip, zcat - compress or expand files". */
+function namesOf(sections: Section[]): string[] {
+  const name = sections.find((s) => /^name$/i.test(s.title));
+  const text = name?.lines.map(content).join(" ") ?? "";
+  const m = /^(.*?)\s+(?:-{1,2}|\u2013|\u2014)\s/.exec(text);
+  return m ? m[1]!.split(/\s*,\s*/).filter((w) => /^[\w.+-]+$/.test(w)) : [];
+}
+
+/** The page's running title, "ifconfig(8)", if it has one. */
+export function manPageTitle(text: string): string | undefined {
+  const m = PAGE_TITLE.exec((text.split("\n", 1)[0] ?? "").trim());
+  return m ? `${m[1]!.toLowerCase()}(${m[2]})` : undefined;
+}
+
+/** A rendered man page (already normalised) -> the help-text view and what was found. */
+export function manView(text: string, program: string): { view: TextView; synopsis: boolean; entries: number } {
+  const lines = splitLines(text);
+  const view = new TextView(text);
+  const sections = sectionsOf(lines);
+  let synopsis = false;
+  const names = namesOf(sections);
+  for (const s of sections) if (SYNOPSIS.test(bareTitle(s.title)) && !synopsis) synopsis = addSynopsis(view, s, program, names);
+  let entries = 0;
+  let opened = false;
+  for (const s of sections) {
+    if (!readsOptions(s)) continue;
+    for (const e of entriesOf(s)) {
+      if (!opened) view.add("Options:\n", s.heading.offset);
+      opened = true;
+      addEntry(view, e);
+      entries++;
+    }
+  }
+  return { view, synopsis, entries };
+}
+
+/**
+ * Reads a rendered man page (`MANWIDTH=80 LANG=C man --nh --nj -P cat PROG`, or any width)
+ * into a CommandSpec. Spans and diagnostics refer to the page as normalised (CR, ANSI codes
+ * and overstrike removed).
+ */
+export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
+  if (typeof text !== "string") throw new GrammargenError("man page text must be a string", [], "EUSAGE");
+  checkHelpText(text);
+  const path = nameWords(opts.name);
+  if (path.length === 0) throw new GrammargenError("a command name is required (--name)", [], "EUSAGE");
+  for (const w of path)
+    if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
+  const page = normalize(text);
+  try {
+    const { view, synopsis, entries } = manView(page, path[0]!);
+    const style = detectStyle(view.text) === "gnu" ? "gnu" : "generic";
+    // A rendered page loses the italics of its placeholders: "--color=xcolor" names a value, never a literal.
+    let result = parseGetoptStyle(view.text, { name: path, placeholders: "plain" }, style);
+    result = { spec: view.remap(result.spec), diagnostics: view.remapDiagnostics(result.diagnostics) };
+    const notes: Diagnostic[] = [];
+    if (!synopsis) notes.push({ severity: "warning", stage: "parse", message: "the man page has no SYNOPSIS section" });
+    if (entries === 0)
+      notes.push({
+        severity: "warning",
+        stage: "parse",
+        message: "the man page lists no options (no term line starting with - or + above an indented description)",
+      });
+    // A wrapper's page that says its options are another program's ("OPTIONs are the same as for grep").
+    if (result.spec.options.length === 0) result = withBorrowedOptions(result, page);
+    const spec: CommandSpec = result.spec;
+    const title = manPageTitle(page);
+    spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
+    return { spec, diagnostics: [...notes, ...result.diagnostics] };
+  } catch (e) {
+    if (e instanceof GrammargenError) throw e;
+    throw new GrammargenError(`could not parse the man page: ${(e as Error)?.message ?? String(e)}`, [], "EPARSE");
+  }
+}

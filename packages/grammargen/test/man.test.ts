@@ -1,0 +1,200 @@
+// Man pages -> CommandSpec: the committed pages (test/fixtures/man) parse to their reviewed
+// IR, the grammars built from them take real commands and refuse wrong ones in both dialects,
+// spans land on the page's own lines, and a help text and a man page merge with their
+// differences reported. Nothing here needs man pages installed, except the one live check.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readManFixtures } from "../src/bench/man-fixtures.js";
+import { captureManPage } from "../src/capture/man.js";
+import { main } from "../src/cli/main.js";
+import type { Io } from "../src/cli/output.js";
+import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize, type OptionSpec } from "../src/index.js";
+
+const fixtures = readManFixtures();
+const spellings = (o: OptionSpec) => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
+
+function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin };
+  return main(argv, io).then((code) => ({ code, out, err }));
+}
+
+describe("man page fixtures", () => {
+  it("hold BSD (mdoc), GNU and util-linux/procps/net-tools pages, each with commands to take and refuse", () => {
+    expect(fixtures.map((f) => f.name)).toEqual(expect.arrayContaining(["ifconfig", "less", "ls", "more", "pidof", "ssh", "top"]));
+    for (const f of fixtures) {
+      expect(f.meta.package, f.name).not.toBe("");
+      expect(f.invocations?.valid.length ?? 0, f.name).toBeGreaterThanOrEqual(5);
+      expect(f.invocations?.invalid.length ?? 0, f.name).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  for (const f of fixtures) {
+    it(`${f.name}: parses to the golden IR and its grammar classifies real commands`, () => {
+      const { spec } = parseManPage(f.man, { name: f.meta.program });
+      expect(spec).toEqual(f.ir);
+      expect(spec.options.length, "options found").toBeGreaterThan(0);
+      const g = lowerCommand(spec);
+      const lark = parseGrammarText(emitLark(g), "lark");
+      const gbnf = parseGrammarText(emitGbnf(g), "gbnf");
+      for (const input of f.invocations!.valid) {
+        expect(recognize(lark, input).accepted, `takes ${input}`).toBe(true);
+        expect(recognize(gbnf, input).accepted, `gbnf takes ${input}`).toBe(true);
+      }
+      for (const input of f.invocations!.invalid) {
+        expect(recognize(lark, input).accepted, `refuses ${input}`).toBe(false);
+        expect(recognize(gbnf, input).accepted, `gbnf refuses ${input}`).toBe(false);
+      }
+    });
+  }
+
+  it("puts every option's span on a page line that spells the option", () => {
+    for (const f of fixtures) {
+      const lines = f.man.split("\n");
+      const { spec } = parseManPage(f.man, { name: f.meta.program });
+      for (const o of spec.options) {
+        expect(o.span, `${f.name} ${spellings(o)}`).toBeDefined();
+        const line = lines[o.span!.line - 1]!;
+        const [a, b] = [f.man.lastIndexOf("\n", o.span!.start - 1) + 1, f.man.indexOf("\n", o.span!.start)];
+        expect(f.man.slice(a, b)).toBe(line);
+        expect(
+          spellings(o).some((s) => line.includes(s.replace(/^-([0-9])$/, "-#")) || line.includes(s)),
+          `${f.name}: line ${o.span!.line} "${line.trim()}" spells none of ${spellings(o)}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("reports what it could not read with the page's own line number", () => {
+    const more = fixtures.find((f) => f.name === "more")!;
+    const { diagnostics } = parseManPage(more.man, { name: "more" });
+    const d = diagnostics.find((x) => /could not read an option/.test(x.message));
+    expect(d?.span).toBeDefined();
+    expect(more.man.split("\n")[d!.span!.line - 1]).toMatch(/^\s+\+number\s*$/);
+  });
+
+  it("reads the SYNOPSIS of a page whose forms wrap at the margin, and words hyphenated at a line's end", () => {
+    const page = [
+      "PIDOF(8)              Linux System Administrator's Manual             PIDOF(8)",
+      "",
+      "NAME",
+      "       pidof - find the process ID of a running program",
+      "",
+      "SYNOPSIS",
+      "       pidof  [-s]  [-c]  [-o omit-",
+      "       pid[,omitpid...]...]  [-d sep] program [program...]",
+      "",
+      "OPTIONS",
+      "       -s     Single shot - this instructs the program to only return one pid.",
+      "",
+      "       -d sep Tells pidof to use sep as an output separator.",
+      "",
+      "       -o omitpid",
+      "              Tells pidof to omit processes with that process id.",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(page, { name: "pidof" });
+    expect(spec.positionals.map((p) => [p.name, p.min])).toEqual([["program", 1]]);
+    expect(spec.options.find((o) => o.short.includes("d"))).toMatchObject({ arity: "required", value: { metavar: "sep" }, span: { line: 13 } });
+    expect(spec.options.find((o) => o.short.includes("o"))).toMatchObject({ arity: "required", value: { metavar: "omitpid" }, span: { line: 15 } });
+    expect(spec.options.find((o) => o.short.includes("c"))?.span?.line).toBe(7);
+  });
+
+  it("does not take a paragraph of prose that starts with an option for an entry", () => {
+    const page = [
+      "X(1)                        General Commands Manual                       X(1)",
+      "",
+      "SYNOPSIS",
+      "       x [-a] [file]",
+      "",
+      "DESCRIPTION",
+      "       -q  is what old versions took, and this paragraph goes on",
+      "       at the same indentation, as prose does.",
+      "",
+      "OPTIONS",
+      "       -a     All of it.",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(page, { name: "x" });
+    expect(spec.options.map(spellings)).toEqual([["-a"]]);
+  });
+});
+
+describe("help text and man page together", () => {
+  const top = fixtures.find((f) => f.name === "top")!;
+  const more = fixtures.find((f) => f.name === "more")!;
+
+  it("adds the man page's spellings and options and reports each difference on its own text", () => {
+    const merged = mergeHelpAndMan(parseHelp(more.help!, { name: "more" }), parseManPage(more.man, { name: "more" }));
+    const manOnly = merged.diagnostics.find((d) => /only/.test(d.message) && d.origin === "man");
+    expect(manOnly?.message).toMatch(/-number is in the man page only/);
+    expect(more.man.split("\n")[manOnly!.span!.line - 1]).toMatch(/-number/);
+    const helpOnly = merged.diagnostics.find((d) => /in the help text only/.test(d.message));
+    expect(helpOnly?.origin).toBe("help");
+    expect(more.help!.split("\n")[helpOnly!.span!.line - 1]).toMatch(/-<number>/);
+    const t = mergeHelpAndMan(parseHelp(top.help!, { name: "top" }), parseManPage(top.man, { name: "top" }));
+    expect(t.spec.options.find((o) => o.short.includes("b"))?.long).toEqual(["batch-mode", "batch"]);
+    expect(t.spec.source?.manPage).toBe("top(1)");
+    const g = parseGrammarText(emitLark(lowerCommand(t.spec)), "lark");
+    for (const c of ["top -b -n 1", "top --batch -n 1", "top --batch-mode"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "top --bogus").accepted).toBe(false);
+  });
+
+  it("keeps the help text's value where the two disagree, and says so", () => {
+    const help = "Usage: tool [OPTION]... FILE\n  -d, --delay=SECS   wait SECS\n  -q                 quiet\n";
+    const man =
+      "TOOL(1)        User Commands        TOOL(1)\n\nSYNOPSIS\n       tool [-dq] file\n\nOPTIONS\n       -d, --delay\n              Wait.\n\n       -q     Quiet.\n";
+    const r = mergeHelpAndMan(parseHelp(help, { name: "tool" }), parseManPage(man, { name: "tool" }));
+    const d = r.diagnostics.find((x) => /--delay/.test(x.message) && /value/.test(x.message));
+    expect(d).toMatchObject({ origin: "help", span: { line: 2 } });
+    expect(d!.message).toMatch(/a value \(required\) in the help text but no value in the man page \(man page line 7\)/);
+    expect(r.spec.options.find((o) => o.short.includes("d"))?.arity).toBe("required");
+    expect(r.diagnostics.filter((x) => /only/.test(x.message))).toEqual([]);
+  });
+
+  it("takes the man page's SYNOPSIS where the help text has no usage line", () => {
+    const help = "  -a   all\n  -s   short\n";
+    const man = "IFC(8)        Manual        IFC(8)\n\nSYNOPSIS\n       ifc [-a] [-s] [interface]\n\nOPTIONS\n       -a     all\n\n       -s     short\n";
+    const r = mergeHelpAndMan(parseHelp(help, { name: "ifc" }), parseManPage(man, { name: "ifc" }));
+    expect(r.spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["interface", 0, 1]]);
+    expect(r.diagnostics.some((x) => /no usage line: the operands are the man page's SYNOPSIS/.test(x.message))).toBe(true);
+  });
+});
+
+describe("grammargen --from", () => {
+  it("from-help-text --from man reads a committed page; --from with another word is a usage error", async () => {
+    const file = join(fixtures.find((f) => f.name === "pidof")!.dir, "man.txt");
+    const r = await run(["from-help-text", file, "--name", "pidof", "--from", "man", "--format", "ir"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).source.manPage).toBe("pidof(8)");
+    const bad = await run(["from-help-text", file, "--name", "pidof", "--from", "info"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--from must be help or man/);
+    expect((await run(["--from", "man", "ls", "--help"])).code).toBe(2);
+  });
+
+  const hasMan = (() => {
+    try {
+      return execFileSync("man", ["-w", "pidof"], { encoding: "utf8" }).trim() !== "";
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!hasMan)("reads an installed page (skipped where `man -w pidof` finds none)", async () => {
+    const { text } = await captureManPage("pidof");
+    const { spec } = parseManPage(text, { name: "pidof" });
+    expect(spec.options.some((o) => o.short.includes("s"))).toBe(true);
+    const r = await run(["--from", "man", "--format", "gbnf", "pidof"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^root ::= pidof$/m);
+    expect(readFileSync(join(fixtures[0]!.dir, "meta.json"), "utf8")).toMatch(/"command"/);
+  });
+  it("says when a program has no man page", async () => {
+    const r = await run(["--from", "man", "no-such-program-xyz"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/no man page for no-such-program-xyz|man is not installed/);
+  });
+});
