@@ -64,6 +64,11 @@ export interface OptionSpec {
   joiner?: "=" | "," | ":";
   arity: Arity;
   value?: OptionValue;
+  /**
+   * arity "optional": the value may also be the next word, not only glued on (lsof's usage
+   * `[-i [i]]`: `lsof -i :3000` and `lsof -i`). argparse, click and clap take it so always.
+   */
+  valueApart?: boolean;
   /** Number of values after the option (find -exec is special-cased); default 1 when arity != none. */
   valueCount?: number;
   repeatable: boolean;

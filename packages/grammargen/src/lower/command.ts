@@ -118,7 +118,7 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
     const key =
       o.arity === "none"
         ? `none${style === "cobra" ? ":bool" : ""}`
-        : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}${o.joiner ? `:${o.joiner}` : ""}`;
+        : `${o.arity}:${valueKey(o.value?.type ?? { kind: "word" })}:${o.valueCount ?? 1}${o.joiner ? `:${o.joiner}` : ""}${o.valueApart ? ":apart" : ""}`;
     const g = groups.get(key);
     if (g) {
       for (const n of names) if (!g.has.has(n)) g.has.add(n), g.names.push(n);
@@ -138,7 +138,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     const rest = count > 1 ? [rep(seq(L.sp, v), count - 1, count - 1)] : [];
     if (o.arity === "required") return seq(alt(seq(attach, v), seq(L.sp, v)), ...rest);
     // optional: GNU getopt only takes an attached value; argparse/clap also take the next word
-    return separateOptional ? opt(seq(alt(seq(attach, v), seq(L.sp, v)), ...rest)) : opt(seq(attach, v));
+    return separateOptional || o.valueApart ? opt(seq(alt(seq(attach, v), seq(L.sp, v)), ...rest)) : opt(seq(attach, v));
   };
 
   const branches: Expr[] = [];

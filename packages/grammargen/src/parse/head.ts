@@ -173,6 +173,18 @@ export function parseHead(head: string): Head | undefined {
         continue;
       }
       if (PROSE.test(tok)) return undefined;
+      // procps aligns the '=' in a column apart from the name ("-d, --delay =SECS",
+      // "-w, --width [=COLUMNS]"): the value is still the one written glued on.
+      const apart = /^(\[)?=([A-Za-z<][^\s=[\]]*)(\])?$/.exec(tok);
+      if (apart && !current.value && !!apart[1] === !!apart[3]) {
+        current.value = { metavar: apart[2]!, attach: apart[1] ? "attached-optional" : "eq", ...(current.kind === "dashLong" ? { joiner: "=" as const } : {}) };
+        continue;
+      }
+      // "SECS [.TENTHS]": a bracket that opens with a separator continues the value before it.
+      if (current.value && /^\[[.,:][^\]\s]*\]$/.test(tok)) {
+        current.value.metavar += tok;
+        continue;
+      }
       const opt = /^\[([^\]]*)\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);
       // procps top's "-n, --iterations =NUMBER": the '=' stands apart from the name but still

@@ -285,6 +285,35 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
       }
     }
+    // The usage line and its bracketed continuations, not an option table run on below it.
+    let forms = "";
+    for (let k = usageAt; k < lines.length && (k === usageAt || /^\s+[[{<]/.test(lines[k]!.text)); k++) forms += `${lines[k]!.text}\n`;
+    // lsof's "[-?abhKlnNoOPRtUvVX]": letters the usage line shows as bare flags, and nowhere
+    // with a value, take none; a table entry that seemed to give one read its prose as a value
+    // ("-a AND selections (OR)"). Only for options the usage line is the one source of.
+    if (style === "generic")
+      for (const m of forms.matchAll(/\[-([A-Za-z0-9?]{2,})\]/g)) {
+        if (/^(options?|opts|flags|switches)$/i.test(m[1]!)) continue;
+        for (const c of m[1]!) {
+          const o = options.find((x) => x.short.includes(c));
+          if (o?.arity !== "required" || o.long.length || o.dashLong?.length || o.short.length > 1) continue;
+          const esc = c.replace(/[?]/g, "\\?");
+          if (new RegExp(`(^|[\\s[|])-${esc}( +[^\\s\\]|-]|[^\\s\\]|])`).test(forms)) continue;
+          o.arity = "none";
+          delete o.value;
+          delete o.valueCount;
+        }
+      }
+    // lsof's "[-i [i]]", ssh-copy-id's "[-i [identity_file]]": the value may be left off, and
+    // when given it may be the next word. Only where the usage line is the one source of the form.
+    if (style === "generic")
+      for (const m of forms.matchAll(/\[[-+|]*-([A-Za-z0-9]) +\[([^\]\s[]+)\]\]/g)) {
+        const o = options.find((x) => x.short.includes(m[1]!));
+        if (!o || o.long.length || o.dashLong?.length) continue;
+        o.arity = "optional";
+        o.value ??= { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
+        o.valueApart = true;
+      }
   }
   const usage = parseUsage(lines, path, takesValue);
   let operands = mergeAlternatives(usage.alternatives);

@@ -197,7 +197,7 @@ function placeholderList(metavar: string, desc: string): string[] | undefined {
   if (colon) return colon[1]!.split(/,\s*/).map((c) => c.replace(/ (\(.*|-.*)$/, ""));
   const paren = /\(([a-z][\w-]*(?:,\s*(?:or\s+)?[a-z][\w-]*)+)\)\s*\.?$/.exec(desc.trim());
   if (paren) return paren[1]!.split(/,\s*(?:or\s+)?/);
-  const pairs = new RegExp(String.raw`^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$`).exec(desc.trim());
+  const pairs = /^((?:[a-z][\w-]* -{1,2}[\w-]+,?\s*){3,})$/.exec(desc.trim());
   if (pairs)
     return [
       ...new Set(
@@ -217,6 +217,9 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   const choices = metavarChoices(m, hints.operand) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
   if (COBRA[m]) return COBRA[m]!;
+  // procps' "SECS[.TENTHS]": a whole number with an optional fraction is a number.
+  const fraction = /^(\w+)\[\.\w+\]$/.exec(m);
+  if (fraction && ["integer", "number"].includes(inferType(fraction[1]!, { ...hints, text: undefined }).kind)) return { kind: "number" };
   // An upper-case BOOL is C programs' (systemd's parse_boolean takes yes/no/on/off/1/0 as
   // well); Go's bool and an explicit true|false are only those two.
   if (/^(BOOL|BOOLEAN)$/.test(m)) return { kind: "enum", choices: ["true", "false", "yes", "no", "on", "off", "1", "0"] };
@@ -229,6 +232,9 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   if (bare.includes("=")) return /\[=[^\]]*\]$/.test(m) ? { kind: "word" } : { kind: "keyvalue" };
   const word = bareMetavar(m);
   const facts = hints.text ? textFacts(word, hints) : { multiplier: false };
+  // procps' "set mem as: k,m,g,t,p for SCALE": the values, then the placeholder they are for.
+  const listedFor = /^[A-Z][A-Z_]+$/.test(word) ? new RegExp(`:\\s*([\\w+-]+(?:,[\\w+-]+){2,}) for ${word}\\b`).exec(hints.description) : null;
+  if (listedFor) return { kind: "enum", choices: listedFor[1]!.split(",") };
   if (hints.text) {
     const c = placeholderChoices(word, hints.description) ?? facts.choices;
     if (c) return { kind: "enum", choices: c };
