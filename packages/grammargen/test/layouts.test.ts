@@ -41,6 +41,18 @@ const CASES: Case[] = [
     ],
     invalid: ["lsof -q", "lsof -W", "lsof -p"],
   },
+  {
+    file: "arp",
+    name: "arp",
+    valid: ["arp", "arp -a", "arp -an", "arp -a 10.0.0.1", "arp -d 203.0.113.9", "arp -i eth0 -a"],
+    invalid: ["arp -x"],
+  },
+  {
+    file: "route",
+    name: "route",
+    valid: ["route", "route -n", "route del -host 203.0.113.9", "route add -net 10.0.0.0 netmask 255.0.0.0 dev eth0"],
+    invalid: ["route -x"],
+  },
 ];
 
 describe("help layouts", () => {
@@ -75,6 +87,18 @@ describe("help layouts", () => {
       ["probe -n 1", "probe -qn1", "probe -d 0.5", "probe --delay=2", "probe --count 3", "probe -w", "probe -w80", "probe --width=80"],
       ["probe -n x", "probe -d", "probe --count=", "probe -w x"],
     );
+  });
+
+  test("a remark column after each usage form ('<-Display ...', 'Modify routing table.') is not operands", () => {
+    const help = `Usage:\n  probe [-v] [-i <if>] [<host>]             <-Display the cache\n  probe [-v] -d <host> [pub]               <-Delete an entry\n\n  -v   be verbose\n  -d   delete\n`;
+    accepts(help, ["probe", "probe -v", "probe -d h1", "probe -d h1 pub", "probe -i eth0 h1"], ["probe -x", "probe h1 pub extra"]);
+    const bsd = "usage: probe [-nv] [<AF>]           List the tables\n       probe [-v] {add|del|flush} ...  Change the table for AF.\n";
+    const { spec } = parseHelp(bsd, { name: "probe" });
+    expect(spec.positionals.map((p) => [p.name, p.min, p.rest ?? false])).toEqual([
+      ["AF", 0, false],
+      ["ACTION", 0, true],
+    ]);
+    accepts(bsd, ["probe -n", "probe add -net 10.0.0.0 gw 10.0.0.1", "probe del -host h"], ["probe -x", "probe -n the tables", "probe frob -net x"]);
   });
 
   test("values listed before 'for PLACEHOLDER' are its choices", () => {

@@ -41,7 +41,10 @@ export interface UsageForm {
 }
 
 /** "hostname [-b] {hostname|-F file}         set host name": drops a column of prose after a form. */
-const noProse = (s: string): string => s.replace(/\s{4,}[a-z][^[\]<>{}|]*$/, "");
+// route's "[<AF>]           List kernel routing tables", arp's "[<hostname>]     <-Display ARP cache".
+// route's "{add|del|flush} ...  Modify routing table for AF.": a sentence after two spaces.
+const noProse = (s: string): string =>
+  s.replace(/\s{4,}(?:[a-z]|[A-Z][a-z]+ [a-z]|<-+\S)[^[\]<>{}|]*$/, "").replace(/\s{2,}[A-Z][a-z]+(?: [a-z][\w-]*){2,}[^[\]<>{}|]*\.$/, "");
 
 /** Finds the usage forms: `usage:`/`Usage:` lines, their continuations and `or:` lines. */
 export function usageForms(text: string, programWords: string[]): UsageForm[] {
@@ -66,7 +69,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.
       if (!or && (/^-/.test(body) || /:\s*$/.test(body))) break;
       if (startsNew) {
-        cur = { text: body, offset: l.start + (l.text.length - body.length) };
+        // Measured from the front: noProse may have cut the line's end.
+        cur = { text: body, offset: l.start + (or ? or[0].length : lead) };
         forms.push(cur);
       } else {
         cur!.text += " ".repeat(Math.max(1, l.start + lead - (cur!.offset + cur!.text.length))) + body;
@@ -215,6 +219,14 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
       for (let k = 0; k < seq.length; k++) {
         const n = seq[k]!;
         if (n.kind === "group") {
+          // route's "{add|del|flush} ...": a required choice of command words, and the words
+          // after it are that command's own ("route add -net 10.0.0.0 netmask ...").
+          const words = n.alts.map((a) => (a.length === 1 && a[0]!.kind === "word" && /^[a-z][a-z0-9-]*$/.test(a[0]!.text) ? a[0]!.text : ""));
+          if (!n.optional && n.alts.length > 1 && words.every(Boolean) && raw(n).startsWith("{")) {
+            const action = positional("ACTION", optional ? 0 : 1, 1, spanOf(text, n.start, n.end), { kind: "enum", choices: words });
+            pos.push(n.many ? { ...action, rest: true } : action);
+            continue;
+          }
           // A group of options followed by one metavar: (-c | -C | --squash) <commit>.
           const multi = n.alts.length > 1;
           for (const alt of n.alts) walk(alt, optional || n.optional || multi, many || n.many, true);

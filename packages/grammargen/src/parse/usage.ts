@@ -311,14 +311,14 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
-    // route's "... [<AF>]           List kernel routing tables" too.
+    // route's "... [<AF>]           List kernel routing tables" and arp's "<-Display ARP cache" too.
     // binutils' "[file(s)]" is "[file...]" (same length, so spans stay right).
     // GLib's "broadwayd [OPTION…] [:DISPLAY] - broadway display daemon": a summary after a lone
     // dash (or the "?" a C locale prints for its "–"), words of prose, no usage syntax.
     const summary = /\s+[-–—?]\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
     let toks = tokens(
       r.text
-        .replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z])[^[\]<>{}|]*$/, "")
+        .replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)[^[\]<>{}|]*$/, "")
         .replace(summary, "")
         .replace(/([A-Za-z])\(s\)/g, "$1..."),
       r.from,
