@@ -156,7 +156,7 @@ describe("commands in the Markdown report", () => {
 describe("commands in the HTML report", () => {
   const CHROMIUM = "/usr/bin/chromium";
   it("read back exactly through Chromium's parser", async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install -y chromium (or npm run setup)`).toBe(true);
+    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install -y chromium (or npm run setup:tests)`).toBe(true);
     const { html } = regressed(TRICKY);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
     try {

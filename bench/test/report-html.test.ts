@@ -25,7 +25,7 @@ let browser: Browser;
 let html: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium (or npm run setup)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium (or npm run setup:tests)`);
   dir = mkdtempSync(join(tmpdir(), "shellgen-report-test-"));
   const suite = loadSuite();
   const tasks: Task[] = [1, 2, 3, 4].flatMap((tier) => suite.filter((t) => t.tier === tier && t.wrong.length > 0).slice(0, 3));
