@@ -174,7 +174,7 @@ export function parseHead(head: string): Head | undefined {
       }
       if (PROSE.test(tok)) return undefined;
       // procps aligns the '=' in a column apart from the name ("-d, --delay =SECS",
-      // "-w, --width [=COLUMNS]"): the value is still the one written glued on.
+      // "-n, --iterations =NUMBER", "-w, --width [=COLUMNS]"): the value is still glued on.
       const apart = /^(\[)?=([A-Za-z<][^\s=[\]]*)(\])?$/.exec(tok);
       if (apart && !current.value && !!apart[1] === !!apart[3]) {
         current.value = { metavar: apart[2]!, attach: apart[1] ? "attached-optional" : "eq", ...(current.kind === "dashLong" ? { joiner: "=" as const } : {}) };
@@ -187,12 +187,7 @@ export function parseHead(head: string): Head | undefined {
       }
       const opt = /^\[([^\]]*)\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);
-      // procps top's "-n, --iterations =NUMBER": the '=' stands apart from the name but still
-      // says the value is glued on with it; the value is NUMBER.
-      const spaced = !separateOptional && /^=[^=\s]/.test(tok);
-      const value: HeadValue = spaced
-        ? { metavar: tok.slice(1), attach: "eq" }
-        : { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
+      const value: HeadValue = { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
       if (!current.value) current.value = value;
       else if (!alternative) current.extra++;
       alternative = false;
