@@ -108,6 +108,7 @@ export const md5sum = entry("md5sum", ["md5sum"]);
 export const mkdir = entry("mkdir", ["mkdir"]);
 export const mv = entry("mv", ["mv"]);
 export const nc = entry("nc", ["nc"]);
+export const nice = entry("nice", ["nice"]);
 export const nl = entry("nl", ["nl"]);
 export const nohup = entry("nohup", ["nohup"]);
 export const nproc = entry("nproc", ["nproc"]);
@@ -153,6 +154,7 @@ export const ssh_agent = entry("ssh-agent", ["ssh-agent"]);
 export const ssh_keygen = entry("ssh-keygen", ["ssh-keygen"]);
 export const ssh_keyscan = entry("ssh-keyscan", ["ssh-keyscan"]);
 export const stat = entry("stat", ["stat"]);
+export const stdbuf = entry("stdbuf", ["stdbuf"]);
 export const tac = entry("tac", ["tac"]);
 export const tail = entry("tail", ["tail"]);
 export const tar = entry("tar", ["tar"]);
@@ -271,6 +273,7 @@ export const commands = Object.freeze({
   "mkdir": mkdir,
   "mv": mv,
   "nc": nc,
+  "nice": nice,
   "nl": nl,
   "nohup": nohup,
   "nproc": nproc,
@@ -316,6 +319,7 @@ export const commands = Object.freeze({
   "ssh-keygen": ssh_keygen,
   "ssh-keyscan": ssh_keyscan,
   "stat": stat,
+  "stdbuf": stdbuf,
   "tac": tac,
   "tail": tail,
   "tar": tar,

@@ -24,6 +24,7 @@ function scratchPack(): string {
   config.corpus = join(REPO, "corpora/help");
   config.policy = join(REPO, "packages/grammargen/policies/default.yaml");
   config.tools = (config.tools ?? []).map((t: string) => join(REPO, "corpora/schemas", t.replace(/^.*\//, "")));
+  config.wrapperShapes = join(dir, "wrapper-shapes.ts");
   writeFileSync(join(dir, "pack.json"), JSON.stringify(config));
   cpSync(join(PACK, "package.json"), join(dir, "package.json"));
   return dir;
@@ -40,6 +41,10 @@ describe("grammar pack", () => {
       expect(fresh).toEqual(committed);
       const drift = fresh.filter((f) => readFileSync(join(dir, "pack", f), "utf8") !== readFileSync(join(PACK, "pack", f), "utf8"));
       expect(drift, "run `npm run pack` and commit grammars/pack").toEqual([]);
+      // The wrapper table @shellgen/base reads is derived from the same help texts.
+      expect(readFileSync(join(dir, "wrapper-shapes.ts"), "utf8"), "run `npm run pack` and commit packages/base/src/shell/wrapper-shapes.ts").toBe(
+        readFileSync(join(REPO, "packages/base/src/shell/wrapper-shapes.ts"), "utf8"),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -73,6 +73,14 @@ describe("the probe fixture", () => {
     ["command", /^command /],
     ["nice -n 5", /^nice -n 5 /],
     ["timeout 5", /^timeout 5 /],
+    ["timeout -s KILL", /^timeout -s KILL /],
+    ["xargs -0", /xargs -0 (shutdown|sudo)/],
+    ["xargs long options", /xargs --null --max-args=1 /],
+    ["env -u", /^env -u /],
+    ["stdbuf -o0", /^stdbuf -o0 /],
+    ["an option the checker cannot read", /^(sudo -u|ionice -c3|nice -15) /],
+    ["rm -rf of paths from stdin", /\| xargs (-0 )?rm -rf$/],
+    ["find -delete fed by xargs", /xargs -I\{\} find \{\} -delete/],
     ["sudo", /^sudo /],
     ["nohup", /^nohup /],
     ["exec", /^exec /],
@@ -91,6 +99,8 @@ describe("the probe fixture", () => {
     ["printf argument", /^printf /],
     ["comment", / # /],
     ["heredoc body", /^cat .*<<'EOF'\n/],
+    ["rm -f of files from stdin", /xargs (-0 )?rm -f$/],
+    ["rm -rf as text under xargs", /xargs -I\{\} echo rm -rf/],
   ])("an allowed look-alike: %s", (_, re) => expect(has(allowed, re)).toBe(true));
 });
 

@@ -1,7 +1,8 @@
 // What a command line runs: its simple commands, the invocations they make once wrappers
 // (xargs, timeout, find -exec, env, ...) are looked through, and the programs named.
 import { parseTree, type Node } from "./parse.js";
-import { basename, invocationOf, unwrap, WRAPPER_NAMES, type Invocation, type WordEnv } from "./words.js";
+import { basename, invocationOf, unwrap, type Invocation, type WordEnv } from "./words.js";
+import { WRAPPER_NAMES } from "./wrappers.js";
 
 /** Every `command` node of a source text, in source order (pipelines, lists, loops and substitutions included). */
 export function commandNodes(source: string): Node[] {

@@ -1,7 +1,8 @@
 // Turns a tree-sitter-bash parse into invocations: the program name and its argument words
 // with their static values, looking through wrappers (timeout, xargs, env, nice, find -exec)
-// so the inner command is judged too.
+// so the inner command is judged too. Where a wrapper's command starts is wrappers.ts's job.
 import type { Node } from "./parse.js";
+import { commandStart, wrapperShape } from "./wrappers.js";
 
 /** Stands for text only known when the command runs ($x, $(...)). */
 export const UNKNOWN = "\u0000";
@@ -21,6 +22,13 @@ export interface Invocation {
   /** Names of the wrappers around it, outermost first (timeout, xargs...). */
   wrappers: string[];
   node: Node;
+  /**
+   * Set on a wrapper whose command cannot be found: an option its help text does not list, a
+   * word only known at run time. What it runs is then unknown, not absent.
+   */
+  lost?: { word: Word; reason: string };
+  /** Option values a wrapper runs as shell command lines (`su -c CMD`, `flock -c CMD`). */
+  commandLines?: Word[];
 }
 
 export interface WordEnv {
@@ -72,87 +80,22 @@ const unescapeDq = (s: string): string => s.replace(/\\([$`"\\])/g, "$1");
 
 export const toWord = (node: Node, env: WordEnv): Word => ({ value: wordValue(node, env), raw: node.text, start: node.startIndex, end: node.endIndex });
 
-/** How a wrapper's own arguments look, so we know where the wrapped command starts. */
-interface WrapperShape {
-  /** Short options that take a separate value. */
-  valued: string;
-  /** Long options that take a separate value (also accepted as --opt=value). */
-  valuedLong?: string[];
-  /** Positionals before the command (timeout's DURATION). */
-  leading: number;
-  /** env: NAME=VALUE words before the command. */
-  assignments?: boolean;
-  /** xargs runs echo when no command is given. */
-  optionalCommand?: boolean;
-}
-
-const WRAPPERS: Record<string, WrapperShape> = {
-  timeout: { valued: "sk", valuedLong: ["--signal", "--kill-after"], leading: 1 },
-  nice: { valued: "n", valuedLong: ["--adjustment"], leading: 0 },
-  nohup: { valued: "", leading: 0 },
-  env: { valued: "uCS", valuedLong: ["--unset", "--chdir", "--split-string"], leading: 0, assignments: true },
-  stdbuf: { valued: "ioe", valuedLong: ["--input", "--output", "--error"], leading: 0 },
-  xargs: {
-    valued: "adEeIiLlnPs",
-    valuedLong: ["--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"],
-    leading: 0,
-    optionalCommand: true,
-  },
-  sudo: { valued: "ugCDhprTU", valuedLong: ["--user", "--group"], leading: 0 },
-  doas: { valued: "uC", leading: 0 },
-  time: { valued: "fo", leading: 0 },
-  command: { valued: "", leading: 0 },
-  exec: { valued: "a", leading: 0 },
-  chroot: { valued: "", leading: 1 },
-  ionice: { valued: "cnp", leading: 0 },
-  flock: { valued: "wE", leading: 1 },
-  watch: { valued: "n", valuedLong: ["--interval"], leading: 0 },
-};
-
-/** Programs that run another command given in their arguments (xargs, timeout, env, ...). */
-export const WRAPPER_NAMES: ReadonlySet<string> = new Set(Object.keys(WRAPPERS));
-
-const isAssignment = (w: Word): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value);
-
-/** Index of the wrapped command in `args`, or -1 when there is none. */
-function wrappedStart(shape: WrapperShape, args: Word[]): number {
-  let i = 0;
-  while (i < args.length) {
-    const v = args[i]!.value;
-    if (v === "--") {
-      i++;
-      break;
-    }
-    if (v.startsWith("--")) {
-      const name = v.split("=")[0]!;
-      i += shape.valuedLong?.includes(name) && !v.includes("=") ? 2 : 1;
-      continue;
-    }
-    if (/^-[^-]/.test(v) && !/^-\d/.test(v)) {
-      // A cluster such as -0r or -n1 or -n 1: the first valued letter takes the rest or the next word.
-      const letters = v.slice(1);
-      const k = [...letters].findIndex((c) => shape.valued.includes(c));
-      i += k >= 0 && k === letters.length - 1 ? 2 : 1;
-      continue;
-    }
-    break;
-  }
-  if (shape.assignments) while (i < args.length && isAssignment(args[i]!)) i++;
-  i += shape.leading;
-  return i < args.length ? i : -1;
-}
-
 const EXEC_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
-/** Expands one invocation into itself plus whatever it wraps. */
+/**
+ * Expands one invocation into itself plus whatever it wraps. A wrapper whose command cannot be
+ * found comes back with `lost` set and nothing after it.
+ */
 export function unwrap(inv: Invocation): Invocation[] {
   const out: Invocation[] = [inv];
   const name = basename(inv.name.value);
-  const shape = WRAPPERS[name];
+  const shape = wrapperShape(name);
   if (shape) {
-    const at = wrappedStart(shape, inv.args);
-    if (at >= 0) {
-      const inner: Invocation = { name: inv.args[at]!, args: inv.args.slice(at + 1), wrappers: [...inv.wrappers, name], node: inv.node };
+    const start = commandStart(name, shape, inv.args);
+    if ("lost" in start) return [{ ...inv, lost: { word: start.lost, reason: start.reason } }];
+    if (start.commandLines.length) out[0] = { ...inv, commandLines: start.commandLines };
+    if (start.at >= 0) {
+      const inner: Invocation = { name: inv.args[start.at]!, args: inv.args.slice(start.at + 1), wrappers: [...inv.wrappers, name], node: inv.node };
       out.push(...unwrap(inner));
     }
   } else if (name === "find") {

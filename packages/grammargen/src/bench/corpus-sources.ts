@@ -94,6 +94,8 @@ export const SOURCES: Source[] = [
     "id",
     "env",
     "nohup",
+    "nice",
+    "stdbuf",
     "fmt",
     "expand",
     "split",

@@ -3,6 +3,7 @@
 // wrapped command goes through its own grammar, and policy applied on the way: denied
 // programs dropped, denied flags removed, required flags enforced by a product with a
 // two-state "seen the flag" automaton.
+import { wrapsCommand } from "@shellgen/base";
 import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
@@ -37,14 +38,6 @@ export interface CommandTemplate {
 }
 
 const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
-const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
-// "program" names a wrapped command only when arguments for it follow (`strace PROG [ARG]...`);
-// awk's "[Program] [file ...]" is program text, not a command.
-const WRAPPED_PROGRAM = /^(program|prog|prog_name)\b/i;
-const ARGUMENTS = /^(arg|args|argument|arguments)\b/i;
-const wrapsCommand = (ps: CommandSpec["positionals"], i: number): boolean =>
-  WRAPPED_OPERAND.test(ps[i]!.name) || (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(ps[i + 1]?.name ?? "")));
-
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
 /** The flags-only deny rules of a policy, as an option filter for lowering. */
@@ -84,8 +77,11 @@ export function commandTemplates(
     const variants: { prefix: string; place: CommandTemplate["place"]; deny: string[] }[] = [];
     if (!always) variants.push({ prefix: key, place: "anywhere", deny: followFlags });
     if (wraps.length) variants.push({ prefix: `${key}_in`, place: "inside-with", deny: [] });
-    const needsOperands = spec.positionals.some((p) => p.min > 0) && !always;
-    if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: followFlags });
+    // Flags a policy denies only under xargs (rm -r of paths read from stdin) leave its xargs copy.
+    const underXargs = (policy?.deny ?? []).filter((r) => r.command === program && r.under?.includes("xargs") && r.flags && !r.args && !r.protect);
+    const xargsDeny = [...followFlags, ...underXargs.flatMap((r) => r.flags!)];
+    const needsOperands = (spec.positionals.some((p) => p.min > 0) || underXargs.length > 0) && !always;
+    if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: xargsDeny });
     for (const v of variants) {
       const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
       const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers, dashDash);

@@ -21,6 +21,7 @@ import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
 import { pauseAt } from "./pause.js";
+import { wrapperShapesModule, wrapperUsages, writeFileAtomic } from "./wrappers.js";
 
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
@@ -28,6 +29,8 @@ export interface PackConfig {
   default: { commands: string[]; constructs?: string[] };
   /** Policy for the policy-encoded default grammar, relative to the pack directory. */
   policy?: string;
+  /** Where to write @shellgen/base's wrapper table (wrapper-shapes.ts), relative to the pack directory. */
+  wrapperShapes?: string;
   /** Tool schemas (MCP / OpenAI / JSON Schema), relative to the pack directory: each ships as <name>.tool.{lark,gbnf}, the grammar of a JSON call. */
   tools?: string[];
 }
@@ -137,6 +140,18 @@ export function buildPack(packRoot: string): PackResult {
   let bytes = 0;
   for (const t of files.values()) bytes += Buffer.byteLength(t);
   swapIn(root, "pack", files);
+  if (config.wrapperShapes) {
+    const file = resolve(root, config.wrapperShapes);
+    try {
+      writeFileAtomic(file, wrapperShapesModule(wrapperUsages(kept)));
+    } catch (e) {
+      throw new GrammargenError(
+        `cannot write the wrapper table ${file} (pack.json's wrapperShapes): ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+        [],
+        "EWRITE",
+      );
+    }
+  }
   return { dir: join(root, "pack"), programs: kept.length, files: files.size, bytes, ms: performance.now() - t0, skipped };
 }
 

@@ -203,6 +203,13 @@ function unwrapAll(inv: Invocation): Invocation[] {
 function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
   const p = st.policy;
   const name = basename(inv.name.value);
+  if (inv.lost) reportLost(st, name, inv.lost);
+  for (const line of inv.commandLines ?? []) checkCommandLine(st, name, line, "an option's value", true);
+  // `watch 'df -h'`, `ssh host 'ls /'`: a wrapped "program" that is a whole command line, run by a shell.
+  if (inv.wrappers.length > 0 && COMMAND_LINE_WORD.test(inv.name.value)) {
+    checkCommandLine(st, inv.wrappers[inv.wrappers.length - 1]!, inv.name, "a command line given as its command", false);
+    return;
+  }
   const inline = inlineCode(inv, node);
   if (inline && !matchesAny(name, p.inline?.allow)) reportInline(st, name, inline);
   if (name.includes(UNKNOWN)) {
@@ -262,6 +269,7 @@ function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
 
 function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocation): void {
   if (!ruleApplies(rule.command, name, inv.args)) return;
+  if (rule.under && !rule.under.some((w) => inv.wrappers.includes(w))) return;
   const flag = rule.flags ? rule.flags.map((f) => flagPresent(inv.args, f)).find(Boolean) : undefined;
   if (rule.flags && !flag) return;
   let culprit: Word | undefined = flag;
@@ -283,6 +291,45 @@ function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocat
     (rule.message ?? `${name} ${culprit!.raw} is denied by the policy`) + where,
     rule.fix ?? `remove ${culprit!.raw}`,
   );
+}
+
+/** A word that cannot be a program name but reads as a shell command line. */
+const COMMAND_LINE_WORD = /[\s;&|<>()`]/;
+
+/** A wrapper whose command cannot be found: what it runs escapes every rule, so it is refused. */
+function reportLost(st: WalkState, name: string, lost: NonNullable<Invocation["lost"]>): void {
+  add(
+    st,
+    "commands.unreadable",
+    mapW(st, lost.word),
+    `${lost.reason}, so the command ${name} runs cannot be found and checked`,
+    `spell ${name}'s options as its --help lists them, or run the command without ${name}`,
+  );
+}
+
+/**
+ * Text a wrapper hands to a shell (`su -c CMD`, `watch 'df -h'`): checked as a command line of
+ * its own. `inline`: the text comes through an option, like `sh -c`, so it is inline code unless
+ * the policy allows the program's inline code.
+ */
+function checkCommandLine(st: WalkState, name: string, w: Word, how: string, inline: boolean): void {
+  if (inline && !matchesAny(name, st.policy.inline?.allow)) {
+    reportInline(st, name, { kind: "shell", word: w, how: `${how} (a shell command line)` });
+    return;
+  }
+  if (w.value.includes(UNKNOWN)) {
+    add(st, "inline.shell", mapW(st, w), `${name} runs a command line that is only known at run time`, "write the command line out literally");
+    return;
+  }
+  const quoted = w.raw.startsWith("'") || w.raw.startsWith('"') ? 1 : 0;
+  if (w.value === w.raw.slice(quoted, w.raw.length - quoted)) {
+    checkSource(st, w.value, st.base + w.start + quoted);
+    return;
+  }
+  // Escapes shift offsets: judge the text apart and point every finding at the whole word.
+  const sub: WalkState = { ...st, out: [], env: { vars: { ...st.env.vars } } };
+  checkSource(sub, w.value, 0);
+  for (const v of sub.out) add(st, v.rule, mapW(st, w), v.message, v.fix);
 }
 
 const INLINE_FIX: Record<InlineCode["kind"], (name: string) => string> = {

@@ -18,6 +18,11 @@ export interface DenyRule {
    * arguments do: against the working directory, through `..`, `~`, `$HOME`, a last `*`.
    */
   protect?: string[];
+  /**
+   * Only when the command runs under one of these wrappers (`xargs`): its operands then come
+   * from standard input at run time, where no other key can see them.
+   */
+  under?: string[];
   message?: string;
   fix?: string;
 }
@@ -81,7 +86,7 @@ export function commandAllowed(policy: Policy, name: string): { ok: true } | { o
 export const UNKNOWN_HOME = "/home/(unknown)";
 
 /** A deny rule that only names flags: the grammar drops those options (the others need the checker). */
-export const isFlagsOnly = (rule: DenyRule): boolean => !!rule.flags && !rule.args && !rule.protect;
+export const isFlagsOnly = (rule: DenyRule): boolean => !!rule.flags && !rule.args && !rule.protect && !rule.under;
 
 /** Options before a subcommand that take the next word as their value (`git -C dir push`). */
 const GLOBAL_VALUED: Record<string, string[]> = {

@@ -31,6 +31,7 @@ export const policySchema = {
           args: names,
           unless: names,
           protect: { type: "array", items: { type: "string", pattern: "^(/|\\{root\\}|\\{home\\})" }, minItems: 1 },
+          under: { ...names, minItems: 1 },
           message: { type: "string" },
           fix: { type: "string" },
         },

@@ -1,0 +1,134 @@
+// Where a wrapper's command starts, on real tree-sitter-bash: options read from the wrapper's
+// help-text IR (every spelling getopt allows), and the command reported lost, never guessed,
+// when a word is one the IR does not explain.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { invocations, parseUsage, programsIn, usageFromIr, wrapperShape, type WrapperIr } from "../src/index.js";
+import { unknownOptionLine, WRAPPERS, wrappedLine } from "./wrapper-spellings.js";
+
+const ROOT = join(import.meta.dirname, "../../..");
+const ir = (name: string) => JSON.parse(readFileSync(join(ROOT, "corpora/help", name, "ir.json"), "utf8")) as WrapperIr;
+const lostOf = (line: string) => invocations(line).find((i) => i.lost)?.lost;
+
+describe("the program a wrapper runs", () => {
+  it.each([
+    ["find . | xargs -0 rm", ["find", "xargs", "rm"]],
+    ["ls | xargs -0 shutdown now", ["ls", "xargs", "shutdown"]],
+    ["ls | xargs -0 sudo reboot", ["ls", "xargs", "sudo", "reboot"]],
+    ["ls | xargs -0r -n1 -P 4 gzip -9", ["ls", "xargs", "gzip"]],
+    ["xargs --max-args=1 --null gzip < list", ["xargs", "gzip"]],
+    ["xargs --max-a 1 gzip < list", ["xargs", "gzip"]],
+    ["xargs -e -I{} cp {} b/ < list", ["xargs", "cp"]],
+    ["timeout -s KILL 5 reboot", ["timeout", "reboot"]],
+    ["timeout --signal=KILL -k 1 5 reboot", ["timeout", "reboot"]],
+    ["nice -n 5 make", ["nice", "make"]],
+    ["nice -n -5 make", ["nice", "make"]],
+    ["nice --adjustment=5 make", ["nice", "make"]],
+    ["env -u X make", ["env", "make"]],
+    ["env -i X=1 Y=2 make", ["env", "make"]],
+    ["stdbuf -o0 -eL make", ["stdbuf", "make"]],
+    ["stdbuf --output=L make", ["stdbuf", "make"]],
+    ["nohup make", ["nohup", "make"]],
+    ["watch -n 1 df -h", ["watch", "df"]],
+    ["command -v python3", ["command", "python3"]],
+    ["exec -a name make", ["exec", "make"]],
+    ["sudo make", ["sudo", "make"]],
+    ["chroot /srv make", ["chroot", "make"]],
+    ["flock /tmp/lock make", ["flock", "make"]],
+  ])("%s", (line, programs) => {
+    expect(programsIn(line)).toEqual(programs);
+    expect(lostOf(line)).toBeUndefined();
+  });
+
+  it.each([
+    // Not in the wrapper's help text (nice's -N form, a typo, a long name that abbreviates two).
+    ["nice -15 make", "-15"],
+    ["timeout --bogus 5 reboot", "--bogus"],
+    ["xargs -Z rm", "-Z"],
+    ["xargs --max 1 rm", "--max"],
+    ["xargs --null=x rm", "--null=x"],
+    // No help text in the corpus: any option hides the command.
+    ["sudo -u bob reboot", "-u"],
+    ["ionice -c3 reboot", "-c3"],
+    ["su -c reboot", "-c"],
+    // An option after the operand (flock FILE -c CMD), a word only known at run time.
+    ["flock /tmp/lock -c reboot", "-c"],
+    ["nice $OPTS reboot", "$OPTS"],
+  ])("%s: the command is lost at %s", (line, at) => {
+    const lost = lostOf(line);
+    expect(lost?.word.raw).toBe(at);
+    expect(lost?.reason.length).toBeGreaterThan(10);
+    expect(programsIn(line)).not.toContain("reboot");
+  });
+
+  it("for every option spelling of every wrapper, the program found is the inner command", () => {
+    for (const wrapper of WRAPPERS) {
+      fc.assert(
+        fc.property(wrappedLine(wrapper), ({ line, inner }) => {
+          const all = invocations(line);
+          expect(all.find((i) => i.lost)?.lost, line).toBeUndefined();
+          const found = all.find((i) => i.name.value === inner);
+          expect(found?.wrappers.at(-1), line).toBe(wrapper);
+          expect(
+            found?.args.map((a) => a.value),
+            line,
+          ).toEqual(["now"]);
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it("with an option its help does not list, every wrapper's command is lost, never guessed", () => {
+    for (const wrapper of WRAPPERS) {
+      fc.assert(
+        fc.property(unknownOptionLine(wrapper), ({ line, inner }) => {
+          const all = invocations(line);
+          expect(all[0]!.lost, line).toBeDefined();
+          expect(all.some((i) => i.name.value === inner)).toBe(false);
+        }),
+        { numRuns: 20 },
+      );
+    }
+  });
+
+  it("an option whose value is a command line is reported with it (hyperfine --setup CMD)", () => {
+    const [hf] = invocations("hyperfine -s 'make clean' --prepare='sync' make");
+    expect(hf!.commandLines?.map((w) => w.value)).toEqual(["make clean", "sync"]);
+    expect(parseUsage("-c:! --command:! USER COMMAND").commandLine).toEqual(new Set(["-c", "--command"]));
+  });
+});
+
+describe("usage lines from help-text IRs", () => {
+  it("reads xargs' options from its IR: valued, optional, flags and long names", () => {
+    const usage = usageFromIr(ir("xargs"))!;
+    expect(usage).toMatch(/^-0a:d:E:e::I:i::L:l::n:oP:prs:tx /);
+    expect(usage).toContain(" --max-args: ");
+    expect(usage).toContain(" --eof:: ");
+    expect(usage.endsWith(" COMMAND")).toBe(true);
+    expect(wrapperShape("xargs")!.usage).toBe(usage);
+  });
+
+  it("counts the operands before the command, and env's assignments", () => {
+    expect(parseUsage(usageFromIr(ir("timeout"))!).leading).toBe(1);
+    expect(parseUsage(usageFromIr(ir("env"))!).assignments).toBe(true);
+    expect(usageFromIr(ir("ls"))).toBeUndefined();
+  });
+
+  it("leaves out what the notation cannot hold, so those words lose the command", () => {
+    const usage = usageFromIr({
+      options: [
+        { short: ["a"], long: [], arity: "required", valueCount: 2 },
+        { short: ["c"], long: ["command"], arity: "required", value: { metavar: "<command>" } },
+      ],
+      positionals: [
+        { name: "FILES", type: { kind: "path" }, max: 16 },
+        { name: "COMMAND", type: { kind: "word" }, max: 1, rest: true },
+      ],
+    })!;
+    expect(usage).toBe("-c:! --command:! FILES... COMMAND");
+    expect(parseUsage(usage).unreadable).toBe(true);
+  });
+});
