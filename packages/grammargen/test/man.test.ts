@@ -51,6 +51,75 @@ describe("man page fixtures", () => {
     });
   }
 
+  for (const f of fixtures.filter((x) => x.roff !== undefined)) {
+    it(`${f.name}: its roff source parses to the golden IR, with the same options as the rendered page, and classifies the same`, () => {
+      const { spec } = parseManPage(f.roff!, { name: f.meta.program });
+      expect(spec).toEqual(f.roffIr);
+      const key = (o: OptionSpec) => `${spellings(o).join(",")}:${o.arity}`;
+      // One known difference: a rendered page loses the italics of "-\fInumber\fP" (more), which
+      // then reads as an option named "number"; the source says it is a number (-0 ... -9).
+      const numberForm = (o: OptionSpec) => (o.dashLong ?? []).includes("number") || (o.short.length === 10 && o.short.every((c) => /[0-9]/.test(c)));
+      expect(spec.options.filter((o) => !numberForm(o)).map(key)).toEqual(
+        parseManPage(f.man, { name: f.meta.program })
+          .spec.options.filter((o) => !numberForm(o))
+          .map(key),
+      );
+      const g = parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
+      for (const input of f.invocations!.valid) expect(recognize(g, input).accepted, `takes ${input}`).toBe(true);
+      for (const input of f.invocations!.invalid) expect(recognize(g, input).accepted, `refuses ${input}`).toBe(false);
+      // Spans land on the source line that spells the option (escapes read: "\-a" is "-a").
+      const lines = f.roff!.split("\n");
+      for (const o of spec.options) {
+        const line = lines[o.span!.line - 1]!.replace(/\\-/g, "-").replace(/\\f[BIRP]/g, "");
+        const mdoc = line.replace(/^\.It Fl |\bFl /g, "-");
+        expect(
+          spellings(o).some((x) => line.includes(x) || mdoc.includes(x) || (/^-[0-9]$/.test(x) && /-\S*number|-#/i.test(line))),
+          `${f.name}: roff line ${o.span!.line} "${line}" spells none of ${spellings(o)}`,
+        ).toBe(true);
+      }
+    });
+  }
+
+  it("reads mdoc's inline macros, .Xo tags and roff escapes into the rendered layout", () => {
+    const src = [
+      ".Dd $Mdocdate$",
+      ".Dt TOOL 1",
+      ".Sh NAME",
+      ".Nm tool",
+      ".Nd does a thing",
+      ".Sh SYNOPSIS",
+      ".Nm tool",
+      ".Op Fl ab",
+      ".Op Fl o Ar file",
+      ".Ar target ...",
+      ".Sh DESCRIPTION",
+      ".Bl -tag -width Ds",
+      ".It Fl a",
+      "All of them.",
+      ".It Fl o Ar file",
+      "Write to",
+      ".Ar file .",
+      ".It Fl w Xo",
+      ".Sm off",
+      ".Ar local",
+      ".Op : Ar remote",
+      ".Sm on",
+      ".Xc",
+      "A tunnel.",
+      ".El",
+    ].join("\n");
+    const { spec, diagnostics } = parseManPage(src, { name: "tool" });
+    expect(spec.source?.manPage).toBe("tool(1)");
+    expect(spec.options.map((o) => [spellings(o).join(","), o.arity, o.value?.metavar, o.span?.line])).toEqual([
+      ["-a", "none", undefined, 13],
+      ["-o", "required", "FILE", 15],
+      ["-w", "required", "LOCAL[:REMOTE]", 18],
+      ["-b", "none", undefined, 8],
+    ]);
+    expect(spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["TARGET", 1, 64]]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("puts every option's span on a page line that spells the option", () => {
     for (const f of fixtures) {
       const lines = f.man.split("\n");
@@ -65,6 +134,16 @@ describe("man page fixtures", () => {
           `${f.name}: line ${o.span!.line} "${line.trim()}" spells none of ${spellings(o)}`,
         ).toBe(true);
       }
+    }
+  });
+
+  it("reads several term lines of one option over one description (ssh's four -L forms) as that option, once", () => {
+    const ssh = fixtures.find((f) => f.name === "ssh")!;
+    for (const text of [ssh.man, ssh.roff!]) {
+      const { spec, diagnostics } = parseManPage(text, { name: "ssh" });
+      expect(diagnostics.filter((d) => /-[LR] is listed more than once/.test(d.message))).toEqual([]);
+      const l = spec.options.find((o) => o.short.includes("L"))!;
+      expect(text.split("\n")[l.span!.line - 1]).toMatch(/(-L|Fl L)\b/);
     }
   });
 

@@ -1,6 +1,7 @@
 // The man page fixtures: test/fixtures/man/<program>/ with man.txt (as `man --nh --nj -P cat`
-// printed it at MANWIDTH=80, LANG=C), meta.json (program, page, Debian package and version),
-// ir.json (the reviewed spec), invocations.json, and help.txt where the program has a help text.
+// printed it at MANWIDTH=80, LANG=C), man.roff (its source, decompressed), meta.json (program,
+// page, Debian package and version), ir.json and roff.ir.json (the reviewed specs read from
+// each), invocations.json, and help.txt where the program has a help text.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,9 +11,13 @@ export interface ManFixture {
   name: string;
   dir: string;
   man: string;
+  /** The page's roff source (decompressed from /usr/share/man), where committed. */
+  roff?: string;
   help?: string;
   meta: { program: string; page: string; package: string; version: string; command: string[] };
   ir?: CommandSpec;
+  /** The reviewed spec read from the roff source. */
+  roffIr?: CommandSpec;
   invocations?: { valid: string[]; invalid: string[] };
 }
 
@@ -37,9 +42,11 @@ export function readManFixtures(dir = manFixtureDir()): ManFixture[] {
         name,
         dir: p,
         man: read(join(p, "man.txt"))!,
+        roff: read(join(p, "man.roff")),
         help: read(join(p, "help.txt")),
         meta: json<ManFixture["meta"]>("meta.json")!,
         ir: json<CommandSpec>("ir.json"),
+        roffIr: json<CommandSpec>("roff.ir.json"),
         invocations: json<{ valid: string[]; invalid: string[] }>("invocations.json"),
       };
     });

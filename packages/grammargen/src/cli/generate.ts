@@ -1,6 +1,16 @@
 // `grammargen <command> [help-args]` and `grammargen from-help-text <file|-> --name ...`:
 // help text -> IR -> grammar, printed or written atomically.
 import { readFile, stat } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
+
+/** A gzip file's content (at most MAX_HELP_BYTES), or the bytes as they are when they do not unzip. */
+async function gunzipOrNot(buf: Buffer): Promise<Buffer> {
+  try {
+    return gunzipSync(buf, { maxOutputLength: MAX_HELP_BYTES });
+  } catch {
+    return buf;
+  }
+}
 import { captureFullHelp, captureHelp } from "../capture/help.js";
 import { captureManPage } from "../capture/man.js";
 import { builtinGrammar } from "../compose/builtins.js";
@@ -108,10 +118,12 @@ export async function fromHelpText(argv: string[], io: Io): Promise<number> {
     if (!info) throw new GrammargenError(`cannot read ${file}: no such file`, [], "ENOENT");
     if (!info.isFile()) throw new GrammargenError(`cannot read ${file}: not a regular file`, [], "EUSAGE");
     if (info.size > MAX_HELP_BYTES) throw new GrammargenError(`${file} is too large (${info.size} bytes) to be help text`, [], "ETOOBIG");
-    const buf = await readFile(file);
+    const raw = await readFile(file);
+    // A man page's roff source is stored compressed (`man -w ls`: /usr/share/man/man1/ls.1.gz).
+    const buf = raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipOrNot(raw) : raw;
     if (buf.includes(0)) throw new GrammargenError(`${file} looks binary (it contains NUL bytes), not help text`, [], "EBINARY");
     text = buf.toString("utf8");
   }
-  // A file is help text unless --from man says it is a man page (as `man -P cat` prints it).
+  // A file is help text unless --from man says it is a man page (as `man -P cat` prints it, or its roff source).
   return render(io, from === "man" ? mergeHelpAndMan(undefined, parseManPage(text, { name })) : text, name, format, args);
 }

@@ -1,5 +1,6 @@
 // A man page -> CommandSpec, from the text `man -P cat` prints (sections at the margin, their
-// bodies indented, option lists as a term line and an indented description). The page is laid out as
+// bodies indented, option lists as a term line and an indented description) or from its roff
+// source, which roff.ts renders into that layout first. The page is laid out as
 // a help text - "Usage:" with the SYNOPSIS forms, "Options:" with the option entries - and
 // read by the same entry and usage readers as --help text; every span is moved back onto the
 // page, so diagnostics name the page's own line numbers.
@@ -7,6 +8,7 @@ import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { nameWords, parseGetoptStyle, type ParseResult } from "./help.js";
+import { isRoff, renderRoff } from "./roff.js";
 import { detectStyle } from "./styles.js";
 import { checkHelpText, normalize, splitLines, type Line } from "./text.js";
 import { TextView } from "./view.js";
@@ -146,6 +148,9 @@ interface Entry {
  */
 function entriesOf(s: Section): Entry[] {
   const lines = s.lines.filter((l) => !l.blank);
+  // ssh's four "-L ..." term lines over one description: one option, its first form read.
+  const firstWord = (l: Line) => /^[-+]+[^\s,=[]+/.exec(content(l))?.[0];
+  const distinct = (terms: Line[]) => terms.filter((t, k) => !terms.slice(0, k).some((u) => firstWord(u) === firstWord(t)));
   // The column descriptions start at (14 in man(7) pages, 13 in mdoc(7) ones): a short term's
   // description starts there on the term's own line, after as little as one space ("--help display ...").
   const votes = new Map<number, number>();
@@ -171,7 +176,8 @@ function entriesOf(s: Section): Entry[] {
     if (next && next.indent > l.indent) {
       let k = j + 1;
       while (k < lines.length && lines[k]!.indent > l.indent) k++;
-      out.push({ terms: lines.slice(i, j + 1), inline: inlineAt(last, next.indent), description: lines.slice(j + 1, k) });
+      const terms = distinct(lines.slice(i, j + 1));
+      out.push({ terms, inline: terms[terms.length - 1] === last ? inlineAt(last, next.indent) : undefined, description: lines.slice(j + 1, k) });
       i = k;
       continue;
     }
@@ -237,11 +243,12 @@ function copyTerm(view: TextView, from: number, to: number): void {
   // "--delay=SECS [.TENTHS]": the bracket goes on with the same value.
   for (const m of t.matchAll(/(?<=\w) (?=\[[.,:])/g)) edits.push({ at: m.index, drop: 1 });
   for (const m of t.matchAll(/(?<=\w) \| (?=\w)/g)) edits.push({ at: m.index, drop: m[0].length, add: "|" });
-  const long = /--[\w-]+=([a-z][\w]*)\b/.exec(t)?.[1];
+  // (A page rendered from roff writes the placeholder in capitals: "-zN or --window=N or -N".)
+  const long = /--[\w-]+=([A-Za-z]\w*)/.exec(t)?.[1];
   if (long) {
-    for (const m of t.matchAll(/(^|[\s,])-([A-Za-z0-9])([a-z]\w*)(?=[\s,]|$)/g))
+    for (const m of t.matchAll(/(^|[\s,])-([A-Za-z0-9])([A-Za-z]\w*)(?=[\s,]|$|,\.\.\.)/g))
       if (m[3] === long) edits.push({ at: m.index + m[1]!.length + 2, drop: 0, add: " " });
-    for (const m of t.matchAll(/\s+or\s+-([a-z]\w*)$/g)) if (m[1] === long) edits.push({ at: m.index, drop: m[0].length });
+    for (const m of t.matchAll(/\s+or\s+-([A-Za-z]\w*)$/g)) if (m[1] === long) edits.push({ at: m.index, drop: m[0].length });
   }
   // "-D xcolor or --color=xcolor": two spellings of one option, as a help text's comma says.
   for (const m of t.matchAll(/ +or +(?=[-+]{1,2}[^\s-])/g)) if (!edits.some((e) => e.at === m.index)) edits.push({ at: m.index, drop: m[0].length, add: ", " });
@@ -323,9 +330,10 @@ export function manView(text: string, program: string): { view: TextView; synops
 }
 
 /**
- * Reads a rendered man page (`MANWIDTH=80 LANG=C man --nh --nj -P cat PROG`, or any width)
- * into a CommandSpec. Spans and diagnostics refer to the page as normalised (CR, ANSI codes
- * and overstrike removed).
+ * Reads a man page, rendered (`MANWIDTH=80 LANG=C man --nh --nj -P cat PROG`, or any width)
+ * or as roff source (man(7) or mdoc(7) macros; roff.ts lays it out as `man` would), into a
+ * CommandSpec. Spans and diagnostics refer to the page's own text: the rendered page as
+ * normalised (CR, ANSI codes and overstrike removed), or the roff source.
  */
 export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
   if (typeof text !== "string") throw new GrammargenError("man page text must be a string", [], "EUSAGE");
@@ -334,7 +342,8 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
   if (path.length === 0) throw new GrammargenError("a command name is required (--name)", [], "EUSAGE");
   for (const w of path)
     if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
-  const page = normalize(text);
+  const roff = isRoff(text) ? renderRoff(text) : undefined;
+  const page = roff ? roff.text : normalize(text);
   try {
     const { view, synopsis, entries } = manView(page, path[0]!);
     const style = detectStyle(view.text) === "gnu" ? "gnu" : "generic";
@@ -351,6 +360,7 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
       });
     // A wrapper's page that says its options are another program's ("OPTIONs are the same as for grep").
     if (result.spec.options.length === 0) result = withBorrowedOptions(result, page);
+    if (roff) result = { spec: roff.view.remap(result.spec), diagnostics: roff.view.remapDiagnostics(result.diagnostics) };
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
