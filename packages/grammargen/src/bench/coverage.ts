@@ -5,15 +5,14 @@
 // the pack's default grammar as shipped (grammars/pack/default.gbnf, read by the in-repo
 // checker) and on per-request grammars: the composition of just the pack programs that the
 // command names, as a decoder would build for one request.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseGrammarText } from "../check/reader.js";
 import { recognize } from "../check/recognize.js";
-import { compose } from "../compose/compose.js";
-import { BUILTIN_NAMES, KEYWORDS } from "../compose/builtins.js";
 import type { Grammar } from "../grammar/ast.js";
-import type { CommandSpec } from "../ir.js";
 import { corpusDir } from "./corpus.js";
+import { packGrammars } from "./request-grammar.js";
+
+export { programsOf } from "./request-grammar.js";
 
 export interface CoverageFigures {
   valid: number;
@@ -28,58 +27,13 @@ const lines = (file: string): string[] =>
     .split("\n")
     .filter((l) => l.trim() !== "" && !l.startsWith("#"));
 
-/** Program names a command line starts simple commands with (a lexical approximation). */
-export function programsOf(command: string): string[] {
-  const out = new Set<string>();
-  // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
-  const re =
-    /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-exec|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
-  for (const m of command.matchAll(re)) {
-    const word = m[1]!.split("/").pop()!;
-    if (word && !/=|^-|^\d+$/.test(word) && !KEYWORDS.includes(word)) out.add(word);
-  }
-  return [...out];
-}
-
 export function measureCoverage(root: string, opts: { misses?: boolean } = {}): CoverageFigures {
   const dir = join(root, "corpora", "coverage");
   const valid = lines(join(dir, "valid.txt"));
   const invalid = lines(join(dir, "invalid.txt"));
-  const pack = join(root, "grammars", "pack");
-  const def = parseGrammarText(readFileSync(join(pack, "default.gbnf"), "utf8"), "gbnf");
-  const specs = new Map<string, CommandSpec | null>();
-  const spec = (name: string): CommandSpec | null => {
-    if (!specs.has(name)) {
-      const f = join(pack, `${name}.ir.json`);
-      specs.set(name, existsSync(f) ? (JSON.parse(readFileSync(f, "utf8")) as CommandSpec) : null);
-    }
-    return specs.get(name)!;
-  };
-  // A program the pack holds as subcommands only (git -> git-status, git-log, ...) brings them all.
-  const subcommandKeys = (name: string): string[] =>
-    existsSync(join(pack, `${name}.ir.json`))
-      ? [name]
-      : readdirSync(pack)
-          .filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ir.json"))
-          .map((f) => f.slice(0, -".ir.json".length));
-  const perRequest = new Map<string, Grammar>();
-  const requestGrammar = (command: string): Grammar => {
-    const names = programsOf(command).filter((n) => !BUILTIN_NAMES.includes(n));
-    const found = [
-      ...new Set(
-        names
-          .flatMap(subcommandKeys)
-          .map(spec)
-          .filter((s): s is CommandSpec => !!s),
-      ),
-    ];
-    const key = found
-      .map((s) => s.path.join(" "))
-      .sort()
-      .join(",");
-    if (!perRequest.has(key)) perRequest.set(key, compose({ commands: found }));
-    return perRequest.get(key)!;
-  };
+  const grammars = packGrammars(root);
+  const def = grammars.default;
+  const requestGrammar = grammars.forCommand;
   const accepts = (g: Grammar, c: string): boolean => recognize(g, c).accepted;
   const d = { accepted: 0, rejected: 0 };
   const r = { accepted: 0, rejected: 0 };

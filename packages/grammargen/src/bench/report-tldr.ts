@@ -10,22 +10,14 @@
 // rate says how far a help text alone carries, not which of the three a refusal is (--misses).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { recognize } from "../check/recognize.js";
 import { writeAtomic } from "../cli/output.js";
 import { GrammargenError } from "../diagnostics.js";
 import { lowerCommand } from "../lower/command.js";
 import { parseHelp } from "../parse/help.js";
+import { pairsExist, readPairs } from "./pairs.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
-
-function readPairs(file: string): { command: string; source?: string }[] {
-  const text = existsSync(file) ? readFileSync(file, "utf8") : gunzipSync(readFileSync(`${file}.gz`)).toString("utf8");
-  return text
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as { command: string; source?: string });
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -49,7 +41,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const pairsFile = opt("pairs") ?? join(ROOT, "model/data/train.jsonl");
-  if (!existsSync(pairsFile) && !existsSync(`${pairsFile}.gz`)) {
+  if (!pairsExist(pairsFile)) {
     console.error(`report:tldr: no pairs at ${pairsFile}(.gz)`);
     process.exit(2);
   }

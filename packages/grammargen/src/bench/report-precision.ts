@@ -1,0 +1,66 @@
+// npm run report:precision [-- --leaks N] [--json FILE]
+// How many wrong commands the grammars refuse, by kind of mistake (mutants.ts), on the pack's
+// default grammar and on per-request grammars. The leakiest programs follow, each with the
+// options or operands whose mutants got through and one such mutant.
+import { join } from "node:path";
+import { writeAtomic } from "../cli/output.js";
+import { buildSuite, type KindFigures, leakiest, measure } from "./mutant-suite.js";
+
+const ROOT = join(import.meta.dirname, "../../../..");
+
+const pct = (a: number, b: number) => (b === 0 ? "-" : `${((100 * a) / b).toFixed(1)}%`);
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log("usage: npm run report:precision [-- --leaks N] [--json FILE]");
+    return;
+  }
+  const n = Number(opt("leaks") ?? 10);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error("report:precision: --leaks takes a count");
+    process.exit(2);
+  }
+  const suite = buildSuite(ROOT);
+  const def = measure(suite, "default");
+  const req = measure(suite, "perRequest");
+  console.log(
+    `seeds: ${suite.seeds} (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
+      `mutants: ${suite.mutants.length}, ${suite.dropped.length} more left out because the real program accepted them\n`,
+  );
+  console.log("| kind | default: refused | per-request: refused | labels confirmed by the real program |");
+  console.log("|---|---:|---:|---:|");
+  for (let i = 0; i < def.length; i++) {
+    const d = def[i]!;
+    const r = req[i]!;
+    const all = suite.mutants.filter((m) => m.kind === d.kind);
+    console.log(
+      `| ${d.kind} | ${pct(d.refused, d.mutants)} (${d.refused}/${d.mutants}) | ${pct(r.refused, r.mutants)} (${r.refused}/${r.mutants}) | ${all.filter((m) => m.confirmed).length}/${all.length} |`,
+    );
+  }
+  for (const [name, figures] of [
+    ["default", def],
+    ["per-request", req],
+  ] as const) {
+    const worst = leakiest(figures, n);
+    console.log(`\n${name}: leakiest programs${worst.length === 0 ? ": none, every mutant refused" : ""}`);
+    for (const w of worst) {
+      console.log(`  ${w.program}: ${w.leaks} accepted`);
+      for (const s of w.sites) console.log(`    ${s.site} (${s.count}), e.g. ${s.example}`);
+    }
+  }
+  const json = opt("json");
+  if (json) {
+    const strip = (fs: KindFigures[]) => fs.map((f) => ({ ...f, leaks: f.leaks.map((m) => ({ program: m.program, site: m.site, command: m.command })) }));
+    void writeAtomic(
+      json,
+      `${JSON.stringify({ seeds: suite.seeds, seedsAccepted: suite.seedsAccepted, default: strip(def), perRequest: strip(req) }, null, 2)}\n`,
+    );
+  }
+}
+
+main();

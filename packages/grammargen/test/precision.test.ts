@@ -1,0 +1,101 @@
+// The precision suite (npm run report:precision): wrong commands made from valid ones, by
+// kind, must be refused by the pack's default grammar and by per-request grammars, at least
+// 98% of each kind. A widening that lets mutants through fails here with the options or
+// operands that did. Labels come from test/fixtures/mutant-labels.tsv (npm run mutants:confirm).
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { recognize } from "../src/check/recognize.js";
+import type { CommandSpec } from "../src/ir.js";
+import { lowerCommand } from "../src/lower/command.js";
+import { buildSuite, type KindFigures, leakiest, measure, packSource, readLabels, type Suite } from "../src/bench/mutant-suite.js";
+import { MUTANT_KINDS, type MutantKind, mutantsOf } from "../src/bench/mutants.js";
+import { packGrammars } from "../src/bench/request-grammar.js";
+
+const ROOT = join(import.meta.dirname, "../../..");
+
+/** The fewest mutants of each kind a grammar must be measured on: fewer would make the share vacuous. */
+const MIN_MUTANTS: Record<"default" | "perRequest", Record<MutantKind, number>> = {
+  default: { "long-option": 120, "short-option": 500, "value-type": 150, subcommand: 50, shell: 900, program: 900 },
+  perRequest: { "long-option": 180, "short-option": 600, "value-type": 180, subcommand: 250, shell: 900, program: 900 },
+};
+/** The fewest labels per kind the real programs confirmed (the rest hold by construction). */
+const MIN_CONFIRMED: Record<MutantKind, number> = { "long-option": 60, "short-option": 250, "value-type": 50, subcommand: 100, shell: 900, program: 900 };
+const SHARE = 0.98;
+
+let suite: Suite;
+beforeAll(() => {
+  suite = buildSuite(ROOT);
+}, 300_000);
+
+function check(which: "default" | "perRequest", figures: KindFigures[]): void {
+  const rows = figures.map((f) => `${f.kind}: ${f.refused}/${f.mutants} refused, ${f.confirmed} confirmed`);
+  console.log(`${which}:\n  ${rows.join("\n  ")}`);
+  for (const f of figures) {
+    expect(f.mutants, `${which} ${f.kind}: too few mutants`).toBeGreaterThanOrEqual(MIN_MUTANTS[which][f.kind]);
+    const through = leakiest([f], 5)
+      .map((p) => `${p.program}: ${p.sites.map((s) => `${s.site} (${s.count}, e.g. ${s.example})`).join("; ")}`)
+      .join("\n");
+    expect(f.refused / f.mutants, `${which} ${f.kind}: mutants accepted, by program and site:\n${through}`).toBeGreaterThanOrEqual(SHARE);
+  }
+}
+
+describe("precision suite", () => {
+  it("the pack's default grammar refuses at least 98% of each kind", () => {
+    check("default", measure(suite, "default"));
+  }, 300_000);
+
+  it("per-request grammars refuse at least 98% of each kind", () => {
+    check("perRequest", measure(suite, "perRequest"));
+  }, 300_000);
+
+  it("rests on labels the real programs confirmed, and leaves out what they accepted", () => {
+    for (const kind of MUTANT_KINDS)
+      expect(suite.mutants.filter((m) => m.kind === kind && m.confirmed).length, kind).toBeGreaterThanOrEqual(MIN_CONFIRMED[kind]);
+    const labels = readLabels(ROOT);
+    for (const m of suite.dropped) expect(labels.get(`${m.kind}\t${m.command}`)?.verdict).toBe("accepted");
+    for (const m of suite.mutants) expect(labels.get(`${m.kind}\t${m.command}`)?.verdict).not.toBe("accepted");
+  });
+
+  it("is deterministic: the same seeds give the same mutants", () => {
+    const again = buildSuite(ROOT, { labels: false });
+    const key = (s: Suite) => [...s.mutants, ...s.dropped].map((m) => `${m.kind}\t${m.command}`).sort();
+    expect(key(again)).toEqual(key(suite));
+  }, 300_000);
+
+  it("makes each kind wrong by construction", () => {
+    const grammars = packGrammars(ROOT);
+    const src = packSource(ROOT, grammars);
+    for (const m of suite.mutants) {
+      expect(m.command).not.toBe(m.seed);
+      if (m.kind === "long-option") {
+        // Never a real option nor a prefix of one: getopt_long takes unique prefixes.
+        const spec = (grammars.spec(m.program) ?? grammars.spec(m.program.split(" ")[0]!)) as CommandSpec;
+        const all = [spec, ...spec.subcommands].flatMap((s) => [...s.options, ...(s.globalOptions ?? [])]);
+        const names = all.flatMap((o) => [...o.long, ...(o.negatable ? o.long.map((l) => `no-${l}`) : [])]);
+        const wrong = m.wrong.slice(2);
+        expect(
+          names.some((n) => n.startsWith(wrong)),
+          m.command,
+        ).toBe(false);
+      }
+      if (m.kind === "program") expect(src.programs.has(m.wrong), m.command).toBe(false);
+    }
+  });
+
+  it("finds a leak: an 'any option' branch lets option mutants through", () => {
+    // The check can fail: grep's options widened to any option word (the options-of rule)
+    // accepts grep's long-option mutants, and the measure reports them.
+    const grammars = packGrammars(ROOT);
+    const grep = grammars.spec("grep")!;
+    const widened = lowerCommand({ ...grep, extensions: [...(grep.extensions ?? []), { kind: "options-of", program: "grep" }] });
+    const src = packSource(ROOT, grammars);
+    const seeds = ["grep --ignore-case foo notes.txt", "grep --count --word-regexp main src.c", "grep --recursive --line-number TODO ."];
+    const ms = seeds.flatMap((s) => mutantsOf(s, src, ["long-option"]));
+    expect(ms.length).toBe(seeds.length);
+    for (const s of seeds) expect(recognize(lowerCommand(grep), s).accepted).toBe(true);
+    for (const m of ms) {
+      expect(recognize(lowerCommand(grep), m.command).accepted, m.command).toBe(false);
+      expect(recognize(widened, m.command).accepted, m.command).toBe(true);
+    }
+  });
+});
