@@ -2,11 +2,13 @@
 // Confirms the precision suite's labels against the real programs and writes them to
 // packages/grammargen/test/fixtures/mutant-labels.tsv, which the suite reads (mutant-suite.ts).
 // - option, value and subcommand mutants: the mutated simple command runs alone in the
-//   bubblewrap sandbox (@shellgen/sandbox), with an empty workspace and no input. It is
-//   refused when it exits non-zero with a usage complaint ("unrecognized option", "invalid
-//   number", "is not a git command", ...) that the unmutated command does not also give;
-//   accepted when it exits 0; unclear otherwise (the program is missing here, it timed out,
-//   it failed for another reason).
+//   bubblewrap sandbox (@shellgen/sandbox), with no input, in a workspace holding an empty git
+//   repository, and so does the unmutated one. The mutant is refused when it exits non-zero
+//   with a usage complaint ("unrecognized option", "invalid number", "is not a git command",
+//   ...) that the unmutated command does not also give, or prints its usage where the
+//   unmutated one does not; accepted when it exits 0, or ends exactly as the unmutated one
+//   does with no complaint; unclear otherwise (the program is missing here, it timed out, or
+//   it failed differently without saying why).
 // - shell mutants: `bash -n` reads the line (it parses and runs nothing).
 // - program mutants: `command -v NAME` in the sandbox finds no such program.
 // Needs bubblewrap. Programs missing on this machine leave their mutants unclear; the suite
@@ -24,7 +26,7 @@ const ROOT = join(import.meta.dirname, "../../../..");
 
 /** What programs say when their command line is wrong (GNU, BSD, busybox, git, openssl, cobra, clap). */
 const USAGE_COMPLAINT =
-  /unrecognized|unrecognised|invalid|unknown|illegal|not a valid|bad (option|argument|value|flag)|no such option|is not a [\w-]+ command|not recognized|ambiguous|requires an argument|must be|expected|Try '.*--help'|usage:/i;
+  /unrecognized|unrecognised|invalid|unknown|illegal|not a valid|bad (option|argument|value|flag)|no such option|is not a [\w-]+ command|not recognized|ambiguous|requires an argument|must be|not a (valid |positive )?(number|integer)|should contain|expected|Try '.*--help'|usage:/i;
 
 const complaint = (r: SandboxResult): boolean => r.exitCode !== 0 && !r.timedOut && USAGE_COMPLAINT.test(`${r.stderr}\n${r.stdout}`);
 
@@ -41,12 +43,27 @@ async function label(m: SuiteMutant, workspace: string): Promise<{ verdict: Verd
   const r = await run(m.probe);
   const exit = String(r.timedOut ? "timeout" : r.exitCode);
   if (r.timedOut || r.truncated || r.exitCode === 126 || r.exitCode === 127) return { verdict: "unclear", exit };
-  if (r.exitCode === 0) return { verdict: "accepted", exit };
-  if (!complaint(r)) return { verdict: "unclear", exit };
-  // The same complaint without the mutation is about something else (a missing file, no network).
   const s = m.seedProbe ? await run(m.seedProbe) : undefined;
-  if (s && complaint(s) && s.exitCode === r.exitCode) return { verdict: "unclear", exit };
-  return { verdict: "refused", exit };
+  // Some programs answer a bad value with their usage text and exit 0 (grep --color=WRONG).
+  if (r.exitCode === 0) return { verdict: usage(r) && !(s && usage(s)) ? "refused" : "accepted", exit };
+  // The same complaint without the mutation is about something else (a missing file, no network).
+  if (complaint(r)) return { verdict: s && complaint(s) && s.exitCode === r.exitCode ? "unclear" : "refused", exit };
+  // No complaint, and the unmutated command ends exactly the same way: the program took the
+  // mutation as it took the original (grep -y, sort -y, diff -H: obsolete spellings it keeps).
+  if (s && !s.timedOut && s.exitCode === r.exitCode && s.stderr === r.stderr && s.stdout === r.stdout) return { verdict: "accepted", exit };
+  return { verdict: "unclear", exit };
+}
+
+const usage = (r: SandboxResult): boolean => /^usage:/im.test(`${r.stdout}\n${r.stderr}`);
+
+/** A workspace where the programs get past their first checks: git finds a repository with a commit. */
+async function prepare(workspace: string): Promise<void> {
+  const r = await runSandboxed({
+    command: "git init -q && git -c user.email=a@example.org -c user.name=a commit -q --allow-empty -m init",
+    workspace,
+    timeoutMs: 10_000,
+  });
+  if (r.exitCode !== 0) throw new Error(`could not prepare the workspace: ${r.stderr.trim()}`);
 }
 
 async function main(): Promise<void> {
@@ -73,6 +90,7 @@ async function main(): Promise<void> {
   const workspaces = Array.from({ length: jobs }, () => mkdtempSync(join(tmpdir(), "mutants-")));
   let done = 0;
   try {
+    for (const w of workspaces) await prepare(w);
     await Promise.all(
       workspaces.map(async (workspace) => {
         for (let m = todo.shift(); m; m = todo.shift()) {

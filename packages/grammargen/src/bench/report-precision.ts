@@ -29,7 +29,7 @@ function main(): void {
   const def = measure(suite, "default");
   const req = measure(suite, "perRequest");
   console.log(
-    `seeds: ${suite.seeds} (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
+    `seeds: ${suite.seeds} of pack programs (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
       `mutants: ${suite.mutants.length}, ${suite.dropped.length} more left out because the real program accepted them\n`,
   );
   console.log("| kind | default: refused | per-request: refused | labels confirmed by the real program |");
