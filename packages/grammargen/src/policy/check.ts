@@ -80,7 +80,7 @@ function walk(st: WalkState, node: Node): void {
   switch (node.type) {
     case "command": {
       const inv = invocationOf(node, st.env);
-      if (inv) for (const one of unwrapAll(inv)) checkInvocation(st, one, node);
+      if (inv) for (const one of unwrap(inv)) checkInvocation(st, one, node);
       break;
     }
     case "pipeline":
@@ -155,7 +155,7 @@ function checkReceiver(st: WalkState, stage: Node): void {
   const cmd = stage.type === "redirected_statement" ? stage.childForFieldName("body") : stage;
   const inv = cmd?.type === "command" ? invocationOf(cmd, st.env) : undefined;
   if (!inv) return;
-  for (const one of unwrapAll(inv)) {
+  for (const one of unwrap(inv)) {
     const name = basename(one.name.value);
     if (!matchesAny(name, denied)) continue;
     add(
@@ -189,15 +189,6 @@ function flagPresent(args: Word[], flag: string): Word | undefined {
     }
   }
   return undefined;
-}
-
-/** unwrap, and `builtin NAME ...` runs NAME too. */
-function unwrapAll(inv: Invocation): Invocation[] {
-  return unwrap(inv).flatMap((one) =>
-    basename(one.name.value) === "builtin" && one.args.length > 0
-      ? [one, ...unwrapAll({ name: one.args[0]!, args: one.args.slice(1), wrappers: [...one.wrappers, "builtin"], node: one.node })]
-      : [one],
-  );
 }
 
 function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
