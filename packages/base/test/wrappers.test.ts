@@ -56,6 +56,8 @@ describe("the program a wrapper runs", () => {
     // An option after the operand (flock FILE -c CMD), a word only known at run time.
     ["flock /tmp/lock -c reboot", "-c"],
     ["nice $OPTS reboot", "$OPTS"],
+    // `env -` is `env -i`: a lone dash is no program.
+    ["env - reboot", "-"],
   ])("%s: the command is lost at %s", (line, at) => {
     const lost = lostOf(line);
     expect(lost?.word.raw).toBe(at);

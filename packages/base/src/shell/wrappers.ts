@@ -186,6 +186,8 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
   const first = args[i];
   if (shape.leading > 0 && first && first.value.startsWith("-") && first.value !== "-")
     return lost(first, `${name}'s option ${first.raw} after its operands is not one the checker can read`);
+  // A lone `-` there is no program: some wrappers read it as an option (`env -` is `env -i`).
+  if (first?.value === "-") return lost(first, `${name}'s argument - is not a command the checker can read`);
   return { at: i < args.length ? i : -1, commandLines };
 }
 
