@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
+import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
 
 const dir = fileURLToPath(new URL("./fixtures/layouts/", import.meta.url));
 
@@ -53,12 +53,34 @@ const CASES: Case[] = [
     valid: ["route", "route -n", "route del -host 203.0.113.9", "route add -net 10.0.0.0 netmask 255.0.0.0 dev eth0"],
     invalid: ["route -x"],
   },
+  {
+    // GNU find's man page (findutils 4.9.0, `MANWIDTH=80 man --nh --nj -P cat find`): the
+    // primaries its --help leaves out (-newerXY, -samefile, -ipath, -d, -regextype's value).
+    file: "find.man",
+    name: "find",
+    valid: [
+      "find . -newermt 2024-01-01",
+      "find . -newerct yesterday",
+      "find . -regextype posix-egrep -regex '.*\\.c'",
+      "find . -samefile a.txt",
+      "find . -ipath '*A*'",
+      "find . -d",
+      "find . -size -10k",
+      "find . -type f,d",
+      "find . -perm /u+x",
+      "find -O3 -D tree . -name a.txt",
+      "find . -fprintf out '%p'",
+      "find . -fls out",
+    ],
+    invalid: ["find . -newertm a.txt", "find . -newerxx a.txt", "find . -regextype", "find . -type x", "find . -mtime", "find . -bogus"],
+  },
 ];
 
 describe("help layouts", () => {
   for (const c of CASES) {
     test(`${c.file}: golden IR; accepts and refuses as the program does`, async () => {
-      const { spec } = parseHelp(readFileSync(`${dir}${c.file}.txt`, "utf8"), { name: c.name });
+      const text = readFileSync(`${dir}${c.file}.txt`, "utf8");
+      const { spec } = c.file.endsWith(".man") ? parseManPage(text, { name: c.name }) : parseHelp(text, { name: c.name });
       await expect(`${JSON.stringify(spec, null, 2)}\n`).toMatchFileSnapshot(`./fixtures/layouts/${c.file}.ir.json`);
       const grammar = lowerCommand(spec);
       for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
@@ -112,5 +134,17 @@ describe("help layouts", () => {
   test("a usage line's bare flag letters and '[-x [v]]' values decide over a one-space option table", () => {
     const help = `usage: [-?ab] [-c c] [-i [i]] [names]\n  -a AND selections (OR)\n  -b avoid kernel blocks\n  -c c  cmd c\n  -i select IPv[46] files\n  -i i   select by address: [46][proto][@host|addr][:port]\n`;
     accepts(help, ["probe -a -i", "probe -i :80", "probe -i:80", "probe -i tcp:80 x", "probe -ab x", "probe -c sh"], ["probe -c", "probe -q", "probe -a x -y"]);
+  });
+
+  test("find's help and man page merge: a value the help's line of bare names leaves out is the man page's", () => {
+    const help = readFileSync(fileURLToPath(new URL("../../../corpora/help/find/help.txt", import.meta.url)), "utf8");
+    const man = readFileSync(`${dir}find.man.txt`, "utf8");
+    const { spec, diagnostics } = mergeHelpAndMan(parseHelp(help, { name: "find" }), parseManPage(man, { name: "find" }));
+    expect(spec.options.find((o) => o.dashLong?.includes("regextype"))).toMatchObject({ arity: "required" });
+    expect(diagnostics.some((d) => /-regextype is listed without a value in the help text/.test(d.message))).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of ["find . -regextype posix-egrep -regex x", "find . -newermt 2024-01-01", "find . -daystart -mtime 1"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["find . -regextype", "find . -newerxx f", "find . -daystart x"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 });

@@ -102,7 +102,7 @@ function primaryForm(R: RuleSet, o: OptionSpec, sp: Expr, word: Expr): Expr {
 function valueOf(R: RuleSet, o: OptionSpec): Expr {
   const t = o.value?.type ?? { kind: "word" as const };
   const meta = o.value?.metavar ?? "";
-  const units = /^N\[([A-Za-z]+)\]/.exec(meta);
+  const units = /^[Nn]\[([A-Za-z]+)\]/.exec(meta);
   const name = sanitizeName(o.dashLong?.[0] ?? "v");
   if (t.kind === "integer" && units) {
     const sign = t.signed === "plusminus" ? [opt(cls("+-"))] : [];

@@ -1,9 +1,12 @@
-// Reads corpora/help/<name>/{help.txt,meta.json} into CommandSpecs through the help parser.
+// Reads corpora/help/<name>/{help.txt,meta.json} into CommandSpecs through the help parser;
+// a man.txt beside them (the program's rendered man page) adds what the help text leaves out.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec, HelpStyle } from "../ir.js";
 import { parseHelp } from "../parse/help.js";
+import { parseManPage } from "../parse/man.js";
+import { mergeHelpAndMan } from "../parse/merge-sources.js";
 
 export interface CorpusEntry {
   /** Directory name: the pack's key for this command (git-log, busybox-cp, grep). */
@@ -32,7 +35,9 @@ export function readCorpus(dir: string, only?: string[]): CorpusEntry[] {
     if (!existsSync(helpFile) || !existsSync(metaFile)) continue;
     const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Meta;
     const name = meta.name ?? [meta.program];
-    const { spec } = parseHelp(readFileSync(helpFile, "utf8"), { name, ...(meta.style ? { style: meta.style } : {}) });
+    const manFile = join(dir, key, "man.txt");
+    const help = parseHelp(readFileSync(helpFile, "utf8"), { name, ...(meta.style ? { style: meta.style } : {}) });
+    const { spec } = existsSync(manFile) ? mergeHelpAndMan(help, parseManPage(readFileSync(manFile, "utf8"), { name })) : help;
     out.push({
       key,
       spec: { ...spec, source: { ...spec.source, program: meta.program, ...(meta.version ? { version: meta.version } : {}) } },

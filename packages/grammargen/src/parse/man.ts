@@ -9,7 +9,7 @@ import type { CommandSpec } from "../ir.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { nameWords, parseGetoptStyle, type ParseResult } from "./help.js";
 import { isRoff, renderRoff } from "./roff.js";
-import { detectStyle } from "./styles.js";
+import { detectStyle, manPageParser } from "./styles.js";
 import { checkHelpText, normalize, splitLines, type Line } from "./text.js";
 import { TextView } from "./view.js";
 
@@ -344,6 +344,12 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     if (!/^[\w.+@:/-]+$/.test(w)) throw new GrammargenError(`command word ${JSON.stringify(w)} has characters a shell would interpret`, [], "EUSAGE");
   const roff = isRoff(text) ? renderRoff(text) : undefined;
   const page = roff ? roff.text : normalize(text);
+  // A page whose layout a style's own parser reads (find's expression language).
+  const special = manPageParser(page);
+  if (special) {
+    const result = special(page, { name: path });
+    return roff ? { spec: roff.view.remap(result.spec), diagnostics: roff.view.remapDiagnostics(result.diagnostics) } : result;
+  }
   try {
     const { view, synopsis, entries } = manView(page, path[0]!);
     const style = detectStyle(view.text) === "gnu" ? "gnu" : "generic";

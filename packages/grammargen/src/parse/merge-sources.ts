@@ -47,7 +47,15 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     // The man page's other spellings of the same option (less's "-N or --LINE-NUMBERS").
     for (const s of m.short) if (!h.short.includes(s) && !byKey.has(`s:${s}`)) h.short.push(s), byKey.set(`s:${s}`, h);
     for (const l of m.long) if (!h.long.includes(l) && !byKey.has(`l:${l}`)) h.long.push(l), byKey.set(`l:${l}`, h);
-    if (h.arity !== m.arity)
+    // find's --help lists "-daystart -follow -nowarn -regextype -warn" on one line, values left
+    // out: a line of three or more bare names says nothing of a value, and the man page's entry does.
+    const sameLine = help.spec.options.filter((x) => h.span && x.span?.start === h.span.start && x.span.end === h.span.end).length;
+    if (h.arity === "none" && m.arity !== "none" && sameLine >= 3) {
+      h.arity = m.arity;
+      if (m.value) h.value = copy(m.value);
+      if (m.valueCount) h.valueCount = m.valueCount;
+      note(`option ${spellings(h).join(", ")} is listed without a value in the help text; its value is the man page's${where(m)}`, "man", m.span);
+    } else if (h.arity !== m.arity)
       note(
         `option ${spellings(h).join(", ")} takes ${h.arity === "none" ? "no value" : `a value (${h.arity})`} in the help text but ${m.arity === "none" ? "no value" : `a value (${m.arity})`} in the man page${where(m)}; the help text's is kept`,
         "help",

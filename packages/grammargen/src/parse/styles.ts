@@ -21,6 +21,8 @@ export interface StyleEntry {
   /** Claims a text before the scoring detectors run (a BusyBox banner, git's usage line). */
   detect?: (text: string) => boolean;
   parse: StyleParse;
+  /** The parser also reads the program's rendered man page (parseManPage hands the page to it). */
+  manPage?: boolean;
 }
 
 // Order matters: the first detector that claims a text wins, so the most specific banners come first.
@@ -28,7 +30,15 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
   { style: "busybox", detect: isBusybox, parse: parseBusybox },
   { style: "git", detect: (t) => /^usage: git [\w-]+/m.test(t) || (isManPage(t) && /^GIT[\w-]*\(1\)\s+Git Manual/m.test(t)), parse: parseGit },
   { style: "openssl", detect: (t) => /^ -help\s+Display this summary/m.test(t), parse: parseOpenssl },
-  { style: "find", detect: (t) => /^Usage: \S*find .*\[expression\]/m.test(t) && /^(Tests|Actions)\b.*:\s*$/m.test(t), parse: parseFind },
+  {
+    style: "find",
+    // Its --help, or its man page (a SYNOPSIS form ending in "[expression]", TESTS and ACTIONS sections).
+    detect: (t) =>
+      (/^Usage: \S*find .*\[expression\]/m.test(t) && /^(Tests|Actions)\b.*:\s*$/m.test(t)) ||
+      (/^SYNOPSIS\s*\n\s+\S*find (\[-\w+\] )+[^\n]*\n?\s*(.*\s)?\[expression\]/m.test(t) && /^ {0,3}TESTS\s*$/m.test(t) && /^ {0,3}ACTIONS\s*$/m.test(t)),
+    parse: parseFind,
+    manPage: true,
+  },
   { style: "tar", detect: (t) => /^Usage: \S*tar \[OPTION\.\.\.\]/m.test(t) && /-x, --extract/.test(t), parse: parseTar },
   { style: "dd", detect: (t) => /^Usage: \S*dd \[OPERAND\]/m.test(t), parse: parseDd },
   { style: "curl", detect: (t) => /^Usage: curl \[options\.\.\.\] <url>/m.test(t), parse: parseCurl },
@@ -50,6 +60,12 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
 /** The registered parser for a style, if any. */
 export function styleParser(style: HelpStyle): StyleParse | undefined {
   return NON_GETOPT_STYLES.find((s) => s.style === style)?.parse;
+}
+
+/** The registered parser for a man page a style's detector claims, if any (find's page). */
+export function manPageParser(text: string): StyleParse | undefined {
+  const s = NON_GETOPT_STYLES.find((x) => x.manPage && x.detect?.(text));
+  return s?.parse;
 }
 
 /** A style claimed by a registered detector, checked before the scoring detectors. */
