@@ -1,20 +1,17 @@
 // Reads the regular expressions inside Lark `/.../` terminals (the subset Python `re` and
 // Rust `regex` share) into grammar expressions, so the checker can match them exactly.
+// \d, \s and \w mean what they mean to Python's `re` on text (Unicode: U+00A0 is \s, U+0661
+// is \d), since Python Lark is the reference reader of a Lark file; grammargen's own Lark never
+// uses them (emit/regex.ts writes explicit classes), so its grammars mean the same everywhere.
+// JSON Schema patterns are ECMAScript and are read elsewhere (schema/ecma-regex.ts).
 import { GrammargenError } from "../diagnostics.js";
 import { alt, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
+import { PYTHON_DIGIT, PYTHON_SPACE, PYTHON_WORD } from "./python-classes.js";
 
-const DIGIT: [number, number][] = [[48, 57]];
-const WORDC: [number, number][] = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-];
-const SPACE: [number, number][] = [
-  [9, 13],
-  [32, 32],
-];
+const DIGIT: [number, number][] = [...PYTHON_DIGIT];
+const WORDC: [number, number][] = [...PYTHON_WORD];
+const SPACE: [number, number][] = [...PYTHON_SPACE];
 
 function caseless(e: Expr): Expr {
   switch (e.kind) {

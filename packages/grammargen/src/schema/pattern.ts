@@ -3,8 +3,8 @@
 // JSON.stringify writes it) or inside a single-quoted shell word (no quote inside).
 import { alt, cls, complementRanges, lit, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
-import { parseRegex } from "../check/regex.js";
 import { GrammargenError } from "../diagnostics.js";
+import { ecmaRegexExpr } from "./ecma-regex.js";
 
 export const patternJson = (pattern: string): Expr => patternWith(pattern, jsonEncoded);
 
@@ -61,8 +61,7 @@ function patternWith(pattern: string, encode: (e: Expr) => Expr): Expr {
   if ((anchoredStart || anchoredEnd) && topLevelBar(src)) {
     throw new GrammargenError(`pattern ${JSON.stringify(pattern)}: wrap alternatives in a group, e.g. ^(a|b)$`, [], "ESCHEMA");
   }
-  // \d in ECMAScript is ASCII digits, as in the checker's reader; \w likewise.
-  const body = encode(parseRegex(src));
+  const body = encode(ecmaRegexExpr(src, pattern));
   // Outside the anchors the search does not look: any characters at all, newlines included.
   const anything = rep(encode({ kind: "cls", ranges: [], negated: true }), 0, UNBOUNDED);
   return seq(...(anchoredStart ? [] : [anything]), body, ...(anchoredEnd ? [] : [anything]));
