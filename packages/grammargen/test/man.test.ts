@@ -182,6 +182,34 @@ describe("man page fixtures", () => {
     expect(spec.options.find((o) => o.short.includes("c"))?.span?.line).toBe(7);
   });
 
+  it("skips titles among the SYNOPSIS forms and reads a page that starts with a blank line", () => {
+    const page = [
+      "",
+      "CM(1)                              CMake                             CM(1)",
+      "",
+      "SYNOPSIS",
+      "          Generate a Project Buildsystem",
+      "           cm [<options>] -B <path-to-build>",
+      "",
+      "          Build a Project",
+      "           cm --build <dir> [<options>]",
+      "",
+      "OPTIONS",
+      "       -B <dir>",
+      "              Build directory.",
+      "",
+      "       --build <dir>",
+      "              Build.",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(page, { name: "cm" });
+    expect(spec.source?.manPage).toBe("cm(1)");
+    expect(spec.positionals).toEqual([]);
+    const g = parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
+    expect(recognize(g, "cm --build out").accepted).toBe(true);
+    expect(recognize(g, "cm --build out Build").accepted).toBe(false);
+  });
+
   it("does not take a paragraph of prose that starts with an option for an entry", () => {
     const page = [
       "X(1)                        General Commands Manual                       X(1)",
@@ -239,7 +267,38 @@ describe("help text and man page together", () => {
     const man = "IFC(8)        Manual        IFC(8)\n\nSYNOPSIS\n       ifc [-a] [-s] [interface]\n\nOPTIONS\n       -a     all\n\n       -s     short\n";
     const r = mergeHelpAndMan(parseHelp(help, { name: "ifc" }), parseManPage(man, { name: "ifc" }));
     expect(r.spec.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["interface", 0, 1]]);
-    expect(r.diagnostics.some((x) => /no usage line: the operands are the man page's SYNOPSIS/.test(x.message))).toBe(true);
+    expect(r.diagnostics.some((x) => /the help text has no usage line: the operands are the man page's/.test(x.message))).toBe(true);
+  });
+
+  it("takes the man page as the base where the help text is thin, and the help text adds to it", () => {
+    const help = "Usage: tool command\n  -h   help\n";
+    const man = [
+      "TOOL(8)        Manual        TOOL(8)",
+      "",
+      "SYNOPSIS",
+      "       tool [-abcd] [-o file] name...",
+      "",
+      "OPTIONS",
+      "       -a     all",
+      "",
+      "       -b     brief",
+      "",
+      "       -c     count",
+      "",
+      "       -o file",
+      "              Write to file.",
+      "",
+    ].join("\n");
+    const r = mergeHelpAndMan(parseHelp(help, { name: "tool" }), parseManPage(man, { name: "tool" }));
+    expect(r.diagnostics.find((d) => /the man page is the base/.test(d.message))?.origin).toBe("help");
+    // The help's "command" would pass every word through; the page's SYNOPSIS says names.
+    expect(r.spec.positionals.map((p) => [p.name, p.rest ?? false])).toEqual([["name", false]]);
+    expect(r.spec.options.map((o) => spellings(o).join(","))).toEqual(["-a", "-b", "-c", "-o", "-d", "-h"]);
+    expect(r.diagnostics.some((d) => d.origin === "help" && /option -h is in the help text only/.test(d.message))).toBe(true);
+    const g = parseGrammarText(emitGbnf(lowerCommand(r.spec)), "gbnf");
+    expect(recognize(g, "tool -a -o out.txt x y").accepted).toBe(true);
+    expect(recognize(g, "tool -a").accepted).toBe(false);
+    expect(recognize(g, "tool x --zz").accepted).toBe(false);
   });
 });
 

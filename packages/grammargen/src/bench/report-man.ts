@@ -98,6 +98,8 @@ async function main(): Promise<void> {
     help: number;
     man: number;
     merged: number;
+    /** Of the wrong commands (one per example), how many each grammar refuses. */
+    refused: { help: number; man: number; merged: number };
   }
   const rows: Row[] = [];
   const misses: string[] = [];
@@ -115,13 +117,31 @@ async function main(): Promise<void> {
         if (!r.accepted && tag) misses.push(`${program}\t${tag}\t${c}\t${r.reason ?? ""}`);
         return r.accepted;
       }).length;
-    rows.push({ program, kind, commands: commands.length, help: count(gh), man: count(gm, "man"), merged: count(gb, "merged") });
+    // Wrong commands: each example with an option no program has at its end, where a grammar
+    // that passes the words after a command word through (docker COMMAND [ARG...]) takes it.
+    const wrong = commands.map((c) => `${c} --zz-no-such-option`);
+    const refused = (g: Grammar | undefined) => wrong.filter((c) => !g || !recognize(g, c).accepted).length;
+    rows.push({
+      program,
+      kind,
+      commands: commands.length,
+      help: count(gh),
+      man: count(gm, "man"),
+      merged: count(gb, "merged"),
+      refused: { help: refused(gh), man: refused(gm), merged: refused(gb) },
+    });
   }
-  console.log("\n| tldr examples of programs with a man page | programs | commands | help only | man only | merged |\n|---|---:|---:|---:|---:|---:|");
+  console.log("\nAccepted: tldr examples taken. Refused: the same examples with `--zz-no-such-option` at the end, refused.\n");
+  console.log(
+    "| tldr examples of programs with a man page | programs | commands | accepted: help only | man only | merged | refused: help only | man only | merged |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
   const line = (label: string, rs: Row[]) => {
     const c = rs.reduce((s, r) => s + r.commands, 0);
     const sum = (k: "help" | "man" | "merged") => rs.reduce((s, r) => s + r[k], 0);
-    console.log(`| ${label} | ${rs.length} | ${c} | ${pct(sum("help"), c)} | ${pct(sum("man"), c)} | ${pct(sum("merged"), c)} |`);
+    const no = (k: "help" | "man" | "merged") => rs.reduce((s, r) => s + r.refused[k], 0);
+    console.log(
+      `| ${label} | ${rs.length} | ${c} | ${pct(sum("help"), c)} | ${pct(sum("man"), c)} | ${pct(sum("merged"), c)} | ${pct(no("help"), c)} | ${pct(no("man"), c)} | ${pct(no("merged"), c)} |`,
+    );
   };
   line(
     "no help text captured",

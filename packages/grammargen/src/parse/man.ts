@@ -103,10 +103,16 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
   // A form starts at the margin with a program's name: this one, one the NAME section lists,
   // or the first form's. man(7) pages wrap a form at the margin too, so any other word there
   // goes on with the form before it.
-  const programs = new Set([base, ...names, firstWord(lines[0]!)]);
+  // cmake's "Generate a Project Buildsystem" above its forms: a title, no form (no brackets,
+  // dashes or placeholders, a capital and then lower-case words).
+  const title = (l: Line) => /^[A-Z][a-z]+( [A-Za-z-]+)*$/.test(content(l)) && !programs.has(firstWord(l));
+  const programs = new Set([base, ...names]);
+  const first = lines.find((l) => !title(l));
+  if (first) programs.add(firstWord(first));
   const forms: Line[][] = [];
   for (const l of lines) {
-    if (!forms.length || (l.indent === margin && programs.has(firstWord(l)))) forms.push([l]);
+    if (title(l)) continue;
+    if (!forms.length || ((l.indent === margin || l.indent <= forms[forms.length - 1]![0]!.indent) && programs.has(firstWord(l)))) forms.push([l]);
     else forms[forms.length - 1]!.push(l);
   }
   const own = forms.filter((f) => firstWord(f[0]!) === base);
@@ -303,7 +309,12 @@ function namesOf(sections: Section[]): string[] {
 
 /** The page's running title, "ifconfig(8)", if it has one. */
 export function manPageTitle(text: string): string | undefined {
-  const m = PAGE_TITLE.exec((text.split("\n", 1)[0] ?? "").trim());
+  const m = PAGE_TITLE.exec(
+    text
+      .split("\n")
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "",
+  );
   return m ? `${m[1]!.toLowerCase()}(${m[2]})` : undefined;
 }
 

@@ -1,79 +1,105 @@
 // One program, two texts: its --help output and its man page. The help text is the installed
-// program's own word and wins where they disagree; the man page adds what the help leaves out
-// (options it does not list, the operands of a help with no usage line). Every difference is
-// reported, on the text it was found in.
+// program's own word and is the base, unless it is thin (it lists fewer than a third of the
+// man page's options: procps' terse usage, apt-cache's "command" summary); then the man page
+// is. The other text adds what the base leaves out (options, spellings, and, for a base with
+// no usage line, its operands). Every difference is reported, on the text it was found in.
 import type { Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
 
+type Origin = "help" | "man";
+const NAME: Record<Origin, string> = { help: "help text", man: "man page" };
+
 const spellings = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 const keys = (o: OptionSpec): string[] => [...o.short.map((s) => `s:${s}`), ...o.long.map((l) => `l:${l}`), ...(o.dashLong ?? []).map((d) => `d:${d}`)];
 const copy = <T>(x: T): T => structuredClone(x);
+const takes = (a: OptionSpec["arity"]) => (a === "none" ? "no value" : `a value (${a})`);
 
 /**
  * Merges the spec read from a program's help text with the one read from its man page. Either
  * may be missing (then the other is returned as it is). Diagnostics: both inputs' (each with
- * its `origin`), then one warning per difference: an option in only one of the texts, a value
- * the texts disagree on (required, optional or none), the operands taken from the man page.
+ * its `origin`), then one warning per difference: which text is the base when it is the man
+ * page, an option in only one of the texts, a value the texts disagree on (required, optional
+ * or none), operands taken from the other text.
  */
 export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult | undefined): ParseResult {
-  const tag = (ds: Diagnostic[], origin: "help" | "man") => ds.map((d) => ({ ...d, origin }));
+  const tag = (ds: Diagnostic[], origin: Origin) => ds.map((d) => ({ ...d, origin }));
   if (!help || !man) {
     const only = help ?? man;
     if (!only) throw new TypeError("mergeHelpAndMan needs a help text's or a man page's result");
     return { spec: only.spec, diagnostics: tag(only.diagnostics, help ? "help" : "man") };
   }
-  const spec: CommandSpec = copy(help.spec);
+  const thin = help.spec.options.length * 3 < man.spec.options.length;
+  const [baseOrigin, otherOrigin]: [Origin, Origin] = thin ? ["man", "help"] : ["help", "man"];
+  const [base, other] = thin ? [man, help] : [help, man];
+  const spec: CommandSpec = copy(base.spec);
   const notes: Diagnostic[] = [];
-  const note = (message: string, origin: "help" | "man", span?: OptionSpec["span"]) =>
+  const note = (message: string, origin: Origin, span?: OptionSpec["span"]) =>
     notes.push({ severity: "warning", stage: "parse", message, origin, ...(span ? { span } : {}) });
-  const where = (o: OptionSpec) => (o.span ? ` (man page line ${o.span.line})` : "");
+  const where = (o: OptionSpec, origin: Origin) => (o.span ? ` (${NAME[origin]} line ${o.span.line})` : "");
+  if (thin)
+    note(
+      `the help text lists ${help.spec.options.length} option(s), the man page ${man.spec.options.length}: the man page is the base, the help text adds to it`,
+      "help",
+    );
 
   const byKey = new Map<string, OptionSpec>();
   for (const o of spec.options) for (const k of keys(o)) if (!byKey.has(k)) byKey.set(k, o);
   const matched = new Set<OptionSpec>();
-  for (const m of man.spec.options) {
-    const h = keys(m)
+  for (const m of other.spec.options) {
+    const b = keys(m)
       .map((k) => byKey.get(k))
       .find((x) => x !== undefined);
-    if (!h) {
+    if (!b) {
       const added = copy(m);
       spec.options.push(added);
       for (const k of keys(added)) if (!byKey.has(k)) byKey.set(k, added);
-      note(`option ${spellings(m).join(", ")} is in the man page only${where(m)}; added`, "man", m.span);
+      note(`option ${spellings(m).join(", ")} is in the ${NAME[otherOrigin]} only${where(m, otherOrigin)}; added`, otherOrigin, m.span);
       continue;
     }
-    matched.add(h);
-    // The man page's other spellings of the same option (less's "-N or --LINE-NUMBERS").
-    for (const s of m.short) if (!h.short.includes(s) && !byKey.has(`s:${s}`)) h.short.push(s), byKey.set(`s:${s}`, h);
-    for (const l of m.long) if (!h.long.includes(l) && !byKey.has(`l:${l}`)) h.long.push(l), byKey.set(`l:${l}`, h);
+    matched.add(b);
+    // The other text's spellings of the same option (less's "-N or --LINE-NUMBERS").
+    for (const s of m.short)
+      if (!b.short.includes(s) && !byKey.has(`s:${s}`)) {
+        b.short.push(s);
+        byKey.set(`s:${s}`, b);
+      }
+    for (const l of m.long)
+      if (!b.long.includes(l) && !byKey.has(`l:${l}`)) {
+        b.long.push(l);
+        byKey.set(`l:${l}`, b);
+      }
     // find's --help lists "-daystart -follow -nowarn -regextype -warn" on one line, values left
     // out: a line of three or more bare names says nothing of a value, and the man page's entry does.
-    const sameLine = help.spec.options.filter((x) => h.span && x.span?.start === h.span.start && x.span.end === h.span.end).length;
-    if (h.arity === "none" && m.arity !== "none" && sameLine >= 3) {
-      h.arity = m.arity;
-      if (m.value) h.value = copy(m.value);
-      if (m.valueCount) h.valueCount = m.valueCount;
-      note(`option ${spellings(h).join(", ")} is listed without a value in the help text; its value is the man page's${where(m)}`, "man", m.span);
-    } else if (h.arity !== m.arity)
+    const sameLine = help.spec.options.filter((x) => b.span && x.span?.start === b.span.start && x.span.end === b.span.end).length;
+    if (baseOrigin === "help" && b.arity === "none" && m.arity !== "none" && sameLine >= 3) {
+      b.arity = m.arity;
+      if (m.value) b.value = copy(m.value);
+      if (m.valueCount) b.valueCount = m.valueCount;
+      note(`option ${spellings(b).join(", ")} is listed without a value in the help text; its value is the man page's${where(m, "man")}`, "man", m.span);
+    } else if (b.arity !== m.arity)
       note(
-        `option ${spellings(h).join(", ")} takes ${h.arity === "none" ? "no value" : `a value (${h.arity})`} in the help text but ${m.arity === "none" ? "no value" : `a value (${m.arity})`} in the man page${where(m)}; the help text's is kept`,
-        "help",
-        h.span,
+        `option ${spellings(b).join(", ")} takes ${takes(b.arity)} in the ${NAME[baseOrigin]} but ${takes(m.arity)} in the ${NAME[otherOrigin]}${where(m, otherOrigin)}; the ${NAME[baseOrigin]}'s is kept`,
+        baseOrigin,
+        b.span,
       );
   }
-  for (const h of help.spec.options) {
-    const now = spec.options[help.spec.options.indexOf(h)]!;
-    if (!matched.has(now)) note(`option ${spellings(h).join(", ")} is in the help text only`, "help", h.span);
-  }
-  // A help text without a usage line gets operands of any number (spanless); the man page's SYNOPSIS says which.
+  base.spec.options.forEach((o, i) => {
+    if (!matched.has(spec.options[i]!)) note(`option ${spellings(o).join(", ")} is in the ${NAME[baseOrigin]} only`, baseOrigin, o.span);
+  });
+  // A text without a usage line gets operands of any number (spanless); the other's usage says which.
   const fallback = spec.positionals.length > 0 && spec.positionals.every((p) => !p.span);
-  if (fallback && man.spec.positionals.length) {
-    spec.positionals = copy(man.spec.positionals);
-    note("the help text has no usage line: the operands are the man page's SYNOPSIS", "man", man.spec.positionals[0]?.span);
+  if (fallback && other.spec.positionals.some((p) => p.span)) {
+    spec.positionals = copy(other.spec.positionals);
+    note(`the ${NAME[baseOrigin]} has no usage line: the operands are the ${NAME[otherOrigin]}'s`, otherOrigin, other.spec.positionals[0]?.span);
   }
-  if (!spec.subcommands.length && man.spec.subcommands.length) spec.subcommands = copy(man.spec.subcommands);
-  for (const e of man.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
-  spec.source = { ...(spec.source ?? { program: spec.path[0] ?? "" }), ...(man.spec.source?.manPage ? { manPage: man.spec.source.manPage } : {}) };
+  // Subcommands only where the base says nothing of its operands: a thin help's list of
+  // commands, each without a usage of its own, would take any words after them.
+  if (!spec.subcommands.length && !spec.positionals.some((p) => p.span) && other.spec.subcommands.length) spec.subcommands = copy(other.spec.subcommands);
+  for (const e of other.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
+  spec.source = {
+    ...(help.spec.source ?? { program: spec.path[0] ?? "" }),
+    ...(man.spec.source?.manPage ? { manPage: man.spec.source.manPage } : {}),
+  };
   return { spec, diagnostics: [...tag(help.diagnostics, "help"), ...tag(man.diagnostics, "man"), ...notes] };
 }
