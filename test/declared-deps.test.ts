@@ -38,7 +38,8 @@ function publishedSources(dir: string, pkg: Manifest): string[] {
   return [...src, ...bin, ...own];
 }
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)["']([^"'./#][^"']*)["']/g;
+// A quoted "from" (an option named from: get("from") === "man") is a string, not an import.
+const SPECIFIER = /(?:(?<!["'])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)["']([^"'./#][^"']*)["']/g;
 const packageOf = (spec: string): string =>
   spec
     .split("/")
