@@ -1,6 +1,7 @@
 // results.jsonl: one record per (model, mode, task), appended as each finishes, so a run
 // killed at any point resumes where it stopped. A torn last line is dropped on reopen.
-import { appendFile, mkdir, open, readFile, rename, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, truncate } from "node:fs/promises";
+import { appendDurable, writeFileAtomic } from "@shellgen/base";
 import { join } from "node:path";
 import { UsageError } from "./modes.js";
 import { isRecord, recordKey, type ResultRecord } from "./record.js";
@@ -64,9 +65,10 @@ export class ResultStore {
     return this.done.has(key);
   }
 
-  /** One write per line, so a kill leaves at most one torn line at the end. */
+  /** One write per line, so a kill leaves at most one torn line at the end; flushed, so a
+   * crash loses no finished task. */
   async append(r: ResultRecord): Promise<void> {
-    await appendFile(join(this.dir, RESULTS_FILE), `${JSON.stringify(r)}\n`);
+    await appendDurable(join(this.dir, RESULTS_FILE), `${JSON.stringify(r)}\n`);
     this.done.add(recordKey(r));
   }
 }
@@ -79,15 +81,9 @@ async function dropTornTail(file: string): Promise<void> {
   await truncate(file, lastNl + 1);
 }
 
-/** Writes JSON atomically: a reader never sees half a file. */
+/** Writes JSON atomically and durably (@shellgen/base): a reader never sees half a file. */
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await writeTextAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-export async function writeTextAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  const fh = await open(tmp, "r+");
-  await fh.sync().finally(() => fh.close());
-  await rename(tmp, file);
-}
+export const writeTextAtomic = (file: string, text: string): Promise<void> => writeFileAtomic(file, text);

@@ -1,8 +1,9 @@
 // The replayable log: one directory per run under $SHELLGEN_HOME/runs/, one JSON file per
-// step (step-01.json, step-02.json, ...), each written to a temp file and renamed, so a
-// killed run leaves whole steps only.
+// step (step-01.json, step-02.json, ...), each written atomically and flushed
+// (writeFileAtomicSync), so a killed run or a power cut leaves whole steps only.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, existsSync, statSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { join, resolve } from "node:path";
 import { userDir } from "@shellgen/fewshot";
 import { AgentError } from "./errors.js";
@@ -10,9 +11,7 @@ import { AgentError } from "./errors.js";
 export const runsDir = (): string => join(userDir(), "runs");
 
 export function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 export interface Step {

@@ -2,10 +2,11 @@
 // a copy for dry runs, the difference between two snapshots, and applying a difference
 // to the real workspace. Dry runs happen on copies, so the real workspace is only ever
 // touched by `applyChanges`, after confirmation.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { constants, createReadStream } from "node:fs";
-import { chmod, copyFile, lstat, mkdir, readdir, readlink, rename, rm, rmdir, symlink, unlink } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readdir, readlink, rm, rmdir, symlink, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { replaceAtomic, syncDir } from "@shellgen/base";
 import { AgentError } from "./errors.js";
 
 export interface Entry {
@@ -139,8 +140,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Changes {
 /**
  * Makes the real workspace match the dry run's result. It first checks that the real
  * workspace is still what the dry run started from (anything else would apply a preview
- * of a different state). Each file lands by write-to-temp + rename, so a kill leaves every
- * file either old or new; deletions come last, deepest first.
+ * of a different state). Each file lands through @shellgen/base's replaceAtomic (temp file,
+ * fsync, rename, fsync of the directory), so a kill or a power cut leaves every file either
+ * old or new; deletions come last, deepest first.
  */
 export async function applyChanges(real: string, base: Snapshot, scratch: string, after: Snapshot, limits: Limits = DEFAULT_LIMITS): Promise<Changes> {
   const now = await snapshot(real, limits);
@@ -164,18 +166,11 @@ export async function applyChanges(real: string, base: Snapshot, scratch: string
       continue;
     }
     await mkdir(dirname(dst), { recursive: true });
-    const tmp = join(dirname(dst), `.shellgen-${randomBytes(6).toString("hex")}.tmp`);
-    try {
-      if (e.type === "symlink") await symlink(e.target!, tmp);
-      else {
-        await copyFile(join(scratch, rel), tmp);
-        await chmod(tmp, parseInt(e.mode, 8));
-      }
-      await rename(tmp, dst);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    await replaceAtomic(
+      dst,
+      (tmp) => (e.type === "symlink" ? symlink(e.target!, tmp) : copyFile(join(scratch, rel), tmp)),
+      e.type === "symlink" ? {} : { mode: parseInt(e.mode, 8) },
+    );
   }
   const deletions = changes.deleted
     .filter((d) => !replaced.includes(d.path))
@@ -185,6 +180,9 @@ export async function applyChanges(real: string, base: Snapshot, scratch: string
     if (d.type === "dir") await rmdir(p).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : Promise.reject(err)));
     else await unlink(p).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : Promise.reject(err)));
   }
+  // New directories and deletions are directory entries: flushed like the renames were.
+  const entries = [...changes.created.filter((c) => c.type === "dir"), ...deletions].map((c) => dirname(join(real, c.path)));
+  for (const dir of new Set(entries)) await syncDir(dir).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : Promise.reject(err)));
   return changes;
 }
 

@@ -3,7 +3,8 @@
 // The key is a digest of whatever the value is built from; a new key replaces the old file.
 // A cache that cannot be read or written only costs a rebuild. SHELLGEN_CACHE=0 turns it off.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { writeFileAtomicSync } from "./atomic.js";
 import { join } from "node:path";
 import { shellgenHome } from "./home.js";
 
@@ -34,9 +35,7 @@ export function cached<T, S>(name: string, key: string, build: () => T, codec: C
   const value = build();
   try {
     mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ key, value: codec.save(value) }));
-    renameSync(tmp, file);
+    writeFileAtomicSync(file, JSON.stringify({ key, value: codec.save(value) }));
     const stale = new RegExp(`^${name.replace(/[^\w-]/g, "")}-\\w+\\.json$`);
     for (const f of readdirSync(dir)) if (stale.test(f) && f !== `${name}-${key}.json`) rmSync(join(dir, f), { force: true });
   } catch {

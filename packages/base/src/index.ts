@@ -8,3 +8,16 @@ export { invocations, programOf, programsIn, simpleCommands } from "./shell/comm
 export { repoPath, repoRoot } from "./repo.js";
 export { shellgenHome } from "./home.js";
 export { cached, cacheKey, type CacheCodec } from "./cache.js";
+export {
+  appendDurable,
+  replaceAtomic,
+  syncDir,
+  syncDirSync,
+  syncFileSync,
+  syncTreeSync,
+  tempsOf,
+  writeFileAtomic,
+  writeFileAtomicSync,
+  type AtomicWriteOptions,
+  type FileData,
+} from "./atomic.js";

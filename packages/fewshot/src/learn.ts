@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tempsOf, writeFileAtomicSync } from "@shellgen/base";
 import { exampleId, PoolError, programOf, type Example } from "./example.js";
 import { INDEX_FILE, LEARNED_FILE, userDir, type Pool } from "./pool.js";
 import { IndexStore, toStored } from "./store.js";
@@ -63,13 +64,13 @@ export async function learn(request: string, command: string, opts: LearnOptions
         category: example.category,
         difficulty: example.difficulty,
       }) + "\n";
-    // Whole-file rewrite through a temp file: a crash leaves the old pool or the new one,
-    // never half a line. The lock keeps two concurrent learns from losing one another.
-    removeDeadTemps(file);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line);
-    pauseAt("learn-before-rename");
-    renameSync(tmp, file);
+    // Whole-file rewrite, atomic and flushed: a crash or a power cut leaves the old pool or
+    // the new one, never half a line. The lock keeps two concurrent learns from losing one
+    // another, and under it every temp file of the pool is a killed writer's.
+    for (const dead of tempsOf(file)) rmSync(dead, { force: true });
+    writeFileAtomicSync(file, previous + (previous && !previous.endsWith("\n") ? "\n" : "") + line, {
+      beforeRename: () => pauseAt("learn-before-rename"),
+    });
     return true;
   });
   if (!added) return { example, added: false, file };
@@ -86,15 +87,6 @@ export async function learn(request: string, command: string, opts: LearnOptions
     }
   }
   return { example, added: true, file };
-}
-
-/** Temp files of writers killed before their rename. Only the lock's holder writes one, so
- * under the lock every other temp file is a dead writer's. */
-function removeDeadTemps(file: string): void {
-  const prefix = `${basename(file)}.`;
-  for (const f of readdirSync(dirname(file))) {
-    if (f.startsWith(prefix) && /^\d+\.tmp$/.test(f.slice(prefix.length))) rmSync(join(dirname(file), f), { force: true });
-  }
 }
 
 /**

@@ -4,9 +4,10 @@
 // point and says so, so every SIGKILL provably lands mid-write.
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempsOf } from "@shellgen/base";
 import { learn } from "../src/learn.js";
 import { INDEX_FILE, LEARNED_FILE } from "../src/pool.js";
 import { IndexStore } from "../src/store.js";
@@ -76,8 +77,10 @@ describe("killed and concurrent learn processes", () => {
     const w = learner(dir, [["Show the last line of log.txt", "tail -n 1 log.txt"]], "learn-before-rename");
     await w.paused;
     // Mid-write: the new file is complete in its temp file, the lock is held by the writer.
-    const tmp = join(dir, `${LEARNED_FILE}.${w.pid}.tmp`);
-    expect(readFileSync(tmp, "utf8")).toContain("tail -n 1 log.txt");
+    const temps = tempsOf(join(dir, LEARNED_FILE));
+    expect(temps).toHaveLength(1);
+    expect(temps[0]).toContain(`.${w.pid}-`);
+    expect(readFileSync(temps[0]!, "utf8")).toContain("tail -n 1 log.txt");
     expect(lockHeld(dir)).toBe(true);
     expect(await w.kill()).toBe("SIGKILL");
     // The kernel dropped the dead writer's lock with the process: nothing stale to take over.
@@ -90,6 +93,63 @@ describe("killed and concurrent learn processes", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(indexRows(dir)).toEqual(expect.arrayContaining(["wc -l notes.txt", "sort -n data.txt"]));
   }, 240_000);
+
+  it("SIGKILLed at random points during its writes, learn leaves the old pool or the new one, whole", async () => {
+    const dir = tempDir("kill-random");
+    const file = join(dir, LEARNED_FILE);
+    // A pool of 20,000 pairs makes each rewrite take milliseconds, a window kills can land in.
+    const seed = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify({ request: `Show line ${i} of data.txt`, command: `sed -n ${i}p data.txt`, program: "sed", category: "learned", difficulty: 1 }),
+    );
+    writeFileSync(file, `${seed.join("\n")}\n`);
+    // The moment a writer creates its temp file, the kill is armed: 0-60 ms later, so it lands
+    // before, inside or after the write, the flush, the rename or the directory's flush.
+    let onTemp: (() => void) | undefined;
+    const watcher = watch(dir, (_event, name) => {
+      if (name?.startsWith(`.${LEARNED_FILE}.`) && name.endsWith(".tmp")) onTemp?.();
+    });
+    const outcomes = { old: 0, new: 0, midWrite: 0 };
+    try {
+      for (let rep = 0; rep < 12; rep++) {
+        const before = readFileSync(file, "utf8");
+        const command = `head -n ${rep + 1} notes.txt`;
+        const w = learner(dir, [[`Print the first ${rep + 1} lines of notes.txt`, command]]);
+        onTemp = () => {
+          onTemp = undefined;
+          setTimeout(() => void w.kill(), Math.random() * 60);
+        };
+        const end = await w.exited;
+        onTemp = undefined;
+        expect(end.code === 0 || end.signal === "SIGKILL", w.stderr()).toBe(true);
+        const after = readFileSync(file, "utf8");
+        if (after === before) outcomes.old++;
+        else {
+          // Otherwise exactly the old content and one whole new line.
+          expect(after.startsWith(before)).toBe(true);
+          const added = after.slice(before.length);
+          expect(added.endsWith("\n") && added.indexOf("\n") === added.length - 1).toBe(true);
+          expect((JSON.parse(added) as { command: string }).command).toBe(command);
+          outcomes.new++;
+        }
+        if (tempsOf(file).length > 0) {
+          outcomes.midWrite++;
+          expect(after).toBe(before);
+        }
+      }
+    } finally {
+      watcher.close();
+    }
+    // Some kills provably landed between the temp file's creation and its rename.
+    expect(outcomes.midWrite, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    // The next learn cleans up after the killed writers; the index holds no row the file lacks.
+    await learn("Sort data.txt numerically", "sort -n data.txt", { dir });
+    expect(tempsOf(file)).toEqual([]);
+    const commands = new Set(lines(dir).map((l) => l.command));
+    expect(commands.size).toBe(20_000 + outcomes.new + 1);
+    const rows = indexRows(dir);
+    expect(rows).toContain("sort -n data.txt");
+    expect(rows.filter((c) => !commands.has(c))).toEqual([]);
+  }, 300_000);
 
   it("a learn killed inside the index transaction leaves a sound index without its row", async () => {
     const dir = tempDir("kill-index");

@@ -4,11 +4,11 @@
 //
 //   npm run bench:startup -- [--rounds N] [--json] [--out FILE]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatError, formatHelp, parseArgv, repoRoot, type CliSpec } from "@shellgen/base";
+import { formatError, formatHelp, parseArgv, repoRoot, writeFileAtomicSync, type CliSpec } from "@shellgen/base";
 
 const SPEC: CliSpec = {
   prog: "bench:startup",
@@ -120,9 +120,7 @@ function main(argv: string[]): number {
   const json = `${JSON.stringify(result, null, 2)}\n`;
   const out = args.str("out");
   if (out) {
-    const tmp = `${out}.${process.pid}.tmp`;
-    writeFileSync(tmp, json);
-    renameSync(tmp, out);
+    writeFileAtomicSync(out, json);
   }
   if (args.bool("json")) process.stdout.write(json);
   else {

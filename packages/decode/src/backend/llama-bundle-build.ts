@@ -7,7 +7,8 @@
 // - native addons (.node files), which only `require` can load;
 // - packages loaded by dynamic import: optional platform binaries (@node-llama-cpp/linux-x64,
 //   ...), electron, typescript; they load when used, as they would without the bundle.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,12 +24,6 @@ export interface BundleResult {
 }
 
 const require = createRequire(import.meta.url);
-
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
 
 const hasEsmSyntax = (code: string): boolean => /^\s*(import|export)\b[\s{*"']/m.test(code);
 
@@ -120,7 +115,7 @@ export async function buildLlamaBundle(opts: { force?: boolean; backendDir: stri
   const chunk = out.output.find((o) => o.type === "chunk");
   if (!chunk || out.output.length !== 1) throw new Error(`bundle-llama: expected one file from rolldown, got ${out.output.length}`);
   mkdirSync(files.dir, { recursive: true });
-  writeAtomic(files.code, chunk.code);
+  writeFileAtomicSync(files.code, chunk.code);
   const manifest: BundleManifest = {
     version: MANIFEST_VERSION,
     library,
@@ -128,6 +123,6 @@ export async function buildLlamaBundle(opts: { force?: boolean; backendDir: stri
     bundle: stamp(files.code),
     inputs: [...inputs, ...packageFiles(inputs)].sort().map(stamp),
   };
-  writeAtomic(files.manifest, `${JSON.stringify(manifest)}\n`);
+  writeFileAtomicSync(files.manifest, `${JSON.stringify(manifest)}\n`);
   return { built: true, reason: problem, modules: inputs.size, bytes: Buffer.byteLength(chunk.code), ms: performance.now() - t0 };
 }

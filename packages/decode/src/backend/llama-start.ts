@@ -8,11 +8,11 @@
 // into $SHELLGEN_HOME/cache/llama-binding.json. A later start that finds the same file loads
 // it directly through the library's own Llama._create. Anything unexpected (another version,
 // a GPU build, a changed file, a failed load) falls back to getLlama, which tests again.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
-import { shellgenHome } from "@shellgen/base";
+import { shellgenHome, writeFileAtomicSync } from "@shellgen/base";
 import { getLlama, Llama, type LlamaLogLevel } from "#node-llama-cpp";
 import { skipResourceSimulation } from "./llama-no-simulation.js";
 
@@ -113,9 +113,7 @@ function writeVerdict(root: string, llama: Llama): void {
     };
     const file = cacheFile();
     mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(verdict, null, 2)}\n`);
-    renameSync(tmp, file);
+    writeFileAtomicSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
   } catch {
     // A read-only home only costs the next start its test.
   }

@@ -16,7 +16,7 @@
 // native decoding is fast. --native-sampler also decodes the default and the per-request
 // grammars with node-llama-cpp's own grammar sampler (the full-vocabulary pass on every
 // rejected token) and checks that the ranked sampler gave the same text.
-import { existsSync, readFileSync, readdirSync, writeFileSync, renameSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,7 +29,7 @@ import { generate } from "../generate.js";
 import { CHEAP_CONSTRUCTS, forDecoding, loadPack, packPlanner } from "../plan-pack.js";
 import { decodingTerminals } from "../ground.js";
 import { compose, emitGbnf } from "@shellgen/grammargen";
-import { programsIn } from "@shellgen/base";
+import { programsIn, writeFileAtomicSync } from "@shellgen/base";
 import { completionPrompt, STOP_SEQUENCES } from "../prompt.js";
 import type { LlamaGrammar } from "node-llama-cpp";
 
@@ -393,8 +393,7 @@ export async function benchDecode(args: string[]): Promise<{ report: Record<stri
     `grammar: default GBNF ${report.grammar.defaultGbnfChars} chars, build ${report.grammar.defaultBuildMs.toFixed(1)} ms, compile ${report.grammar.defaultCompileMs.toFixed(1)} ms; per request: compose ${f(report.grammar.medianComposeMs)} ms + compile ${f(report.grammar.medianSelectedCompileMs)} ms (median)`,
   ];
   if (out) {
-    writeFileSync(`${out}.tmp`, JSON.stringify(report, null, 2));
-    renameSync(`${out}.tmp`, out);
+    writeFileAtomicSync(out, JSON.stringify(report, null, 2));
   }
   await model.close();
   return { report, text: lines.join("\n") };
@@ -423,8 +422,7 @@ async function benchModels(args: string[]): Promise<string> {
     process.stdout.write(`${r.text}\n\n`);
   }
   if (out) {
-    writeFileSync(`${out}.tmp`, JSON.stringify(models.length === 1 ? reports[0] : reports, null, 2));
-    renameSync(`${out}.tmp`, out);
+    writeFileAtomicSync(out, JSON.stringify(models.length === 1 ? reports[0] : reports, null, 2));
   }
   return models.length > 1 ? sideBySide(reports as unknown as Report[]) : "";
 }

@@ -22,10 +22,10 @@
 // Scores, without executing: "program" = the command's first program is the first program of
 // a listed command; "exact" = equal to a listed command after normalising whitespace, quotes
 // around plain words and a leading ./ on names.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { programsIn } from "@shellgen/base";
+import { programsIn, writeFileAtomicSync } from "@shellgen/base";
 import { estimateTokens, openPool, readHeldoutSet, staticExamples, type HeldoutRequest, type Pool } from "@shellgen/fewshot";
 import { createBackend } from "../backend/index.js";
 import type { Backend } from "../backend/types.js";
@@ -194,9 +194,7 @@ async function main(): Promise<void> {
   console.log(`\nheld-out set: ${set.length} requests\n${table.join("\n")}`);
   const out = arg("out");
   if (out) {
-    const tmp = `${out}.tmp-${process.pid}`;
-    writeFileSync(tmp, JSON.stringify({ n: set.length, table, rows }, null, 1) + "\n");
-    renameSync(tmp, out);
+    writeFileAtomicSync(out, JSON.stringify({ n: set.length, table, rows }, null, 1) + "\n");
   }
 }
 

@@ -10,11 +10,11 @@
 // Then each request is decoded freely and again under the grammar, the constrained decode
 // starting after the free decode's allowed tokens (LocalModel.reusable); it must equal the
 // ranked completion too.
-import { readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoPath } from "@shellgen/base";
+import { repoPath, writeFileAtomicSync } from "@shellgen/base";
 import { readHeldoutSet } from "@shellgen/fewshot";
 import type { LlamaGrammar } from "node-llama-cpp";
 import { defaultModelPath } from "../backend/index.js";
@@ -158,8 +158,7 @@ async function main(args: string[]): Promise<void> {
   }
   const out = opt("out");
   if (out) {
-    writeFileSync(`${out}.tmp`, JSON.stringify(results, null, 2));
-    renameSync(`${out}.tmp`, out);
+    writeFileAtomicSync(out, JSON.stringify(results, null, 2));
   }
   if (results.some((r) => r.same !== r.requests || r.reuse.same !== r.requests)) process.exitCode = 1;
 }

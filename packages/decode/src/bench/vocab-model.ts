@@ -12,11 +12,12 @@
 //   ${SHELLGEN_BENCH_MODELS:-${XDG_CACHE_HOME:-~/.cache}/shellgen/bench-models}/<key>/<name>.gguf
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { writeFileAtomicSync } from "@shellgen/base";
 
 /** Bench model names and the vocabulary-only GGUF each is built from. */
 export const BENCH_VOCABS = { qwen2: "ggml-vocab-qwen2.gguf", llama3: "ggml-vocab-llama-bpe.gguf" } as const;
@@ -52,7 +53,7 @@ export function vocabFile(name: BenchVocab): string {
     execFileSync("git", ["clone", "--quiet", "--bare", bundle, work], { stdio: ["ignore", "ignore", "pipe"] });
     for (const f of Object.values(BENCH_VOCABS)) {
       const bytes = execFileSync("git", ["--git-dir", work, "show", `HEAD:models/${f}`], { maxBuffer: 1 << 30 });
-      writeAtomically(join(dir, f), [bytes]);
+      writeFileAtomicSync(join(dir, f), bytes);
     }
   } catch (err) {
     throw new Error(`cannot extract ${BENCH_VOCABS[name]} from ${bundle}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
@@ -206,18 +207,7 @@ function buildModel(vocabPath: string, out: string, name: string): void {
   const headLen = head.reduce((s, b) => s + b.length, 0);
   head.push(Buffer.alloc((32 - (headLen % 32)) % 32));
   const body = tensors.flatMap(([, , data]) => [Buffer.from(data.buffer), Buffer.alloc((32 - (data.byteLength % 32)) % 32)]);
-  writeAtomically(out, [...head, ...body]);
-}
-
-function writeAtomically(file: string, parts: Uint8Array[]): void {
-  const tmp = `${file}.tmp${process.pid}`;
-  const fd = openSync(tmp, "w");
-  try {
-    for (const p of parts) writeSync(fd, p);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  writeFileAtomicSync(out, [...head, ...body]);
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

@@ -3,7 +3,8 @@
 // anything that clashes with a bench task or the held-out set, and validates every
 // command (tree-sitter, grammar, policy) before writing. Run: npm run gen -w @shellgen/fewshot
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { corporaDir, defaultExamplesDir, readHeldout, type Difficulty, type Example } from "../example.js";
 import { readTasks, TaskFence } from "../overlap.js";
@@ -165,8 +166,7 @@ async function main() {
         .map((e) => JSON.stringify({ request: e.request, command: e.command, program: e.program, category: e.category, difficulty: e.difficulty }))
         .join("\n") + "\n";
     const file = join(dir, `${cat}.jsonl`);
-    writeFileSync(file + ".tmp", body);
-    renameSync(file + ".tmp", file);
+    writeFileAtomicSync(file, body);
   }
   // The one decontamination rule (model/structural.py) against the bench and every held-out set.
   const decontam = JSON.parse(execFileSync("/usr/bin/python3", [join(corporaDir(), "..", "model", "decontam_pool.py")], { maxBuffer: 64 << 20 }).toString());

@@ -1,7 +1,8 @@
 // Captures the help texts listed in corpus-sources.ts into corpora/help/<name>/{help.txt,meta.json}.
 // Usage: node packages/grammargen/dist/bench/capture-corpus.js [name...]
 import { execa } from "execa";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { writeFileAtomic } from "@shellgen/base";
 import { join } from "node:path";
 import { captureHelp } from "../capture/help.js";
 import { detectStyle } from "../parse/styles.js";
@@ -21,7 +22,7 @@ for (const s of SOURCES) {
   const text = await captureHelp(program!, args);
   const dir = join(corpusDir(), s.name);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, "help.txt"), text);
+  await writeFileAtomic(join(dir, "help.txt"), text);
   const base = program!.split("/").pop()!;
   const meta = {
     command: s.command,
@@ -30,6 +31,6 @@ for (const s of SOURCES) {
     style: detectStyle(normalize(text)),
     ...(s.words ? { name: s.words } : {}),
   };
-  await writeFile(join(dir, "meta.json"), `${JSON.stringify(meta, null, 2)}\n`);
+  await writeFileAtomic(join(dir, "meta.json"), `${JSON.stringify(meta, null, 2)}\n`);
   console.log(`${s.name}: ${meta.style}, ${text.length} chars, ${meta.version}`);
 }

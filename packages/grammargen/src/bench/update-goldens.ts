@@ -1,7 +1,7 @@
 // Writes corpora/help/<name>/ir.json from the current parser, for review: the golden is what
 // the parser should produce, checked by hand against help.txt (git diff shows every change).
 // Usage: node packages/grammargen/dist/bench/update-goldens.js [name...]
-import { writeFile } from "node:fs/promises";
+import { writeFileAtomic } from "@shellgen/base";
 import { join } from "node:path";
 import { parseHelp } from "../parse/help.js";
 import { entryName, readCorpus, styleFor } from "./corpus.js";
@@ -17,6 +17,6 @@ for (const e of readCorpus()) {
     ...(e.meta.version ? { version: e.meta.version } : {}),
     helpArgs: e.meta.command.slice(e.meta.name ? e.meta.name.length : 1),
   };
-  await writeFile(join(e.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFileAtomic(join(e.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
   console.log(`${e.name}: ${spec.options.length} options, ${spec.positionals.length} positionals, ${spec.subcommands.length} subcommands`);
 }

@@ -7,6 +7,7 @@ import { execa } from "execa";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeFileAtomic } from "@shellgen/base";
 import { readCorpus } from "./corpus.js";
 import { SOURCES } from "./corpus-sources.js";
 
@@ -228,7 +229,8 @@ async function main() {
         }
       }
     }
-    if (write) await writeFile(join(e.dir, "verdicts.json"), `${JSON.stringify({ program: e.meta.program, version: e.meta.version, verdicts }, null, 2)}\n`);
+    if (write)
+      await writeFileAtomic(join(e.dir, "verdicts.json"), `${JSON.stringify({ program: e.meta.program, version: e.meta.version, verdicts }, null, 2)}\n`);
   }
   await rm(fixture, { recursive: true, force: true });
   console.log(`${total - bad}/${total} invocations behave as labelled`);

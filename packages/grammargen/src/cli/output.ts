@@ -1,16 +1,13 @@
-// Output that is either complete or absent: write a temp file next to the target, then rename.
-import { randomBytes } from "node:crypto";
-import { readFile, rename, unlink, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+// Output that is either complete or absent, and stays written: @shellgen/base's
+// writeFileAtomic (temp file beside the target, fsync, rename, fsync of the directory).
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "@shellgen/base";
 import { GrammargenError } from "../diagnostics.js";
 
 export async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await writeFile(tmp, text, { flag: "wx" });
-    await rename(tmp, file);
+    await writeFileAtomic(file, text);
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
     const code = (e as NodeJS.ErrnoException).code;
     throw new GrammargenError(
       `cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" || code === "EPERM" || code === "EROFS" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (e as Error).message}`,

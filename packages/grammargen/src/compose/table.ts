@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { readCorpus } from "../pack/corpus.js";
@@ -101,9 +102,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.stderr.write(`compose-table: ${file} has no ${START} ... ${END} markers\n`);
       process.exitCode = 2;
     } else {
-      const tmp = `${file}.tmp-${process.pid}`;
-      writeFileSync(tmp, `${text.slice(0, i + START.length)}\n${markdown}\n${text.slice(j)}`);
-      execFileSync("mv", [tmp, file]);
+      writeFileAtomicSync(file, `${text.slice(0, i + START.length)}\n${markdown}\n${text.slice(j)}`);
     }
   } else process.stdout.write(`${markdown}\n`);
   for (const v of verdicts)

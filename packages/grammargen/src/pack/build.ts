@@ -4,6 +4,7 @@
 // function of the inputs (no timestamps), so CI can regenerate and diff.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { syncDirSync, syncTreeSync } from "@shellgen/base";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -172,6 +173,12 @@ export function swapIn(root: string, name: string, files: Map<string, string>): 
       writeFileSync(join(tmp, file), text);
       pauseAt(`pack-file-${++n}`);
     }
+    // The new directory becomes visible only by its rename: its files need to be on disk
+    // by then, not each atomic on its own.
+    syncTreeSync(
+      tmp,
+      [...files.keys()].map((f) => join(tmp, f)),
+    );
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw new GrammargenError(`cannot write the pack in ${root}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, [], "EWRITE");
@@ -180,6 +187,7 @@ export function swapIn(root: string, name: string, files: Map<string, string>): 
   if (existsSync(target)) renameSync(target, old);
   pauseAt("pack-between-renames");
   renameSync(tmp, target);
+  syncDirSync(root);
   rmSync(old, { recursive: true, force: true });
 }
 
