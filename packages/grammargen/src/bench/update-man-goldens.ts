@@ -1,6 +1,6 @@
 // Writes test/fixtures/man/<name>/ir.json (and roff.ir.json) from the current man page reader, for review (git
 // diff shows every change). Usage: node packages/grammargen/dist/bench/update-man-goldens.js [name...]
-import { writeFile } from "node:fs/promises";
+import { writeFileAtomic } from "@shellgen/base";
 import { join } from "node:path";
 import { parseManPage } from "../parse/man.js";
 import { readManFixtures } from "./man-fixtures.js";
@@ -9,10 +9,10 @@ const names = process.argv.slice(2);
 for (const f of readManFixtures()) {
   if (names.length && !names.includes(f.name)) continue;
   const { spec } = parseManPage(f.man, { name: f.meta.program });
-  await writeFile(join(f.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFileAtomic(join(f.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
   console.log(`${f.name}: ${spec.options.length} options, ${spec.positionals.length} positionals`);
   if (f.roff === undefined) continue;
   const roff = parseManPage(f.roff, { name: f.meta.program }).spec;
-  await writeFile(join(f.dir, "roff.ir.json"), `${JSON.stringify(roff, null, 2)}\n`);
+  await writeFileAtomic(join(f.dir, "roff.ir.json"), `${JSON.stringify(roff, null, 2)}\n`);
   console.log(`${f.name} (roff): ${roff.options.length} options, ${roff.positionals.length} positionals`);
 }

@@ -4,7 +4,7 @@
 // function of the inputs (no timestamps), so CI can regenerate and diff.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { syncDirSync, syncTreeSync } from "@shellgen/base";
+import { syncDirSync, syncTreeSync, writeFileAtomicSync } from "@shellgen/base";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -22,7 +22,7 @@ import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
 import { pauseAt } from "./pause.js";
-import { wrapperShapesModule, wrapperUsages, writeFileAtomic } from "./wrappers.js";
+import { wrapperShapesModule, wrapperUsages } from "./wrappers.js";
 
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
@@ -144,7 +144,7 @@ export function buildPack(packRoot: string): PackResult {
   if (config.wrapperShapes) {
     const file = resolve(root, config.wrapperShapes);
     try {
-      writeFileAtomic(file, wrapperShapesModule(wrapperUsages(kept)));
+      writeFileAtomicSync(file, wrapperShapesModule(wrapperUsages(kept)));
     } catch (e) {
       throw new GrammargenError(
         `cannot write the wrapper table ${file} (pack.json's wrapperShapes): ${(e as NodeJS.ErrnoException).code ?? String(e)}`,

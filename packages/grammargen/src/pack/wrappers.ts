@@ -2,7 +2,6 @@
 // line of every corpus program whose help text names a command operand (xargs, timeout, env,
 // nice...), derived from its IR at pack build time, so base learns wrappers' options without
 // depending on grammargen.
-import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from "node:fs";
 import { usageFromIr } from "@shellgen/base";
 import type { CorpusEntry } from "./corpus.js";
 
@@ -36,17 +35,4 @@ export function wrapperShapesModule(usages: Map<string, string>): string {
     "};",
     "",
   ].join("\n");
-}
-
-/** Writes a file through a temp file and a rename, so a killed run leaves the old text or the new. */
-export function writeFileAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  const fd = openSync(tmp, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
 }
