@@ -123,6 +123,29 @@ describe("help layouts", () => {
     accepts(bsd, ["probe -n", "probe add -net 10.0.0.0 gw 10.0.0.1", "probe del -host h"], ["probe -x", "probe -n the tables", "probe frob -net x"]);
   });
 
+  test("Perl Getopt::Std's help: the two lists are the options, '-OPTIONS' is a placeholder", () => {
+    const help = `/usr/bin/probe version 1.0 calling Getopt::Std::getopts (version 1.13 [paranoid]),
+running under Perl version 5.36.0.
+
+Usage: probe [-OPTIONS [-MORE_OPTIONS]] [--] [PROGRAM_ARG1 ...]
+
+The following single-character options are accepted:
+\tWith arguments: -M -j
+\tBoolean (without arguments): -h -v -u
+
+Options may be merged together.  -- stops processing of options.
+Space is not required between options and their arguments.
+`;
+    expect(parseHelp(help, { name: "probe" }).spec.options.map((o) => [o.short[0], o.arity])).toEqual([
+      ["M", "required"],
+      ["j", "required"],
+      ["h", "none"],
+      ["v", "none"],
+      ["u", "none"],
+    ]);
+    accepts(help, ["probe -u", "probe -vu a b", "probe -M mirror Foo", "probe -jfile", "probe -- -x"], ["probe -O", "probe -z", "probe -M"]);
+  });
+
   test("values listed before 'for PLACEHOLDER' are its choices", () => {
     accepts(
       "Usage:\n probe [options]\n\nOptions:\n -E, --scale =SCALE   set memory as: k,m,g for SCALE\n",

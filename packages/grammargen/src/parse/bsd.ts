@@ -1,6 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
@@ -359,7 +360,7 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
     return { spec, diagnostics: session.diagnostics };
   }
   const u = readUsage(text, forms);
-  spec.options = u.options;
+  spec.options = readGetoptStd(text) ?? u.options;
   spec.positionals = u.positionals;
   // Descriptions, where a BSD tool also prints a summary table (nc's "Command Summary").
   for (const l of linesOf(text)) {
