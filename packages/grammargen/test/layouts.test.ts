@@ -51,7 +51,14 @@ const CASES: Case[] = [
     file: "route",
     name: "route",
     valid: ["route", "route -n", "route del -host 203.0.113.9", "route add -net 10.0.0.0 netmask 255.0.0.0 dev eth0"],
-    invalid: ["route -x"],
+    invalid: ["route -x", "route -n inet"],
+  },
+  {
+    // Its families list went to stderr and was captured first, apart from its heading.
+    file: "netstat",
+    name: "netstat",
+    valid: ["netstat -tulpn", "netstat -A inet6 -n", "netstat --inet6 -n", "netstat --tcp -n", "netstat -rn", "netstat -6"],
+    invalid: ["netstat -j", "netstat --frob"],
   },
   {
     // GNU find's man page (findutils 4.9.0, `MANWIDTH=80 man --nh --nj -P cat find`): the
@@ -121,6 +128,28 @@ describe("help layouts", () => {
       ["ACTION", 0, true],
     ]);
     accepts(bsd, ["probe -n", "probe add -net 10.0.0.0 gw 10.0.0.1", "probe del -host h"], ["probe -x", "probe -n the tables", "probe frob -net x"]);
+  });
+
+  test("a usage placeholder defined as options ('<AF>=Use -A <af> or --<af>') is those options, not an operand", () => {
+    const help = `usage: probe [-nv] [<AF>] [<Socket> ...]
+
+        -n, --numeric            don't resolve names
+        -v, --verbose            be verbose
+
+  <Socket>={-t|--tcp} {-u|--udp}
+           --ipx
+  <AF>=Use '-6|-4' or '-A <af>' or '--<af>'; default: inet
+  List of possible address families:
+    inet (DARPA Internet) inet6 (IPv6) ax25 (AMPR AX.25)
+  <HW>=Hardware Type.
+`;
+    const { spec } = parseHelp(help, { name: "probe" });
+    expect(spec.positionals).toEqual([]);
+    accepts(
+      help,
+      ["probe -tn", "probe --udp", "probe --ipx", "probe -A inet6", "probe --ax25", "probe --inet -6"],
+      ["probe inet", "probe --inet7", "probe -A", "probe -x"],
+    );
   });
 
   test("Perl Getopt::Std's help: the two lists are the options, '-OPTIONS' is a placeholder", () => {

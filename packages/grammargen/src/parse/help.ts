@@ -2,6 +2,7 @@
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
+import { withPlaceholderOptions } from "./placeholders.js";
 import { withPrefixedOptions } from "./prefixed.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
@@ -395,7 +396,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   const special = styleParser(style);
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
-    return withPrefixedOptions(withBorrowedOptions(result, normalized), normalized);
+    return withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized);
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.
