@@ -199,4 +199,13 @@ Space is not required between options and their arguments.
       expect(recognize(g, ok).accepted, ok).toBe(true);
     for (const bad of ["find . -regextype", "find . -newerxx f", "find . -daystart x"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
+
+  test("help and man page merged: a SYNOPSIS form with fewer operands makes the help's required ones optional (ifconfig -a)", () => {
+    const at = (f: string) => readFileSync(fileURLToPath(new URL(`./fixtures/man/ifconfig/${f}`, import.meta.url)), "utf8");
+    const { spec, diagnostics } = mergeHelpAndMan(parseHelp(at("help.txt"), { name: "ifconfig" }), parseManPage(at("man.txt"), { name: "ifconfig" }));
+    expect(diagnostics.some((d) => /usage needs 0 operand\(s\), the help text's 1: the fewer are enough/.test(d.message))).toBe(true);
+    const g = lowerCommand(spec);
+    for (const ok of ["ifconfig -a", "ifconfig", "ifconfig -s", "ifconfig eth0 up"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["ifconfig -x", "ifconfig --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
 });

@@ -93,6 +93,23 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(other.spec.positionals);
     note(`the ${NAME[baseOrigin]} has no usage line: the operands are the ${NAME[otherOrigin]}'s`, otherOrigin, other.spec.positionals[0]?.span);
   }
+  // ifconfig's help asks for "<interface>"; its man page's SYNOPSIS also has "ifconfig [-v] [-a]
+  // [-s] [interface]". Where the other text's usage needs fewer operands, the base's minimums
+  // come down to it, the last operands first.
+  const need = (ps: CommandSpec["positionals"]) => ps.reduce((n, p) => n + p.min, 0);
+  let excess = need(spec.positionals) - need(other.spec.positionals);
+  if (!fallback && excess > 0 && other.spec.positionals.some((p) => p.span)) {
+    note(
+      `the ${NAME[otherOrigin]}'s usage needs ${need(other.spec.positionals)} operand(s), the ${NAME[baseOrigin]}'s ${need(spec.positionals)}: the fewer are enough`,
+      otherOrigin,
+      other.spec.positionals.find((p) => p.span)?.span,
+    );
+    for (let i = spec.positionals.length - 1; i >= 0 && excess > 0; i--) {
+      const cut = Math.min(spec.positionals[i]!.min, excess);
+      spec.positionals[i]!.min -= cut;
+      excess -= cut;
+    }
+  }
   // Subcommands only where the base says nothing of its operands: a thin help's list of
   // commands, each without a usage of its own, would take any words after them.
   if (!spec.subcommands.length && !spec.positionals.some((p) => p.span) && other.spec.subcommands.length) spec.subcommands = copy(other.spec.subcommands);
