@@ -85,7 +85,7 @@ describe("builtins on their own (grammargen echo)", () => {
     test: { valid: ["test -f a.txt", 'test "$n" -gt 3'], invalid: ["test"] },
     "[": { valid: ["[ -d out ]", "[ a = b ]"], invalid: ["[ -d out", "[ ]"] },
     read: { valid: ["read -r line", "read -p 'name? ' name"], invalid: ["read -r 'x'"] },
-    export: { valid: ["export PATH=$PATH:/opt/bin", "export A B=1"], invalid: ["export", "export =1"] },
+    export: { valid: ["export PATH=$PATH:/opt/bin", "export A B=1", "export", "export -p"], invalid: ["export =1", "export -Z x"] },
   };
   for (const name of BUILTIN_NAMES) {
     test(`${name}: a grammar of its own that loads in both dialects`, () => {
@@ -127,8 +127,8 @@ describe("bounded and loadable", () => {
     expect(() => compose({ commands: [SPECS.cat!], limits: { pipeline: 0 } })).toThrow(GrammargenError);
     expect(compose({ commands: [SPECS.cat!], limits: { heredocLineLength: Infinity } }).rules.length).toBe(loose.rules.length);
   });
-  test("compound nesting is unrolled; only $(...), `...` and <(...) recurse", () => {
-    const substs = /^sh_(subst|procsubst)_s\d+$/;
+  test("compound nesting is unrolled; only $(...), `...`, <(...) and quoted inline scripts recurse", () => {
+    const substs = /^sh_(subst|procsubst|inline)_s\d+$/;
     expect(hasCycle(table)).toBe(true);
     expect(hasCycle(table, substs)).toBe(false);
     expect(hasCycle(compose({ commands: specs, allowUnknown: true }), substs)).toBe(false);

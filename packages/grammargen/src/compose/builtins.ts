@@ -3,6 +3,7 @@
 import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import { refsOf, UNBOUNDED } from "../grammar/names.js";
 import { terminalRule } from "../lower/terminals.js";
+import { bashBuiltins, lowerBuiltin, runsCommand } from "./bash-builtins.js";
 import { shellWordTerminals } from "./words.js";
 
 export const KEYWORDS = [
@@ -31,88 +32,48 @@ export const KEYWORDS = [
 ];
 
 const sp = ref("sp");
-const many = (e: Expr, min: number, max: number): Expr => rep(seq(sp, e), min, max);
 
 const UNARY = ["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-z", "-n", "-v"];
 const BINARY = ["=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"];
 
+/** Where a builtin's command operand and inline script lead, at its substitution level. */
+export interface BuiltinContext {
+  /** A command under its own grammar (`command ls -l`, `time make`, `exec prog`). */
+  inner?: Expr;
+  /** A quoted command line (trap's action). */
+  script?: Expr;
+}
+
 /**
- * Builtin name -> expression of one invocation, at substitution level s. Under a policy the
- * builtins that would run text past its rules (`command prog args`, a trap's action) are cut
- * to their harmless forms.
+ * Builtin name -> expression of one invocation, at substitution level s. Every builtin bash
+ * documents with `help` is read from that text (data/bash-builtins); `test`, `[` and `[[`,
+ * whose expressions the text describes only in prose, and `echo`, which prints an option it
+ * does not know, are written here. Under a policy a
+ * trap's action is cut to its harmless forms (`-` and the empty string).
  */
-export function builtins(s: number, underPolicy = false): Record<string, Expr> {
+export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {}): Record<string, Expr> {
   const w = ref(`sh_word_s${s}`);
-  const name = ref("sh_name");
-  const assign = ref(`sh_assign_s${s}`);
-  // -9, -KILL, -SIGTERM, -s TERM, -n 9
-  const signalName = alt(ref("int"), seq(rep(cls("A-Z"), 1, 3), rep(cls("A-Z0-9+-"), 0, UNBOUNDED)));
-  const signal = alt(seq(lit("-"), signalName), seq(alt(lit("-s"), lit("-n")), sp, signalName));
-  // What kill, wait and fg take: 1234, %1, $pid, "$pid", $!, $(pgrep x); never a bare "-".
-  const varName = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), cls("!$"), seq(lit("{"), rep(cls("}", true), 1, UNBOUNDED), lit("}")));
-  const pid = alt(
-    ref("int"),
-    seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)),
-    seq(lit("$"), varName),
-    seq(lit('"$'), varName, lit('"')),
-    ref(`sh_piece_s${s}`),
-  );
   const texpr = (ops: string[], joiners: string[]): Expr => {
     const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
     return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
   };
-  return {
-    "[": seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]")),
-    test: seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"])),
-    "[[": seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]")),
-    read: seq(
-      lit("read"),
-      many(alt(seq(lit("-"), rep(cls("ers"), 1, 3)), seq(alt(lit("-p"), lit("-d"), lit("-t"), lit("-n"), lit("-N"), lit("-u"), lit("-a")), sp, w)), 0, 4),
-      many(name, 0, UNBOUNDED),
-    ),
-    cd: seq(lit("cd"), opt(seq(sp, alt(lit("-L"), lit("-P")))), opt(seq(sp, alt(ref(`sh_operand_s${s}`), lit("-"))))),
-    wait: seq(lit("wait"), many(alt(lit("-n"), lit("-f"), pid), 0, UNBOUNDED)),
-    export: seq(lit("export"), many(alt(assign, name), 1, UNBOUNDED)),
-    local: seq(lit("local"), many(alt(assign, name), 1, UNBOUNDED)),
-    declare: seq(lit("declare"), opt(seq(sp, lit("-"), rep(cls("aAilrux"), 1, 4))), many(alt(assign, name), 1, UNBOUNDED)),
-    unset: seq(lit("unset"), opt(seq(sp, alt(lit("-v"), lit("-f")))), many(name, 1, UNBOUNDED)),
-    set: seq(lit("set"), many(alt(seq(cls("-+"), rep(cls("euxvnfCbhmBHPT"), 1, 6)), seq(alt(lit("-o"), lit("+o")), sp, name), lit("--")), 1, 6)),
-    shift: seq(lit("shift"), opt(seq(sp, ref("int")))),
-    true: lit("true"),
-    false: lit("false"),
-    ":": lit(":"),
-    exit: seq(lit("exit"), opt(seq(sp, w))),
-    return: seq(lit("return"), opt(seq(sp, w))),
-    break: seq(lit("break"), opt(seq(sp, ref("int")))),
-    continue: seq(lit("continue"), opt(seq(sp, ref("int")))),
-    echo: seq(lit("echo"), many(w, 0, UNBOUNDED)),
-    pwd: seq(lit("pwd"), opt(seq(sp, alt(lit("-L"), lit("-P"))))),
-    type: seq(lit("type"), opt(seq(sp, lit("-"), rep(cls("afptP"), 1, 3))), many(w, 1, UNBOUNDED)),
-    // `command -v prog` looks a program up; `command prog args` runs it bypassing functions
-    // (and, in a grammar, bypassing a policy's rules on prog: under one, only the lookup).
-    command: seq(lit("command"), underPolicy ? seq(sp, alt(lit("-v"), lit("-V"))) : opt(seq(sp, alt(lit("-v"), lit("-V"), lit("-p")))), many(w, 1, UNBOUNDED)),
-    source: seq(lit("source"), many(w, 1, UNBOUNDED)),
-    ".": seq(lit("."), many(w, 1, UNBOUNDED)),
-    eval: seq(lit("eval"), many(w, 1, UNBOUNDED)),
-    umask: seq(lit("umask"), opt(seq(sp, lit("-S"))), opt(seq(sp, rep(cls("0-7"), 3, 4)))),
-    printf: seq(lit("printf"), opt(seq(sp, lit("-v"), sp, name)), many(w, 1, UNBOUNDED)),
-    // Job control: a pid, a $VAR or a jobspec (%1, %+, %name) are all operands.
-    kill: seq(lit("kill"), alt(seq(sp, lit("-l"), many(w, 0, 1)), seq(opt(seq(sp, signal)), many(pid, 1, UNBOUNDED)))),
-    jobs: seq(lit("jobs"), opt(seq(sp, lit("-"), rep(cls("lnprs"), 1, 3))), many(pid, 0, UNBOUNDED)),
-    fg: seq(lit("fg"), many(pid, 0, 1)),
-    bg: seq(lit("bg"), many(pid, 0, UNBOUNDED)),
-    disown: seq(lit("disown"), opt(seq(sp, lit("-"), rep(cls("ahr"), 1, 3))), many(pid, 0, UNBOUNDED)),
-    history: seq(lit("history"), opt(alt(seq(sp, lit("-c")), seq(sp, lit("-d"), sp, ref("int")), seq(sp, ref("int"))))),
-    alias: seq(lit("alias"), many(alt(seq(name, lit("="), w), name), 0, UNBOUNDED)),
-    unalias: seq(lit("unalias"), alt(seq(sp, lit("-a")), many(name, 1, UNBOUNDED))),
-    trap: seq(
-      lit("trap"),
-      alt(seq(sp, lit("-l")), seq(sp, lit("-p"), many(w, 0, UNBOUNDED)), seq(sp, underPolicy ? alt(lit("-"), lit("''")) : w, many(signalName, 1, UNBOUNDED))),
-    ),
-  };
+  const out: Record<string, Expr> = {};
+  const specs = bashBuiltins();
+  const byName = new Map(specs.map((b) => [b.name, b]));
+  for (const b of specs) out[b.name] = lowerBuiltin(b, byName, { s, underPolicy, ...ctx });
+  // bash's echo reads no options with getopt: -n, -e and -E count, any other word is printed.
+  out.echo = seq(lit("echo"), rep(seq(sp, w), 0, UNBOUNDED));
+  out["["] = seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]"));
+  out.test = seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"]));
+  out["[["] = seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]"));
+  return out;
 }
 
 export const BUILTIN_NAMES = Object.keys(builtins(0));
+/** Builtins that run another command (`command ls`, `time make`): wrappers, kept out of a wrapper's own command. */
+export const COMMAND_BUILTINS = bashBuiltins()
+  .filter(runsCommand)
+  .map((b) => b.name);
 
 /**
  * One builtin's grammar on its own (`grammargen echo`): its invocation over the shell's
@@ -135,6 +96,8 @@ export function builtinGrammar(name: string): Grammar | undefined {
       ...shellWordTerminals(),
       terminalRule("sp"),
       terminalRule("int"),
+      terminalRule("int_m"),
+      terminalRule("num"),
     ],
   };
   const used = new Set<string>([start]);

@@ -9,7 +9,7 @@ import type { CommandSpec } from "../ir.js";
 import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
-import { BUILTIN_NAMES, builtins, KEYWORDS } from "./builtins.js";
+import { BUILTIN_NAMES, builtins, COMMAND_BUILTINS, KEYWORDS } from "./builtins.js";
 import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
@@ -106,7 +106,7 @@ export function compose(opts: ComposeOptions): Grammar {
   if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown)
     throw new GrammargenError("compose: no commands left to compose (all denied by the policy)", [], "ECOMPOSE");
   for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
-  for (const n of ["sp", "word", "operand", "int"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
+  for (const n of ["sp", "word", "operand", "int", "int_m", "num"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
   if (policy) {
     const safe = policyTerminals(policy);
     for (const r of safe) rules.set(r.name, r);
@@ -178,10 +178,17 @@ export function compose(opts: ComposeOptions): Grammar {
       });
       return refs.length ? [seq(opt(ref("sh_bindir")), alt(...refs))] : [];
     };
-    const bi = builtins(s, !!policy);
+    // An inline script (trap's action) is a command line of its own, quoted: like $(...), it
+    // recurses into the whole list, so it exists where substitutions do.
+    const script =
+      s > 0
+        ? put(`sh_inline_s${s}`, alt(seq(lit("'"), osp, ref(bashName(s, K, "list")), osp, lit("'")), seq(lit('"'), osp, ref(bashName(s, K, "list")), osp, lit('"'))))
+        : undefined;
+    const bi = builtins(s, !!policy, { inner: ref(`${INNER}_s${s}`), ...(script ? { script } : {}) });
+    // A wrapper's command is never another wrapper (`command command ...`): nesting stays bounded.
     const builtinRefs = (exclude: string[]): Expr[] =>
       builtinNames
-        .filter((b) => !matchesAny(b, exclude))
+        .filter((b) => !matchesAny(b, exclude) && !COMMAND_BUILTINS.includes(b))
         .map((b) => {
           const r = put(builtinName(b, s), bi[b]!);
           return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
