@@ -24,7 +24,6 @@ export interface LowerContext {
 }
 
 const sp = ref("sp");
-const MAX_OPTION_WORDS = 8;
 
 // Bash's placeholder vocabulary (the words its help texts use), by the shape of their values.
 const NAME = /^(name|var|array|optname)$/;
@@ -130,27 +129,34 @@ function collectLetters(items: UsageItem[], b: BuiltinSpec, all: Map<string, Bui
   }
 }
 
-function optionArea(letters: Letters, b: BuiltinSpec, ctx: LowerContext): Expr | undefined {
+function optionArea(letters: Letters, b: BuiltinSpec, ctx: LowerContext): { area: Expr; one: Expr } | undefined {
   const value = (letter: string): Expr => {
     const doc = b.options.find((o) => o.letter === letter);
-    const mv = letters.valued.get(letter)!;
-    const sh = shapeOf(mv, b, ctx, doc?.description);
+    const sh = shapeOf(letters.valued.get(letter)!, b, ctx, doc?.description);
     // A command as an option's value (`complete -C command`) is one word the builtin stores.
     if (doc?.choices) return alt(...doc.choices.map(lit));
     return sh.expr && !sh.rest ? sh.expr : ref(`sh_word_s${ctx.s}`);
   };
-  const valuedPart = (only?: Set<string>): Expr | undefined => {
-    const vs = [...letters.valued.keys()].filter((l) => !only || only.has(l));
-    if (!vs.length) return undefined;
-    // A value glued to its letter (`-n1`) or as the next word (`-n 1`).
-    return alt(...vs.map((l) => seq(lit(l), alt(value(l), seq(sp, value(l))))));
-  };
+  // A value glued to its letter (`-n1`) or as the next word (`-n 1`).
+  const valued = (l: string): Expr => seq(lit(l), opt(sp), value(l));
+  // One option word: a sign, flag letters, and at most one valued letter, last (`-rsn1`, `-euo x`).
   const word = (sign: string, only?: Set<string>): Expr | undefined => {
     const fs = [...letters.flags].filter((l) => !only || only.has(l));
-    const v = valuedPart(only);
-    const cluster = fs.length ? seq(rep(alt(...fs.map(lit)), 1, MAX_OPTION_WORDS), ...(v ? [opt(v)] : [])) : undefined;
-    const body = [...(cluster ? [cluster] : []), ...(v ? [v] : [])];
-    return body.length ? seq(lit(sign), alt(...body)) : undefined;
+    const vs = [...letters.valued.keys()].filter((l) => !only || only.has(l));
+    const flag = fs.length ? cls(fs.join("")) : undefined;
+    // Letters whose values have one shape share one branch (`-[oAGW] word`): fewer places for an engine to compile.
+    const byShape = new Map<string, { letters: string[]; value: Expr }>();
+    for (const l of vs) {
+      const v = value(l);
+      const key = JSON.stringify(v);
+      const group = byShape.get(key) ?? { letters: [], value: v };
+      group.letters.push(l);
+      byShape.set(key, group);
+    }
+    const groups = [...byShape.values()].map((gr) => seq(gr.letters.length > 1 ? cls(gr.letters.join("")) : lit(gr.letters[0]!), opt(sp), gr.value));
+    const last = [...(flag ? [flag] : []), ...groups];
+    if (!last.length) return undefined;
+    return seq(lit(sign), ...(flag ? [rep(flag, 0, UNBOUNDED)] : []), alt(...last));
   };
   const words: Expr[] = [];
   const dash = word("-");
@@ -162,13 +168,16 @@ function optionArea(letters: Letters, b: BuiltinSpec, ctx: LowerContext): Expr |
     if (sh.expr) words.push(seq(lit(g.sign), sh.expr));
   }
   if (!words.length) return undefined;
-  const any = rep(seq(sp, alt(...words)), 0, MAX_OPTION_WORDS);
-  if (!letters.required.size) return any;
+  const one = seq(sp, alt(...words));
+  const any = rep(one, 0, UNBOUNDED);
+  if (!letters.required.size) return { area: any, one };
   // A form that starts with an option (`history -anrw`, `kill -l`) needs one of its letters.
+  const flags = [...letters.flags];
   const need = [...letters.required].map((l) =>
-    letters.valued.has(l) ? seq(lit(l), alt(value(l), seq(sp, value(l)))) : seq(lit(l), rep(alt(...[...letters.flags].map(lit)), 0, MAX_OPTION_WORDS)),
+    letters.valued.has(l) ? valued(l) : seq(lit(l), ...(flags.length ? [rep(cls(flags.join("")), 0, UNBOUNDED)] : [])),
   );
-  return seq(any, sp, lit("-"), alt(...need), any);
+  const area = seq(any, sp, lit("-"), alt(...need), any);
+  return { area, one: area };
 }
 
 /**
@@ -252,6 +261,19 @@ export function runsCommand(b: BuiltinSpec): boolean {
   return b.forms.some((f) => f.some(walk));
 }
 
+/**
+ * A builtin whose summary says it changes variables (`Set export attribute for shell variables`,
+ * `Unset values ...`, `Mark shell variables ...`) needs one to change: with none it changes
+ * nothing (listing has its own `-p` form, or none at all), a command left unfinished.
+ */
+const CHANGES_VARIABLES = /^(set|unset|mark|define)\b.*\bvariables?\b/i;
+function needsName(b: BuiltinSpec, items: UsageItem[]): UsageItem[] {
+  if (!CHANGES_VARIABLES.test(b.summary) || /\bdisplay\b/i.test(b.summary)) return items;
+  const only = items.length === 1 ? items[0]! : undefined;
+  const names = only?.kind === "optional" && only.items.length === 1 ? only.items[0]! : undefined;
+  return names?.kind === "repeat" && names.item.kind === "operand" && NAME.test(names.item.metavar) ? [names] : items;
+}
+
 /** One builtin: a choice of its forms, each the name, an option area, `--` and the operands. */
 export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx: LowerContext): Expr {
   const forms = b.forms.map((items) => {
@@ -259,13 +281,24 @@ export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx:
     while (cut < items.length && isOptionItem(items[cut]!, b)) cut++;
     const letters: Letters = { flags: new Set(), valued: new Map(), plus: new Set(), glued: [], required: new Set() };
     collectLetters(items.slice(0, cut), b, all, letters, true);
-    const area = optionArea(letters, b, ctx);
-    const getopt = !!area && (letters.flags.size > 0 || letters.valued.size > 0);
-    const rest = (dashFirst: boolean): Expr[] => operands(items.slice(cut), b, ctx, { open: dashFirst });
-    const plain = rest(true);
-    const dashed = seq(sp, lit("--"), ...rest(false));
-    const tail = getopt ? (plain.length ? [alt(dashed, seq(...plain))] : [opt(dashed)]) : rest(false);
-    return seq(lit(b.name), ...(area ? [area] : []), ...tail);
+    const opts = optionArea(letters, b, ctx);
+    // Every builtin reads its options with bash's getopt, also one with none (`eval -x` is an
+    // invalid option): `--` ends them, and a first operand cannot start with `-` without it.
+    // A form that starts with an option (`declare -p`) is complete without a name.
+    const given = letters.required.size ? items.slice(cut) : needsName(b, items.slice(cut));
+    const tail = (c: LowerContext): Expr[] => {
+      const plain = operands(given, b, c, { open: true });
+      const after = operands(given, b, c, { open: false });
+      // Where no operand could start with `-` (a name, a number, none at all), `--` would change
+      // nothing and is left out: every choice costs an engine a place to compile.
+      return JSON.stringify(plain) === JSON.stringify(after) ? plain : [alt(seq(sp, lit("--"), ...after), seq(...plain))];
+    };
+    const base = seq(lit(b.name), ...(opts ? [opts.area] : []), ...tail(ctx));
+    // After an option, a builtin that runs a command may instead look it up (`command -v git`,
+    // whose -v prints what COMMAND is): a lone name there needs no grammar of its own.
+    if (!opts || letters.required.size || !ctx.inner || !runsCommand({ ...b, forms: [given] })) return base;
+    const lookup = tail({ ...ctx, inner: alt(ctx.inner, ref(`sh_operand_s${ctx.s}`)) });
+    return alt(seq(lit(b.name), ...tail(ctx)), seq(lit(b.name), opts.one, opts.area, ...lookup));
   });
   return alt(...forms);
 }

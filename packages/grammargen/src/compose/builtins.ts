@@ -47,8 +47,8 @@ export interface BuiltinContext {
 /**
  * Builtin name -> expression of one invocation, at substitution level s. Every builtin bash
  * documents with `help` is read from that text (data/bash-builtins); `test`, `[` and `[[`,
- * whose expressions the text describes only in prose, and `echo`, which prints an option it
- * does not know, are written here. Under a policy a
+ * whose expressions the text describes only in prose, `echo`, which prints an option it
+ * does not know, and `:`, which ignores its arguments, are written here. Under a policy a
  * trap's action is cut to its harmless forms (`-` and the empty string).
  */
 export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {}): Record<string, Expr> {
@@ -63,6 +63,8 @@ export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {
   for (const b of specs) out[b.name] = lowerBuiltin(b, byName, { s, underPolicy, ...ctx });
   // bash's echo reads no options with getopt: -n, -e and -E count, any other word is printed.
   out.echo = seq(lit("echo"), rep(seq(sp, w), 0, UNBOUNDED));
+  // `:` ignores its arguments, which are expanded for their effects (`: "${X:=1}"`).
+  out[":"] = seq(lit(":"), rep(seq(sp, w), 0, UNBOUNDED));
   out["["] = seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]"));
   out.test = seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"]));
   out["[["] = seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]"));

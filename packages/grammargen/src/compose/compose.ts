@@ -22,6 +22,11 @@ export interface ComposeOptions {
   constructs?: Construct[];
   policy?: Policy;
   allowUnknown?: boolean;
+  /**
+   * The shell builtins the grammar holds (default: every one bash documents). Each costs an
+   * engine compile time, so a grammar made once for every request may hold the common ones.
+   */
+  builtins?: string[];
   /** With allowUnknown: program names that are never generic (programs with a grammar elsewhere). */
   reserved?: string[];
   limits?: Partial<ComposeLimits>;
@@ -130,7 +135,9 @@ export function compose(opts: ComposeOptions): Grammar {
   if (!policy) for (const r of [...rules.values()]) if (r.terminal && TYPED_VALUES.has(r.name)) rules.set(r.name, { ...r, expr: alt(r.expr, expansion()) });
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
-  const builtinNames = BUILTIN_NAMES.filter((b) => !policy || commandAllowed(policy, b).ok);
+  const unknownBuiltins = (opts.builtins ?? []).filter((b) => !BUILTIN_NAMES.includes(b));
+  if (unknownBuiltins.length) throw new GrammargenError(`compose: ${unknownBuiltins.join(", ")}: not a shell builtin`, [], "ECOMPOSE");
+  const builtinNames = BUILTIN_NAMES.filter((b) => (!opts.builtins || opts.builtins.includes(b)) && (!policy || commandAllowed(policy, b).ok));
   const known = [
     ...new Set([
       ...templates.map((t) => t.program),

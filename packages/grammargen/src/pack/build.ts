@@ -27,7 +27,8 @@ import { wrapperShapesModule, wrapperUsages } from "./wrappers.js";
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
   corpus: string;
-  default: { commands: string[]; constructs?: string[] };
+  /** builtins: the shell builtins the default grammar holds (default: all). */
+  default: { commands: string[]; constructs?: string[]; builtins?: string[] };
   /** Policy for the policy-encoded default grammar, relative to the pack directory. */
   policy?: string;
   /** Where to write @shellgen/base's wrapper table (wrapper-shapes.ts), relative to the pack directory. */
@@ -109,8 +110,9 @@ export function buildPack(packRoot: string): PackResult {
     files.set(`${name}.lark`, lark).set(`${name}.gbnf`, gbnf);
     defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   };
-  addDefault("default", compose({ commands: defaultSpecs, constructs }));
-  if (config.policy) addDefault("default-policy", compose({ commands: defaultSpecs, constructs, policy: loadPolicy(resolve(root, config.policy)) }));
+  const builtins = config.default.builtins ? { builtins: config.default.builtins } : {};
+  addDefault("default", compose({ commands: defaultSpecs, constructs, ...builtins }));
+  if (config.policy) addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...builtins, policy: loadPolicy(resolve(root, config.policy)) }));
 
   // Tool-call grammars (`grammargen from-schema --as json`), so a model calling the tool is constrained too.
   const tools: Record<string, unknown> = {};
@@ -128,7 +130,7 @@ export function buildPack(packRoot: string): PackResult {
     name: pkg.name,
     version: pkg.version,
     generator: { name: "@shellgen/grammargen", version: grammargenVersion() },
-    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, grammars: defaults },
+    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, ...builtins, grammars: defaults },
     programs,
     ...(config.tools ? { tools } : {}),
     skipped,
