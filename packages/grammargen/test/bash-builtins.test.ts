@@ -74,7 +74,10 @@ describe("the bash-help layout", () => {
       ],
     });
     expect(first[4]).toEqual({ kind: "optional", items: [{ kind: "repeat", item: { kind: "operand", metavar: "name", assign: true } }] });
-    expect(second).toEqual([{ kind: "flags", sign: "-", letters: "l" }, { kind: "optional", items: [{ kind: "operand", metavar: "word" }] }]);
+    expect(second).toEqual([
+      { kind: "flags", sign: "-", letters: "l" },
+      { kind: "optional", items: [{ kind: "operand", metavar: "word" }] },
+    ]);
   });
 
   test("option list: tab and two-space columns, a value table, + letters, prose values, borrowed options", () => {
@@ -178,12 +181,12 @@ describe("builtins in the composed grammar", () => {
           return b.borrows && /^options?$/.test(it.metavar) ? [] : [`${it.sign ?? ""}${sample(b, it.metavar)}`].filter((w) => w !== "");
         case "literal":
           return [it.text];
-        case "optional":
-          return [];
         case "choice":
           return shortest(b, it.alternatives[0]!);
         case "repeat":
           return shortest(b, [it.item]);
+        default:
+          return []; // optional
       }
     });
   const letters = (items: UsageItem[]): { letter: string; sign: string; metavar?: string }[] =>

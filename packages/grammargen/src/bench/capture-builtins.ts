@@ -9,12 +9,13 @@ import { fileURLToPath } from "node:url";
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "../../data/bash-builtins");
 const env = { LANG: "C", LC_ALL: "C", PATH: process.env.PATH ?? "/usr/bin:/bin" };
-const bash = async (script: string): Promise<string> => (await execa("bash", ["--norc", "--noprofile", "-c", script], { env, stdin: "ignore", timeout: 10_000 })).stdout;
+const bash = async (script: string): Promise<string> =>
+  (await execa("bash", ["--norc", "--noprofile", "-c", script], { env, stdin: "ignore", timeout: 10_000 })).stdout;
 
 const names = [...(await bash("compgen -b")).split("\n").filter((n) => n !== ""), "time"];
 const texts: string[] = [];
 for (const n of names) texts.push(`${await bash(`help -- '${n}'`)}\n`);
-const version = (await bash("echo \"GNU bash, version $BASH_VERSION\""));
+const version = await bash('echo "GNU bash, version $BASH_VERSION"');
 const meta = { command: ["bash", "-c", "help -- NAME"], program: "bash", version, builtins: names };
 
 const atomic = (file: string, text: string): void => {

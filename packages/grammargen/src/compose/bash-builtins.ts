@@ -42,7 +42,13 @@ const signalName = (): Expr => alt(ref("int"), seq(rep(cls("A-Z"), 1, 3), rep(cl
 /** What kill, wait and fg take: 1234, %1, %+, $pid, "$pid", $!, $(pgrep x); never a bare "-". */
 const processId = (s: number): Expr => {
   const varName = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), cls("!$"), seq(lit("{"), rep(cls("}", true), 1, UNBOUNDED), lit("}")));
-  return alt(ref("int"), seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)), seq(lit("$"), varName), seq(lit('"$'), varName, lit('"')), ref(`sh_piece_s${s}`));
+  return alt(
+    ref("int"),
+    seq(lit("%"), rep(cls("A-Za-z0-9_.+%-"), 0, UNBOUNDED)),
+    seq(lit("$"), varName),
+    seq(lit('"$'), varName, lit('"')),
+    ref(`sh_piece_s${s}`),
+  );
 };
 
 interface Shape {
@@ -123,7 +129,15 @@ function collectLetters(items: UsageItem[], b: BuiltinSpec, all: Map<string, Bui
     else if (it.kind === "operand" && it.sign) into.glued.push({ sign: it.sign, metavar: it.metavar });
     else if (it.kind === "operand" && b.borrows) {
       const lender = all.get(b.borrows);
-      if (lender) for (const f of lender.forms) collectLetters(f.filter((i) => isOptionItem(i, lender)), lender, all, into, false);
+      if (lender)
+        for (const f of lender.forms)
+          collectLetters(
+            f.filter((i) => isOptionItem(i, lender)),
+            lender,
+            all,
+            into,
+            false,
+          );
     } else if (it.kind === "optional") collectLetters(it.items, b, all, into, false);
     else if (it.kind === "choice") for (const a of it.alternatives) collectLetters(a, b, all, into, required && it.alternatives.length === 1);
   }

@@ -189,7 +189,10 @@ export function compose(opts: ComposeOptions): Grammar {
     // recurses into the whole list, so it exists where substitutions do.
     const script =
       s > 0
-        ? put(`sh_inline_s${s}`, alt(seq(lit("'"), osp, ref(bashName(s, K, "list")), osp, lit("'")), seq(lit('"'), osp, ref(bashName(s, K, "list")), osp, lit('"'))))
+        ? put(
+            `sh_inline_s${s}`,
+            alt(seq(lit("'"), osp, ref(bashName(s, K, "list")), osp, lit("'")), seq(lit('"'), osp, ref(bashName(s, K, "list")), osp, lit('"'))),
+          )
         : undefined;
     const bi = builtins(s, !!policy, { inner: ref(`${INNER}_s${s}`), ...(script ? { script } : {}) });
     // A wrapper's command is never another wrapper (`command command ...`): nesting stays bounded.

@@ -112,7 +112,8 @@ export function buildPack(packRoot: string): PackResult {
   };
   const builtins = config.default.builtins ? { builtins: config.default.builtins } : {};
   addDefault("default", compose({ commands: defaultSpecs, constructs, ...builtins }));
-  if (config.policy) addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...builtins, policy: loadPolicy(resolve(root, config.policy)) }));
+  if (config.policy)
+    addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...builtins, policy: loadPolicy(resolve(root, config.policy)) }));
 
   // Tool-call grammars (`grammargen from-schema --as json`), so a model calling the tool is constrained too.
   const tools: Record<string, unknown> = {};

@@ -288,6 +288,16 @@ function proseChoices(prose: string, metavar: string): string[] | undefined {
   return out.size ? [...out] : undefined;
 }
 
+/** Calls `f` on every item, nested ones included. */
+export function eachItem(items: UsageItem[], f: (it: UsageItem) => void): void {
+  for (const it of items) {
+    f(it);
+    if (it.kind === "optional") eachItem(it.items, f);
+    else if (it.kind === "choice") for (const a of it.alternatives) eachItem(a, f);
+    else if (it.kind === "repeat") eachItem([it.item], f);
+  }
+}
+
 export function parseBashHelp(text: string): BashHelpResult {
   const diagnostics: Diagnostic[] = [];
   const builtins: BuiltinSpec[] = [];
@@ -297,7 +307,8 @@ export function parseBashHelp(text: string): BashHelpResult {
     const name = colon > 0 ? head.text.slice(0, colon) : head.text.replace(/:.*$/, "");
     const synopsis = colon > 0 ? head.text.slice(colon + 2).trim() : "";
     const span = lineSpan(head);
-    const diag = (message: string, at: Span = span): void => void diagnostics.push({ severity: "warning", stage: "parse", message: `${name}: ${message}`, span: at });
+    const diag = (message: string, at: Span = span): void =>
+      void diagnostics.push({ severity: "warning", stage: "parse", message: `${name}: ${message}`, span: at });
     const { options, args } = readLists(block, text, diag);
     const prose = block
       .slice(1)
@@ -327,14 +338,11 @@ export function parseBashHelp(text: string): BashHelpResult {
     });
     // Letters the synopsis leaves out but the Options list documents (kill -L) join the first form.
     const inSynopsis = new Set<string>();
-    const walk = (it: UsageItem): void => {
-      if (it.kind === "flags") for (const c of it.letters) inSynopsis.add(c);
-      else if (it.kind === "option") inSynopsis.add(it.letter);
-      else if (it.kind === "optional") it.items.forEach(walk);
-      else if (it.kind === "choice") it.alternatives.forEach((a) => a.forEach(walk));
-      else if (it.kind === "repeat") walk(it.item);
-    };
-    parsed.forEach((f) => f.forEach(walk));
+    for (const f of parsed)
+      eachItem(f, (it) => {
+        if (it.kind === "flags") for (const c of it.letters) inSynopsis.add(c);
+        else if (it.kind === "option") inSynopsis.add(it.letter);
+      });
     const extra = options.filter((o) => !inSynopsis.has(o.letter));
     if (extra.length && parsed[0]) {
       const items: UsageItem[] = extra.map((o) =>
@@ -345,13 +353,10 @@ export function parseBashHelp(text: string): BashHelpResult {
     const plus = new Set<string>();
     for (const m of prose.matchAll(/Using `?\+(\w?)'? (?:instead of|rather than) `?-\1'?/g)) plus.add(m[1] || "*");
     const operandNames = new Set<string>();
-    const collect = (it: UsageItem): void => {
-      if (it.kind === "operand") operandNames.add(it.metavar);
-      else if (it.kind === "optional") it.items.forEach(collect);
-      else if (it.kind === "choice") it.alternatives.forEach((a) => a.forEach(collect));
-      else if (it.kind === "repeat") collect(it.item);
-    };
-    parsed.forEach((f) => f.forEach(collect));
+    for (const f of parsed)
+      eachItem(f, (it) => {
+        if (it.kind === "operand") operandNames.add(it.metavar);
+      });
     const operands: BuiltinOperand[] = [...operandNames].map((metavar) => {
       const M = metavar.toUpperCase();
       const choices = proseChoices(prose, metavar);
