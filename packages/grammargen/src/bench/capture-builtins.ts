@@ -2,8 +2,9 @@
 // lists, and the `time` keyword, which takes a pipeline) into data/bash-builtins/help.txt,
 // with bash's version in meta.json. The grammars are built from the committed text, so
 // building never needs bash. Usage: node packages/grammargen/dist/bench/capture-builtins.js
+import { writeFileAtomic } from "@shellgen/base";
 import { execa } from "execa";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,11 +19,7 @@ for (const n of names) texts.push(`${await bash(`help -- '${n}'`)}\n`);
 const version = await bash('echo "GNU bash, version $BASH_VERSION"');
 const meta = { command: ["bash", "-c", "help -- NAME"], program: "bash", version, builtins: names };
 
-const atomic = (file: string, text: string): void => {
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
-};
 mkdirSync(dir, { recursive: true });
-atomic(join(dir, "help.txt"), texts.join(""));
-atomic(join(dir, "meta.json"), `${JSON.stringify(meta, null, 2)}\n`);
+await writeFileAtomic(join(dir, "help.txt"), texts.join(""));
+await writeFileAtomic(join(dir, "meta.json"), `${JSON.stringify(meta, null, 2)}\n`);
 console.log(`${names.length} builtins, ${version}`);
