@@ -152,6 +152,15 @@ describe("help layouts", () => {
     );
   });
 
+  test("a usage line's bracketed letters ('-[abz]', '-[AB][name]', '-[a][l]') and X11's '[-display dpy]'", () => {
+    const help = "Usage: probe [-[abz]] [-[AB][name]] [-[c][l]] [-display dpy] [-m len] [image-file]\n";
+    accepts(
+      help,
+      ["probe -b", "probe -bz f", "probe -A f", "probe -Afoo f", "probe -cl", "probe -display :0", "probe -m 3 f"],
+      ["probe -x", "probe -display", "probe -Z"],
+    );
+  });
+
   test("Perl Getopt::Std's help: the two lists are the options, '-OPTIONS' is a placeholder", () => {
     const help = `/usr/bin/probe version 1.0 calling Getopt::Std::getopts (version 1.13 [paranoid]),
 running under Perl version 5.36.0.

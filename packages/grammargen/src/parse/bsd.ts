@@ -261,6 +261,22 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
               );
               continue;
             }
+            // gprof's "-[abcDhilLrsTvwxyz]" and "-[ABCeEfF][name]", xlsclients' "-[a][l]": the
+            // bracketed letters are flags; a word in a last bracket is a value each may have glued on.
+            const bracketed = /^-((?:\[[A-Za-z0-9]+\])+)$/.exec(piece);
+            if (bracketed) {
+              const groups = [...bracketed[1]!.matchAll(/\[([A-Za-z0-9]+)\]/g)].map((g) => g[1]!);
+              const value = groups.length > 1 && /^[a-z][a-z-]+$/.test(groups[groups.length - 1]!) ? groups.pop() : undefined;
+              for (const letter of groups.join(""))
+                options.push(
+                  ...optionsFromSpellings(
+                    [{ kind: "short", name: letter, arity: value ? "optional" : "none", ...(value ? { metavar: value } : {}) }],
+                    "",
+                    spanOf(text, n.start, n.end),
+                  ),
+                );
+              continue;
+            }
             // fuser's `[-SIGNAL]`: a signal written as the option itself (-9, -HUP), not five letters.
             if (/^-(SIGNAL|SIG)$/.test(piece)) {
               const sig: Spelling[] = [..."0123456789"].map((d) => ({ kind: "short" as const, name: d, arity: "none" as const }));
@@ -281,7 +297,10 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
               spelling = { ...sp, arity: "required", metavar: meta };
               if (piece === pieces[pieces.length - 1]) k += tail.length;
             }
-            if (spelling.kind === "dashLong" && !opts.dashLong && spelling.name.length > 1) continue;
+            // X11's "[-display dpy]": a word after one dash with a value in its own bracket is a
+            // one-dash long option; BSD letter clusters take no value ("[-abc]").
+            if (spelling.kind === "dashLong" && !opts.dashLong && spelling.name.length > 1 && !(tail.length && inGroup && /^[a-z]{3,}$/.test(spelling.name)))
+              continue;
             options.push(...optionsFromSpellings([spelling], "", spanOf(text, n.start, n.end)));
           }
           continue;
