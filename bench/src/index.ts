@@ -34,5 +34,22 @@ export {
   type ModeSpec,
   type ResultRecord,
 } from "./run/index.js";
-export { loadCoverage, loadReport, jsonSummary, writeReport, type Coverage, type Report, type JsonSummary, type Written } from "./report/index.js";
+export {
+  loadCoverage,
+  loadReport,
+  jsonSummary,
+  writeReport,
+  taskText,
+  traceCause,
+  gapSite,
+  type Coverage,
+  type Report,
+  type JsonSummary,
+  type Written,
+  type TracedCause,
+  type GapSite,
+  type TaskRow,
+} from "./report/index.js";
+export { compareRuns, compareText, type Comparison, type PairComparison, type TaskChange } from "./compare/compare.js";
+export { mcnemar, exactBinomialP, type McNemar } from "./compare/mcnemar.js";
 export { main } from "./cli/main.js";

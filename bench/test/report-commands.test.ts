@@ -120,6 +120,17 @@ function readBack(md: string): Map<string, [string, string]> {
   return new Map(rows.map((c) => [c[1]!, [commandOf(md, c[3]!), commandOf(md, c[5]!)] as [string, string]]));
 }
 
+/** The task table's commands per task, in mode order (a task's later rows leave its id blank). */
+function readBackTasks(md: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let task = "";
+  for (const c of tableAfter(md, "## Tasks")) {
+    if (c[1]) task = c[1];
+    out.set(task, [...(out.get(task) ?? []), commandOf(md, c[9]!)]);
+  }
+  return out;
+}
+
 const TRICKY: [string, string][] = [
   ["echo `date`", "echo ``date``"],
   ["`pwd`", "``ls`` | wc -l"],
@@ -138,6 +149,9 @@ describe("commands in the Markdown report", () => {
     expect([...got.keys()]).toEqual(ids);
     for (const [i, pair] of TRICKY.entries()) expect(got.get(ids[i]!), ids[i]).toEqual(pair);
     expect(tableAfter(md, "## Regressed tasks")[0]![0]).toBe("lab|q.gguf");
+    const tasks = readBackTasks(md);
+    for (const [i, pair] of TRICKY.entries()) expect(tasks.get(ids[i]!), ids[i]).toEqual(pair);
+    expect(tableAfter(md, "## Tasks")[0]![0]).toBe("lab|q.gguf");
   });
 
   it("read back exactly for any command over a hostile alphabet (property)", () => {
@@ -146,7 +160,11 @@ describe("commands in the Markdown report", () => {
       fc.property(fc.array(fc.tuple(command, command), { minLength: 1, maxLength: 4 }), (pairs) => {
         const { md, ids } = regressed(pairs);
         const got = readBack(md);
-        for (const [i, pair] of pairs.entries()) expect(got.get(ids[i]!)).toEqual(pair);
+        const tasks = readBackTasks(md);
+        for (const [i, pair] of pairs.entries()) {
+          expect(got.get(ids[i]!)).toEqual(pair);
+          expect(tasks.get(ids[i]!)).toEqual(pair);
+        }
       }),
       { numRuns: 300 },
     );

@@ -17,18 +17,20 @@ const FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-/** Where the screenshot is left for a person to look at. */
+/** Where the screenshots are left for a person to look at. */
 export const SCREENSHOT = join(tmpdir(), "shellgen-bench-report.png");
+export const SCREENSHOT_FILTERED = join(tmpdir(), "shellgen-bench-report-regressed.png");
 
 let dir: string;
 let browser: Browser;
 let html: string;
+let tasks: Task[];
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium (or npm run setup:tests)`);
   dir = mkdtempSync(join(tmpdir(), "shellgen-report-test-"));
   const suite = loadSuite();
-  const tasks: Task[] = [1, 2, 3, 4].flatMap((tier) => suite.filter((t) => t.tier === tier && t.wrong.length > 0).slice(0, 3));
+  tasks = [1, 2, 3, 4].flatMap((tier) => suite.filter((t) => t.tier === tier && t.wrong.length > 0).slice(0, 3));
   // Two scripted "models" answering with canonical or known-wrong commands, so every chart has data.
   const model = (label: string, rightEvery: Record<string, number>): Generator => ({
     label,
@@ -80,6 +82,58 @@ describe("report.html in headless Chromium", () => {
     expect(await page.title()).toBe("shellgen bench report");
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(existsSync(SCREENSHOT)).toBe(true);
+    await page.close();
+  });
+
+  it("lists every task per model and filters by outcome, tier and program", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(html).href);
+    const rows = page.locator("table.tasks tr[data-task]");
+    // two models and the oracle, each on every task
+    expect(await rows.count()).toBe(3 * tasks.length);
+    const visible = () =>
+      rows.evaluateAll((els) =>
+        els.filter((e) => !(e as HTMLElement).hidden).map((e) => (e as HTMLElement).dataset.task + "@" + (e as HTMLElement).dataset.model),
+      );
+    // The scripted models: model a passes native on every 3rd task and constrained-retry on every 2nd; b every 2nd and every one.
+    const expected = (want: (n: boolean, c: boolean) => boolean) =>
+      tasks.flatMap((t, i) => [
+        ...(want(i % 3 === 0, i % 2 === 0) ? [`${t.id}@tiny-a.gguf`] : []),
+        ...(want(i % 2 === 0, true) ? [`${t.id}@tiny-b.gguf`] : []),
+      ]);
+    await page.selectOption('select[data-filter="outcome"]', "regressed");
+    const regressed = await visible();
+    expect(regressed.sort()).toEqual(expected((n, c) => n && !c).sort());
+    expect(regressed.length).toBeGreaterThan(0);
+    expect(await page.locator("#task-count").textContent()).toBe(`${regressed.length} of ${3 * tasks.length}`);
+    // Every regressed row says its cause.
+    expect(await page.locator("table.tasks tr[data-task]:not([hidden]) .cause").count()).toBe(regressed.length);
+    await page.screenshot({ path: SCREENSHOT_FILTERED, fullPage: true });
+    expect(existsSync(SCREENSHOT_FILTERED)).toBe(true);
+
+    await page.selectOption('select[data-filter="outcome"]', "fixed");
+    expect((await visible()).sort()).toEqual(expected((n, c) => !n && c).sort());
+    await page.selectOption('select[data-filter="outcome"]', "");
+    await page.selectOption('select[data-filter="tier"]', "2");
+    const tier2 = tasks.filter((t) => t.tier === 2).length;
+    expect((await visible()).length).toBe(3 * tier2);
+    await page.selectOption('select[data-filter="tier"]', "");
+    const program = tasks[0]!.programs[0]!;
+    await page.selectOption('select[data-filter="program"]', program);
+    const withProgram = tasks.filter((t) => t.programs.includes(program)).map((t) => t.id);
+    expect(new Set((await visible()).map((v) => v.split("@")[0]))).toEqual(new Set(withProgram));
+    await page.close();
+  });
+
+  it("fits every label of the transition chart inside the chart", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(html).href);
+    const chart = page.locator("svg.chart", { hasText: "Transitions between modes" });
+    const out = await chart.evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect()).filter((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5).length;
+    });
+    expect(out).toBe(0);
     await page.close();
   });
 });

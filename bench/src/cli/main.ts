@@ -2,7 +2,9 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SandboxUnavailableError } from "@shellgen/sandbox";
-import { jsonSummary, loadReport, toMarkdown, toText, writeReport } from "../report/index.js";
+import { jsonSummary, loadReport, taskText, toMarkdown, toText, writeReport } from "../report/index.js";
+import { compareRuns, compareText } from "../compare/compare.js";
+import { readResults } from "../run/store.js";
 import { BENCH_MODES, DEFAULT_MODES, parseModes, UsageError } from "../run/modes.js";
 import { Progress } from "../run/progress.js";
 import { parseTiers } from "../run/select.js";
@@ -17,7 +19,8 @@ const HELP = `bench: the shellgen task suite, run in a bubblewrap sandbox
 usage:
   bench run [--suite DIR] [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
             [--concurrency N] [--timeout MS] [--out DIR] [--resume]
-  bench report [DIR] [--json | --markdown]
+  bench report [DIR] [--json | --markdown | --task ID]
+  bench compare RUN_A RUN_B [--json]
 
 run      executes every (model, mode, task) and appends one JSON line per result to
          DIR/results.jsonl, then writes DIR/report.md and DIR/report.html.
@@ -35,7 +38,13 @@ run      executes every (model, mode, task) and appends one JSON line per result
          or DIR/coverage.json for --suite DIR); without that file it shows the whole suite only.
 report   re-reads DIR (default: the latest run), writes report.md and report.html and prints
          a summary; --json prints {runs, transitions, coverage, study} for scripts instead, --markdown prints
-         the Markdown report (the README's results table comes from it).
+         the Markdown report (the README's results table comes from it). Both reports list every
+         task (commands, decoding path, verdicts) and trace each regression to its cause.
+         --task ID prints that one task across every model and mode.
+compare  pairs two runs (the same model and mode in both; or, when each run holds one model,
+         the same mode across the two models) task by task: fixed and regressed tasks with
+         their cause, the change in pass rate and McNemar's paired test with its p-value
+         (exact binomial below 25 discordant tasks). --json prints the same as data.
 `;
 
 interface Io {
@@ -136,7 +145,7 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdReport(argv: string[], io: Io): Promise<number> {
-  const p = parseArgs(argv, { json: {}, markdown: {}, help: {} });
+  const p = parseArgs(argv, { json: {}, markdown: {}, task: { value: true }, help: {} });
   if (has(p, "help")) {
     io.out(HELP);
     return 0;
@@ -145,6 +154,14 @@ async function cmdReport(argv: string[], io: Io): Promise<number> {
   const dir = p.positionals[0] ?? latestRun();
   if (!dir) throw new UsageError(`no run directory given and none under ${OUT_ROOT}/`);
   if (!existsSync(dir)) throw new UsageError(`no such directory: ${dir}`);
+  const task = one(p, "task");
+  if (task !== undefined) {
+    const { report } = await loadReport(dir);
+    const text = taskText(report, task);
+    if (!text) throw new UsageError(`no task "${task}" in ${dir}`);
+    io.out(text);
+    return 0;
+  }
   if (has(p, "json")) {
     const { report } = await loadReport(dir);
     io.out(`${JSON.stringify(jsonSummary(report))}\n`);
@@ -160,6 +177,23 @@ async function cmdReport(argv: string[], io: Io): Promise<number> {
   return 0;
 }
 
+async function cmdCompare(argv: string[], io: Io): Promise<number> {
+  const p = parseArgs(argv, { json: {}, help: {} });
+  if (has(p, "help")) {
+    io.out(HELP);
+    return 0;
+  }
+  if (p.positionals.length !== 2) throw new UsageError("bench compare takes two run directories: RUN_A RUN_B");
+  const [a, b] = p.positionals as [string, string];
+  const load = async (dir: string) => {
+    if (!existsSync(join(dir, RESULTS_FILE))) throw new UsageError(`no results in ${join(dir, RESULTS_FILE)}`);
+    return (await readResults(dir)).records;
+  };
+  const c = compareRuns(await load(a), await load(b), { a, b });
+  io.out(has(p, "json") ? `${JSON.stringify(c)}\n` : compareText(c));
+  return 0;
+}
+
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
@@ -168,6 +202,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await cmdRun(rest, io);
       case "report":
         return await cmdReport(rest, io);
+      case "compare":
+        return await cmdCompare(rest, io);
       case undefined:
         io.err(HELP);
         return 2;
@@ -177,7 +213,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         io.out(HELP);
         return 0;
       default:
-        throw new UsageError(`unknown command "${cmd}" (expected run or report; see bench --help)`);
+        throw new UsageError(`unknown command "${cmd}" (expected run, report or compare; see bench --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -100,9 +100,13 @@ export interface StackRow {
   parts: { name: string; value: number; color: string }[];
 }
 
-/** Horizontal 100% stacked bars, one per row, with counts inside the segments. */
-export function stackedBars(title: string, rows: StackRow[], width = 720): string {
-  const labelW = 260;
+/** Width of 11px tick text, generous (system-ui digits and capitals run wider than 6px). */
+export const textWidth = (s: string) => Math.ceil(s.length * 6.6);
+
+/** Horizontal 100% stacked bars, one per row, with counts inside the segments; the label column fits the longest label. */
+export function stackedBars(title: string, rows: StackRow[], plotWidth = 460): string {
+  const labelW = 16 + Math.max(80, ...rows.map((r) => textWidth(r.label)));
+  const width = labelW + plotWidth + 16;
   const rowH = 26;
   const H = 40 + rows.length * (rowH + 8) + 24;
   const plotW = width - labelW - 16;

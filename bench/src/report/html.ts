@@ -1,10 +1,11 @@
-// One self-contained HTML page: inline CSS and SVG, no scripts, no network.
+// One self-contained HTML page: inline CSS, SVG and the task filters' script; no network.
 import type { RunMeta } from "../run/runner.js";
 import { barChart, esc, seriesColor, stackedBars, TRANSITION_COLORS } from "./charts.js";
 import { metaLine } from "./markdown.js";
 import { countCell, pct, type Report, type TierCount } from "./summary.js";
 import { coverageLine } from "./text.js";
-import { splitCells, studyCells } from "./study.js";
+import { meanRows, studyCells } from "./study.js";
+import { causeSection, TASK_CSS, taskSection } from "./task-html.js";
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
@@ -25,11 +26,10 @@ export function toHtml(r: Report, meta?: RunMeta): string {
 
   if (r.study.rows.length) {
     const t = studyCells(r.study, countCell);
-    const s = splitCells(r.runs, r.study, r.tiers, r.coverage.status === "ok", countCell);
     B.push(
       `<h2>Models: native, constrained-retry and the best mode</h2><p>One row per model. Fixed, regressed, kept and still failing count tasks from native to ${esc(r.study.retryMode ?? "constrained-retry")}; the mean row averages the models' pass rates and sums the transitions.</p>`,
     );
-    B.push(table(t.head, t.rows, 4), table(s.head, s.rows, 2));
+    B.push(table(t.head, t.rows, 4));
   }
   const split = r.coverage.status === "ok";
   const rate = (c: TierCount | undefined) => (c && c.total ? (100 * c.passed) / c.total : null);
@@ -48,13 +48,15 @@ export function toHtml(r: Report, meta?: RunMeta): string {
   B.push(
     table(
       ["model", "mode", ...(split ? ["novel", "covered"] : []), "whole", ...r.tiers.map((t) => `tier ${t}`)],
-      r.runs.map((run) => [
-        run.model,
-        run.mode,
-        ...(split ? [countCell(run.novel), countCell(run.covered)] : []),
-        `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
-        ...r.tiers.map((t) => countCell(run.byTier[t])),
-      ]),
+      r.runs
+        .map((run) => [
+          run.model,
+          run.mode,
+          ...(split ? [countCell(run.novel), countCell(run.covered)] : []),
+          `${run.passed}/${run.total} (${pct(run.passed, run.total)})`,
+          ...r.tiers.map((t) => countCell(run.byTier[t])),
+        ])
+        .concat(meanRows(r.runs, r.tiers, split)),
       2,
     ),
   );
@@ -139,19 +141,21 @@ export function toHtml(r: Report, meta?: RunMeta): string {
 
   // A command as it ran, every character (code keeps white space and line breaks).
   const commandHtml = (s: string) => (s ? `<code>${esc(s)}</code>` : "<em>(none)</em>");
+  B.push(causeSection(r.causes, r.regressions));
   if (r.regressions.length) {
     B.push(`<h2>Regressed tasks (${r.regressions.length})</h2>`);
     B.push(
-      `<table><tr><th class="l">model</th><th class="l">task</th><th class="l">before</th><th class="l">after</th><th class="l">why the second failed</th></tr>`,
+      `<table><tr><th class="l">model</th><th class="l">task</th><th class="l">before</th><th class="l">after</th><th class="l">why the second failed</th><th class="l">cause</th></tr>`,
     );
     for (const g of r.regressions) {
       B.push(
-        `<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br>${commandHtml(g.fromCommand)}</td><td class="l">${esc(g.to)}<br>${commandHtml(g.toCommand)}</td><td class="l">${esc(g.toReason)}</td></tr>`,
+        `<tr><td class="l">${esc(g.model)}</td><td class="l">${esc(g.taskId)}</td><td class="l">${esc(g.from)}<br>${commandHtml(g.fromCommand)}</td><td class="l">${esc(g.to)}<br>${commandHtml(g.toCommand)}</td><td class="l">${esc(g.toReason)}</td><td class="l"><b>${esc(g.cause.cause)}</b>: ${esc(g.cause.detail)}</td></tr>`,
       );
     }
     B.push(`</table>`);
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shellgen bench report</title><style>${CSS}</style></head><body>${B.join("\n")}</body></html>\n`;
+  B.push(taskSection(r));
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shellgen bench report</title><style>${CSS}${TASK_CSS}</style></head><body>${B.join("\n")}</body></html>\n`;
 }
 
 function table(head: string[], rows: string[][], leftCols: number): string {

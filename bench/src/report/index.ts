@@ -7,6 +7,8 @@ import { toHtml } from "./html.js";
 import { toMarkdown } from "./markdown.js";
 import { loadCoverage } from "./coverage.js";
 import { summarise, type Report } from "./summary.js";
+import { loadSuite, loadTaskFolder, type Task } from "../suite/index.js";
+import type { TaskInfo } from "./tasks.js";
 
 export {
   summarise,
@@ -27,7 +29,10 @@ export {
 export { loadCoverage, CoverageError, COVERAGE_FILE, type Coverage } from "./coverage.js";
 export { toMarkdown } from "./markdown.js";
 export { toHtml } from "./html.js";
-export { toText } from "./text.js";
+export { toText, taskText } from "./text.js";
+export { traceCause, gapSite, CAUSES, type Cause, type TracedCause, type GapSite } from "./causes.js";
+export { taskRows, type TaskRow, type TaskInfo, type Outcome, type ModeCell } from "./tasks.js";
+export { causeSummary, type CauseSummary } from "./summary.js";
 export { studyTable, type StudyTable, type StudyRow } from "./study.js";
 export { barChart, stackedBars } from "./charts.js";
 
@@ -49,7 +54,18 @@ export async function loadReport(dir: string): Promise<{ report: Report; meta?: 
     () => undefined,
   );
   // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
-  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo, meta?.models), meta, skipped };
+  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo, meta?.models, suiteInfo(meta?.suite)), meta, skipped };
+}
+
+/** Requests and programs of the run's suite; a suite that no longer loads leaves them blank, never the report. */
+function suiteInfo(suite: string | undefined): Map<string, TaskInfo> {
+  let tasks: Task[];
+  try {
+    tasks = suite ? loadTaskFolder(suite) : loadSuite();
+  } catch {
+    return new Map();
+  }
+  return new Map(tasks.map((t) => [t.id, { request: t.request, programs: t.programs ?? [] }]));
 }
 
 export async function writeReport(dir: string): Promise<Written> {

@@ -3,7 +3,8 @@ import type { RunMeta } from "../run/runner.js";
 import { countCell, pct, type Report } from "./summary.js";
 import { coverageLine } from "./text.js";
 import { cell, codeBlock, codeSpan, singleLine } from "./md-text.js";
-import { splitCells, studyCells } from "./study.js";
+import { meanRows, studyCells } from "./study.js";
+import { CAUSE_MEANING, CAUSES } from "./causes.js";
 
 function mdTable(head: string[], rows: string[][], left: number): string[] {
   return [
@@ -13,19 +14,16 @@ function mdTable(head: string[], rows: string[][], left: number): string[] {
   ];
 }
 
-/** The study's table 1 and the split of its two modes. */
+/** The study's table 1 (the split of its modes by novelty and tier is the pass-rate table's). */
 export function studyMarkdown(r: Report): string[] {
   if (r.study.rows.length === 0) return [];
   const t = studyCells(r.study, countCell);
-  const s = splitCells(r.runs, r.study, r.tiers, r.coverage.status === "ok", countCell);
   return [
     "## Models: native, constrained-retry and the best mode",
     "",
     `One row per model. Fixed, regressed, kept and still failing count tasks from native to ${r.study.retryMode ?? "constrained-retry"}; the mean row averages the models' pass rates and sums the transitions.`,
     "",
     ...mdTable(t.head, t.rows, 4),
-    "",
-    ...mdTable(s.head, s.rows, 2),
     "",
   ];
 }
@@ -56,6 +54,7 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
       `| ${cell(run.model)} | ${run.mode} | ${subsets}${split ? "" : "**"}${run.passed}/${run.total} (${pct(run.passed, run.total)})${split ? "" : "**"} | ${tiers.join(" | ")} |`,
     );
   }
+  for (const row of meanRows(r.runs, r.tiers, split)) L.push(`| ${row.map(cell).join(" | ")} |`);
   if (r.transitions.length) {
     L.push(
       "",
@@ -89,20 +88,82 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
       `| ${cell(s.model)} | ${s.mode} | ${s.n} | ${f1(s.promptTokens.mean)} | ${f1(s.completionTokens.mean)} | ${Math.round(s.latencyMs.p50)} | ${Math.round(s.latencyMs.p90)} | ${Math.round(s.execMs.p50)} | ${paths} | fences ${s.stripped.fences}, prose ${s.stripped.prose} |`,
     );
   }
+  // A command with a line ending cannot sit in a table row: it follows the table as a
+  // numbered code block, and its cell points there.
+  // Numbered through the whole report, so each label names one block.
+  const multiLine: string[] = [];
+  let numbered = 0;
+  const code = (s: string) => {
+    if (!s) return "(none)";
+    if (singleLine(s)) return cell(codeSpan(s));
+    multiLine.push(s);
+    return `command ${numbered + multiLine.length} below`;
+  };
+  const flush = () => {
+    for (const s of multiLine) L.push("", `Command ${++numbered}:`, "", codeBlock(s));
+    multiLine.length = 0;
+  };
   if (r.regressions.length) {
-    L.push("", "## Regressed tasks", "", "| model | task | from | command | to | command | why it failed |", "|---|---|---|---|---|---|---|");
-    // A command with a line ending cannot sit in a table row: it follows the table as a
-    // numbered code block, and its cell points there.
-    const multiLine: string[] = [];
-    const code = (s: string) => {
-      if (!s) return "(none)";
-      if (singleLine(s)) return cell(codeSpan(s));
-      multiLine.push(s);
-      return `command ${multiLine.length} below`;
-    };
+    L.push("", "## Regressions by cause", "");
+    L.push(...CAUSES.filter((c) => r.causes.total[c] > 0).map((c) => `- **${c}** (${r.causes.total[c]}): ${CAUSE_MEANING[c]}`), "");
+    const used = CAUSES.filter((c) => r.causes.total[c] > 0);
+    L.push(
+      ...mdTable(
+        ["model", "from -> to", ...used, "regressed"],
+        [
+          ...r.causes.rows.map((x) => [x.model, `${x.from} -> ${x.to}`, ...used.map((c) => String(x.counts[c])), String(x.total)]),
+          ...(r.causes.rows.length > 1 ? [["all models", "", ...used.map((c) => String(r.causes.total[c])), String(r.regressions.length)]] : []),
+        ],
+        2,
+      ),
+    );
+    if (r.causes.gaps.length) {
+      L.push("", "The grammar refusals behind them (program and option, or construct), most regressions first:", "");
+      L.push(
+        ...mdTable(
+          ["refused", "regressions", "tasks"],
+          r.causes.gaps.map((g) => [g.site, String(g.count), g.tasks.join(", ")]),
+          1,
+        ),
+      );
+    }
+    if (r.causes.rules.length) {
+      L.push("", "Policy rules that refused commands:", "");
+      L.push(
+        ...mdTable(
+          ["rule", "regressions", "tasks"],
+          r.causes.rules.map((g) => [g.rule, String(g.count), g.tasks.join(", ")]),
+          1,
+        ),
+      );
+    }
+    L.push("", "## Regressed tasks", "", "| model | task | from | command | to | command | why it failed | cause |", "|---|---|---|---|---|---|---|---|");
     for (const g of r.regressions)
-      L.push(`| ${cell(g.model)} | ${cell(g.taskId)} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} |`);
-    for (const [i, s] of multiLine.entries()) L.push("", `Command ${i + 1}:`, "", codeBlock(s));
+      L.push(
+        `| ${cell(g.model)} | ${cell(g.taskId)} | ${g.from} | ${code(g.fromCommand)} | ${g.to} | ${code(g.toCommand)} | ${cell(g.toReason)} | ${cell(`${g.cause.cause}: ${g.cause.detail}`)} |`,
+      );
+    flush();
+  }
+  if (r.tasks.length) {
+    const pair = r.pair ? ` Outcome: from ${r.pair[0]} to ${r.pair[1]} (kept, fixed, regressed, still failing).` : "";
+    L.push(
+      "",
+      "## Tasks",
+      "",
+      `Every task of the run, per model and mode: the command, how it was decoded (free, constrained, retry), the verdict and the first lines of the check's message and stderr.${pair}`,
+      "",
+    );
+    L.push(
+      "| model | task | tier | set | request | outcome | mode | decoding | result | command | check said |",
+      "|---|---|---:|---|---|---|---|---|---|---|---|",
+    );
+    for (const t of r.tasks) {
+      t.cells.forEach((c, i) => {
+        const lead = i === 0 ? [cell(t.model), cell(t.taskId), String(t.tier), t.novelty || "-", cell(t.request), t.outcome] : ["", "", "", "", "", ""];
+        L.push(`| ${[...lead, c.mode, c.decoding, c.passed ? "pass" : "fail", code(c.command), cell(c.message)].join(" | ")} |`);
+      });
+    }
+    flush();
   }
   L.push("");
   return L.join("\n");

@@ -145,3 +145,18 @@ export function splitCells(runs: RunSummary[], s: StudyTable, tiers: string[], s
   }
   return { head, rows };
 }
+
+/** Per mode run by two or more models: the mean of their pass rates on the whole suite, the novel and covered tasks and each tier. */
+export function meanRows(runs: RunSummary[], tiers: string[], split: boolean): string[][] {
+  const modes = [...new Set(runs.filter((r) => r.model !== "oracle").map((r) => r.mode))];
+  const rows: string[][] = [];
+  const cols = (r: RunSummary) => [...(split ? [r.novel, r.covered] : []), { passed: r.passed, total: r.total }, ...tiers.map((t) => r.byTier[t])];
+  for (const mode of modes) {
+    const mine = runs.filter((x) => x.mode === mode && x.model !== "oracle");
+    if (mine.length < 2) continue;
+    const width = cols(mine[0]!).length;
+    const means = Array.from({ length: width }, (_, i) => meanOf(mine.map((r) => rate(cols(r)[i]))));
+    rows.push([`mean over ${plural(mine.length, "model")}`, mode, ...means.map((v) => (v === undefined ? "-" : `${v.toFixed(1)}%`))]);
+  }
+  return rows;
+}

@@ -3,7 +3,9 @@ import { BENCH_MODES } from "../run/modes.js";
 import type { ResultRecord } from "../run/record.js";
 import type { Coverage } from "./coverage.js";
 import type { ModelInfo } from "@shellgen/decode";
-import { studyTable, type StudyTable } from "./study.js";
+import { studyTable, retryModeOf, type StudyTable } from "./study.js";
+import { CAUSES, siteKey, siteLabel, traceCause, type Cause, type TracedCause } from "./causes.js";
+import { taskRows, type TaskInfo, type TaskRow } from "./tasks.js";
 
 export interface TierCount {
   passed: number;
@@ -84,6 +86,17 @@ export interface Regression {
   fromCommand: string;
   toCommand: string;
   toReason: string;
+  cause: TracedCause;
+}
+
+/** Regressions counted by cause, per model and mode pair, and the grammar sites behind the gaps. */
+export interface CauseSummary {
+  rows: { model: string; from: string; to: string; counts: Record<Cause, number>; total: number }[];
+  total: Record<Cause, number>;
+  /** One entry per program/option/construct a grammar refused, most regressions first. */
+  gaps: { site: string; program: string; option?: string; construct?: string; count: number; tasks: string[] }[];
+  /** The policy rules that refused commands. */
+  rules: { rule: string; count: number; tasks: string[] }[];
 }
 
 export interface Report extends JsonSummary {
@@ -93,6 +106,11 @@ export interface Report extends JsonSummary {
   pooled: Omit<Transition, "model">[];
   models: string[];
   tiers: string[];
+  /** Per (model, task): every mode's command, decoding path, verdict; the outcome over `pair`. */
+  tasks: TaskRow[];
+  /** The modes the task outcomes compare: native against constrained-retry (or the run's first pair). */
+  pair?: [string, string];
+  causes: CauseSummary;
 }
 
 const modeRank = (m: string) => {
@@ -127,7 +145,13 @@ function coverageSummary(records: ResultRecord[], coverage: Coverage | undefined
 }
 
 /** `order`: the run's models as given (run.json), so rows keep the --model order however tasks finished. */
-export function summarise(records: ResultRecord[], coverage?: Coverage, info?: Record<string, ModelInfo>, order: string[] = []): Report {
+export function summarise(
+  records: ResultRecord[],
+  coverage?: Coverage,
+  info?: Record<string, ModelInfo>,
+  order: string[] = [],
+  taskInfo: ReadonlyMap<string, TaskInfo> = new Map(),
+): Report {
   const cov = coverageSummary(records, coverage);
   const split = cov.status === "ok";
   const subsetOf = (r: Pick<ResultRecord, "taskId">): Subset | undefined => {
@@ -204,7 +228,17 @@ export function summarise(records: ResultRecord[], coverage?: Coverage, info?: R
         const s = split ? subsetOf(rb) : undefined;
         if (s) t[s]![k]++;
         if (k === "regressed")
-          regressions.push({ model, from, to, taskId: rb.taskId, tier: rb.tier, fromCommand: ra.command, toCommand: rb.command, toReason: rb.reason });
+          regressions.push({
+            model,
+            from,
+            to,
+            taskId: rb.taskId,
+            tier: rb.tier,
+            fromCommand: ra.command,
+            toCommand: rb.command,
+            toReason: rb.reason,
+            cause: traceCause(ra, rb),
+          });
       }
       transitions.push(t);
     }
@@ -221,8 +255,74 @@ export function summarise(records: ResultRecord[], coverage?: Coverage, info?: R
   }
   regressions.sort((x, y) => x.model.localeCompare(y.model) || x.taskId.localeCompare(y.taskId));
   const study = studyTable(runs, transitions, info);
-  return { runs, transitions, coverage: cov, study, stats, regressions, pooled: [...pooledMap.values()], models, tiers };
+  const allModes = [...new Set(runs.map((r) => r.mode))].sort((a, b) => modeRank(a) - modeRank(b) || a.localeCompare(b));
+  const retry = retryModeOf(allModes);
+  const pair: [string, string] | undefined =
+    allModes.includes("native") && retry ? ["native", retry] : transitions[0] ? [transitions[0].from, transitions[0].to] : undefined;
+  const tasks = taskRows(records, models, allModes, pair, taskInfo, split ? coverage?.covered : undefined);
+  return {
+    runs,
+    transitions,
+    coverage: cov,
+    study,
+    stats,
+    regressions,
+    pooled: [...pooledMap.values()],
+    models,
+    tiers,
+    tasks,
+    ...(pair ? { pair } : {}),
+    causes: causeSummary(regressions),
+  };
 }
+
+const noCauses = () => Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
+
+export function causeSummary(regressions: Regression[]): CauseSummary {
+  const rows = new Map<string, CauseSummary["rows"][number]>();
+  const total = noCauses();
+  const gaps = new Map<string, CauseSummary["gaps"][number]>();
+  const rules = new Map<string, CauseSummary["rules"][number]>();
+  for (const g of regressions) {
+    const k = `${g.model}\u0000${g.from}\u0000${g.to}`;
+    const row = rows.get(k) ?? { model: g.model, from: g.from, to: g.to, counts: noCauses(), total: 0 };
+    row.counts[g.cause.cause]++;
+    row.total++;
+    rows.set(k, row);
+    total[g.cause.cause]++;
+    const site = g.cause.site;
+    if (site && (g.cause.cause === "grammar gap" || g.cause.cause === "retry")) {
+      // The option's or construct's name, without the word's value: one defect, however many tasks.
+      const label = siteKey(site);
+      const e = gaps.get(label) ?? {
+        site: label,
+        program: site.program,
+        ...(site.option ? { option: site.option } : {}),
+        ...(site.construct ? { construct: site.construct } : {}),
+        count: 0,
+        tasks: [],
+      };
+      e.count++;
+      if (!e.tasks.includes(g.taskId)) e.tasks.push(g.taskId);
+      gaps.set(label, e);
+    }
+    if (g.cause.rule) {
+      const e = rules.get(g.cause.rule) ?? { rule: g.cause.rule, count: 0, tasks: [] };
+      e.count++;
+      if (!e.tasks.includes(g.taskId)) e.tasks.push(g.taskId);
+      rules.set(g.cause.rule, e);
+    }
+  }
+  const byCount = <T extends { count: number }>(xs: T[], key: (x: T) => string) => xs.sort((a, b) => b.count - a.count || key(a).localeCompare(key(b)));
+  return {
+    rows: [...rows.values()],
+    total,
+    gaps: byCount([...gaps.values()], (x) => x.site),
+    rules: byCount([...rules.values()], (x) => x.rule),
+  };
+}
+
+export { siteLabel };
 
 /** The stable, script-facing subset. */
 export function jsonSummary(r: Report): JsonSummary {

@@ -1,6 +1,7 @@
 // The summary printed to the terminal after a run or by `bench report`.
 import { countCell, pct, type Report } from "./summary.js";
-import { splitCells, studyCells } from "./study.js";
+import { studyCells } from "./study.js";
+import { CAUSES } from "./causes.js";
 
 /** Columns padded to their widest cell; the first `left` columns left-aligned. */
 export function aligned(head: string[], rows: string[][], left: number): string[] {
@@ -17,13 +18,10 @@ export function aligned(head: string[], rows: string[][], left: number): string[
 export function studyText(r: Report): string[] {
   if (r.study.rows.length === 0) return [];
   const t = studyCells(r.study, countCell);
-  const s = splitCells(r.runs, r.study, r.tiers, r.coverage.status === "ok", countCell);
   return [
     "",
     "study table (per model: native, constrained-retry, best mode; fixed/regressed/kept/still failing from native to constrained-retry)",
     ...aligned(t.head, t.rows, 4),
-    "",
-    ...aligned(s.head, s.rows, 2),
   ];
 }
 
@@ -56,6 +54,11 @@ export function toText(r: Report): string {
     if (s.stripped.fences || s.stripped.prose) out.push(`${s.model} ${s.mode}: fences stripped ${s.stripped.fences}, prose stripped ${s.stripped.prose}`);
   }
   out.push(...studyText(r));
+  if (r.regressions.length) {
+    const counts = CAUSES.filter((c) => r.causes.total[c] > 0).map((c) => `${c} ${r.causes.total[c]}`);
+    out.push("", `regressions by cause: ${counts.join(", ")}`);
+    if (r.causes.gaps.length) out.push(`grammar refusals: ${r.causes.gaps.map((g) => `${g.site} (${g.count})`).join(", ")}`);
+  }
   out.push(coverageLine(r));
   return out.join("\n") + "\n";
 }
@@ -65,4 +68,23 @@ export function coverageLine(r: Report): string {
   const c = r.coverage;
   if (c.status !== "ok") return `coverage: ${c.note ?? "unknown"}`;
   return `coverage: ${c.novel} novel and ${c.covered} covered tasks (${c.file})${c.note ? `; ${c.note}` : ""}`;
+}
+
+/** `bench report --task ID`: one task across every model and mode. */
+export function taskText(r: Report, id: string): string | undefined {
+  const rows = r.tasks.filter((t) => t.taskId === id);
+  if (rows.length === 0) return undefined;
+  const t0 = rows[0]!;
+  const out = [`${id} (tier ${t0.tier}${t0.novelty ? `, ${t0.novelty}` : ""})${t0.request ? `: ${t0.request}` : ""}`];
+  if (t0.programs.length) out.push(`programs: ${t0.programs.join(", ")}`);
+  for (const t of rows) {
+    out.push("", `${t.model}${r.pair ? `: ${t.outcome} (${r.pair[0]} -> ${r.pair[1]})` : ""}`);
+    for (const c of t.cells) {
+      out.push(`  ${c.mode} [${c.decoding}] ${c.passed ? "pass" : "FAIL"}`);
+      out.push(...c.command.split("\n").map((l, i) => `${i === 0 ? "    $ " : "      "}${l}`));
+      if (!c.passed) out.push(...c.message.split("\n").map((l) => `    ${l}`));
+    }
+    if (t.cause) out.push(`  cause: ${t.cause.cause}: ${t.cause.detail}`);
+  }
+  return `${out.join("\n")}\n`;
 }

@@ -4,9 +4,19 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Task } from "../suite/index.js";
 import { improve, type LoopResult } from "@shellgen/agent";
-import { createBackend, defaultModelPath, generate, type Backend, type Example, type Feedback, type ModelInfo, type StripCounts } from "@shellgen/decode";
+import {
+  createBackend,
+  defaultModelPath,
+  generate,
+  type Backend,
+  type Example,
+  type Feedback,
+  type GrammarPlan,
+  type ModelInfo,
+  type StripCounts,
+} from "@shellgen/decode";
 import { estimateTokens, exampleBlock, exampleId, openPool, staticExamples, type Pool } from "@shellgen/fewshot";
-import type { ExecTrace } from "./record.js";
+import type { ExecTrace, NativeCheck } from "./record.js";
 import { TASK_ENV } from "../suite/index.js";
 import { FEWSHOT_K, UsageError, type ModeSpec } from "./modes.js";
 
@@ -28,6 +38,7 @@ export interface Generated {
   /** programs whose grammars constrained the decode (decode's grammarCommands; "<default>" = the pack's default grammar) */
   grammarPrograms?: string[];
   exec?: ExecTrace;
+  nativeCheck?: NativeCheck;
   /** Code fences and prose taken off free decodes before the command was checked. */
   stripped?: StripCounts;
 }
@@ -39,6 +50,8 @@ export interface Generator {
   readonly info?: ModelInfo;
   /** `workspace`: the task's prepared workspace; only `+exec` modes use it, and only through copies. */
   produce(task: Task, mode: ModeSpec, workspaceFiles: string[], workspace?: string): Promise<Generated>;
+  /** The native command this model gave for a task in an earlier run (a resumed run's records). */
+  noteNative?(taskId: string, command: string): void;
   close(): Promise<void>;
 }
 
@@ -72,12 +85,21 @@ export function assertModelExists(model: string | undefined, defaultPath: string
   throw new MissingModelError(`model not found: ${path}; ${how}`);
 }
 
+/** Whether a decode's grammar takes the native command (an empty one is nothing to check). */
+function checkAgainst(plan: GrammarPlan, command: string): NativeCheck | undefined {
+  if (command.trim() === "") return undefined;
+  const v = plan.accepts(command);
+  return { command, accepted: v.accepted, ...(v.reason ? { reason: v.reason } : {}), grammar: plan.commands };
+}
+
 /** One model; decode calls are serialised because a backend decodes one sequence at a time. */
 export class ModelGenerator implements Generator {
   private queue: Promise<unknown> = Promise.resolve();
   private pool?: Promise<Pool>;
   private staticTokens?: number;
   private poolDir?: string;
+  /** task id -> this model's native command; grammar modes check it against their grammar. */
+  private readonly natives = new Map<string, string>();
 
   private constructor(
     readonly label: string,
@@ -156,6 +178,9 @@ export class ModelGenerator implements Generator {
       }
       const examples = await this.examples(task, mode);
       const r = await this.decodeTask(task, mode, workspaceFiles, examples);
+      if (mode.name === "native") this.natives.set(task.id, r.command);
+      const native = this.natives.get(task.id);
+      const nativeCheck = r.grammar && native ? checkAgainst(r.grammar, native) : undefined;
       return {
         command: r.command,
         tokens: r.tokens,
@@ -165,6 +190,7 @@ export class ModelGenerator implements Generator {
         grammarPrograms: r.grammarCommands ?? [],
         ...(r.error ? { error: r.error } : {}),
         ...(r.stripped ? { stripped: r.stripped } : {}),
+        ...(nativeCheck ? { nativeCheck } : {}),
       };
     };
     const next = this.queue.then(run, run);
@@ -218,6 +244,10 @@ export class ModelGenerator implements Generator {
       exec: { stopped: loop.stopped, commands: loop.attempts.map((a) => a.command), verdicts: loop.attempts.map((a) => a.verdict) },
       ...(chosen ? {} : { error: loop.attempts.at(-1)?.reason ?? "no attempt" }),
     };
+  }
+
+  noteNative(taskId: string, command: string): void {
+    this.natives.set(taskId, command);
   }
 
   async close(): Promise<void> {

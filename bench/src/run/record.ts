@@ -29,9 +29,24 @@ export interface ResultRecord {
   stripped?: { fences: number; prose: number };
   /** Set when no command could be produced (decode threw). */
   error?: string;
+  /**
+   * Grammar modes: whether the grammar this decode sampled under accepts the same model's
+   * native command for the task (the reference a regression is traced against), and where
+   * its parse stopped when it does not. Absent when no native command was known.
+   */
+  nativeCheck?: NativeCheck;
   /** `+exec` modes: what the improvement loop tried (its own verdicts, never the task's check) and why it stopped. */
   exec?: ExecTrace;
   at?: string;
+}
+
+export interface NativeCheck {
+  command: string;
+  accepted: boolean;
+  /** The recognizer's reason ("rejected at column 9 (in word "-P", ...); expected ...") */
+  reason?: string;
+  /** The programs the grammar covered ("<default>": the pack's default grammar). */
+  grammar: string[];
 }
 
 export interface ExecTrace {

@@ -90,9 +90,11 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
 
   // Task-major order: a run stopped part-way still holds every mode's answer for the tasks it reached,
   // so its paired comparisons are complete as far as they go.
+  // Native first within a task: the grammar modes after it check its command (nativeCheck).
+  const modeOrder = [...opts.modes].sort((a, b) => Number(b.name === "native") - Number(a.name === "native"));
   const jobs: Job[] = [];
   for (const task of tasks) {
-    for (const mode of opts.modes) {
+    for (const mode of modeOrder) {
       for (const model of mode.decode === null ? [undefined] : opts.models) {
         jobs.push({ task, mode, gen: mode.decode === null ? async () => oracleGenerator : generatorFor(model) });
       }
@@ -114,6 +116,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     }
 
     const store = await ResultStore.open(opts.outDir, !!opts.resume);
+    if (opts.resume) {
+      const byLabel = new Map([...labels].map(([gen, label]) => [label, gen]));
+      for (const r of (await readResults(opts.outDir)).records) {
+        const gen = r.mode === "native" ? byLabel.get(r.model) : undefined;
+        if (gen) (await gen()).noteNative?.(r.taskId, r.command);
+      }
+    }
     const modelLabels = [...new Set(jobs.filter((j) => j.mode.decode !== null).map((j) => labels.get(j.gen)!))];
     await writeMeta(opts, concurrency, modelLabels, infos);
     // Workspaces live in the run directory, so the ones a killed run left behind are swept here.
@@ -239,6 +248,7 @@ function generatedFields(gen: Generated) {
     ...(gen.error ? { error: gen.error } : {}),
     ...(gen.exec ? { exec: gen.exec } : {}),
     ...(gen.stripped ? { stripped: gen.stripped } : {}),
+    ...(gen.nativeCheck ? { nativeCheck: gen.nativeCheck } : {}),
   };
 }
 

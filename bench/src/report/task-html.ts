@@ -1,0 +1,118 @@
+// The HTML task table: one row per (model, task), a column per mode, and filters by
+// outcome, tier, novelty, program and model. Plain DOM script: the page stays one
+// self-contained file, and hiding rows by attribute keeps 13 models x 299 tasks responsive.
+import { esc } from "./charts.js";
+import { CAUSE_MEANING, CAUSES } from "./causes.js";
+import type { CauseSummary, Regression, Report } from "./summary.js";
+import { OUTCOMES, type TaskRow } from "./tasks.js";
+
+export const TASK_CSS = `
+.filters{display:flex;flex-wrap:wrap;gap:10px;align-items:center;margin:8px 0;position:sticky;top:0;background:#fff;padding:6px 0;z-index:1;border-bottom:1px solid #eee}
+.filters label{font-size:13px}.filters select,.filters input{font-size:13px;margin-left:4px}
+table.tasks td{max-width:360px}table.tasks .req{color:#444;font-size:12px}
+.cellv{margin:0}.cellv .v{font-weight:600}.cellv.pass .v{color:#2e7d32}.cellv.fail .v{color:#c62828}
+.dec{display:inline-block;font-size:11px;padding:0 5px;border-radius:3px;background:#eef;color:#335;margin-left:4px}
+.dec.free{background:#f3f3f3;color:#444}.dec.retry{background:#fff3cd;color:#6a4d00}.dec.failed{background:#fde2e2;color:#8a1c1c}
+.msg{font:11px ui-monospace,monospace;white-space:pre-wrap;color:#8a1c1c;margin:2px 0 0}
+.oc{font-weight:600}.oc.regressed{color:#c62828}.oc.fixed{color:#1565c0}.oc.kept{color:#2e7d32}.oc.still-failing{color:#777}
+.cause{font-size:12px;color:#5d4037;margin-top:4px}
+`;
+
+const cls = (s: string) => s.replace(/[^a-z0-9]+/gi, "-");
+const commandHtml = (s: string) => (s ? `<code>${esc(s)}</code>` : "<em>(none)</em>");
+
+function rowHtml(t: TaskRow, modes: string[]): string {
+  const byMode = new Map(t.cells.map((c) => [c.mode, c]));
+  const cells = modes.map((m) => {
+    const c = byMode.get(m);
+    if (!c) return `<td class="l">-</td>`;
+    const msg = c.passed ? "" : `<pre class="msg">${esc(c.message)}</pre>`;
+    return `<td class="l"><div class="cellv ${c.passed ? "pass" : "fail"}"><span class="v">${c.passed ? "pass" : "fail"}</span><span class="dec ${c.decoding}">${c.decoding}</span><br>${commandHtml(c.command)}${msg}</div></td>`;
+  });
+  const cause = t.cause ? `<div class="cause"><b>${esc(t.cause.cause)}</b>: ${esc(t.cause.detail)}</div>` : "";
+  const attrs = `data-outcome="${esc(t.outcome)}" data-tier="${t.tier}" data-novelty="${esc(t.novelty)}" data-model="${esc(t.model)}" data-programs="${esc(` ${t.programs.join(" ")} `)}" data-task="${esc(t.taskId)}"`;
+  return `<tr ${attrs}><td class="l">${esc(t.model)}</td><td class="l"><b>${esc(t.taskId)}</b><div class="req">${esc(t.request)}</div></td><td>${t.tier}</td><td class="l">${esc(t.novelty || "-")}</td><td class="l"><span class="oc ${cls(t.outcome)}">${esc(t.outcome)}</span>${cause}</td>${cells.join("")}</tr>`;
+}
+
+const options = (name: string, values: string[], label: (v: string) => string = (v) => v) =>
+  `<label>${esc(name)}<select data-filter="${esc(name)}"><option value="">all</option>${values.map((v) => `<option value="${esc(v)}">${esc(label(v))}</option>`).join("")}</select></label>`;
+
+// Every filter is an attribute test on the row; "program" matches one word of data-programs.
+const SCRIPT = `
+(function(){
+  var rows=[].slice.call(document.querySelectorAll('table.tasks tr[data-task]'));
+  var sels=[].slice.call(document.querySelectorAll('.filters [data-filter]'));
+  var shown=document.getElementById('task-count');
+  function apply(){
+    var want={};sels.forEach(function(s){if(s.value)want[s.getAttribute('data-filter')]=s.value.toLowerCase();});
+    var n=0;
+    rows.forEach(function(r){
+      var ok=(!want.outcome||r.dataset.outcome===want.outcome)&&(!want.tier||r.dataset.tier===want.tier)
+        &&(!want.novelty||r.dataset.novelty===want.novelty)&&(!want.model||r.dataset.model.toLowerCase()===want.model)
+        &&(!want.program||r.dataset.programs.indexOf(' '+want.program+' ')>=0)
+        &&(!want.search||r.textContent.toLowerCase().indexOf(want.search)>=0);
+      r.hidden=!ok;if(ok)n++;
+    });
+    shown.textContent=n+' of '+rows.length;
+  }
+  sels.forEach(function(s){s.addEventListener(s.tagName==='INPUT'?'input':'change',apply);});
+  apply();
+})();
+`;
+
+/** The task section: filters, then the table; the script runs after the rows exist. */
+export function taskSection(r: Report): string {
+  if (r.tasks.length === 0) return "";
+  const modes = [...new Set(r.tasks.flatMap((t) => t.cells.map((c) => c.mode)))];
+  const present = (xs: string[]) => [...new Set(xs)];
+  const outcomes = OUTCOMES.filter((o) => r.tasks.some((t) => t.outcome === o));
+  const tiers = present(r.tasks.map((t) => String(t.tier))).sort((a, b) => Number(a) - Number(b));
+  const novelty = present(r.tasks.map((t) => t.novelty)).filter(Boolean);
+  const programs = present(r.tasks.flatMap((t) => t.programs)).sort();
+  const models = present(r.tasks.map((t) => t.model));
+  const pair = r.pair ? ` The outcome goes from ${esc(r.pair[0])} to ${esc(r.pair[1])}.` : "";
+  const filters = [
+    options("outcome", outcomes),
+    options("tier", tiers),
+    ...(novelty.length ? [options("novelty", novelty)] : []),
+    options("program", programs),
+    ...(models.length > 1 ? [options("model", models)] : []),
+    `<label>search<input type="search" data-filter="search" placeholder="id, request, command"></label>`,
+    `<span>showing <b id="task-count">${r.tasks.length} of ${r.tasks.length}</b></span>`,
+  ];
+  const head = ["model", "task", "tier", "set", "outcome", ...modes].map((h, i) => `<th${i === 2 ? "" : ' class="l"'}>${esc(h)}</th>`).join("");
+  return [
+    `<h2 id="tasks">Tasks (${r.tasks.length})</h2>`,
+    `<p>Every task per model: each mode's command, how it was decoded (free, constrained, retry), its verdict and the first lines of the check's message and stderr.${pair}</p>`,
+    `<div class="filters">${filters.join("")}</div>`,
+    `<table class="tasks"><thead><tr>${head}</tr></thead><tbody>${r.tasks.map((t) => rowHtml(t, modes)).join("\n")}</tbody></table>`,
+    `<script>${SCRIPT}</script>`,
+  ].join("\n");
+}
+
+/** Regressions counted by cause, and the grammar sites behind the gaps. */
+export function causeSection(c: CauseSummary, regressions: Regression[]): string {
+  if (regressions.length === 0) return "";
+  const used = CAUSES.filter((k) => c.total[k] > 0);
+  const th = (xs: string[], left: number) => `<tr>${xs.map((x, i) => `<th${i < left ? ' class="l"' : ""}>${esc(x)}</th>`).join("")}</tr>`;
+  const tr = (xs: string[], left: number) => `<tr>${xs.map((x, i) => `<td${i < left ? ' class="l"' : ""}>${esc(x)}</td>`).join("")}</tr>`;
+  const rows = [
+    ...c.rows.map((x) => [x.model, `${x.from} → ${x.to}`, ...used.map((k) => String(x.counts[k])), String(x.total)]),
+    ...(c.rows.length > 1 ? [["all models", "", ...used.map((k) => String(c.total[k])), String(regressions.length)]] : []),
+  ];
+  const out = [
+    `<h2 id="causes">Regressions by cause (${regressions.length})</h2>`,
+    `<ul>${used.map((k) => `<li><b>${esc(k)}</b> (${c.total[k]}): ${esc(CAUSE_MEANING[k])}</li>`).join("")}</ul>`,
+    `<table class="causes">${th(["model", "from → to", ...used, "regressed"], 2)}${rows.map((x) => tr(x, 2)).join("")}</table>`,
+  ];
+  if (c.gaps.length)
+    out.push(
+      `<p>The grammar refusals behind them: the program and option, or the construct, where the grammar stopped reading the baseline's command.</p>`,
+      `<table class="gaps">${th(["refused", "regressions", "tasks"], 1)}${c.gaps.map((g) => tr([g.site, String(g.count), g.tasks.join(", ")], 1)).join("")}</table>`,
+    );
+  if (c.rules.length)
+    out.push(
+      `<table class="rules">${th(["policy rule", "regressions", "tasks"], 1)}${c.rules.map((g) => tr([g.rule, String(g.count), g.tasks.join(", ")], 1)).join("")}</table>`,
+    );
+  return out.join("\n");
+}
