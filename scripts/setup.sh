@@ -16,7 +16,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "setup: npm ci"
   npm ci --no-fund --no-audit
 fi
-echo "setup: build"
+# corpora/debian keeps its help texts brotli-compressed: git shows their diffs as text with this.
+if git rev-parse --git-dir >/dev/null 2>&1; then git config diff.brotli.textconv "node scripts/textconv-brotli.mjs"; fi
+echo "setup: build (tsc, then the grammars generated from corpora/debian)"
 npm run build --silent
 # node-llama-cpp as one file for the model thread's start; without it shellgen starts ~0.3 s slower.
 node scripts/bundle-llama.mjs || echo "setup: continuing without the node-llama-cpp bundle" >&2

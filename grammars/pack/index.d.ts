@@ -185,6 +185,10 @@ export declare const xz: PackCommand;
 export declare const yes: PackCommand;
 export declare const zcat: PackCommand;
 export declare const commands: Readonly<Record<string, PackCommand>>;
+/** Grammars generated from help texts captured from Debian's packages (corpora/debian), by key. */
+export declare const debian: Readonly<Record<string, PackCommand>>;
+/** A program of the pack by key: `commands` first, then `debian`. */
+export declare function program(name: string): PackCommand | undefined;
 /** The composed "coreutils + text tools" grammar. */
 export declare const defaultGrammar: PackGrammar;
 /** The same, with the default policy encoded. */

@@ -20,6 +20,12 @@ export interface PackCommand {
 
 export interface Pack {
   commands: Record<string, PackCommand>;
+  /**
+   * Grammars generated from help texts captured from Debian's packages (@shellgen/grammars'
+   * `debian`): outside the selection index, brought into a plan when the request, the
+   * examples or the free decode name the program, whether or not it is installed here.
+   */
+  debian?: Record<string, PackCommand>;
   defaultGrammar: { lark: string; gbnf: string };
   /** Programs the default grammar covers, when the pack says. */
   defaultCommands?: string[];
@@ -38,7 +44,8 @@ export function loadPack(): Promise<Pack> {
     // The default grammar's programs, as the pack manifest lists them.
     const listed = (grammars.manifest as { default?: { commands?: unknown } }).default?.commands;
     const defaultCommands = Array.isArray(listed) ? (listed as unknown[]).filter((n): n is string => typeof n === "string" && n in commands) : undefined;
-    return { commands, defaultGrammar: grammars.defaultGrammar, defaultCommands };
+    const debian = (grammars as unknown as { debian?: Pack["debian"] }).debian;
+    return { commands, defaultGrammar: grammars.defaultGrammar, defaultCommands, ...(debian ? { debian } : {}) };
   })();
   packPromise.catch(() => (packPromise = undefined));
   return packPromise;

@@ -22,6 +22,7 @@ import type { GrammarPlan, GrammarPlanner, PlanRequest } from "./plan.js";
 import { COMMAND_TERMINATOR } from "./prompt.js";
 import type { OptionIndex } from "@shellgen/fewshot";
 import { programsOnPath, workspaceScripts } from "./exists.js";
+import { namedIn } from "./select.js";
 import { existingOnly, flagsByProgram, narrowSpec } from "./narrow.js";
 
 export { DEFAULT_LABEL, loadPack, type Pack, type PackCommand } from "./pack-load.js";
@@ -194,6 +195,10 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       .map((c) => c.name),
   );
   const reservedSet = new Set(programNames);
+  // A pack program by key: the reviewed set, then the Debian-derived one.
+  const entry = (name: string): Pack["commands"][string] => p.commands[name] ?? p.debian![name]!;
+  const debian = p.debian ?? {};
+  const inDebian = (name: string) => Object.hasOwn(debian, name) && !Object.hasOwn(p.commands, name);
 
   // A program whose own grammar does not compose is dropped from a selection rather than
   // sinking the whole selection; the verdict is cached per program.
@@ -206,7 +211,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
     let ok = composable.get(name);
     if (ok === undefined) {
       try {
-        compose({ commands: [p.commands[name]!.ir], optimize: false });
+        compose({ commands: [entry(name).ir], optimize: false });
         ok = true;
       } catch {
         ok = false;
@@ -233,7 +238,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
     const build = (use: string[]) => {
       const specs = use.map((n) => {
         const flags = narrow.flags?.get(n);
-        const spec = flags ? narrowSpec(p.commands[n]!.ir, flags) : p.commands[n]!.ir;
+        const spec = flags ? narrowSpec(entry(n).ir, flags) : entry(n).ir;
         return values ? groundSpec(spec, values) : spec;
       });
       // One heredoc delimiter, the one models write: each offered delimiter is one more body
@@ -243,7 +248,9 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       // the pack are reserved, so they appear only with their grammar, never as free words.
       // A policy with an allow-list admits nothing unknown.
       const policy = req.policy as Policy | undefined;
-      const generic = narrow.generic?.filter((n) => !reservedSet.has(n));
+      // A Debian-derived program in the plan is reserved like a pack program.
+      const brought = use.filter(inDebian);
+      const generic = narrow.generic?.filter((n) => !reservedSet.has(n) && !brought.includes(n));
       // Unoptimized: most requests only need `accepts` (the free decode passes), and merging
       // and left-factoring are half of composing; they run when the engine samples.
       const raw = compose({
@@ -252,7 +259,7 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
         policy,
         constructs: constructs as NonNullable<Parameters<typeof compose>[0]>["constructs"],
         allowUnknown: !policy?.commands.allow && (generic === undefined || generic.length > 0),
-        reserved: programNames,
+        reserved: brought.length ? [...programNames, ...brought] : programNames,
         // A decoded word no typed slot takes must not lead into a `-- WORDS` form that cannot end.
         dashDash: "after-typed",
         ...heredoc,
@@ -284,6 +291,15 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       };
       const fromExamples = flagsByProgram(req.examples ?? []);
       for (const name of fromExamples.keys()) add(name, "in a retrieved example");
+      // Debian-derived programs join when named: by the examples, quoted or used ("with
+      // rsync") in the request, or by the free decode; and their subcommands the draft uses.
+      const bring = (name: string, why: string) => {
+        if (!inDebian(name) || selection.names.includes(name)) return;
+        selection.names.push(name);
+        selection.why[name] = `${why} (Debian-derived grammar)`;
+      };
+      for (const name of fromExamples.keys()) bring(name, "in a retrieved example");
+      for (const name of namedIn(req.request, inDebian, () => true)) bring(name, "named by the request");
       const hits = options?.search(req.request, 40) ?? [];
       if (options) {
         const ev = [...options.programEvidence(req.request)].filter(([, v]) => v >= OPTION_PROGRAM_SHARE).slice(0, 2);
@@ -293,6 +309,9 @@ export async function packPlanner(pack?: Pack, popts: PlannerOptions = {}): Prom
       // programs join only when the plan widens, so a fluent wrong program does not pass.
       const planned = [...selection.names];
       for (const name of req.programs ?? []) add(name, "used by the free decode");
+      for (const name of req.programs ?? []) bring(name, "used by the free decode");
+      const draftWords = req.draft?.split(/\s+/) ?? [];
+      for (const name of [...selection.names]) for (const w of draftWords) bring(`${name}-${w}`, "a subcommand the free decode uses");
       // Existing programs outside the pack the plan expects: named by the examples, the free
       // decode or the request itself; all of PATH when the plan widens.
       const scripts = workspaceScripts(req.workspaceFiles);

@@ -248,16 +248,11 @@ export class CommandIndex {
 
   /** Programs the request names: `grep`, "use sed", "with jq"; everyday words only in code-ish context. */
   mentioned(request: string): string[] {
-    const found: string[] = [];
-    const words = request.match(/[`'"]?[A-Za-z0-9][A-Za-z0-9_+.-]*[`'"]?/g) ?? [];
-    for (const raw of words) {
-      const quoted = /^[`'"]/.test(raw) && /[`'"]$/.test(raw);
-      const w = raw.replace(/^[`'"]|[`'"]$/g, "");
-      if (!this.names.has(w) || found.includes(w)) continue;
-      const codeish = quoted || new RegExp(`\\b(use|using|with|run|via|call|pipe (in)?to|into)\\s+${w}\\b`, "i").test(request);
-      if (!AMBIGUOUS_NAMES.has(w) || codeish) found.push(w);
-    }
-    return found;
+    return namedIn(
+      request,
+      (w) => this.names.has(w),
+      (w) => AMBIGUOUS_NAMES.has(w),
+    );
   }
 
   select(request: string, opts: { predicted?: number } = {}): Selection {
@@ -282,6 +277,23 @@ export class CommandIndex {
     }
     return { names, why };
   }
+}
+
+/**
+ * The words of a request that name a program `known` accepts: quoted (`rsync`), or after
+ * "use", "with", "run"... ; a word `ambiguous` accepts (an everyday word) only in those forms.
+ */
+export function namedIn(request: string, known: (w: string) => boolean, ambiguous: (w: string) => boolean): string[] {
+  const found: string[] = [];
+  const words = request.match(/[`'"]?[A-Za-z0-9][A-Za-z0-9_+.-]*[`'"]?/g) ?? [];
+  for (const raw of words) {
+    const quoted = /^[`'"]/.test(raw) && /[`'"]$/.test(raw);
+    const w = raw.replace(/^[`'"]|[`'"]$/g, "");
+    if (!known(w) || found.includes(w)) continue;
+    const codeish = quoted || new RegExp(`\\b(use|using|with|run|via|call|pipe (in)?to|into)\\s+${w.replace(/[.+]/g, "\\$&")}\\b`, "i").test(request);
+    if (!ambiguous(w) || codeish) found.push(w);
+  }
+  return found;
 }
 
 /** The purpose paragraph of a --help text: what follows the usage lines, before the options. */

@@ -137,3 +137,37 @@ describe("double-quoted words in planned grammars", () => {
     }
   });
 });
+
+describe("Debian-derived programs in a plan", () => {
+  it("a program the request names joins the plan with its own grammar, installed here or not", async () => {
+    const pack = await loadPack();
+    expect(Object.keys(pack.debian ?? {}).length).toBeGreaterThanOrEqual(1000);
+    expect(pack.commands.netstat).toBeUndefined();
+    const p = await planner.plans({ request: "use netstat to list the listening ports", ground: false, workspaceFiles: [] })[0]!();
+    expect(p.commands).toContain("netstat");
+    expect(p.why.netstat).toMatch(/Debian-derived/);
+    expect(p.accepts("netstat -tulpn").accepted).toBe(true);
+    // Reserved like a pack program: never a free word that takes anything.
+    expect(p.accepts("netstat --no-such-option").accepted).toBe(false);
+  });
+
+  it("a program the free decode used joins, and so does a subcommand its draft names", async () => {
+    const p = await planner.plans({
+      request: "list the attached android devices",
+      ground: false,
+      workspaceFiles: [],
+      programs: ["adb"],
+      draft: "adb devices -l",
+    })[0]!();
+    expect(p.commands).toEqual(expect.arrayContaining(["adb", "adb-devices"]));
+    expect(p.accepts("adb devices -l").accepted).toBe(true);
+  });
+
+  it("a program in no source is refused by default and is a plain word when existingOnly is off", async () => {
+    const req = { request: "use grep and frobnicatezz to do it", ground: false, workspaceFiles: [], programs: ["frobnicatezz"] };
+    const strict = await planner.plans(req)[0]!();
+    expect(strict.accepts("frobnicatezz --all").accepted).toBe(false);
+    const loose = await (await packPlanner(await loadPack(), { existingOnly: false })).plans(req)[0]!();
+    expect(loose.accepts("frobnicatezz --all").accepted).toBe(true);
+  });
+});

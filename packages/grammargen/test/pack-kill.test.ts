@@ -17,6 +17,7 @@ function scratchPack(): string {
   config.policy = join(REPO, "packages/grammargen/policies/default.yaml");
   delete config.tools; // tool schemas are resolved relative to grammars/; this test is about the writer
   delete config.wrapperShapes; // the same: it names a file in packages/base
+  delete config.debian; // likewise the Debian-derived set (its writer is the same swapIn)
   writeFileSync(join(dir, "pack.json"), JSON.stringify(config));
   cpSync(join(REPO, "grammars/package.json"), join(dir, "package.json"));
   return dir;

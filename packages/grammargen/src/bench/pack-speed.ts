@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     const config = JSON.parse(readFileSync(join(repo, "grammars/pack.json"), "utf8"));
     config.corpus = join(repo, "corpora/help");
     config.policy = join(repo, "packages/grammargen/policies/default.yaml");
+    if (config.tools) config.tools = config.tools.map((t: string) => join(repo, "corpora/schemas", t.replace(/^.*\//, "")));
+    if (config.debian) config.debian = join(repo, "corpora/debian");
     writeFileSync(join(dir, "pack.json"), JSON.stringify(config));
     cpSync(join(repo, "grammars/package.json"), join(dir, "package.json"));
     const runs: number[] = [];

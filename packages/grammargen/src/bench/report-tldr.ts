@@ -1,20 +1,29 @@
-// npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]
-// Do grammars built from real help texts accept the commands people run? DIR holds help texts
-// nobody reviewed (DIR/<program>.txt, from scripts/capture-path-help.sh); the commands are the
-// tldr-pages examples of the training data (model/data/train.jsonl(.gz), source "tldr": each
-// example's placeholders filled with values of their kind, CC-BY 4.0, see model/data/NOTICE.md).
-// Every example that is one simple command (no pipe, list, redirection or substitution) of a
-// program with a text in DIR is checked against the grammar lowered from that text alone.
-// A refusal is a parser misreading the text, an option the text does not list (wrappers such
-// as zgrep, subcommands whose own help was not captured), or a value the filling got wrong; the
-// rate says how far a help text alone carries, not which of the three a refusal is (--misses).
+// npm run report:tldr -- [DIR] [--pairs FILE] [--misses N] [--json FILE]
+// Do grammars built from real help texts accept the commands people run? The commands are
+// tldr-pages examples (CC-BY 4.0, see ../shared/data/tldr/README.md), each placeholder filled
+// with a value of its kind.
+// Without DIR: every tldr common/Linux example whose program the pack covers (corpora/help
+// and corpora/debian, parsed here from the committed texts: nothing needs to be installed),
+// filled once by model/tldr_fill.py; a subcommand example (`git commit ...`) is checked
+// against the subcommand's grammar when the pack has one.
+// With DIR: help texts nobody reviewed (DIR/<program>.txt, from scripts/capture-path-help.sh)
+// against the tldr pairs of the training data (model/data/train.jsonl(.gz), source "tldr").
+// Every example that is one simple command (no pipe, list, redirection or substitution) is
+// checked against the grammar lowered from its program's text alone. A refusal is a parser
+// misreading the text, an option the text does not list (wrappers such as zgrep, subcommands
+// whose own help was not captured), or a value the filling got wrong; the rate says how far a
+// help text alone carries, not which of the three a refusal is (--misses).
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { recognize } from "../check/recognize.js";
 import { writeAtomic } from "../cli/output.js";
 import { GrammargenError } from "../diagnostics.js";
 import { lowerCommand } from "../lower/command.js";
+import type { CommandSpec } from "../ir.js";
 import { parseHelp } from "../parse/help.js";
+import { readCorpus } from "../pack/corpus.js";
+import { readDebianCorpus } from "../pack/debian.js";
 import { pairsExist, readPairs } from "./pairs.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
@@ -26,38 +35,60 @@ async function main(): Promise<void> {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const usage =
-    "usage: npm run report:tldr -- DIR [--pairs FILE] [--misses N] [--json FILE]  (DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
-  const dir = args[0];
-  if (dir === "--help" || dir === "-h") {
+    "usage: npm run report:tldr -- [DIR] [--pairs FILE] [--misses N] [--json FILE]  (no DIR: the pack's programs, from corpora/help and corpora/debian; DIR: <program>.txt help texts, e.g. from scripts/capture-path-help.sh)";
+  const dir = args[0] && !args[0].startsWith("-") ? args[0] : undefined;
+  if (args[0] === "--help" || args[0] === "-h") {
     console.log(usage);
     return;
   }
-  if (!dir || dir.startsWith("-")) {
-    console.error(usage);
-    process.exit(2);
-  }
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+  if (dir && (!existsSync(dir) || !statSync(dir).isDirectory())) {
     console.error(`report:tldr: ${dir} is not a folder of help texts`);
     process.exit(2);
   }
-  const pairsFile = opt("pairs") ?? join(ROOT, "model/data/train.jsonl");
-  if (!pairsExist(pairsFile)) {
-    console.error(`report:tldr: no pairs at ${pairsFile}(.gz)`);
-    process.exit(2);
-  }
+  // What checks a program's commands: DIR's text, or the pack's spec by key.
+  const specOf = new Map<string, () => CommandSpec>();
   const byProgram = new Map<string, string[]>();
-  for (const p of readPairs(pairsFile)) {
-    if (p.source !== "tldr" || /[|;&<>`$(){}]/.test(p.command)) continue;
-    const program = p.command.split(/\s+/)[0]!;
-    if (!/^[\w.+-]+$/.test(program) || !existsSync(join(dir, `${program}.txt`))) continue;
-    (byProgram.get(program) ?? byProgram.set(program, []).get(program)!).push(p.command);
+  const push = (program: string, command: string) => (byProgram.get(program) ?? byProgram.set(program, []).get(program)!).push(command);
+  const simple = (c: string) => !/[|;&<>`$(){}]/.test(c);
+  let pairsFile: string;
+  if (dir) {
+    pairsFile = opt("pairs") ?? join(ROOT, "model/data/train.jsonl");
+    if (!pairsExist(pairsFile)) {
+      console.error(`report:tldr: no pairs at ${pairsFile}(.gz)`);
+      process.exit(2);
+    }
+    for (const p of readPairs(pairsFile)) {
+      if (p.source !== "tldr" || !simple(p.command)) continue;
+      const program = p.command.split(/\s+/)[0]!;
+      if (!/^[\w.+-]+$/.test(program) || !existsSync(join(dir, `${program}.txt`))) continue;
+      if (!specOf.has(program)) specOf.set(program, () => parseHelp(readFileSync(join(dir, `${program}.txt`), "utf8"), { name: [program] }).spec);
+      push(program, p.command);
+    }
+  } else {
+    const reviewed = readCorpus(join(ROOT, "corpora/help"));
+    const debian = readDebianCorpus(join(ROOT, "corpora/debian"), new Set(reviewed.map((e) => e.key)));
+    for (const e of [...reviewed, ...debian.entries]) specOf.set(e.key, () => e.spec);
+    const keyOf = new Map([...reviewed, ...debian.entries].map((e) => [e.spec.path.join(" "), e.key]));
+    pairsFile = opt("pairs") ?? "model/tldr_fill.py";
+    const filled = opt("pairs")
+      ? readPairs(pairsFile)
+      : execFileSync("/usr/bin/python3", [join(ROOT, "model/tldr_fill.py")], { encoding: "utf8", maxBuffer: 1 << 28 })
+          .split("\n")
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as { command: string });
+    for (const p of filled) {
+      if (!simple(p.command)) continue;
+      const w = p.command.trim().split(/\s+/);
+      const key = keyOf.get(`${w[0]} ${w[1]}`) ?? keyOf.get(w[0]!);
+      if (key) push(key, p.command);
+    }
   }
   const rows: { program: string; commands: number; accepted: number; error?: string }[] = [];
   const misses: string[] = [];
   for (const [program, commands] of [...byProgram].sort((a, b) => a[0].localeCompare(b[0]))) {
     let grammar: ReturnType<typeof lowerCommand>;
     try {
-      grammar = lowerCommand(parseHelp(readFileSync(join(dir, `${program}.txt`), "utf8"), { name: [program] }).spec);
+      grammar = lowerCommand(specOf.get(program)!());
     } catch (e) {
       rows.push({ program, commands: commands.length, accepted: 0, error: e instanceof GrammargenError ? e.message.split("\n")[0] : String(e) });
       continue;
@@ -74,7 +105,7 @@ async function main(): Promise<void> {
   const accepted = rows.reduce((s, r) => s + r.accepted, 0);
   const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
   console.log(`| | |\n|---|---:|`);
-  console.log(`| programs with a help text and tldr examples | ${rows.length} |`);
+  console.log(`| programs with a ${dir ? "help text" : "pack grammar"} and tldr examples | ${rows.length} |`);
   console.log(`| simple commands | ${commands} |`);
   console.log(`| accepted by the grammar of the program's help text | ${accepted} (${pct(accepted, commands)}) |`);
   // Per program, so that a program with hundreds of examples (git, aws) does not outweigh the rest.

@@ -34,7 +34,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: "check-policy --policy FILE [--json] -- '<command>'",
     load: async () => (await import("./compose.js")).checkPolicyCommand,
   },
-  pack: { summary: "pack [--dir grammars] [--json]", load: async () => (await import("./compose.js")).packCommand },
+  pack: { summary: "pack [--dir grammars] [--json] [--generated]", load: async () => (await import("./compose.js")).packCommand },
 };
 
 /** Without a registered subcommand, the arguments name a program to capture help from. */

@@ -7,7 +7,13 @@ import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { sharePieces } from "../grammar/share.js";
 import { ruleMap } from "./regex.js";
 
-export const gbnfName = (name: string): string => name.replace(/_/g, "-");
+// XGrammar's EBNF lexer reads `true` and `false` as literals wherever they stand, so a rule
+// of that name (the grammar of the `true` program) would not parse there.
+const XGRAMMAR_WORDS = new Set(["true", "false"]);
+export const gbnfName = (name: string): string => {
+  const n = name.replace(/_/g, "-");
+  return XGRAMMAR_WORDS.has(n) ? `${n}-cmd` : n;
+};
 
 function escapeCp(c: number, inClass: boolean): string {
   if (c === 0x0a) return "\\n";

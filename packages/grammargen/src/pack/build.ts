@@ -18,6 +18,7 @@ import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
+import { readDebianCorpus } from "./debian.js";
 import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
@@ -35,11 +36,22 @@ export interface PackConfig {
   wrapperShapes?: string;
   /** Tool schemas (MCP / OpenAI / JSON Schema), relative to the pack directory: each ships as <name>.tool.{lark,gbnf}, the grammar of a JSON call. */
   tools?: string[];
+  /**
+   * Help texts captured from Debian's packages (corpora/debian), relative to the pack
+   * directory. Their grammars are generated into <pack root>/debian/, which is not committed:
+   * pack/debian.json, which is, holds each grammar's sha256, so a build proves it made what
+   * was reviewed.
+   */
+  debian?: string;
 }
 
 export interface PackResult {
   dir: string;
   programs: number;
+  /** Programs of the Debian-derived set (in <root>/debian), counted in `programs`. */
+  debian: number;
+  /** Debian-derived grammars whose sha256 differs from the committed pack/debian.json (--generated only). */
+  drift: string[];
   files: number;
   bytes: number;
   ms: number;
@@ -53,13 +65,22 @@ const grammargenVersion = (): string => (JSON.parse(readFileSync(join(here, "../
 /** The lowered grammar of one command; emitLark lifts its repetitions for Python Lark. */
 export const commandGrammar = (spec: CommandSpec): Grammar => lowerCommand(spec);
 
-export function buildPack(packRoot: string): PackResult {
+export interface PackOptions {
+  /**
+   * Build only what is not committed (<root>/debian/), and only when it does not already
+   * match the committed pack/debian.json; pack/ itself is left as it is.
+   */
+  generated?: boolean;
+}
+
+export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult {
   const t0 = performance.now();
   const root = resolve(packRoot);
   const configFile = join(root, "pack.json");
   if (!existsSync(configFile)) throw new GrammargenError(`no pack.json in ${root}`, [], "ENOENT");
   const config = JSON.parse(readFileSync(configFile, "utf8")) as PackConfig;
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
+  if (opts.generated) return buildGenerated(root, config, t0);
   const entries = readCorpus(resolve(root, config.corpus));
 
   const files = new Map<string, string>();
@@ -127,6 +148,12 @@ export function buildPack(packRoot: string): PackResult {
     tools[name] = { source: rel.replace(/^.*\//, ""), sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   }
 
+  const debian = config.debian ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key))) : undefined;
+  if (debian) {
+    files.set("debian.json", debianManifest(debian));
+    skipped.push(...debian.skipped);
+  }
+
   const manifest = {
     name: pkg.name,
     version: pkg.version,
@@ -138,8 +165,9 @@ export function buildPack(packRoot: string): PackResult {
   };
   files.set("manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
   const entriesForModule = kept.map((e) => ({ key: e.key, exportName: exportName(e.key), path: e.spec.path }));
-  files.set("index.js", indexJs(entriesForModule, !!config.policy, Object.keys(tools)));
-  files.set("index.d.ts", indexDts(entriesForModule, !!config.policy, Object.keys(tools)));
+  const debianForModule = (debian?.programs ?? []).map((p) => ({ key: p.key, exportName: "", path: p.path }));
+  files.set("index.js", indexJs(entriesForModule, !!config.policy, Object.keys(tools), debianForModule));
+  files.set("index.d.ts", indexDts(entriesForModule, !!config.policy, Object.keys(tools), debianForModule.length > 0));
 
   let bytes = 0;
   for (const t of files.values()) bytes += Buffer.byteLength(t);
@@ -156,7 +184,106 @@ export function buildPack(packRoot: string): PackResult {
       );
     }
   }
-  return { dir: join(root, "pack"), programs: kept.length, files: files.size, bytes, ms: performance.now() - t0, skipped };
+  if (debian) {
+    for (const t of debian.files.values()) bytes += Buffer.byteLength(t);
+    swapIn(root, "debian", debian.files);
+  }
+  const n = debian?.programs.length ?? 0;
+  return {
+    dir: join(root, "pack"),
+    programs: kept.length + n,
+    debian: n,
+    drift: [],
+    files: files.size + (debian?.files.size ?? 0),
+    bytes,
+    ms: performance.now() - t0,
+    skipped,
+  };
+}
+
+interface DebianBuild {
+  programs: { key: string; path: string[]; package: string; version: string; source: string; sha256: string }[];
+  files: Map<string, string>;
+  skipped: { key: string; reason: string }[];
+}
+
+/** One hash per program over its three files, so the committed manifest stays small. */
+const programHash = (lark: string, gbnf: string, ir: string): string => sha256(`${lark}\0${gbnf}\0${ir}`);
+
+function buildDebian(corpus: string, reviewed: Set<string>): DebianBuild {
+  const { entries, skipped } = readDebianCorpus(corpus, reviewed);
+  const files = new Map<string, string>();
+  const programs: DebianBuild["programs"] = [];
+  for (const e of entries) {
+    let lark: string, gbnf: string;
+    try {
+      const g = commandGrammar(e.spec);
+      lark = emitLark(g);
+      gbnf = emitGbnf(g);
+    } catch (err) {
+      skipped.push({ key: e.key, reason: (err as Error).message.split("\n")[0]! });
+      continue;
+    }
+    const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
+    files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
+    programs.push({ key: e.key, path: e.spec.path, package: e.package, version: e.version, source: e.source, sha256: programHash(lark, gbnf, ir) });
+  }
+  return { programs, files, skipped };
+}
+
+/** pack/debian.json: one line per program, so a review reads as a list. */
+function debianManifest(d: DebianBuild): string {
+  const lines = d.programs.map((p) => `  ${JSON.stringify(p)}`);
+  const skipped = d.skipped.map((s) => `  ${JSON.stringify(s)}`);
+  const list = (items: string[]) => (items.length ? `[\n${items.join(",\n")}\n]` : "[]");
+  return `{\n"programs": ${list(lines)},\n"skipped": ${list(skipped)}\n}\n`;
+}
+
+/** The committed pack/debian.json: key -> sha256. */
+function committedHashes(root: string): Map<string, string> {
+  const file = join(root, "pack", "debian.json");
+  if (!existsSync(file)) throw new GrammargenError(`no ${file}: run grammargen pack without --generated first`, [], "ENOENT");
+  let m: { programs: { key: string; sha256: string }[] };
+  try {
+    m = JSON.parse(readFileSync(file, "utf8")) as typeof m;
+  } catch (e) {
+    throw new GrammargenError(`${file} is not JSON (${(e as Error).message}): run grammargen pack to regenerate it`, [], "EPACK");
+  }
+  return new Map(m.programs.map((p) => [p.key, p.sha256]));
+}
+
+/** Whether <root>/debian holds exactly the grammars pack/debian.json lists. */
+function generatedCurrent(root: string, want: Map<string, string>): boolean {
+  const dir = join(root, "debian");
+  if (!existsSync(dir) || readdirSync(dir).length !== want.size * 3) return false;
+  for (const [key, hash] of want) {
+    const read = (ext: string) => {
+      const f = join(dir, `${key}.${ext}`);
+      return existsSync(f) ? readFileSync(f, "utf8") : undefined;
+    };
+    const lark = read("lark");
+    const gbnf = read("gbnf");
+    const ir = read("ir.json");
+    if (lark === undefined || gbnf === undefined || ir === undefined || programHash(lark, gbnf, ir) !== hash) return false;
+  }
+  return true;
+}
+
+function buildGenerated(root: string, config: PackConfig, t0: number): PackResult {
+  const base: PackResult = { dir: join(root, "debian"), programs: 0, debian: 0, drift: [], files: 0, bytes: 0, ms: 0, skipped: [] };
+  if (!config.debian) return { ...base, ms: performance.now() - t0 };
+  const want = committedHashes(root);
+  if (generatedCurrent(root, want)) return { ...base, programs: want.size, debian: want.size, ms: performance.now() - t0 };
+  const reviewed = new Set(
+    readdirSync(resolve(root, config.corpus)).filter((k) => ["help.txt", "meta.json"].every((f) => existsSync(join(resolve(root, config.corpus), k, f)))),
+  );
+  const d = buildDebian(resolve(root, config.debian), reviewed);
+  swapIn(root, "debian", d.files);
+  const got = new Map(d.programs.map((p) => [p.key, p.sha256]));
+  const drift = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k)).sort();
+  let bytes = 0;
+  for (const t of d.files.values()) bytes += Buffer.byteLength(t);
+  return { ...base, programs: d.programs.length, debian: d.programs.length, drift, files: d.files.size, bytes, ms: performance.now() - t0, skipped: d.skipped };
 }
 
 /**

@@ -1,0 +1,91 @@
+// Which invocation gives a program's help: `--help`, then `-h`, then `help` (for a subcommand
+// `X Y --help`, `X help Y`, `X Y -h`, `X Y help`), keeping the text that documents the most options, and
+// following a pointer to fuller help (`--help all`). A thin result also takes the man page.
+import { checkHelpText } from "../../parse/text.js";
+import { fullerHelpArgs } from "../help.js";
+import { manPage, type RunResult, runSandboxed } from "./sandbox.js";
+
+export interface Captured {
+  help?: { run: RunResult; text: string; stream: "stdout" | "stderr" };
+  man?: { run: RunResult; text: string };
+  /** Why there is no usable help text (and no man page). */
+  failure?: string;
+}
+
+/** Lines that start with an option: the measure of how much a text documents. */
+export function optionLines(text: string): number {
+  return (text.match(/^[ \t]{0,12}[-+]{1,2}[\w?#]/gm) ?? []).length;
+}
+
+/** The stream that holds the help, or undefined when neither holds text the parser would read. */
+function pick(r: RunResult): { text: string; stream: "stdout" | "stderr" } | undefined {
+  const out = r.stdout.toString("utf8");
+  const err = r.stderr.toString("utf8");
+  const useOut = out.trim() && (optionLines(out) >= optionLines(err) || /usage/i.test(out));
+  const text = useOut ? out : err;
+  if (!text.trim()) return undefined;
+  try {
+    checkHelpText(text);
+  } catch {
+    return undefined;
+  }
+  return { text, stream: useOut ? "stdout" : "stderr" };
+}
+
+const DISPLAY =
+  /cannot open display|can't open display|no display|\$DISPLAY|Gtk-WARNING|qt\.qpa|could not connect to display|Failed to connect to the X server/i;
+
+export function tries(words: string[]): string[][] {
+  if (words.length === 1)
+    return [
+      [...words, "--help"],
+      [...words, "-h"],
+      [...words, "help"],
+    ];
+  return [
+    [...words, "--help"],
+    [words[0]!, "help", ...words.slice(1)],
+    [...words, "-h"],
+    [...words, "help"],
+  ];
+}
+
+export function captureProgram(words: string[], parentHelp?: string): Captured {
+  let best: Captured["help"];
+  let lastFailure = "no help text from --help, -h or help";
+  for (const argv of tries(words)) {
+    const r = runSandboxed(argv);
+    const p = pick(r);
+    if (!p) {
+      if (r.exit === "timeout") lastFailure = `${argv.join(" ")} did not finish within 6 s`;
+      continue;
+    }
+    // A subcommand's "help" that is its parent's text (or an unknown-command error) is not its help.
+    // Man-style help (`aws s3 help`) spells words in overstrike ("s\bs3\b3") and capitals.
+    const plain = p.text.replace(/.\x08/g, "").toLowerCase();
+    if (parentHelp !== undefined && (p.text === parentHelp || !plain.includes(words[words.length - 1]!.toLowerCase()))) continue;
+    if (DISPLAY.test(p.text) && optionLines(p.text) < 3) {
+      lastFailure = "needs a display";
+      continue;
+    }
+    if (!best || optionLines(p.text) > optionLines(best.text)) best = { run: r, ...p };
+    if (optionLines(best.text) >= 5) break;
+  }
+  if (best) {
+    const fuller = fullerHelpArgs(best.text);
+    if (fuller) {
+      const r = runSandboxed([...words, ...fuller]);
+      const p = pick(r);
+      if (p && p.text.length > best.text.length) best = { run: r, ...p };
+    }
+  }
+  const out: Captured = {};
+  if (best) out.help = best;
+  // Thin or missing help: the man page holds the SYNOPSIS and OPTIONS.
+  if (!best || optionLines(best.text) < 5) {
+    const m = manPage(words.join("-"));
+    if (m) out.man = { run: m, text: m.stdout.toString("utf8") };
+  }
+  if (!out.help && !out.man) out.failure = lastFailure;
+  return out;
+}

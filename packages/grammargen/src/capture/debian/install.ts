@@ -1,0 +1,62 @@
+// Installs packages with apt-get, in batches, resumably: each package's outcome is written to
+// a state file as soon as it is known, so a killed run picks up where it stopped. A batch that
+// fails is split in halves until the failing package is alone, and its own error is recorded.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+
+export type InstallState = Record<string, { ok: boolean; reason?: string }>;
+
+const ENV = { ...process.env, DEBIAN_FRONTEND: "noninteractive", LANG: "C", LC_ALL: "C" };
+
+export function readState(file: string): InstallState {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as InstallState) : {};
+}
+
+function saveState(file: string, state: InstallState): void {
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(state, null, 1)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+function aptInstall(pkgs: string[], log: (s: string) => void): { ok: boolean; reason: string } {
+  // --no-remove: a package that conflicts with an installed one fails instead of replacing it.
+  const r = spawnSync(
+    "apt-get",
+    ["install", "-y", "-q", "--no-install-recommends", "--no-remove", "-o", "DPkg::Lock::Timeout=600", "-o", "Dpkg::Options::=--force-confold", ...pkgs],
+    { env: ENV, encoding: "utf8", maxBuffer: 1 << 28, timeout: 1_800_000 },
+  );
+  const text = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
+  if (r.status === 0) return { ok: true, reason: "" };
+  const errs = text
+    .split("\n")
+    .filter((l) => /^(E:|dpkg: error|\s+\S+ : (Depends|Conflicts|Breaks|PreDepends))/.test(l))
+    .map((l) => l.trim());
+  log(`apt-get failed for ${pkgs.length} package(s): ${errs.slice(0, 3).join(" | ")}`);
+  // A failed unpack can leave the batch's other packages unconfigured; finish them first.
+  spawnSync("dpkg", ["--configure", "-a"], { env: ENV, stdio: "ignore", timeout: 1_800_000 });
+  return { ok: false, reason: errs.slice(0, 4).join(" | ") || `apt-get exited with ${r.status ?? r.signal}` };
+}
+
+export function installAll(pkgs: string[], stateFile: string, isInstalled: (p: string) => boolean, log: (s: string) => void, batch = 60): InstallState {
+  const state = readState(stateFile);
+  const todo = pkgs.filter((p) => !state[p] && !isInstalled(p));
+  log(`install: ${todo.length} package(s) to install, ${pkgs.length - todo.length} installed or already tried`);
+  const run = (group: string[]) => {
+    const r = aptInstall(group, log);
+    if (r.ok) {
+      for (const p of group) state[p] = { ok: true };
+    } else if (group.length === 1) {
+      state[group[0]!] = { ok: false, reason: r.reason };
+    } else {
+      const half = Math.ceil(group.length / 2);
+      run(group.slice(0, half));
+      run(group.slice(half));
+      return;
+    }
+    saveState(stateFile, state);
+  };
+  for (let i = 0; i < todo.length; i += batch) {
+    run(todo.slice(i, i + batch));
+    log(`install: ${Math.min(i + batch, todo.length)}/${todo.length}`);
+  }
+  return state;
+}

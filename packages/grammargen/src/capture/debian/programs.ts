@@ -1,0 +1,128 @@
+// The capture's program list: every tldr common/Linux page whose program Debian ships, its
+// subcommand pages (`git-commit` is `git commit`), and every program of a standard Debian
+// install; each program mapped to the one package that provides it, or skipped with a reason.
+import { readFileSync } from "node:fs";
+import type { PackageRecord } from "./archive.js";
+
+export interface Program {
+  /** Corpus name: the program, or program-subcommand for a subcommand page. */
+  name: string;
+  /** The command words the grammar starts with (["git", "commit"]). */
+  words: string[];
+  package: string;
+  /** Why the program is on the list. */
+  from: ("tldr" | "standard")[];
+  /** Number of tldr examples of its page (0 for standard-only programs). */
+  tldrExamples: number;
+  skip?: string;
+}
+
+const PRIORITY = ["required", "important", "standard", "optional", "extra"];
+
+// Programs that may act instead of printing help, whatever their arguments: the sandbox
+// confines them, but there is no help text to gain from switching a machine off or logging in.
+const ACTS: [RegExp, string][] = [
+  [/^(reboot|shutdown|halt|poweroff|telinit|init|runlevel|systemctl-.*|kexec|rtcwake|ctrlaltdel)$/, "power or init control"],
+  [/^(login|sulogin|su-to-root|getty|agetty|mingetty|nologin|newgrp|sg|runuser|startx|xinit)$/, "login or session start"],
+  [/^(killall5|pkill-.*|vlock|screen-lock)$/, "acts on every process"],
+];
+
+// Packages the capture never installs: they change how this machine boots, resolves names,
+// routes or which Node.js it runs, not just add programs.
+const NEVER: [RegExp, string][] = [
+  [/^(linux-image|linux-headers|grub|initramfs-tools|dracut|systemd-sysv|sysvinit-core|runit-init|openrc|shim-|efibootmgr$)/, "changes how the machine boots"],
+  [/^(resolvconf|openresolv|systemd-resolved|network-manager|connman|firewalld|ufw|netplan|wicd|ifupdown2)$/, "changes the machine's network configuration"],
+  [/^(nodejs|npm|node-.*|libnode.*)$/, "would replace the Node.js that runs this project"],
+  [/-dkms$|^nvidia-|^apparmor$|^selinux-/, "kernel modules or security policy"],
+];
+
+// Direct dependencies that make a package a graphical application.
+const TOOLKIT =
+  /^(libgtk-3-0|libgtk-4-1|libgtk2\.0-0|libqt5widgets5|libqt5gui5|libqt6widgets6|libqt6gui6|libwxgtk.*|libfltk.*|libvte-2\.91-0|libwebkit2gtk.*|libkf5.*|libsdl2-2\.0-0|libglfw3|libxaw7|libmotif.*|libxm4|tk\d.*|python3-tk|python3-gi|libgtk-layer.*|libgdk-3-0)$/;
+const GUI_SECTIONS = /^(x11|gnome|kde|xfce|games)$/;
+
+/** Why a package is skipped, or undefined when the capture installs it. */
+export function packageSkip(rec: PackageRecord | undefined, installed: boolean): string | undefined {
+  if (!rec) return "not in Debian's package lists";
+  if (installed) return undefined;
+  for (const [re, why] of NEVER) if (re.test(rec.name)) return why;
+  if (rec.depends.some((d) => /^(nodejs|libnode\d*)$/.test(d))) return "depends on Node.js, which would replace the one that runs this project";
+  if (GUI_SECTIONS.test(rec.section.replace(/^.*\//, ""))) return `graphical or needs a display (section ${rec.section})`;
+  const toolkit = rec.depends.find((d) => TOOLKIT.test(d));
+  if (toolkit) return `graphical or needs a display (depends on ${toolkit})`;
+  if (rec.installedKb > 400_000) return `package too large (${Math.round(rec.installedKb / 1024)} MB installed)`;
+  return undefined;
+}
+
+export function actSkip(program: string): string | undefined {
+  for (const [re, why] of ACTS) if (re.test(program)) return `may act instead of printing help (${why})`;
+  return undefined;
+}
+
+/** tldr common/Linux pages with their example counts, from the examples file. */
+export function tldrPages(file: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const e = JSON.parse(line) as { page: string; platform: string };
+    if (e.platform !== "common" && e.platform !== "linux") continue;
+    out.set(e.page, (out.get(e.page) ?? 0) + 1);
+  }
+  return out;
+}
+
+function choosePackage(candidates: string[], program: string, packages: Map<string, PackageRecord>, installed: Map<string, string>): string {
+  const rank = (p: string) => [
+    installed.has(p) ? 0 : 1,
+    p === program ? 0 : 1,
+    PRIORITY.indexOf(packages.get(p)?.priority ?? "extra"),
+    packageSkip(packages.get(p), installed.has(p)) ? 1 : 0,
+    packages.get(p)?.installedKb ?? 0,
+  ];
+  return [...candidates].sort((a, b) => {
+    const x = rank(a);
+    const y = rank(b);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return a.localeCompare(b);
+  })[0]!;
+}
+
+export function programList(
+  pages: Map<string, number>,
+  programPackages: Map<string, string[]>,
+  packages: Map<string, PackageRecord>,
+  installed: Map<string, string>,
+): Program[] {
+  const out = new Map<string, Program>();
+  const add = (name: string, words: string[], pkgs: string[], from: "tldr" | "standard") => {
+    const old = out.get(name);
+    if (old) {
+      if (!old.from.includes(from)) old.from.push(from);
+      return;
+    }
+    const pkg = choosePackage(pkgs, words[0]!, packages, installed);
+    const skip = actSkip(words[0]!) ?? packageSkip(packages.get(pkg), installed.has(pkg));
+    out.set(name, { name, words, package: pkg, from: [from], tldrExamples: pages.get(words.join(" ")) ?? 0, ...(skip ? { skip } : {}) });
+  };
+  for (const page of pages.keys()) {
+    if (!/^[\w][\w.+-]*$/.test(page)) continue;
+    const pkgs = programPackages.get(page);
+    if (pkgs) add(page, [page], pkgs, "tldr");
+  }
+  // Subcommand pages (`git commit`): the parent program's subcommand, named `git-commit`.
+  for (const page of pages.keys()) {
+    const m = /^([\w][\w.+-]*) ([\w][\w.-]*)$/.exec(page);
+    if (!m || programPackages.has(`${m[1]}-${m[2]}`)) continue;
+    const parentPkgs = programPackages.get(m[1]!);
+    if (!parentPkgs) continue;
+    if (!out.has(m[1]!)) add(m[1]!, [m[1]!], parentPkgs, "tldr");
+    add(`${m[1]}-${m[2]}`, [m[1]!, m[2]!], [out.get(m[1]!)!.package], "tldr");
+  }
+  const standard = new Set([...packages.values()].filter((p) => ["required", "important", "standard"].includes(p.priority)).map((p) => p.name));
+  for (const [program, pkgs] of programPackages) {
+    if (!/^[\w][\w.+-]*$/.test(program)) continue;
+    const std = pkgs.filter((p) => standard.has(p));
+    if (std.length) add(program, [program], std, "standard");
+  }
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
+}

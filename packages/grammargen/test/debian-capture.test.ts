@@ -1,0 +1,130 @@
+// The Debian capture's pieces: the text bundles (lossless, and a damaged one is a clear
+// error), the program list (tldr pages and standard programs mapped to packages, skips with
+// their reasons), and the sandbox the programs run in (real bubblewrap).
+import fc from "fast-check";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { PackageRecord } from "../src/capture/debian/archive.js";
+import { captureProgram, optionLines } from "../src/capture/debian/help.js";
+import { programList } from "../src/capture/debian/programs.js";
+import { runSandboxed } from "../src/capture/debian/sandbox.js";
+import { parseBundle, writeBundle } from "../src/pack/bundle.js";
+
+describe("text bundles", () => {
+  it("give back every text exactly, whatever it holds (header-like lines included)", () => {
+    const name = fc.stringMatching(/^[a-z0-9][\w.+-]{0,12}$/);
+    const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.constant("=== ls 3\nabc\n"), fc.constant(""));
+    fc.assert(
+      fc.property(fc.dictionary(name, text), (rec) => {
+        const texts = new Map(Object.entries(rec));
+        const back = parseBundle(brotliDecompressSync(writeBundle(texts)), "t.br");
+        expect(Object.fromEntries(back)).toEqual(Object.fromEntries([...texts].sort((a, b) => (a[0] < b[0] ? -1 : 1))));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a cut or damaged bundle is an error that names the record, not a wrong text", () => {
+    const raw = brotliDecompressSync(
+      writeBundle(
+        new Map([
+          ["ls", "Usage: ls [OPTION]...\n"],
+          ["tar", "Usage: tar [OPTION...]\n"],
+        ]),
+      ),
+    );
+    expect(() => parseBundle(raw.subarray(0, raw.length - 5), "t.br")).toThrow(/record tar is cut short/);
+    expect(() => parseBundle(Buffer.concat([Buffer.from("junk\n"), raw]), "t.br")).toThrow(/no record header at byte 0/);
+    expect(() => writeBundle(new Map([["a b", "x"]]))).toThrow(/not a program name/);
+    expect(parseBundle(brotliDecompressSync(brotliCompressSync(Buffer.alloc(0))), "t.br").size).toBe(0);
+  });
+});
+
+describe("program list", () => {
+  const rec = (name: string, extra: Partial<PackageRecord> = {}): PackageRecord => ({
+    name,
+    version: "1.0-1",
+    priority: "optional",
+    section: "utils",
+    depends: ["libc6"],
+    installedKb: 100,
+    ...extra,
+  });
+  const packages = new Map(
+    [
+      rec("git"),
+      rec("rsync"),
+      rec("netcat-openbsd", { priority: "important" }),
+      rec("netcat-traditional"),
+      rec("x11-apps", { section: "x11" }),
+      rec("gpick", { depends: ["libgtk-3-0"] }),
+      rec("systemd-sysv", { priority: "important" }),
+      rec("procps", { priority: "important" }),
+    ].map((r) => [r.name, r]),
+  );
+  const programs = new Map([
+    ["git", ["git"]],
+    ["rsync", ["rsync"]],
+    ["nc", ["netcat-traditional", "netcat-openbsd"]],
+    ["xeyes", ["x11-apps"]],
+    ["gpick", ["gpick"]],
+    ["reboot", ["systemd-sysv"]],
+    ["pgrep", ["procps"]],
+  ]);
+  const pages = new Map([
+    ["git", 8],
+    ["git commit", 6],
+    ["rsync", 9],
+    ["nc", 7],
+    ["xeyes", 3],
+    ["gpick", 4],
+    ["reboot", 2],
+    ["unknown-tool", 5],
+  ]);
+  const list = programList(pages, programs, packages, new Map([["procps", "2:4.0.2-3"]]));
+  const by = new Map(list.map((p) => [p.name, p]));
+
+  it("takes tldr pages Debian ships, their subcommand pages, and standard programs", () => {
+    expect([...by.keys()].sort()).toEqual(["git", "git-commit", "gpick", "nc", "pgrep", "reboot", "rsync", "xeyes"]);
+    expect(by.get("git-commit")).toMatchObject({ words: ["git", "commit"], package: "git", tldrExamples: 6 });
+    expect(by.get("pgrep")).toMatchObject({ from: ["standard"], package: "procps" });
+    expect(by.get("rsync")?.skip).toBeUndefined();
+  });
+
+  it("prefers the higher-priority package of a program several ship", () => {
+    expect(by.get("nc")?.package).toBe("netcat-openbsd");
+  });
+
+  it("skips graphical programs and those that may act, saying why", () => {
+    expect(by.get("xeyes")?.skip).toMatch(/graphical.*section x11/);
+    expect(by.get("gpick")?.skip).toMatch(/graphical.*libgtk-3-0/);
+    expect(by.get("reboot")?.skip).toMatch(/may act instead of printing help/);
+  });
+});
+
+describe("sandboxed help capture (bubblewrap)", () => {
+  it("captures ls --help with its argv and exit status", () => {
+    const c = captureProgram(["ls"]);
+    expect(c.help?.run.argv).toEqual(["ls", "--help"]);
+    expect(c.help?.run.exit).toBe(0);
+    expect(optionLines(c.help!.text)).toBeGreaterThan(20);
+    expect(c.man).toBeUndefined();
+  });
+
+  it("a program cannot write outside its empty folder or reach a network", () => {
+    const w = runSandboxed(["sh", "-c", "touch /var/lib/sandbox-probe && echo wrote; touch ./here && echo here"]);
+    expect(w.stdout.toString()).toBe("here\n");
+    const net = runSandboxed(["cat", "/proc/net/dev"]);
+    const ifaces = net.stdout
+      .toString()
+      .split("\n")
+      .slice(2)
+      .filter(Boolean)
+      .map((l) => l.trim().split(":")[0]);
+    expect(ifaces).toEqual(["lo"]);
+  });
+
+  it("a program that waits is stopped by the timeout", () => {
+    expect(runSandboxed(["sleep", "5"], 500).exit).toBe("timeout");
+  });
+});
