@@ -6,7 +6,8 @@
 // state folder's texts into --out as bundles); the default runs all four.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
 //          [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { installedPackages, readPackages, readProgramPackages } from "../capture/debian/archive.js";
 import { captureProgram } from "../capture/debian/help.js";
@@ -43,7 +44,7 @@ if (phase === "list" || phase === "all" || !existsSync(listFile)) {
     process.exit(2);
   }
   const list = programList(tldrPages(tldr), readProgramPackages(), readPackages(), installedPackages());
-  writeFileSync(listFile, `${JSON.stringify(list, null, 1)}\n`);
+  writeFileAtomicSync(listFile, `${JSON.stringify(list, null, 1)}\n`);
   log(
     `list: ${list.length} programs, ${list.filter((p) => p.skip).length} skipped, ${new Set(list.filter((p) => !p.skip).map((p) => p.package)).size} packages`,
   );

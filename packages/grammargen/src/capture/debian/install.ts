@@ -2,7 +2,8 @@
 // a state file as soon as it is known, so a killed run picks up where it stopped. A batch that
 // fails is split in halves until the failing package is alone, and its own error is recorded.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 
 export type InstallState = Record<string, { ok: boolean; reason?: string }>;
 
@@ -13,8 +14,7 @@ export function readState(file: string): InstallState {
 }
 
 function saveState(file: string, state: InstallState): void {
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(state, null, 1)}\n`);
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomicSync(file, `${JSON.stringify(state, null, 1)}\n`);
 }
 
 function aptInstall(pkgs: string[], log: (s: string) => void): { ok: boolean; reason: string } {

@@ -3,7 +3,8 @@
 // pack/bundle.ts), index.json with each program's package, version, argv and exit status, and
 // failures.json with every listed program that has no text and why. Files are written atomically.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { writeBundle } from "../../pack/bundle.js";
@@ -36,11 +37,7 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-function writeAtomicSync(file: string, data: string | Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
-}
+const writeAtomicSync = (file: string, data: string | Buffer): void => writeFileAtomicSync(file, data);
 
 export class DebianCorpus {
   readonly index: Record<string, IndexEntry>;
