@@ -1,18 +1,19 @@
-// npm run mutants:confirm [-- --jobs N]
+// npm run mutants:confirm [-- --jobs N] [--fresh]
 // Confirms the precision suite's labels against the real programs and writes them to
 // packages/grammargen/test/fixtures/mutant-labels.tsv, which the suite reads (mutant-suite.ts).
-// - option, value and subcommand mutants: the mutated simple command runs alone in the
+// - option, value, missing-value and subcommand mutants: the mutated simple command runs alone in the
 //   bubblewrap sandbox (@shellgen/sandbox), with no input, in a workspace holding an empty git
 //   repository, and so does the unmutated one. The mutant is refused when it exits non-zero
 //   with a usage complaint ("unrecognized option", "invalid number", "is not a git command",
-//   ...) that the unmutated command does not also give, or prints its usage where the
+//   ...) other than the unmutated command's, or prints its usage where the
 //   unmutated one does not; accepted when it exits 0, or ends exactly as the unmutated one
 //   does with no complaint; unclear otherwise (the program is missing here, it timed out, or
 //   it failed differently without saying why).
 // - shell mutants: `bash -n` reads the line (it parses and runs nothing).
 // - program mutants: `command -v NAME` in the sandbox finds no such program.
-// Needs bubblewrap. Programs missing on this machine leave their mutants unclear; the suite
-// keeps unclear mutants (their labels hold by construction) and drops accepted ones.
+// Labels already on file are kept unless --fresh; unclear ones are tried again. Needs bubblewrap. Programs missing on this
+// machine leave their mutants unclear; the suite keeps unclear mutants (their labels hold by
+// construction) and drops accepted ones.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,13 +21,13 @@ import { join } from "node:path";
 import { runSandboxed, sandboxAvailable, type SandboxResult } from "@shellgen/sandbox";
 import { writeAtomic } from "../cli/output.js";
 import { MUTANT_KINDS } from "./mutants.js";
-import { buildSuite, LABELS_FILE, type SuiteMutant, type Verdict } from "./mutant-suite.js";
+import { buildSuite, type Label, LABELS_FILE, labelKey, readLabels, type SuiteMutant, type Verdict } from "./mutant-suite.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 
 /** What programs say when their command line is wrong (GNU, BSD, busybox, git, openssl, cobra, clap). */
 const USAGE_COMPLAINT =
-  /unrecognized|unrecognised|invalid|unknown|illegal|not a valid|bad (option|argument|value|flag)|no such option|is not a [\w-]+ command|not recognized|ambiguous|requires an argument|must be|not a (valid |positive )?(number|integer)|should contain|expected|Try '.*--help'|usage:/i;
+  /unrecognized|unrecognised|invalid|unknown|illegal|not a valid|bad (option|argument|value|flag)|no such option|is not a [\w-]+ command|not recognized|ambiguous|requires an? (argument|value)|missing argument|missing operand|must be|not a (valid |positive )?(number|integer)|should contain|expected|Try '.*--help'|usage:/i;
 
 const complaint = (r: SandboxResult): boolean => r.exitCode !== 0 && !r.timedOut && USAGE_COMPLAINT.test(`${r.stderr}\n${r.stdout}`);
 
@@ -46,8 +47,9 @@ async function label(m: SuiteMutant, workspace: string): Promise<{ verdict: Verd
   const s = m.seedProbe ? await run(m.seedProbe) : undefined;
   // Some programs answer a bad value with their usage text and exit 0 (grep --color=WRONG).
   if (r.exitCode === 0) return { verdict: usage(r) && !(s && usage(s)) ? "refused" : "accepted", exit };
-  // The same complaint without the mutation is about something else (a missing file, no network).
-  if (complaint(r)) return { verdict: s && complaint(s) && s.exitCode === r.exitCode ? "unclear" : "refused", exit };
+  // The same complaint without the mutation is about something else (a filled-in value the
+  // program rejects in the seed too); a different one is the mutation's.
+  if (complaint(r)) return { verdict: s && complaint(s) && s.exitCode === r.exitCode && s.stderr === r.stderr ? "unclear" : "refused", exit };
   // No complaint, and the unmutated command ends exactly the same way: the program took the
   // mutation as it took the original (grep -y, sort -y, diff -H: obsolete spellings it keeps).
   if (s && !s.timedOut && s.exitCode === r.exitCode && s.stderr === r.stderr && s.stdout === r.stdout) return { verdict: "accepted", exit };
@@ -69,7 +71,9 @@ async function prepare(workspace: string): Promise<void> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes("--help") || args.includes("-h")) {
-    console.log("usage: npm run mutants:confirm [-- --jobs N]  (needs bubblewrap; writes packages/grammargen/test/fixtures/mutant-labels.tsv)");
+    console.log(
+      "usage: npm run mutants:confirm [-- --jobs N] [--fresh]  (needs bubblewrap; writes packages/grammargen/test/fixtures/mutant-labels.tsv; --fresh runs every mutant again, not only those without a label or with an unclear one)",
+    );
     return;
   }
   const i = args.indexOf("--jobs");
@@ -84,8 +88,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const suite = buildSuite(ROOT, { labels: false });
-  const todo = [...suite.mutants];
+  // Labels of mutants still in the suite are kept (unless --fresh), except unclear ones, which
+  // are tried again; labels of mutants that left the suite go.
+  const known = args.includes("--fresh") ? new Map<string, Label>() : readLabels(ROOT);
   const rows: string[] = [];
+  const todo: SuiteMutant[] = [];
+  for (const m of suite.mutants) {
+    const l = known.get(labelKey(m.kind, m.command));
+    if (l && l.verdict !== "unclear") rows.push([l.verdict, l.exit, m.kind, m.command].join("\t"));
+    else todo.push(m);
+  }
+  const total = todo.length;
+  console.error(`mutants:confirm: ${rows.length} labels kept, ${total} mutants to run`);
   // One workspace per job: the sandbox hands a workspace to the uid of the command using it.
   const workspaces = Array.from({ length: jobs }, () => mkdtempSync(join(tmpdir(), "mutants-")));
   let done = 0;
@@ -96,7 +110,7 @@ async function main(): Promise<void> {
         for (let m = todo.shift(); m; m = todo.shift()) {
           const l = await label(m, workspace);
           rows.push([l.verdict, l.exit, m.kind, m.command].join("\t"));
-          if (++done % 200 === 0) console.error(`mutants:confirm: ${done}/${suite.mutants.length}`);
+          if (++done % 200 === 0) console.error(`mutants:confirm: ${done}/${total}`);
         }
       }),
     );

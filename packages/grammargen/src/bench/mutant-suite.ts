@@ -4,7 +4,7 @@
 // about the mutation. Labels the real programs confirmed live in a committed file
 // (mutant-labels.tsv, written by confirm-mutants.ts); a mutant a real program accepted is
 // not wrong and is left out.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { recognize } from "../check/recognize.js";
 import { BUILTIN_NAMES } from "../compose/builtins.js";
@@ -13,14 +13,18 @@ import { MUTANT_KINDS, mutantsOf, seededRandom, type Mutant, type MutantKind, ty
 import { pairsExist, readPairs } from "./pairs.js";
 import { packGrammars, programsOf, type PackGrammars } from "./request-grammar.js";
 
-export type SeedSource = "coverage" | "tldr" | "tasks";
+export type SeedSource = "coverage" | "tldr" | "tasks" | "help";
 
 export interface Seed {
   command: string;
   source: SeedSource;
 }
 
-/** Valid commands: the coverage set, the tldr examples of the training data, the bench's canonical solutions. */
+/**
+ * Valid commands: the coverage set, the tldr examples of the training data, the bench's
+ * canonical solutions, and the invocations each captured help text lists as valid
+ * (corpora/help/NAME/invocations.json, checked against the real programs by verify-invocations).
+ */
 export function readSeeds(root: string): Seed[] {
   const out: Seed[] = [];
   const seen = new Set<string>();
@@ -37,6 +41,11 @@ export function readSeeds(root: string): Seed[] {
   for (let tier = 1; existsSync(join(root, `corpora/tasks/tier${tier}.json`)); tier++) {
     const tasks = JSON.parse(readFileSync(join(root, `corpora/tasks/tier${tier}.json`), "utf8")) as { solutions?: string[] }[];
     for (const t of tasks) for (const s of t.solutions ?? []) add(s, "tasks");
+  }
+  const help = join(root, "corpora/help");
+  for (const name of existsSync(help) ? readdirSync(help).sort() : []) {
+    const f = join(help, name, "invocations.json");
+    if (existsSync(f)) for (const c of (JSON.parse(readFileSync(f, "utf8")) as { valid?: string[] }).valid ?? []) add(c, "help");
   }
   return out;
 }

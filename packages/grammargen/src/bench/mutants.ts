@@ -6,16 +6,17 @@
 // - short-option: a letter the program does not list, in place of one it does;
 // - value-type: an option's typed value (integer, size, duration, choice) replaced by a word
 //   of the wrong type (`head -n abc`, `find -maxdepth x`, `ls --color=alwaysx`);
+// - missing-value: the line cut after an option that requires a value (`cat f | head -n`);
 // - subcommand: a misspelled subcommand (`git comit`);
 // - shell: broken structure (a trailing `|` or `&&`, an unterminated quote, an unbalanced `$(`);
 // - program: a misspelled program name.
 // Generation is deterministic: each (kind, seed) pair draws from its own seeded generator, so
 // adding or removing a seed changes no other seed's mutants.
-import { invocations, type Invocation, type Word } from "@shellgen/base";
+import { bashVerdict, invocations, type Invocation, type Word } from "@shellgen/base";
 import { BUILTIN_NAMES, KEYWORDS } from "../compose/builtins.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 
-export const MUTANT_KINDS = ["long-option", "short-option", "value-type", "subcommand", "shell", "program"] as const;
+export const MUTANT_KINDS = ["long-option", "short-option", "value-type", "missing-value", "subcommand", "shell", "program"] as const;
 export type MutantKind = (typeof MUTANT_KINDS)[number];
 
 export interface Mutant {
@@ -127,11 +128,11 @@ interface Resolved {
   options: OptionSpec[];
 }
 
-function resolve(inv: Invocation, src: MutantSource): Resolved | undefined {
-  const name = inv.name.value;
-  if (inv.name.raw !== name || !src.programs.has(name)) return undefined;
+function resolve(call: Call, src: MutantSource): Resolved | undefined {
+  const name = call.inv.name.value;
+  if (call.inv.name.raw !== name || !src.programs.has(name)) return undefined;
   const keys = src.keysOf(name);
-  const a0 = inv.args[0];
+  const a0 = call.words[1];
   const subNames = (specs: CommandSpec[]) => new Set(specs.flatMap((s) => [s.path[s.path.length - 1]!, ...s.aliases]));
   // A program the pack holds as subcommand entries (git -> git-log).
   const subKeys = keys.filter((k) => (src.spec(k)?.path.length ?? 0) > 1);
@@ -193,14 +194,17 @@ interface Occurrences {
   /** Flag letters of a short-option cluster, each with its site (one letter). */
   letters: { site: Site; letter: string; word: string }[];
   values: { site: Site; option: OptionSpec; spelled: string }[];
+  /** Options whose required value is the next word: the option's own word index. */
+  required: { word: number; option: OptionSpec; spelled: string }[];
 }
 
 const plain = (w: Word): boolean => w.raw === w.value && w.value !== "" && !w.value.includes("\u0000");
 
 /** Options, short letters and option values of an invocation's words, as far as they read unambiguously. */
 function occurrences(words: Word[], first: number, t: OptionTable): Occurrences {
-  const out: Occurrences = { longs: [], letters: [], values: [] };
+  const out: Occurrences = { longs: [], letters: [], values: [], required: [] };
   const valueAt = (i: number, option: OptionSpec, spelled: string) => {
+    if (i < words.length) out.required.push({ word: i - 1, option, spelled });
     const w = words[i];
     if (w && plain(w)) out.values.push({ site: { word: i, from: 0, to: w.raw.length }, option, spelled });
   };
@@ -262,9 +266,15 @@ interface Call {
   words: Word[];
 }
 
-/** Each invocation of a line with only its own words: a wrapper's stop where the wrapped command starts. */
-function calls(command: string): Call[] {
-  const invs = invocations(command);
+/**
+ * Each invocation of a line with only its own words: a wrapper's stop where the wrapped command
+ * starts. A multi-call program the pack holds as subcommands (busybox head) keeps its words:
+ * what it runs is its subcommand, not the program of that name.
+ */
+function calls(command: string, src: MutantSource): Call[] {
+  const holdsSubcommands = (name: string) => src.keysOf(name).some((k) => (src.spec(k)?.path.length ?? 0) > 1);
+  const all = invocations(command);
+  const invs = all.filter((inv) => !holdsSubcommands(inv.wrappers.at(-1) ?? ""));
   return invs.map((inv) => {
     const inner = invs.filter((o) => o !== inv && o.name.start > inv.name.start && o.name.start <= (inv.args.at(-1)?.start ?? -1));
     const stop = Math.min(...inner.map((o) => o.name.start), Number.POSITIVE_INFINITY);
@@ -288,7 +298,7 @@ function apply(command: string, call: Call, site: Site, text: string): { command
 
 function longOption(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant | undefined {
   const cands = cs.flatMap((call) => {
-    const r = resolve(call.inv, src);
+    const r = resolve(call, src);
     if (!r) return [];
     const t = optionTable(r.options);
     return occurrences(call.words.slice(1), r.first, t).longs.map((o) => ({ call, r, t, o }));
@@ -305,7 +315,7 @@ function longOption(seed: string, cs: Call[], rng: Rng, src: MutantSource): Muta
 
 function shortOption(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant | undefined {
   const cands = cs.flatMap((call) => {
-    const r = resolve(call.inv, src);
+    const r = resolve(call, src);
     if (!r) return [];
     const t = optionTable(r.options);
     return occurrences(call.words.slice(1), r.first, t).letters.map((o) => ({ call, r, t, o }));
@@ -326,7 +336,7 @@ function shortOption(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mut
 
 function valueType(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant | undefined {
   const cands = cs.flatMap((call) => {
-    const r = resolve(call.inv, src);
+    const r = resolve(call, src);
     if (!r) return [];
     return occurrences(call.words.slice(1), r.first, optionTable(r.options))
       .values.filter((v) => v.option.value && (NUMERIC.has(v.option.value.type.kind) || v.option.value.type.kind === "enum"))
@@ -349,9 +359,37 @@ function valueType(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutan
   return { kind: "value-type", seed, program: r.key, site: `${v.spelled} <${type.kind}>`, wrong, ...apply(seed, call, site, wrong) };
 }
 
+function missingValue(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant | undefined {
+  const cands = cs.flatMap((call) => {
+    const r = resolve(call, src);
+    if (!r) return [];
+    return occurrences(call.words.slice(1), r.first, optionTable(r.options)).required.map((o) => ({ call, r, o }));
+  });
+  if (cands.length === 0) return undefined;
+  const { call, r, o } = pick(rng, cands);
+  const option = call.words[o.word + 1]!;
+  // The line ends after the option; it must still be whole shell (not cut inside `$(` or quotes).
+  const command = seed.slice(0, option.end);
+  if (!bashVerdict(command).parses) return undefined;
+  const kind = o.option.value?.type.kind ?? "value";
+  return {
+    kind: "missing-value",
+    seed,
+    program: r.key,
+    site: `${o.spelled} <${kind}>`,
+    wrong: "(no value)",
+    command,
+    probe: call.words
+      .slice(0, o.word + 2)
+      .map((w) => w.raw)
+      .join(" "),
+    seedProbe: call.words.map((w) => w.raw).join(" "),
+  };
+}
+
 function subcommand(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant | undefined {
   const cands = cs.flatMap((call) => {
-    const r = resolve(call.inv, src);
+    const r = resolve(call, src);
     return r?.sub ? [{ call, r, sub: r.sub }] : [];
   });
   if (cands.length === 0) return undefined;
@@ -403,24 +441,24 @@ function program(seed: string, cs: Call[], rng: Rng, src: MutantSource): Mutant 
   return { kind: "program", seed, program: name, site: name, wrong, command, probe: wrong };
 }
 
+type Maker = (seed: string, cs: Call[], rng: Rng, src: MutantSource) => Mutant | undefined;
+
+const MAKERS: Record<MutantKind, Maker> = {
+  "long-option": longOption,
+  "short-option": shortOption,
+  "value-type": valueType,
+  "missing-value": missingValue,
+  subcommand,
+  shell: (seed, cs, rng) => shell(seed, cs, rng),
+  program,
+};
+
 /** The mutant of each kind that a seed yields (at most one per kind). */
 export function mutantsOf(seed: string, src: MutantSource, kinds: readonly MutantKind[] = MUTANT_KINDS): Mutant[] {
   const out: Mutant[] = [];
-  const cs = calls(seed);
+  const cs = calls(seed, src);
   for (const kind of kinds) {
-    const rng = seededRandom(`${kind}\u0000${seed}`);
-    const m =
-      kind === "long-option"
-        ? longOption(seed, cs, rng, src)
-        : kind === "short-option"
-          ? shortOption(seed, cs, rng, src)
-          : kind === "value-type"
-            ? valueType(seed, cs, rng, src)
-            : kind === "subcommand"
-              ? subcommand(seed, cs, rng, src)
-              : kind === "shell"
-                ? shell(seed, cs, rng)
-                : program(seed, cs, rng, src);
+    const m = MAKERS[kind](seed, cs, seededRandom(`${kind}\u0000${seed}`), src);
     if (m && m.command !== seed) out.push(m);
   }
   return out;
