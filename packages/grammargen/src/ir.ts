@@ -78,6 +78,13 @@ export interface OptionSpec {
   span?: Span;
 }
 
+/** An option's spellings, dashes included, as PositionalSpec.suppliedBy records them. */
+export const optionSpellings = (o: OptionSpec): string[] => [
+  ...o.short.map((c) => `-${c}`),
+  ...o.long.map((l) => `--${l}`),
+  ...(o.dashLong ?? []).map((d) => `-${d}`),
+];
+
 export interface PositionalSpec {
   name: string;
   type: ValueType;
@@ -86,6 +93,11 @@ export interface PositionalSpec {
   max: number;
   /** Options end here: this operand and every later word are taken as they are (timeout DURATION COMMAND [ARG]...). */
   rest?: boolean;
+  /**
+   * Option spellings that supply this operand (`["-e", "--expression"]` for sed's script): when
+   * one of them is given, the operand may be absent.
+   */
+  suppliedBy?: string[];
   span?: Span;
 }
 

@@ -17,6 +17,8 @@ export const INNER_WITH = "sh_inner_with";
 export const INNER_XARGS = "sh_innerx";
 /** find -exec's command: anything but another find (which would nest without bound). */
 export const INNER_EXEC = "sh_innerexec";
+/** A redirection inside a command's words; replaced by the level's redirection rule. */
+export const IN_REDIRECT = "sh_inredirect";
 
 export interface CommandTemplate {
   program: string;
@@ -61,6 +63,7 @@ export function commandTemplates(
   wrapperNames: Set<string>,
   execInner = true,
   dashDash?: LowerOptions["dashDash"],
+  redirects = false,
 ): CommandTemplate[] {
   const out: CommandTemplate[] = [];
   const used = new Set<string>();
@@ -84,7 +87,18 @@ export function commandTemplates(
     if (needsOperands) variants.push({ prefix: `${key}_x`, place: "xargs", deny: xargsDeny });
     for (const v of variants) {
       const relaxed = v.place === "xargs" ? { ...spec, positionals: spec.positionals.map((p) => ({ ...p, min: 0 })) } : spec;
-      const t = template(relaxed, program, v.prefix, v.place, optionFilter(policy, program, v.deny, spec.path), policy, wrapperNames, withWrappers, dashDash);
+      const t = template(
+        relaxed,
+        program,
+        v.prefix,
+        v.place,
+        optionFilter(policy, program, v.deny, spec.path),
+        policy,
+        wrapperNames,
+        withWrappers,
+        dashDash,
+        redirects,
+      );
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) {
         const changed = { any: false };
@@ -107,6 +121,7 @@ function template(
   wrapperNames: Set<string>,
   withWrappers: Set<string>,
   dashDash?: LowerOptions["dashDash"],
+  redirects = false,
 ): CommandTemplate {
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
@@ -115,6 +130,7 @@ function template(
     ruleprefix: prefix,
     ...(allow ? { policy: { allowOption: allow } } : {}),
     ...(dashDash ? { dashDash } : {}),
+    ...(redirects ? { between: IN_REDIRECT } : {}),
   });
   let g: Grammar = lowered;
   for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);
@@ -272,19 +288,20 @@ function execToInner(e: Expr, changed: { any: boolean }): Expr {
   });
 }
 
-/** Renames a template's rules for one substitution level. */
-export function atLevel(tpl: CommandTemplate, s: number): { start: string; rules: Rule[] } {
+/** The rule a value terminal becomes at substitution level s, where $(...) may stand for it. */
+export const valueAt = (terminal: string, s: number): string => `sh_v_${terminal}_s${s}`;
+
+/** Renames a template's rules for one substitution level; `values`: terminals renamed by valueAt. */
+export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = new Set()): { start: string; rules: Rule[] } {
   const own = new Set(tpl.rules.map((r) => r.name));
-  const rename = (n: string): string =>
-    own.has(n)
-      ? `${n}_s${s}`
-      : n === "word"
-        ? `sh_word_s${s}`
-        : n === "operand"
-          ? `sh_operand_s${s}`
-          : n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC
-            ? `${n}_s${s}`
-            : n;
+  const rename = (n: string): string => {
+    if (own.has(n)) return `${n}_s${s}`;
+    if (values.has(n)) return valueAt(n, s);
+    if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
+    if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
+    if (n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC) return `${n}_s${s}`;
+    return n;
+  };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));
   return { start: rename(tpl.start), rules: tpl.rules.map((r) => ({ ...r, name: rename(r.name), expr: renamed(r.expr) })) };
 }

@@ -10,7 +10,7 @@ import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, COMMAND_BUILTINS, KEYWORDS } from "./builtins.js";
-import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, type CommandTemplate } from "./commands.js";
+import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, valueAt, type CommandTemplate } from "./commands.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { itemsOf, leftFactor } from "./factor.js";
@@ -44,10 +44,46 @@ export interface ComposeOptions {
 
 /** Shared value terminals with a shape (numbers, sizes, durations) that a $VAR may stand for. */
 const TYPED_VALUES = new Set(["int", "int_pm", "int_m", "num", "size", "duration"]);
-const expansion = (): Expr => {
-  const name = alt(seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), seq(lit("{"), rep(cls("}'\"`$ \t\n", true), 1, UNBOUNDED), lit("}")));
-  return alt(seq(lit("$"), name), seq(lit('"$'), name, lit('"')));
+/** A style lowering's own typed value terminal (find's `-size N[ckMG]`). */
+const STYLE_VALUE = /_value$/;
+/** A style lowering's own path terminal (find's starting points): a word like any operand. */
+const STYLE_PATH = /_path$/;
+/**
+ * $NAME, $1, ${...} (defaults and all), bare or in "...". A value whose own shape takes a
+ * sign takes one before the expansion too (find -mtime +$DAYS, -ctime -$2).
+ */
+const expansion = (signed: boolean): Expr => {
+  const name = alt(
+    seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)),
+    cls("0-9#?$!"),
+    seq(lit("{"), rep(cls("}'\"`$ \t\n", true), 1, UNBOUNDED), lit("}")),
+  );
+  const sign = signed ? [opt(cls("+-"))] : [];
+  return alt(seq(...sign, lit("$"), name), seq(...sign, lit('"$'), name, lit('"')));
 };
+/** Whether a value terminal's own shape may start with a sign (`[+-]? digits`). */
+const takesSign = (e: Expr): boolean => {
+  const first = e.kind === "seq" ? e.items[0] : e;
+  return first?.kind === "rep" && first.min === 0 && first.item.kind === "cls" && !first.item.negated && first.item.ranges.some(([a, b]) => a <= 43 && 43 <= b);
+};
+
+/** An invocation whose trailing required repetition (operands) may be empty; undefined when it has none. */
+function relaxTail(e: Expr): Expr | undefined {
+  switch (e.kind) {
+    case "rep":
+      return e.min > 0 ? rep(e.item, 0, e.max) : undefined;
+    case "seq": {
+      const last = e.items.length ? relaxTail(e.items[e.items.length - 1]!) : undefined;
+      return last ? seq(...e.items.slice(0, -1), last) : undefined;
+    }
+    case "alt": {
+      const items = e.items.map((i) => relaxTail(i));
+      return items.some((i) => i) ? alt(...items.map((i, k) => i ?? e.items[k]!)) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /** Builtins that also exist as programs in /bin, so `/bin/echo hi` names them. */
 const EXTERNAL_BUILTINS = ["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
@@ -103,7 +139,7 @@ export function compose(opts: ComposeOptions): Grammar {
   };
 
   const wrapperNames = new Set<string>();
-  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec"), opts.dashDash).filter((t) =>
+  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec"), opts.dashDash, on.has("redirect")).filter((t) =>
     t.program === "xargs" ? on.has("xargs") : true,
   );
   // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
@@ -132,7 +168,17 @@ export function compose(opts: ComposeOptions): Grammar {
   // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"): scripts write it
   // that way and its value is only known when the line runs. Not under a policy, whose bounds
   // on values a variable would slip past.
-  if (!policy) for (const r of [...rules.values()]) if (r.terminal && TYPED_VALUES.has(r.name)) rules.set(r.name, { ...r, expr: alt(r.expr, expansion()) });
+  // A command substitution stands for one too (head -n $(wc -l < f), sleep `cat t`): the
+  // templates' typed values and style paths are renamed to rules that also take a $(...)
+  // piece (atLevel), since a terminal cannot hold the recursive substitution.
+  // name -> whether the value takes a sign (+$DAYS); paths are words and take none.
+  const values = new Map<string, boolean>();
+  if (!policy)
+    for (const r of [...rules.values()])
+      if (r.terminal && (TYPED_VALUES.has(r.name) || STYLE_VALUE.test(r.name))) {
+        values.set(r.name, takesSign(r.expr));
+        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(takesSign(r.expr))) });
+      } else if (r.terminal && STYLE_PATH.test(r.name)) values.set(r.name, false);
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const unknownBuiltins = (opts.builtins ?? []).filter((b) => !BUILTIN_NAMES.includes(b));
@@ -174,12 +220,17 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_operand_s${s}`, alt(seq(ref("operand"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
+    for (const [v, signed] of values)
+      put(
+        valueAt(v, s),
+        STYLE_PATH.test(v) ? alt(seq(ref(v), glued), seq(piece, opt(ref("word")), glued)) : alt(ref(v), seq(...(signed ? [opt(cls("+-"))] : []), piece)),
+      );
 
     // A program may be named by its path in a system bin folder (/bin/ls, /usr/bin/env):
     // one optional prefix before the whole choice, so it costs nothing until a `/` is written.
     const starts = (pred: (t: CommandTemplate) => boolean): Expr[] => {
       const refs = templates.filter(pred).map((t) => {
-        const lv = atLevel(t, s);
+        const lv = atLevel(t, s, new Set(values.keys()));
         for (const r of lv.rules) if (!rules.has(r.name)) rules.set(r.name, r);
         return ref(lv.start);
       });
@@ -196,11 +247,14 @@ export function compose(opts: ComposeOptions): Grammar {
         : undefined;
     const bi = builtins(s, !!policy, { inner: ref(`${INNER}_s${s}`), ...(script ? { script } : {}) });
     // A wrapper's command is never another wrapper (`command command ...`): nesting stays bounded.
-    const builtinRefs = (exclude: string[]): Expr[] =>
+    // Under xargs a builtin's trailing operands may be absent too (`pgrep x | xargs kill`):
+    // xargs appends them. Such builtins get a relaxed copy of their own.
+    const builtinRefs = (exclude: string[], underXargs = false): Expr[] =>
       builtinNames
         .filter((b) => !matchesAny(b, exclude) && !COMMAND_BUILTINS.includes(b))
         .map((b) => {
-          const r = put(builtinName(b, s), bi[b]!);
+          const relaxed = underXargs ? relaxTail(bi[b]!) : undefined;
+          const r = relaxed ? put(`${builtinName(b, s)}_x`, relaxed) : put(builtinName(b, s), bi[b]!);
           return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
         });
     // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
@@ -219,7 +273,7 @@ export function compose(opts: ComposeOptions): Grammar {
     // grammar, keep one stack per distinct next letter. The /bin/ form stays a flat choice.
     const named = (pred: (t: CommandTemplate) => boolean, exclude: string[], extra: Expr[]): Expr => {
       const programs = templates.filter(pred).map((t) => {
-        const lv = atLevel(t, s);
+        const lv = atLevel(t, s, new Set(values.keys()));
         for (const r of lv.rules) if (!rules.has(r.name)) rules.set(r.name, r);
         return lv.start;
       });
@@ -249,25 +303,35 @@ export function compose(opts: ComposeOptions): Grammar {
       ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
       : scripts;
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
-    put(`${INNER_XARGS}_s${s}`, alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([]), ...generic));
-
-    const assigns = on.has("assign") ? rep(seq(ref(`sh_assign_s${s}`), sp), 0, 2) : undefined;
-    const simple = (cmd: string): Expr =>
-      alt(seq(...(assigns ? [assigns] : []), ref(cmd)), ...(on.has("assign") ? [seq(ref(`sh_assign_s${s}`), rep(seq(sp, ref(`sh_assign_s${s}`)), 0, 2))] : []));
-    put(`sh_simple_s${s}`, simple(`sh_cmd_s${s}`));
-    put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`));
+    put(
+      `${INNER_XARGS}_s${s}`,
+      alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([], true), ...generic),
+    );
 
     const target = ref(`sh_word_s${s}`);
     // A space before every redirection: in `cmd 2>x` bash reads a word of digits right
     // before > as a file descriptor, so `date -d 2>x` must not parse as `date -d 2` + `>x`.
-    const redirect: Expr = alt(
-      seq(sp, opt(ref("sh_fd")), alt(lit(">"), lit(">>"), lit("<"), lit(">|")), osp, target),
-      seq(sp, alt(lit("&>"), lit("&>>")), osp, target),
-      seq(sp, opt(ref("sh_fd")), alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
-      seq(sp, lit("<<<"), osp, target),
+    const redirection = put(
+      `sh_redirection_s${s}`,
+      alt(
+        seq(opt(ref("sh_fd")), alt(lit(">"), lit(">>"), lit("<"), lit(">|")), osp, target),
+        seq(alt(lit("&>"), lit("&>>")), osp, target),
+        seq(opt(ref("sh_fd")), alt(lit(">&"), lit("<&")), alt(ref("sh_fd"), lit("-"))),
+        seq(lit("<<<"), osp, target),
+      ),
     );
-    put(`sh_redirect_s${s}`, redirect);
+    put(`sh_redirect_s${s}`, seq(sp, redirection));
     if (on.has("redirect")) put(`sh_redirs_s${s}`, rep(ref(`sh_redirect_s${s}`), 0, lim.redirects));
+
+    // Redirections may also come first (`2>/dev/null cmd`, `>out cmd`), among the assignments;
+    // inside a command's words they stand where options may (the lowering's `between`).
+    const assign = ref(`sh_assign_s${s}`);
+    const prefixItem = on.has("assign") && on.has("redirect") ? alt(assign, redirection) : on.has("redirect") ? redirection : assign;
+    const assigns = on.has("assign") || on.has("redirect") ? rep(seq(prefixItem, sp), 0, 2) : undefined;
+    const simple = (cmd: string): Expr =>
+      alt(seq(...(assigns ? [assigns] : []), ref(cmd)), ...(on.has("assign") ? [seq(assign, rep(seq(sp, assign), 0, 2))] : []));
+    put(`sh_simple_s${s}`, simple(`sh_cmd_s${s}`));
+    put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`));
 
     for (let k = 0; k <= K; k++) {
       const n = (what: string) => bashName(s, k, what);

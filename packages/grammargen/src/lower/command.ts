@@ -5,7 +5,7 @@
 import { alt, cls, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
-import type { CommandSpec, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
+import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
 import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
 import { lowerExtensions } from "./extensions.js";
 
@@ -30,6 +30,11 @@ export interface LowerOptions {
    * is written, so a model that never writes it runs to its token limit.
    */
   dashDash?: "anywhere" | "after-typed";
+  /**
+   * A rule (with its own leading space) that may stand wherever an option may: composition
+   * passes its redirection, which bash takes anywhere in a simple command (`ls >out -l`).
+   */
+  between?: string;
 }
 
 /** Operand counts from help text at or above this mean "repeated" ("FILE..."). */
@@ -130,23 +135,39 @@ function groupBy(options: OptionSpec[], spell: (o: OptionSpec) => string[], styl
 /** LLVM's tools: every long option may be written with one dash too. */
 const singleDashLong = (spec: CommandSpec): boolean => spec.extensions?.some((e) => e.kind === "single-dash-long") ?? false;
 
-function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: OptionSpec[]): Expr | undefined {
+interface LoweredOptions {
+  /** One option, any spelling. */
+  option?: Expr;
+  /** The clustered flag letters' rule, when there are any. */
+  flags?: Expr;
+}
+
+/**
+ * The options' rule. `only`: lower just these options, as written after a cluster of `flags`
+ * (sed -ne SCRIPT), and none of the open "any option word" branches.
+ */
+function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: OptionSpec[], only?: { flags?: Expr }): LoweredOptions {
   const separateOptional = SEPARATE_OPTIONAL.has(spec.style);
-  const valueForms = (o: OptionSpec, attach: Expr): Expr => {
+  /** present: an optional value is written (the option without one is spelled elsewhere). */
+  const valueForms = (o: OptionSpec, attach: Expr, present = false): Expr => {
     const v = L.value(o.value?.type ?? { kind: "word" }, false);
     const count = Math.max(1, Math.min(o.valueCount ?? 1, 8));
     const rest = count > 1 ? [rep(seq(L.sp, v), count - 1, count - 1)] : [];
     if (o.arity === "required") return seq(alt(seq(attach, v), seq(L.sp, v)), ...rest);
     // optional: GNU getopt only takes an attached value; argparse/clap also take the next word
-    return separateOptional || o.valueApart ? opt(seq(alt(seq(attach, v), seq(L.sp, v)), ...rest)) : opt(seq(attach, v));
+    const given = separateOptional || o.valueApart ? seq(alt(seq(attach, v), seq(L.sp, v)), ...rest) : seq(attach, v);
+    return present ? given : opt(given);
   };
 
   const branches: Expr[] = [];
+  let flagsRule: Expr | undefined;
 
   // Short options: one class for clustered flag letters, then at most one letter taking a value.
   const seen = new Set<string>();
   const shortOpts = options.map((o) => ({ ...o, short: o.short.filter((s) => !seen.has(s) && (seen.add(s), true)) }));
-  const flagLetters = shortOpts.filter((o) => o.arity === "none").flatMap((o) => o.short);
+  // A letter whose value is optional may stand without one anywhere in a cluster (diff -Naur,
+  // tail -fn20): GNU help writes `-u, --unified[=NUM]` for a short flag and an optional long value.
+  const flagLetters = shortOpts.filter((o) => o.arity !== "required").flatMap((o) => o.short);
   const shortGroups = groupBy(
     shortOpts.filter((o) => o.arity !== "none"),
     (o) => o.short,
@@ -160,14 +181,17 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       L.names.add(name);
       L.rules.push(rule(name, rep(classOf(flagLetters), 1, UNBOUNDED), true, "clustered short flags"));
       flags = ref(name);
+      flagsRule = flags;
       parts.push(flags);
     }
+    flags ??= only?.flags;
     if (shortGroups.size) {
-      const withValue = [...shortGroups.values()].map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""))));
+      // An optional value's letter without its value is already one of the flags above.
+      const withValue = [...shortGroups.values()].map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""), true)));
       const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
       parts.push(flags ? seq(opt(flags), sarg) : sarg);
     }
-    branches.push(L.add(L.fresh(`${base}_short`), seq(lit("-"), alt(...parts))));
+    if (parts.length) branches.push(L.add(L.fresh(`${base}_short`), seq(lit("-"), alt(...parts))));
   }
 
   // Long options: `--name`, `--name=V` / `--name V`, `--name[=V]`.
@@ -215,13 +239,13 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   // given as the next word reads as an operand.
   // Under a policy that denies some of the program's flags neither is taken: any option word
   // would let the denied ones back in.
-  const open = !L.opts.policy?.allowOption;
+  const open = !L.opts.policy?.allowOption && !only;
   if (open && spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
   // gcc's -O2, -Wall, -fPIC: a prefix the help names, with anything glued on.
   for (const e of spec.extensions ?? [])
     if (open && e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));
-  if (branches.length === 0) return undefined;
-  return L.add(L.fresh(`${base}_opt`), alt(...branches));
+  if (branches.length === 0) return { flags: flagsRule };
+  return { option: L.add(L.fresh(`${base}_opt`), alt(...branches)), flags: flagsRule };
 }
 
 /** seq(x, lit("")) comes from attaching nothing; drop empty literals so emitters never see them. */
@@ -248,8 +272,11 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   const maxGap = L.opts.maxOptionsPerGap ?? UNBOUNDED;
   const maxOperands = L.opts.maxOperands ?? UNBOUNDED;
   const unbounded = maxOperands >= UNBOUNDED;
-  const optRef = lowerOptions(L, base, spec, allOptions);
-  const gap = optRef ? L.add(L.fresh(`${base}_opts`), rep(seq(L.sp, optRef), 0, maxGap)) : undefined;
+  const lowered = lowerOptions(L, base, spec, allOptions);
+  const optRef = lowered.option;
+  const between = L.opts.between ? [ref(L.opts.between)] : [];
+  const gapItem = optRef ? alt(seq(L.sp, optRef), ...between) : between[0];
+  const gap = gapItem ? L.add(L.fresh(`${base}_opts`), rep(gapItem, 0, maxGap)) : undefined;
   const withGap = (...items: Expr[]): Expr => seq(...items, ...(gap ? [gap] : []));
 
   // A subcommand the help lists but does not describe (no help of its own was read) takes
@@ -262,42 +289,46 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   // Fit the operand caps into the budget by trimming the widest ones, never below a minimum.
   // Without a budget, a repeated operand (the parsers' "many", 16 or more) has no cap.
   const caps = unbounded ? positionals.map((p) => (p.max >= REPEATED ? UNBOUNDED : Math.max(p.min, p.max))) : fitCaps(positionals, maxOperands);
-  let budget = unbounded
-    ? UNBOUNDED
-    : Math.max(
-        maxOperands,
-        caps.reduce((a, b) => a + b, 0),
-      );
-  const blocks: Expr[] = [];
-  for (const [i, p0] of positionals.entries()) {
-    const p = { ...p0, max: caps[i]! };
-    if (p.rest) {
-      // Options end at this operand: it and the words after it pass through as they are.
-      const words = unbounded ? UNBOUNDED : Math.max(0, budget - 1);
-      budget = 0;
-      const block = seq(L.sp, L.value(p.type, true), ...(words > 0 ? [rep(seq(L.sp, L.t("word")), 0, words)] : []));
-      blocks.push(p.min > 0 ? block : opt(block));
-      break;
+  // The operands in order; `minOf` relaxes the ones an option supplied. `left`: the budget left.
+  const operandBlocks = (minOf: (p: PositionalSpec) => number): { blocks: Expr[]; left: number } => {
+    let budget = unbounded
+      ? UNBOUNDED
+      : Math.max(
+          maxOperands,
+          caps.reduce((a, b) => a + b, 0),
+        );
+    const blocks: Expr[] = [];
+    for (const [i, p0] of positionals.entries()) {
+      const p = { ...p0, min: minOf(p0), max: caps[i]! };
+      if (p.rest) {
+        // Options end at this operand: it and the words after it pass through as they are.
+        const words = unbounded ? UNBOUNDED : Math.max(0, budget - 1);
+        budget = 0;
+        const block = seq(L.sp, L.value(p.type, true), ...(words > 0 ? [rep(seq(L.sp, L.t("word")), 0, words)] : []));
+        blocks.push(p.min > 0 ? block : opt(block));
+        break;
+      }
+      const max = unbounded ? p.max : Math.max(0, Math.min(p.max, budget));
+      const min = Math.min(p.min, max);
+      if (!unbounded) budget -= max;
+      if (max === 0) continue;
+      const v = unknownShape ? L.t("word") : L.value(p.type, true);
+      blocks.push(rep(withGap(L.sp, v), min, max));
     }
-    const max = unbounded ? p.max : Math.max(0, Math.min(p.max, budget));
-    const min = Math.min(p.min, max);
-    if (!unbounded) budget -= max;
-    if (max === 0) continue;
-    const v = unknownShape ? L.t("word") : L.value(p.type, true);
-    blocks.push(rep(withGap(L.sp, v), min, max));
-  }
-  // Adjacent operands of one shape ("[A] [B] [C]" all plain words) merge into one bounded
-  // repetition: the same language, and no chain of optional groups for Lark to multiply out.
-  // (One pass, left to right, each item serialised once: splicing pairwise was quadratic.)
-  const merged: { block: Expr; key?: string }[] = [];
-  for (const b of blocks) {
-    const key = b.kind === "rep" ? JSON.stringify(b.item) : undefined;
-    const last = merged[merged.length - 1];
-    if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep")
-      last.block = rep(last.block.item, last.block.min + b.min, Math.min(UNBOUNDED, last.block.max + b.max));
-    else merged.push({ block: b, key });
-  }
-  const joined = merged.map((m) => m.block);
+    // Adjacent operands of one shape ("[A] [B] [C]" all plain words) merge into one bounded
+    // repetition: the same language, and no chain of optional groups for Lark to multiply out.
+    // (One pass, left to right, each item serialised once: splicing pairwise was quadratic.)
+    const merged: { block: Expr; key?: string }[] = [];
+    for (const b of blocks) {
+      const key = b.kind === "rep" ? JSON.stringify(b.item) : undefined;
+      const last = merged[merged.length - 1];
+      if (key !== undefined && last?.key === key && last.block.kind === "rep" && b.kind === "rep")
+        last.block = rep(last.block.item, last.block.min + b.min, Math.min(UNBOUNDED, last.block.max + b.max));
+      else merged.push({ block: b, key });
+    }
+    return { blocks: merged.map((m) => m.block), left: budget };
+  };
+  const { blocks: joined, left: budget } = operandBlocks((p) => p.min);
   // A rest operand takes any number of words, after `--` too (`fakeroot -- ls -l`).
   const total = unbounded
     ? positionals.some((p) => p.rest)
@@ -320,6 +351,17 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   } else {
     const tail = seq(head, ...(total > 0 ? [rep(withGap(L.sp, L.t("operand")), 0, total)] : []), ...dashes);
     forms = [seq(head, ...joined), tail];
+  }
+  // An operand an option supplies (sed -e SCRIPT, grep -f FILE) may be absent once one of
+  // those options is given: a form that starts with such an option, among the others, and
+  // then takes the operands with the supplied ones optional. `sed` and `grep` alone still fail.
+  const supplied = new Set(positionals.flatMap((p) => p.suppliedBy ?? []));
+  const suppliers = supplied.size ? allOptions.filter((o) => optionSpellings(o).some((w) => supplied.has(w))) : [];
+  if (suppliers.length) {
+    const supplier = lowerOptions(L, `${base}_supply`, spec, suppliers, { flags: lowered.flags }).option;
+    const given = new Set(suppliers.flatMap(optionSpellings));
+    const relaxed = operandBlocks((p) => (p.suppliedBy?.some((w) => given.has(w)) ? 0 : p.min)).blocks;
+    if (supplier) forms.push(seq(head, withGap(L.sp, supplier), ...relaxed, ...(L.opts.dashDash === "after-typed" ? [opt(afterDashes)] : [])));
   }
   // "--version  output version information and exit": such an option alone is a whole
   // invocation, even where the usage line demands operands (watch --version, ssh -V); so is

@@ -4,6 +4,7 @@ import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
 import { withPrefixedOptions } from "./prefixed.js";
+import { withSuppliedOperands } from "./supplied.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -396,7 +397,8 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   const special = styleParser(style);
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
-    return withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized);
+    // Operands last: an option a placeholder stands for may be the one that supplies an operand.
+    return withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized));
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

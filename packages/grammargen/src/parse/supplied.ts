@@ -1,0 +1,67 @@
+// Operands an option can stand in for. `sed [OPTION]... {script-only-if-no-other-script}
+// [input-file]...` with `-e script  add the script to the commands to be executed`, and
+// `grep [OPTION]... PATTERNS [FILE]...` with `-e, --regexp=PATTERNS  use PATTERNS for
+// matching`: the usage line requires the operand, yet `sed -e 's/a/b/' f` and `grep -e A -e B`
+// give none, because the option supplied it. The rule read here: an option taking a value
+// whose description starts with a verb of supplying (add, use, take, read, load, obtain)
+// followed by the operand's name as its object, or says it stands "instead of" the operand
+// (chmod's `--reference=RFILE  use RFILE's mode instead of MODE values`), supplies that operand.
+// The name is matched in the usage's case, whole or its first word, plural or not.
+// `timeout -k DURATION  also send a KILL signal ...` shares the operand's placeholder but
+// supplies nothing, which is why the placeholder alone is not enough.
+import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec } from "../ir.js";
+import type { ParseResult } from "./help.js";
+
+const SUPPLYING = /^(?:add|use|take|read|load|obtain)s?\s+/i;
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * How prose names an operand, in the usage's own case (FILE in "use FILE" is the operand, "file"
+ * in "instead of file name" is not): `script-only-if-no-other-script` -> script, PATTERNS -> PATTERN.
+ */
+function namesOf(p: PositionalSpec): string[] {
+  const name = p.name.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "").replace(/s$/i, "");
+  const head = (name.split(/[^A-Za-z0-9]+/)[0] ?? "").replace(/s$/i, "");
+  return [...new Set([name, ...(head.length >= 4 ? [head] : [])])].filter((n) => n.length >= 3);
+}
+
+/** The options whose descriptions say they supply `p`: "use PATTERNS for matching", "use RFILE's mode instead of MODE values". */
+export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
+  if (p.min === 0 || p.rest) return [];
+  const names = namesOf(p);
+  if (names.length === 0) return [];
+  const name = `(?:${names.map(escapeRegExp).join("|")})[sS]?\\b`;
+  // "use FILE as dictionary" gives FILE another role: the operand is still needed.
+  const object = new RegExp(`^(?:the\\s+)?(?:contents\\s+of\\s+)?${name}(?!'s|\\s+as\\b)`);
+  const instead = new RegExp(`\\b(?:instead\\s+of|rather\\s+than)\\s+(?:specifying\\s+)?(?:an?\\s+|the\\s+)?${name}`);
+  return options
+    .filter((o) => {
+      if (o.arity !== "required") return false;
+      const said = SUPPLYING.exec(o.description.trim());
+      if (!said) return false;
+      const rest = o.description.trim().slice(said[0].length);
+      return object.test(rest) || instead.test(rest);
+    })
+    .flatMap(optionSpellings);
+}
+
+function mark(spec: CommandSpec): CommandSpec {
+  const options = [...spec.options, ...(spec.globalOptions ?? [])];
+  let changed = false;
+  const positionals = spec.positionals.map((p) => {
+    const by = suppliers(p, options);
+    if (by.length === 0) return p;
+    changed = true;
+    return { ...p, suppliedBy: by };
+  });
+  const subcommands = spec.subcommands.map(mark);
+  if (!changed && subcommands.every((s, i) => s === spec.subcommands[i])) return spec;
+  return { ...spec, positionals, subcommands };
+}
+
+/** `result` with every operand that an option can supply marked (PositionalSpec.suppliedBy). */
+export function withSuppliedOperands(result: ParseResult): ParseResult {
+  const spec = mark(result.spec);
+  return spec === result.spec ? result : { ...result, spec };
+}
