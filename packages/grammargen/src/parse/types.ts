@@ -216,7 +216,7 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   if (/^\w+\[SUFFIX\]$/.test(m) && /'s' for seconds/.test(`${hints.text ?? ""} ${hints.description}`)) return { kind: "duration" };
   const choices = metavarChoices(m, hints.operand) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
   if (choices) return { kind: "enum", choices };
-  if (COBRA[m]) return COBRA[m]!;
+  if (Object.hasOwn(COBRA, m)) return COBRA[m]!;
   // procps' "SECS[.TENTHS]": a whole number with an optional fraction is a number.
   const fraction = /^(\w+)\[\.\w+\]$/.exec(m);
   if (fraction && ["integer", "number"].includes(inferType(fraction[1]!, { ...hints, text: undefined }).kind)) return { kind: "number" };
