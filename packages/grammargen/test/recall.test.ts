@@ -13,7 +13,7 @@ import { SPECS } from "./fixtures/compose-specs.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const corpus = new Map(
-  readCorpus(join(ROOT, "corpora/help"), ["sed", "grep", "chmod", "diff", "tail", "head", "find", "ls", "rm", "mv", "kill"]).map((e) => [e.key, e.spec]),
+  readCorpus(join(ROOT, "corpora/help"), ["sed", "grep", "chmod", "diff", "od", "tail", "head", "find", "ls", "rm", "mv", "kill"]).map((e) => [e.key, e.spec]),
 );
 const real = (name: string): CommandSpec => {
   const s = corpus.get(name);
@@ -104,40 +104,59 @@ describe("operands an option supplies", () => {
 });
 
 describe("short-option clusters", () => {
-  const opt = (short: string, arity: OptionSpec["arity"], kind: "integer" | "word" = "integer"): OptionSpec => ({
+  const opt = (short: string, arity: OptionSpec["arity"], description = "", kind: "integer" | "word" = "integer"): OptionSpec => ({
     short: [short],
     long: [],
     arity,
-    ...(arity === "none" ? {} : { value: { type: { kind } } }),
+    ...(arity === "none" ? {} : { value: { type: { kind }, metavar: "NUM" } }),
     repeatable: false,
-    description: "",
+    description,
   });
-  test("flags and optional-valued letters cluster in any order; a required value's letter comes last, its value glued or next", () => {
+  // `-u, -U NUM, --unified[=NUM]`: u's optional value is the long option's, U takes it; -w[NUM]
+  // has no twin and may be getopt's `w::`, which reads the rest of its cluster as the value.
+  const spec = (flags: string[]): CommandSpec => ({
+    path: ["prog"],
+    aliases: [],
+    style: "gnu",
+    options: [
+      ...flags.map((f) => opt(f, "none")),
+      opt("u", "optional", "output NUM lines of context"),
+      opt("U", "required", "output NUM lines of context"),
+      opt("w", "optional", "wrap at NUM columns"),
+      opt("n", "required", "stop after NUM"),
+    ],
+    positionals: [{ name: "FILE", type: { kind: "path" }, min: 0, max: 16 }],
+    subcommands: [],
+  });
+  test("flags and twinned optional letters cluster in any order; a value's letter comes last, its value glued or next", () => {
     fc.assert(
       fc.property(fc.shuffledSubarray([..."abcdef"], { minLength: 1 }), fc.nat(99), (flags, n) => {
-        const spec: CommandSpec = {
-          path: ["prog"],
-          aliases: [],
-          style: "gnu",
-          options: [...flags.map((f) => opt(f, "none")), opt("u", "optional"), opt("n", "required")],
-          positionals: [{ name: "FILE", type: { kind: "path" }, min: 0, max: 16 }],
-          subcommands: [],
-        };
-        const g = lowerCommand(spec);
+        const g = lowerCommand(spec(flags));
         const mid = Math.floor(flags.length / 2);
         const cluster = [...flags.slice(0, mid), "u", ...flags.slice(mid)].join("");
-        for (const ok of [`prog -${cluster} f`, `prog -${cluster}n${n} f`, `prog -${cluster}n ${n}`, `prog -u${n}`, `prog -${flags.join("")}u${n}`])
+        const all = flags.join("");
+        for (const ok of [
+          `prog -${cluster} f`,
+          `prog -${cluster}n${n} f`,
+          `prog -${cluster}n ${n}`,
+          `prog -u${n}`,
+          `prog -${all}u${n}`,
+          `prog -${all}w`,
+          `prog -${all}w${n} f`,
+          `prog -U ${n}`,
+        ])
           expect(accepts(g, ok), ok).toBe(true);
-        for (const bad of [`prog -n${n}${flags[0]}`, `prog -${cluster}nx`, `prog -${cluster}z`]) expect(accepts(g, bad), bad).toBe(false);
+        for (const bad of [`prog -n${n}${flags[0]}`, `prog -${cluster}nx`, `prog -${cluster}z`, `prog -w${all}`, `prog -U${all}`])
+          expect(accepts(g, bad), bad).toBe(false);
       }),
       runs,
     );
   });
-  test("diff -Naur, tail -fn20", () => {
+  test("diff -Naur (`-u, -U NUM, --unified[=NUM]`); od -w takes the rest of its cluster", () => {
     expect(accepts(lowerCommand(real("diff")), "diff -Naur a b")).toBe(true);
     expect(accepts(lowerCommand(real("diff")), "diff -u3 a b")).toBe(true);
-    expect(accepts(lowerCommand(real("tail")), "tail -fn20 f")).toBe(true);
-    expect(accepts(lowerCommand(real("tail")), "tail -n20f f")).toBe(false);
+    expect(accepts(lowerCommand(real("od")), "od -Ad -w16 f")).toBe(true);
+    expect(accepts(lowerCommand(real("od")), "od -wlots f")).toBe(false);
   });
 });
 

@@ -165,15 +165,27 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   // Short options: one class for clustered flag letters, then at most one letter taking a value.
   const seen = new Set<string>();
   const shortOpts = options.map((o) => ({ ...o, short: o.short.filter((s) => !seen.has(s) && (seen.add(s), true)) }));
-  // A letter whose value is optional may stand without one anywhere in a cluster (diff -Naur,
-  // tail -fn20): GNU help writes `-u, --unified[=NUM]` for a short flag and an optional long value.
-  const flagLetters = shortOpts.filter((o) => o.arity !== "required").flatMap((o) => o.short);
-  const shortGroups = groupBy(
-    shortOpts.filter((o) => o.arity !== "none"),
-    (o) => o.short,
-    spec.style,
+  // `-u, -U NUM, --unified[=NUM]`: the optional value is the long option's, and a twin letter
+  // takes it as a required one, so -u itself is a plain flag that clusters anywhere (diff
+  // -Naur). Without a twin the letter may be getopt's `w::`, which takes the rest of its
+  // cluster as its value (od -wlots is -w "lots"), so it only clusters last.
+  const plain = (o: OptionSpec): boolean =>
+    o.arity === "none" ||
+    (o.arity === "optional" &&
+      options.some((t) => t !== o && t.arity === "required" && t.short.length > 0 && t.description === o.description && t.value?.metavar === o.value?.metavar));
+  const flagLetters = shortOpts.filter(plain).flatMap((o) => o.short);
+  // Plain letters and the others group apart: a plain letter's value, when it takes one, is written.
+  const valued = shortOpts.filter((o) => o.arity !== "none");
+  const shortGroups = [true, false].flatMap((p) =>
+    [
+      ...groupBy(
+        valued.filter((o) => plain(o) === p),
+        (o) => o.short,
+        spec.style,
+      ).values(),
+    ].map((g) => ({ ...g, plain: p })),
   );
-  if (flagLetters.length || shortGroups.size) {
+  if (flagLetters.length || shortGroups.length) {
     const parts: Expr[] = [];
     let flags: Expr | undefined;
     if (flagLetters.length) {
@@ -185,9 +197,9 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       parts.push(flags);
     }
     flags ??= only?.flags;
-    if (shortGroups.size) {
-      // An optional value's letter without its value is already one of the flags above.
-      const withValue = [...shortGroups.values()].map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""), true)));
+    if (shortGroups.length) {
+      // A plain letter without its value is already one of the flags above.
+      const withValue = shortGroups.map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""), g.plain)));
       const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
       parts.push(flags ? seq(opt(flags), sarg) : sarg);
     }
