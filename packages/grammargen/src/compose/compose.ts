@@ -73,8 +73,15 @@ function relaxTail(e: Expr): Expr | undefined {
     case "rep":
       return e.min > 0 ? rep(e.item, 0, e.max) : undefined;
     case "seq": {
-      const last = e.items.length ? relaxTail(e.items[e.items.length - 1]!) : undefined;
-      return last ? seq(...e.items.slice(0, -1), last) : undefined;
+      const n = e.items.length;
+      const last = n ? relaxTail(e.items[n - 1]!) : undefined;
+      if (last) return seq(...e.items.slice(0, -1), last);
+      // `x (sp x)*`: one operand, then more. The first may be absent as well.
+      const more = e.items[n - 1];
+      const first = e.items[n - 2];
+      if (n >= 2 && more?.kind === "rep" && more.min === 0 && first && startsWord(first))
+        return seq(...e.items.slice(0, -2), relaxTail(first) ?? opt(first), more);
+      return undefined;
     }
     case "alt": {
       const items = e.items.map((i) => relaxTail(i));
@@ -82,6 +89,20 @@ function relaxTail(e: Expr): Expr | undefined {
     }
     default:
       return undefined;
+  }
+}
+
+/** Whether every way through `e` starts with a space: a word of its own (an operand). */
+function startsWord(e: Expr): boolean {
+  switch (e.kind) {
+    case "ref":
+      return e.name === "sp";
+    case "seq":
+      return e.items.length > 0 && startsWord(e.items[0]!);
+    case "alt":
+      return e.items.length > 0 && e.items.every(startsWord);
+    default:
+      return false;
   }
 }
 
