@@ -27,12 +27,17 @@ export const COMMANDS: Record<string, Command> = {
   },
   compose: {
     summary:
-      "compose --commands cat,sort,uniq [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE [--check]]",
+      "compose [--commands cat,sort,uniq] [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE [--check]]",
     load: async () => (await import("./compose.js")).composeCommand,
   },
   "check-policy": {
     summary: "check-policy --policy FILE [--json] -- '<command>'",
     load: async () => (await import("./compose.js")).checkPolicyCommand,
+  },
+  profile: {
+    summary:
+      "profile [--from FILE|DIR]... [--from-bench RUN --model M [--eval-share F] [--tasks GLOB] [--eval-out FILE]] [--base POLICY] [--min-count N] [--root DIR] [--out POLICY.yaml]",
+    load: async () => (await import("./profile.js")).profileCommand,
   },
   pack: { summary: "pack [--dir grammars] [--json] [--generated]", load: async () => (await import("./compose.js")).packCommand },
 };

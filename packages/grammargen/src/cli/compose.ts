@@ -16,6 +16,7 @@ import { readCorpus } from "../pack/corpus.js";
 import { buildPack } from "../pack/build.js";
 import { checkPolicy } from "../policy/check.js";
 import { loadPolicy } from "../policy/load.js";
+import type { Policy } from "../policy/policy.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
 import { deliver, type Io } from "./output.js";
 import { readFileSync } from "node:fs";
@@ -86,16 +87,27 @@ async function specsFor(names: string[], corpus: string | undefined, allowUnknow
   return specs;
 }
 
+/**
+ * The programs a policy names (no globs), with the subcommands its options rules name as the
+ * pack's keys (`git commit` is git-commit); a program given by subcommands is not read whole.
+ */
+function policyPrograms(policy: Policy): string[] {
+  const subs = (policy.options ?? []).map((r) => r.command.split(" ")).filter((w) => w.length > 1);
+  const bySub = new Set(subs.map((w) => w[0]!));
+  const names = policy.commands.allow!.filter((n) => !/[*?]/.test(n) && !bySub.has(n));
+  return [...names, ...subs.filter((w) => policy.commands.allow!.includes(w[0]!)).map((w) => w.join("-"))];
+}
+
 export async function composeCommand(argv: string[], io: Io): Promise<number> {
   const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown", "check"] });
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
-  const names = (args.values.get("commands") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
+  // Without --commands, a policy that lists its programs (a learned one) names them.
+  const fromPolicy = !args.values.has("commands") && policy?.commands.allow ? policyPrograms(policy) : undefined;
+  const names = (fromPolicy ?? (args.values.get("commands") ?? "").split(",")).map((s) => s.trim()).filter(Boolean);
   if (names.length === 0 && !args.booleans.has("allow-unknown"))
     throw usageError(
-      "usage: grammargen compose --commands cat,sort,uniq [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]",
+      "usage: grammargen compose --commands cat,sort,uniq|--policy FILE [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]",
     );
   const format = outputFormat(args, ["lark", "gbnf"] as const);
   let constructs;
@@ -104,10 +116,10 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     throw usageError((e as Error).message);
   }
-  const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
   const allowUnknown = args.booleans.has("allow-unknown");
   const g = compose({
-    commands: await specsFor(names, args.values.get("corpus"), allowUnknown),
+    // A learned policy may list programs with no help text anywhere: those get no grammar.
+    commands: await specsFor(names, args.values.get("corpus"), allowUnknown || !!fromPolicy),
     ...(constructs ? { constructs } : {}),
     ...(policy ? { policy } : {}),
     allowUnknown,

@@ -8,7 +8,7 @@ import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Ru
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand, type LowerOptions } from "../lower/command.js";
-import { commandAllowed, isFlagsOnly, type Policy } from "../policy/policy.js";
+import { commandAllowed, isFlagsOnly, optionsRulesFor, restrictsSubcommands, type Policy } from "../policy/policy.js";
 
 /** Placeholder a wrapper template refers to; replaced by the level's inner-command rule. */
 export const INNER = "sh_inner";
@@ -42,6 +42,33 @@ export interface CommandTemplate {
 const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
+/**
+ * The options rules of a policy, as an option filter: an option stays when one of its
+ * spellings is allowed for its command (the subcommand's rule and the program's together).
+ * One-dash spellings of long names (`-name` for find) count too.
+ */
+function allowListFilter(policy: Policy | undefined): ((cmd: string[], o: OptionSpec) => boolean) | undefined {
+  if (!policy?.options?.length) return undefined;
+  return (cmd, o) => {
+    const rules = optionsRulesFor(policy, cmd);
+    if (!rules) return true;
+    const allowed = new Set(rules.flatMap((r) => r.allow));
+    return [...spelled(o), ...o.long.map((l) => `-${l}`)].some((f) => allowed.has(f));
+  };
+}
+
+/** Two option filters as one: an option must pass both. */
+const both = (
+  a: ((cmd: string[], o: OptionSpec) => boolean) | undefined,
+  b: ((cmd: string[], o: OptionSpec) => boolean) | undefined,
+): ((cmd: string[], o: OptionSpec) => boolean) | undefined => (a && b ? (cmd, o) => a(cmd, o) && b(cmd, o) : (a ?? b));
+
+/** Whether a spec survives a policy's subcommand allow-list (a program whose rules name subcommands keeps only those). */
+export function subcommandAllowed(policy: Policy | undefined, path: string[]): boolean {
+  if (!policy || path.length < 2 || !restrictsSubcommands(policy, path[0]!)) return true;
+  return (policy.options ?? []).some((r) => r.command === path.slice(0, 2).join(" "));
+}
+
 /** The flags-only deny rules of a policy, as an option filter for lowering. */
 function optionFilter(
   policy: Policy | undefined,
@@ -53,8 +80,9 @@ function optionFilter(
     ...(policy?.deny ?? []).filter((r) => (r.command === program || r.command === path.join(" ")) && isFlagsOnly(r)).flatMap((r) => r.flags!),
     ...alsoDeny,
   ]);
-  if (denied.size === 0) return undefined;
-  return (_cmd, o) => !spelled(o).some((f) => denied.has(f));
+  const listed = allowListFilter(policy);
+  if (denied.size === 0) return listed;
+  return both((_cmd, o) => !spelled(o).some((f) => denied.has(f)), listed);
 }
 
 export function commandTemplates(
@@ -70,7 +98,7 @@ export function commandTemplates(
   const withWrappers = new Set((policy?.wrap ?? []).map((w) => w.with));
   for (const spec of specs) {
     const program = spec.path[0] ?? "";
-    if (!program || (policy && !commandAllowed(policy, program).ok)) continue;
+    if (!program || (policy && !commandAllowed(policy, program).ok) || !subcommandAllowed(policy, spec.path)) continue;
     const key = `c_${sanitizeName(spec.path.join("_"))}`;
     if (used.has(key)) continue;
     used.add(key);
@@ -126,9 +154,10 @@ function template(
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
   if (wrapper) wrapperNames.add(program);
+  const restricts = !!policy && restrictsSubcommands(policy, program);
   const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, {
     ruleprefix: prefix,
-    ...(allow ? { policy: { allowOption: allow } } : {}),
+    ...(allow || restricts ? { policy: { ...(allow ? { allowOption: allow } : {}), ...(restricts ? { allowSubcommand: (p: string[]) => subcommandAllowed(policy, p) } : {}) } } : {}),
     ...(dashDash ? { dashDash } : {}),
     ...(redirects ? { between: IN_REDIRECT } : {}),
   });

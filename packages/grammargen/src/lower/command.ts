@@ -12,6 +12,8 @@ import { lowerExtensions } from "./extensions.js";
 /** The part of a policy that lowering applies: which options a grammar may offer. */
 export interface LowerPolicy {
   allowOption?(command: string[], option: OptionSpec): boolean;
+  /** Which subcommands of a tree (["git", "commit"]) a grammar may offer; all when absent. */
+  allowSubcommand?(path: string[]): boolean;
 }
 
 export interface LowerOptions {
@@ -403,12 +405,13 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
 
   if (spec.subcommands.length) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];
-    const subs = spec.subcommands.map((sub) => {
+    const kept = spec.subcommands.filter((sub) => L.opts.policy?.allowSubcommand?.(sub.path) ?? true);
+    const subs = kept.map((sub) => {
       const name = sub.path[sub.path.length - 1] ?? "";
       const subWords = alt(...[name, ...sub.aliases].filter((w) => w !== "").map(lit));
       return lowerInvocation(L, L.fresh(`${base}_${sanitizeName(name)}`), sub, subWords, globals);
     });
-    forms.push(seq(head, L.sp, alt(...subs)));
+    if (subs.length) forms.push(seq(head, L.sp, alt(...subs)));
   }
   return L.add(base, alt(...forms.map(dropEmpty)));
 }

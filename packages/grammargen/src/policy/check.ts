@@ -5,7 +5,7 @@
 import { basename, firstProblem, invocationOf, parseTree, toWord, unwrap, UNKNOWN, type Invocation, type Node, type Word } from "@shellgen/base";
 import { checkPathValue, homeOf, protectedOperand, resolve } from "./check-paths.js";
 import { codeOption, inlineCode, type InlineCode } from "./inline.js";
-import { commandAllowed, matchesAny, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
+import { commandAllowed, matchesAny, restrictsSubcommands, ruleApplies, UNKNOWN_HOME, type DenyRule, type Policy, type PolicyViolation } from "./policy.js";
 import { add, mapW, type State, type WalkState } from "./state.js";
 
 /** Programs whose first operand is a pattern or program text, not a path. */
@@ -80,7 +80,11 @@ function walk(st: WalkState, node: Node): void {
   switch (node.type) {
     case "command": {
       const inv = invocationOf(node, st.env);
-      if (inv) for (const one of unwrap(inv)) checkInvocation(st, one, node);
+      if (inv) {
+        // A wrapper's arguments hold the command it runs: that command's words are its own.
+        const chain = unwrap(inv);
+        chain.forEach((one, i) => checkInvocation(st, one, node, chain[i + 1] && spanOf(chain[i + 1]!)));
+      }
       break;
     }
     case "pipeline":
@@ -191,7 +195,9 @@ function flagPresent(args: Word[], flag: string): Word | undefined {
   return undefined;
 }
 
-function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
+const spanOf = (inv: Invocation): { start: number; end: number } => ({ start: inv.name.start, end: (inv.args[inv.args.length - 1] ?? inv.name).end });
+
+function checkInvocation(st: WalkState, inv: Invocation, node: Node, inner?: { start: number; end: number }): void {
   const p = st.policy;
   const name = basename(inv.name.value);
   if (inv.lost) reportLost(st, name, inv.lost);
@@ -219,6 +225,7 @@ function checkInvocation(st: WalkState, inv: Invocation, node: Node): void {
     );
 
   for (const rule of p.deny) checkDenyRule(st, rule, name, inv);
+  if (p.options?.length) checkOptions(st, name, inner ? inv.args.filter((a) => a.end <= inner.start || a.start >= inner.end) : inv.args);
 
   for (const rule of p.require) {
     if (!ruleApplies(rule.command, name, inv.args)) continue;
@@ -282,6 +289,67 @@ function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocat
     (rule.message ?? `${name} ${culprit!.raw} is denied by the policy`) + where,
     rule.fix ?? `remove ${culprit!.raw}`,
   );
+}
+
+/**
+ * A program with an options allow-list: its subcommand must have a rule (when its rules name
+ * subcommands), and each option word must be allowed. A short cluster is read letter by
+ * letter until one that takes a value (the rest of the word, or the next word).
+ */
+function checkOptions(st: WalkState, name: string, args: Word[]): void {
+  const p = st.policy;
+  const rules = (p.options ?? []).filter((r) => r.command.split(" ")[0] === name);
+  if (rules.length === 0) return;
+  const applying = rules.filter((r) => ruleApplies(r.command, name, args));
+  if (restrictsSubcommands(p, name) && !applying.some((r) => r.command.includes(" "))) {
+    const sub = args.find((a) => !a.value.startsWith("-"));
+    const subs = rules.filter((r) => r.command.includes(" ")).map((r) => r.command);
+    add(
+      st,
+      "options.subcommand",
+      mapW(st, sub ?? args[0] ?? { value: name, raw: name, start: 0, end: 0 }),
+      `${name} ${sub?.raw ?? "without a subcommand"} is not among the subcommands the policy allows`,
+      `use one of: ${subs.slice(0, 12).join(", ")}`,
+    );
+    return;
+  }
+  const allow = new Set(applying.flatMap((r) => r.allow));
+  const values = new Set(applying.flatMap((r) => r.values ?? []));
+  const refuse = (w: Word, what: string): void =>
+    add(
+      st,
+      "options.allow",
+      mapW(st, w),
+      `${name}'s option ${what} is not in the policy's allowed options`,
+      allow.size ? `use only: ${[...allow].slice(0, 16).join(" ")}` : `run ${name} without options`,
+    );
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === "--") return;
+    if (!v.startsWith("-") || v === "-") continue;
+    const eq = v.indexOf("=");
+    const head = eq > 0 ? v.slice(0, eq) : v;
+    if (allow.has(head)) {
+      if (values.has(head) && eq < 0) i++;
+      continue;
+    }
+    if (v.startsWith("--") || v.includes(UNKNOWN)) {
+      refuse(w, w.raw);
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const f = `-${v[k]}`;
+      if (!allow.has(f)) {
+        refuse(w, v.length > 2 ? `${f} (in ${w.raw})` : w.raw);
+        break;
+      }
+      if (values.has(f)) {
+        if (k + 1 === v.length) i++;
+        break;
+      }
+    }
+  }
 }
 
 /** A word that cannot be a program name but reads as a shell command line. */

@@ -1,4 +1,4 @@
-export type { Policy, PolicyViolation, DenyRule, RequireRule, WrapRule } from "./policy.js";
+export type { Policy, PolicyViolation, DenyRule, RequireRule, WrapRule, OptionsRule } from "./policy.js";
 export { globRegExp, matchesAny, commandAllowed } from "./policy.js";
 export { loadPolicy } from "./load.js";
 export { checkPolicy } from "./check.js";

@@ -64,6 +64,7 @@ export function loadPolicy(fileOrObject: string | object): Policy {
     ...(paths ? { paths } : {}),
     ...(p.pipeline ? { pipeline: p.pipeline } : {}),
     ...(p.inline ? { inline: p.inline } : {}),
+    ...(p.options ? { options: p.options.map((r) => ({ ...r, command: r.command.trim().split(/\s+/).join(" ") })) } : {}),
   };
 }
 

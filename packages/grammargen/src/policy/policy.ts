@@ -44,6 +44,20 @@ export interface WrapRule {
   fix?: string;
 }
 
+/**
+ * A least-privilege allow-list for one program or subcommand (`grammargen profile` writes
+ * them): the options it may carry. Once a program has a rule naming a subcommand
+ * (`git commit`), only the subcommands with a rule are allowed.
+ */
+export interface OptionsRule {
+  /** A program name or a program and subcommand words ("git commit"). */
+  command: string;
+  /** Every allowed spelling (`-s`, `--silent`, find's `-name`); a short one also in a cluster (`-sL`). */
+  allow: string[];
+  /** The allowed options that take a value (the next word, glued, or after `=`), so the checker can tell `-o FILE` from a cluster. */
+  values?: string[];
+}
+
 export interface Policy {
   version: 1;
   name?: string;
@@ -58,6 +72,8 @@ export interface Policy {
   pipeline?: { maxLength?: number; denyInto?: string[] };
   /** Programs whose inline code (python3 -c, bash -c, awk system(), eval) is allowed; denied for every other program. */
   inline?: { allow: string[] };
+  /** Per-program option allow-lists; a program without a rule keeps every option its grammar has. */
+  options?: OptionsRule[];
 }
 
 export interface PolicyViolation {
@@ -106,3 +122,15 @@ export function ruleApplies(command: string, name: string, args: { value: string
   }
   return words.slice(1).every((w, i) => operands[i] === w);
 }
+
+/** The options rules that apply to a command path (["git", "commit"]): the program's own and the subcommand's. */
+export function optionsRulesFor(policy: Policy, path: string[]): OptionsRule[] | undefined {
+  const rules = (policy.options ?? []).filter((r) => r.command.split(/\s+/)[0] === path[0]);
+  if (rules.length === 0) return undefined;
+  const key = path.join(" ");
+  return rules.filter((r) => r.command === path[0] || r.command === key);
+}
+
+/** Whether a program's options rules restrict its subcommands (some rule names one). */
+export const restrictsSubcommands = (policy: Policy, program: string): boolean =>
+  (policy.options ?? []).some((r) => r.command.split(/\s+/)[0] === program && /\s/.test(r.command.trim()));

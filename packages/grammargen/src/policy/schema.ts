@@ -76,6 +76,19 @@ export const policySchema = {
       additionalProperties: false,
       properties: { maxLength: { type: "integer", minimum: 1, maximum: 64 }, denyInto: names },
     },
+    options: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["command", "allow"],
+        properties: {
+          command: { type: "string", minLength: 1 },
+          allow: { type: "array", items: { type: "string", pattern: "^-" } },
+          values: { type: "array", items: { type: "string", pattern: "^-" } },
+        },
+      },
+    },
     inline: {
       type: "object",
       additionalProperties: false,
