@@ -67,12 +67,23 @@ export async function profileCommand(argv: string[], io: Io): Promise<number> {
     const tasks = args.values.get("tasks");
     const sel = selectBench(r.commands, { model: model!, evalShare, ...(tasks ? { tasks: globRegExp(tasks) } : {}) });
     if (sel.kept.length + sel.failing + sel.heldOut === 0)
-      throw new GrammargenError(`--from-bench ${bench} holds no records of model ${model} (models: ${[...new Set(r.commands.map((c) => c.model))].join(", ")})`, [], "EREAD");
+      throw new GrammargenError(
+        `--from-bench ${bench} holds no records of model ${model} (models: ${[...new Set(r.commands.map((c) => c.model))].join(", ")})`,
+        [],
+        "EREAD",
+      );
     observed.push(...sel.kept);
     problems.push(...r.problems);
     sources.push(`${bench} (model ${model}: ${sel.kept.length} passing commands; ${sel.failing} failing and ${sel.heldOut} held out for evaluation left out)`);
     const evalOut = args.values.get("eval-out");
-    if (evalOut) await writeAtomic(evalOut, `${evaluationTasks(r.commands.map((c) => c.taskId ?? ""), evalShare)}\n`);
+    if (evalOut)
+      await writeAtomic(
+        evalOut,
+        `${evaluationTasks(
+          r.commands.map((c) => c.taskId ?? ""),
+          evalShare,
+        )}\n`,
+      );
   }
   const learned = learn(observed, packSpecs(packDir(args.values.get("pack"))), root);
   learned.problems.unshift(...problems);

@@ -157,7 +157,9 @@ function template(
   const restricts = !!policy && restrictsSubcommands(policy, program);
   const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, {
     ruleprefix: prefix,
-    ...(allow || restricts ? { policy: { ...(allow ? { allowOption: allow } : {}), ...(restricts ? { allowSubcommand: (p: string[]) => subcommandAllowed(policy, p) } : {}) } } : {}),
+    ...(allow || restricts
+      ? { policy: { ...(allow ? { allowOption: allow } : {}), ...(restricts ? { allowSubcommand: (p: string[]) => subcommandAllowed(policy, p) } : {}) } }
+      : {}),
     ...(dashDash ? { dashDash } : {}),
     ...(redirects ? { between: IN_REDIRECT } : {}),
   });

@@ -83,7 +83,7 @@ function walk(st: WalkState, node: Node): void {
       if (inv) {
         // A wrapper's arguments hold the command it runs: that command's words are its own.
         const chain = unwrap(inv);
-        chain.forEach((one, i) => checkInvocation(st, one, node, chain[i + 1] && spanOf(chain[i + 1]!)));
+        for (const [i, one] of chain.entries()) checkInvocation(st, one, node, chain[i + 1] && spanOf(chain[i + 1]!));
       }
       break;
     }

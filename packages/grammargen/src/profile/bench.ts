@@ -45,5 +45,8 @@ export function selectBench(records: Observed[], opts: { model?: string; evalSha
 
 /** The evaluation task ids among `ids`, as one `bench run --tasks` argument (ids joined by commas). */
 export function evaluationTasks(ids: string[], share: number): string {
-  return [...new Set(ids)].filter((id) => inEvaluation(id, share)).sort().join(",");
+  return [...new Set(ids)]
+    .filter((id) => inEvaluation(id, share))
+    .sort()
+    .join(",");
 }

@@ -48,7 +48,7 @@ export function learn(observed: Observed[], specs: SpecIndex, root: string): Lea
     if (s) (subcommandsOf.get(p!) ?? subcommandsOf.set(p!, new Set()).get(p!)!).add(s);
   }
   for (const o of observed) {
-    let tree;
+    let tree: ReturnType<typeof parseTree>;
     try {
       tree = parseTree(o.command);
     } catch (e) {
@@ -64,11 +64,11 @@ export function learn(observed: Observed[], specs: SpecIndex, root: string): Lea
       const inv = invocationOf(node, { vars: {} });
       if (!inv) continue;
       const chain = unwrap(inv);
-      chain.forEach((one, i) => {
+      for (const [i, one] of chain.entries()) {
         const inner = chain[i + 1];
         const args = inner ? one.args.filter((a) => a.end <= inner.name.start || a.start >= endOf(inner)) : one.args;
         if (record(out, one, args, o.command, specs, subcommandsOf, root)) counted = true;
-      });
+      }
     }
     if (counted) out.used++;
   }
@@ -102,7 +102,7 @@ function record(out: Learned, inv: Invocation, args: Word[], line: string, specs
     // Without the program's own IR its options' values cannot be told from operands: the first
     // operand the pack knows as a subcommand is taken (git -C dir status), else the first.
     const operands = args.map((a, i) => [a, i] as const).filter(([a]) => !a.value.startsWith("-"));
-    const at = base ? firstOperand(args, globals) : (operands.find(([a]) => known.has(a.value)) ?? operands[0])?.[1] ?? -1;
+    const at = base ? firstOperand(args, globals) : ((operands.find(([a]) => known.has(a.value)) ?? operands[0])?.[1] ?? -1);
     const word = at >= 0 ? args[at]!.value : undefined;
     if (word && /^[a-z][\w-]*$/.test(word)) {
       path = [name, word];
@@ -114,7 +114,9 @@ function record(out: Learned, inv: Invocation, args: Word[], line: string, specs
   const usage = out.commands.get(key) ?? { command: key, count: 0, example: line, options: new Map(), shapes: new Map(), known: !!spec };
   out.commands.set(key, usage);
   usage.count++;
-  const options = spec ? [...spec.options, ...(spec.globalOptions ?? []), ...(path.length > 1 && base ? [...base.options, ...(base.globalOptions ?? [])] : [])] : [];
+  const options = spec
+    ? [...spec.options, ...(spec.globalOptions ?? []), ...(path.length > 1 && base ? [...base.options, ...(base.globalOptions ?? [])] : [])]
+    : [];
   const seen = new Set<string>();
   const note = (o: OptionUsage | undefined, spelled: string, opt?: OptionSpec): void => {
     const id = opt ? canonical(opt) : spelled;
