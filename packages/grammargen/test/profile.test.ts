@@ -250,3 +250,32 @@ describe("options rules in the grammar and the checker", () => {
     expect(() => loadPolicy({ version: 1, options: [{ allow: [] }] })).toThrow(/command/);
   });
 });
+
+describe("the README's flow over the fixtures (a bash history, a zsh history, a folder of run logs)", () => {
+  const F = join(ROOT, "packages/grammargen/test/fixtures/profile");
+  it("learns a policy, composes its grammar and checks against it", async () => {
+    const { policy, err } = await profile("--from", join(F, "bash_history"), "--from", join(F, "zsh_history"), "--from", join(F, "runs"), "--min-count", "2");
+    expect(err).toMatch(/bash_history:26: does not parse as bash/);
+    expect(policy.commands.allow).toEqual(["curl", "find", "git", "grep", "head", "ls", "rm", "sort", "tail", "wc", "xargs"]);
+    // A failed attempt of a run log teaches nothing: ls's --color=never is not there.
+    expect(rule(policy, "ls")!.allow).toEqual(["-l"]);
+    const out = join(dir, "team.gbnf");
+    const yaml = join(dir, "team-policy.yaml");
+    writeFileSync(yaml, `${JSON.stringify(policy)}\n`);
+    expect((await run(["compose", "--policy", yaml, "--format", "gbnf", "--out", out])).code).toBe(0);
+    const v = await run([
+      "validate",
+      out,
+      "--positive",
+      "git commit -m wip",
+      "--negative",
+      "git commit --amend",
+      "--negative",
+      "git reset --hard",
+      "--negative",
+      "sudo ls",
+    ]);
+    expect(v.out).toMatch(/4\/4 as expected/);
+    expect((await run(["check-policy", "--policy", yaml, "--", "curl -k -m 5 https://example.com"])).out).toMatch(/^options\.allow: curl's option -k/);
+  }, 60_000);
+});

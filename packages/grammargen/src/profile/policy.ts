@@ -44,9 +44,11 @@ export function buildProfile(learned: Learned, base: Policy, opts: ProfileOption
     }
     (programs.get(p) ?? programs.set(p, []).get(p)!).push(u);
   }
-  // A wrapper the base requires (timeout for sleep) must be allowed wherever what it wraps is.
+  // A wrapper the base requires around a program (timeout for sleep) is allowed with it; one
+  // required only around some flags (tail -f) is not: without it those flags are refused.
   const needed = new Map<string, string>();
-  for (const w of base.wrap) for (const c of w.commands) if (programs.has(c) && !programs.has(w.with) && commandAllowed(base, w.with).ok) needed.set(w.with, c);
+  for (const w of base.wrap.filter((x) => !x.flags))
+    for (const c of w.commands) if (programs.has(c) && !programs.has(w.with) && commandAllowed(base, w.with).ok) needed.set(w.with, c);
 
   const rules: { rule: OptionsRule; usage: CommandUsage; notes: Map<string, string> }[] = [];
   for (const [program, list] of programs) {

@@ -48,7 +48,24 @@ export function readInput(path: string): ReadResult {
     if (existsSync(join(path, "results.jsonl"))) return readJsonLines(join(path, "results.jsonl"), readText(join(path, "results.jsonl")));
     const steps = readdirSync(path).filter((f) => /^step-\d+\.json$/.test(f));
     if (steps.length) return readRunLog(path, steps);
-    throw new GrammargenError(`${path} is a folder with neither results.jsonl (a bench run) nor step-NN.json files (a shellgen run log)`, [], "EREAD");
+    // A folder of run logs ($SHELLGEN_HOME/runs): every one of them.
+    const runs = readdirSync(path)
+      .sort()
+      .filter((d) => statSync(join(path, d)).isDirectory() && readdirSync(join(path, d)).some((f) => /^step-\d+\.json$/.test(f)));
+    if (runs.length) {
+      const all = runs.map((d) =>
+        readRunLog(
+          join(path, d),
+          readdirSync(join(path, d)).filter((f) => /^step-\d+\.json$/.test(f)),
+        ),
+      );
+      return { commands: all.flatMap((r) => r.commands), problems: all.flatMap((r) => r.problems), format: "run-log" };
+    }
+    throw new GrammargenError(
+      `${path} is a folder with neither results.jsonl (a bench run) nor step-NN.json files (a shellgen run log, or a folder of them)`,
+      [],
+      "EREAD",
+    );
   }
   const text = readText(path);
   const first = text.split("\n").find((l) => l.trim() !== "");
