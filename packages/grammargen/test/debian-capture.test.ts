@@ -2,6 +2,9 @@
 // error), the program list (tldr pages and standard programs mapped to packages, skips with
 // their reasons), and the sandbox the programs run in (real bubblewrap).
 import fc from "fast-check";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
@@ -9,6 +12,7 @@ import { captureProgram, optionLines } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
 import { parseBundle, writeBundle } from "../src/pack/bundle.js";
+import { buildPack } from "../src/pack/build.js";
 
 describe("text bundles", () => {
   it("give back every text exactly, whatever it holds (header-like lines included)", () => {
@@ -126,5 +130,64 @@ describe("sandboxed help capture (bubblewrap)", () => {
 
   it("a program that waits is stopped by the timeout", () => {
     expect(runSandboxed(["sleep", "5"], 500).exit).toBe("timeout");
+  });
+});
+
+describe("the generated Debian-derived grammars", () => {
+  // A pack with no reviewed programs and a two-program Debian corpus, built in a temp folder.
+  function scratch(): string {
+    const dir = mkdtempSync(join(tmpdir(), "debian-pack-"));
+    mkdirSync(join(dir, "help"));
+    mkdirSync(join(dir, "texts"));
+    const index = {
+      seq: { words: ["seq"], package: "coreutils", version: "9.1-1", from: ["tldr"], tldrExamples: 1, help: { argv: ["seq", "--help"], exit: 0 } },
+      nproc: { words: ["nproc"], package: "coreutils", version: "9.1-1", from: ["tldr"], tldrExamples: 1, help: { argv: ["nproc", "--help"], exit: 0 } },
+    };
+    writeFileSync(join(dir, "texts", "index.json"), JSON.stringify(index));
+    const help = (p: string, opt: string) => `Usage: ${p} [OPTION]...\n\n  -${opt}, --${opt}x     an option\n      --help     display this help and exit\n`;
+    writeFileSync(
+      join(dir, "texts", "help.txt.br"),
+      writeBundle(
+        new Map([
+          ["seq", help("seq", "w")],
+          ["nproc", help("nproc", "a")],
+        ]),
+      ),
+    );
+    writeFileSync(join(dir, "pack.json"), JSON.stringify({ corpus: "help", debian: "texts", default: { commands: [] } }));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scratch", version: "0.0.0" }));
+    return dir;
+  }
+
+  it("are rebuilt when missing, changed or made by another generator, and found current otherwise", () => {
+    const dir = scratch();
+    try {
+      expect(buildPack(dir).debian).toBe(2);
+      expect(buildPack(dir, { generated: true }).files).toBe(0);
+      writeFileSync(join(dir, "debian", "seq.gbnf"), 'root ::= "seq"\n');
+      const changed = buildPack(dir, { generated: true });
+      expect(changed.files).toBeGreaterThan(0);
+      expect(changed.drift).toEqual([]);
+      writeFileSync(join(dir, "debian", ".generator"), "another generator\n");
+      expect(buildPack(dir, { generated: true }).files).toBeGreaterThan(0);
+      rmSync(join(dir, "debian"), { recursive: true });
+      expect(buildPack(dir, { generated: true }).files).toBeGreaterThan(0);
+      expect(readFileSync(join(dir, "debian", "nproc.gbnf"), "utf8")).toContain("nproc");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("report the programs whose grammar differs from the committed hashes", () => {
+    const dir = scratch();
+    try {
+      buildPack(dir);
+      const manifest = join(dir, "pack", "debian.json");
+      writeFileSync(manifest, readFileSync(manifest, "utf8").replace(/("key":"seq".*"sha256":")[0-9a-f]/, "$1x"));
+      rmSync(join(dir, "debian", ".generator"));
+      expect(buildPack(dir, { generated: true }).drift).toEqual(["seq"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

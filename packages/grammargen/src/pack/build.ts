@@ -186,7 +186,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   }
   if (debian) {
     for (const t of debian.files.values()) bytes += Buffer.byteLength(t);
-    swapIn(root, "debian", debian.files);
+    swapIn(root, "debian", debian.files.set(STAMP, `${generatorHash()}\n`));
   }
   const n = debian?.programs.length ?? 0;
   return {
@@ -252,10 +252,30 @@ function committedHashes(root: string): Map<string, string> {
   return new Map(m.programs.map((p) => [p.key, p.sha256]));
 }
 
-/** Whether <root>/debian holds exactly the grammars pack/debian.json lists. */
+/**
+ * The generator's identity: a hash of grammargen's own compiled code (src/ when run from
+ * source). Grammars made by other code are not taken as current, even when they match the
+ * committed hashes, so a parser change is always built and any drift reported.
+ */
+function generatorHash(): string {
+  const h = createHash("sha256");
+  const walk = (d: string) => {
+    for (const f of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (f.isDirectory()) {
+        if (f.name !== "bench") walk(join(d, f.name));
+      } else if (/\.(js|ts)$/.test(f.name) && !f.name.endsWith(".d.ts")) h.update(f.name).update(readFileSync(join(d, f.name)));
+    }
+  };
+  walk(join(here, ".."));
+  return h.digest("hex");
+}
+const STAMP = ".generator";
+
+/** Whether <root>/debian holds exactly the grammars pack/debian.json lists, made by this generator. */
 function generatedCurrent(root: string, want: Map<string, string>): boolean {
   const dir = join(root, "debian");
-  if (!existsSync(dir) || readdirSync(dir).length !== want.size * 3) return false;
+  if (!existsSync(join(dir, STAMP)) || readFileSync(join(dir, STAMP), "utf8").trim() !== generatorHash()) return false;
+  if (readdirSync(dir).filter((f) => !f.startsWith(".")).length !== want.size * 3) return false;
   for (const [key, hash] of want) {
     const read = (ext: string) => {
       const f = join(dir, `${key}.${ext}`);
@@ -278,7 +298,7 @@ function buildGenerated(root: string, config: PackConfig, t0: number): PackResul
     readdirSync(resolve(root, config.corpus)).filter((k) => ["help.txt", "meta.json"].every((f) => existsSync(join(resolve(root, config.corpus), k, f)))),
   );
   const d = buildDebian(resolve(root, config.debian), reviewed);
-  swapIn(root, "debian", d.files);
+  swapIn(root, "debian", d.files.set(STAMP, `${generatorHash()}\n`));
   const got = new Map(d.programs.map((p) => [p.key, p.sha256]));
   const drift = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k)).sort();
   let bytes = 0;
