@@ -143,23 +143,27 @@ async function main(): Promise<void> {
       `| ${label} | ${rs.length} | ${c} | ${pct(sum("help"), c)} | ${pct(sum("man"), c)} | ${pct(sum("merged"), c)} | ${pct(no("help"), c)} | ${pct(no("man"), c)} | ${pct(no("merged"), c)} |`,
     );
   };
-  line(
-    "no help text captured",
-    rows.filter((r) => r.kind === "none"),
-  );
-  line(
-    "thin help text",
-    rows.filter((r) => r.kind === "thin"),
-  );
-  line(
-    "missing or thin, together",
-    rows.filter((r) => r.kind !== "full"),
-  );
-  line(
-    "full help text",
-    rows.filter((r) => r.kind === "full"),
-  );
+  // Per program too, so that one program with hundreds of examples (gcloud) does not decide a row.
+  const mean = (label: string, rs: Row[]) => {
+    const m = (f: (r: Row) => number) =>
+      pct(
+        rs.reduce((s, r) => s + f(r) / r.commands, 0),
+        rs.length,
+      );
+    console.log(
+      `| ${label}, mean per program | ${rs.length} | | ${m((r) => r.help)} | ${m((r) => r.man)} | ${m((r) => r.merged)} | ${m((r) => r.refused.help)} | ${m((r) => r.refused.man)} | ${m((r) => r.refused.merged)} |`,
+    );
+  };
+  const none = rows.filter((r) => r.kind === "none");
+  const thin = rows.filter((r) => r.kind === "thin");
+  const full = rows.filter((r) => r.kind === "full");
+  line("no help text captured", none);
+  line("thin help text", thin);
+  line("missing or thin, together", [...none, ...thin]);
+  line("full help text", full);
   line("all", rows);
+  mean("missing or thin", [...none, ...thin]);
+  mean("full help text", full);
   const n = Number(opt("misses") ?? 0);
   if (n > 0) {
     console.log("\nmost refused with the merged grammar, help missing or thin (program, refused/commands, one refusal):");

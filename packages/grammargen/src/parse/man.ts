@@ -152,8 +152,17 @@ interface Entry {
  * "--help") share the description below the last. A paragraph of prose that happens to start
  * with an option name goes on at its own indentation, and is no entry.
  */
+/** DocBook's bulleted option lists (mariadb's "o   --add-drop-database"): the bullet is no part of the term. */
+const BULLET = /^(?:o|\u00b7|\u2022|\*) {2,}(?=[-+]{1,2}[^\s-])/;
+const unbulleted = (l: Line): Line => {
+  const m = BULLET.exec(content(l));
+  return m ? { ...l, start: l.start + m[0].length } : l;
+};
+/** Sections whose every paragraph may be an option: go-md2man writes "--debug Produce verbose output." as one. */
+const OPTIONS_SECTION = /\b(options|flags)\b/i;
+
 function entriesOf(s: Section): Entry[] {
-  const lines = s.lines.filter((l) => !l.blank);
+  const lines = s.lines.filter((l) => !l.blank).map(unbulleted);
   // ssh's four "-L ..." term lines over one description: one option, its first form read.
   const firstWord = (l: Line) => /^[-+]+[^\s,=[]+/.exec(content(l))?.[0];
   const distinct = (terms: Line[]) => terms.filter((t, k) => !terms.slice(0, k).some((u) => firstWord(u) === firstWord(t)));
@@ -176,7 +185,14 @@ function entriesOf(s: Section): Entry[] {
     }
     // Term lines in a row at one indentation, none with its own description.
     let j = i;
-    while (j + 1 < lines.length && lines[j + 1]!.indent === l.indent && TERM.test(content(lines[j + 1]!)) && !inlineAt(lines[j]!, undefined)) j++;
+    while (
+      j + 1 < lines.length &&
+      lines[j + 1]!.no === lines[j]!.no + 1 &&
+      lines[j + 1]!.indent === l.indent &&
+      TERM.test(content(lines[j + 1]!)) &&
+      !inlineAt(lines[j]!, undefined)
+    )
+      j++;
     const last = lines[j]!;
     const next = lines[j + 1];
     if (next && next.indent > l.indent) {
@@ -184,6 +200,19 @@ function entriesOf(s: Section): Entry[] {
       while (k < lines.length && lines[k]!.indent > l.indent) k++;
       const terms = distinct(lines.slice(i, j + 1));
       out.push({ terms, inline: terms[terms.length - 1] === last ? inlineAt(last, next.indent) : undefined, description: lines.slice(j + 1, k) });
+      i = k;
+      continue;
+    }
+    // go-md2man: in an options section, a paragraph that starts with a term and goes on at its
+    // indentation, the description after the term's last word before a capitalised one.
+    const paragraph = j === i && OPTIONS_SECTION.test(s.title) && (i === 0 || l.no > lines[i - 1]!.no + 1);
+    const sentence = paragraph
+      ? /^((?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*)(?: (?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*|[A-Z][A-Z0-9_-]+))*) (?=[A-Z][a-z])/.exec(content(l))
+      : null;
+    if (sentence && !inlineAt(l, undefined)) {
+      let k = j + 1;
+      while (k < lines.length && lines[k]!.indent === l.indent && lines[k]!.no === lines[k - 1]!.no + 1) k++;
+      out.push({ terms: [l], inline: l.offset + l.start + sentence[1]!.length + 1, description: lines.slice(j + 1, k) });
       i = k;
       continue;
     }

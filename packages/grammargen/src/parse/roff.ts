@@ -193,6 +193,8 @@ export function renderRoff(src: string): { text: string; view: TextView } {
   /** mdoc: an .It tag that goes on to .Xc, and whether words are spaced (.Sm). */
   let xo: { pieces: Piece[]; at: number; more?: boolean } | undefined;
   let spacing = true;
+  /** The last line printed is an .It tag: the next tag shares its body. */
+  let tagLast = false;
   const lists: { indent: number; tag: boolean; width: number }[] = [];
   // The line being built: pieces, emitted at `indent` when a break comes.
   let line: Piece[] = [];
@@ -202,6 +204,7 @@ export function renderRoff(src: string): { text: string; view: TextView } {
   const emit = (pieces: Piece[], at: number, col: number) => {
     const trimmed = pieces.filter((p) => p.text !== "");
     if (!trimmed.length || trimmed.every((p) => p.text.trim() === "")) return;
+    tagLast = false;
     view.add(" ".repeat(col), at);
     for (const p of trimmed) {
       const t = shown(p);
@@ -420,6 +423,7 @@ export function renderRoff(src: string): { text: string; view: TextView } {
         xo.pieces.push(...pieces);
         if (done) {
           emit(xo.pieces, xo.at, indent);
+          tagLast = true;
           xo = undefined;
           bodyIndent = indent + (lists[lists.length - 1]?.width ?? 8);
         }
@@ -565,7 +569,8 @@ export function renderRoff(src: string): { text: string; view: TextView } {
         breakLine(at);
         const l = lists[lists.length - 1];
         if (l?.tag && args.length) {
-          blank(at);
+          // Tags of one body (ssh's four "-L ...") stand on adjacent lines, as mandoc prints them.
+          if (!tagLast) blank(at);
           const { pieces } = mdocInline(args, at);
           // ".It Fl D Xo" ... ".Xc": the tag goes on over the macro lines up to .Xc.
           if (/\bXo\s*$/.test(text)) {
@@ -573,6 +578,7 @@ export function renderRoff(src: string): { text: string; view: TextView } {
             break;
           }
           emit(pieces, at, indent);
+          tagLast = true;
         }
         bodyIndent = indent + (l?.width ?? 8);
         tagNext = false;
