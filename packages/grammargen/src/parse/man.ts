@@ -336,6 +336,32 @@ function namesOf(sections: Section[]): string[] {
   return m ? m[1]!.split(/\s*,\s*/).filter((w) => /^[\w.+-]+$/.test(w)) : [];
 }
 
+const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|COMMAND|SUBCOMMAND|CMD)(?:[>\]}\s]|\.\.\.|$)/m;
+const COMMANDS_TITLE = /^((sub)?commands|available commands|(sub)?commands and their options)$/i;
+
+/** A COMMANDS section's entries as a help text's "Commands:": a lone lower-case word, its description beside or below it. */
+function addCommands(view: TextView, s: Section): void {
+  const lines = s.lines.filter((l) => !l.blank);
+  let opened = false;
+  lines.forEach((l, k) => {
+    const word = /^[a-z][\w.:-]*(?=$|\s{2,}\S| (?=\S))/.exec(content(l))?.[0];
+    const next = lines[k + 1];
+    const rest = content(l)
+      .slice(word?.length ?? 0)
+      .trim();
+    // "help   Show help for commands." or "install" over its indented description.
+    if (!word || (!(next && next.indent > l.indent) && !/^\S/.test(rest)) || (next && next.indent <= l.indent && next.no === l.no + 1 && !rest)) return;
+    if (rest && !(next === undefined || next.indent !== l.indent || next.no > l.no + 1 || /^[a-z][\w.:-]*(\s{2,}|$)/.test(content(next)))) return;
+    if (!opened) view.add("Commands:\n", s.heading.offset);
+    opened = true;
+    view.add("  ", l.offset);
+    view.copy(l.offset + l.start, l.offset + l.start + word.length);
+    const desc = rest ? content(l).slice(content(l).indexOf(rest)) : next && next.indent > l.indent ? content(next) : "";
+    view.add(`    ${desc.replace(/\s+/g, " ")}\n`, l.offset + l.start);
+  });
+  if (opened) view.add("\n", s.heading.offset);
+}
+
 /** The page's running title, "ifconfig(8)", if it has one. */
 export function manPageTitle(text: string): string | undefined {
   const m = PAGE_TITLE.exec(
@@ -355,6 +381,9 @@ export function manView(text: string, program: string): { view: TextView; synops
   let synopsis = false;
   const names = namesOf(sections);
   for (const s of sections) if (SYNOPSIS.test(bareTitle(s.title)) && !synopsis) synopsis = addSynopsis(view, s, program, names);
+  // A SYNOPSIS with a command operand ("pip <command> [options]"): its COMMANDS section lists
+  // subcommands, not keys pressed while the program runs (less's COMMANDS).
+  if (synopsis && COMMAND_OPERAND.test(view.text)) for (const s of sections.filter((x) => COMMANDS_TITLE.test(bareTitle(x.title)))) addCommands(view, s);
   let entries = 0;
   let opened = false;
   for (const s of sections) {
