@@ -271,6 +271,16 @@ describe("man page fixtures", () => {
     const g = parseGrammarText(emitGbnf(lowerCommand(pk)), "gbnf");
     expect(recognize(g, "pk install flask").accepted).toBe(true);
     expect(recognize(g, "pk bogus flask").accepted).toBe(false);
+    // gpg's COMMANDS are options: one of them is the command operand.
+    const gpg = parseManPage(
+      page("pk [options] command [args]")
+        .replace("help   Show help for commands.", "-d, --decrypt  Decrypt.")
+        .replace("       install\n              Install packages.", "       --sign\n              Sign."),
+      { name: "pk" },
+    ).spec;
+    const gg = parseGrammarText(emitGbnf(lowerCommand(gpg)), "gbnf");
+    for (const c of ["pk -d secret.gpg", "pk -q --decrypt secret.gpg"]) expect(recognize(gg, c).accepted, c).toBe(true);
+    expect(recognize(gg, "pk --bogus").accepted).toBe(false);
     // Keys pressed while the program runs (less's COMMANDS): no command operand, no subcommands.
     const pager = parseManPage(page("pk [options] [file...]"), { name: "pk" }).spec;
     expect(pager.subcommands).toEqual([]);

@@ -20,7 +20,7 @@ export interface ManParseOptions {
 
 /** Sections that never hold the program's own option list. */
 const NOT_OPTIONS =
-  /^(name|synopsis|syntax|see also|examples?|authors?|author and copyright|copyright|copying|licen[cs]e|reporting bugs|(known )?bugs|history|environment( variables)?|files|exit (status|codes?)|return values?|diagnostics|standards|conforming to|colophon|notes|caveats|availability|acknowledge?ments|translations?|commands|key bindings|signals)$/i;
+  /^(name|synopsis|syntax|see also|examples?|authors?|author and copyright|copyright|copying|licen[cs]e|reporting bugs|(known )?bugs|history|environment( variables)?|files|exit (status|codes?)|return values?|diagnostics|standards|conforming to|colophon|notes|caveats|availability|acknowledge?ments|translations?|key bindings|signals)$/i;
 /** Keys pressed while the program runs (top's "INTERACTIVE Commands", less's "COMMANDS"), not its arguments. */
 const INTERACTIVE = /\binteractive\b|\bkey ?bindings?\b/i;
 const SYNOPSIS = /^(synopsis|syntax|usage)$/i;
@@ -336,15 +336,16 @@ function namesOf(sections: Section[]): string[] {
   return m ? m[1]!.split(/\s*,\s*/).filter((w) => /^[\w.+-]+$/.test(w)) : [];
 }
 
-const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|COMMAND|SUBCOMMAND|CMD)(?:[>\]}\s]|\.\.\.|$)/m;
-const COMMANDS_TITLE = /^((sub)?commands|available commands|(sub)?commands and their options)$/i;
+const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|group|COMMAND|SUBCOMMAND|CMD|GROUP)(?:[>\]}\s]|\.\.\.|$)/m;
+/** gcloud's pages list "GROUPS" beside "COMMANDS": both are words that may follow the program. */
+const COMMANDS_TITLE = /^((sub)?commands|groups|available commands|(sub)?commands and their options)$/i;
 
 /** A COMMANDS section's entries as a help text's "Commands:": a lone lower-case word, its description beside or below it. */
 function addCommands(view: TextView, s: Section): void {
   const lines = s.lines.filter((l) => !l.blank);
   let opened = false;
   lines.forEach((l, k) => {
-    const word = /^[a-z][\w.:-]*(?=$|\s{2,}\S| (?=\S))/.exec(content(l))?.[0];
+    const word = /^[a-z][\w.:-]*(?=$|\s{2,}\S)/.exec(content(l))?.[0];
     const next = lines[k + 1];
     const rest = content(l)
       .slice(word?.length ?? 0)
@@ -382,15 +383,21 @@ export function manView(text: string, program: string): { view: TextView; synops
   const names = namesOf(sections);
   for (const s of sections) if (SYNOPSIS.test(bareTitle(s.title)) && !synopsis) synopsis = addSynopsis(view, s, program, names);
   // A SYNOPSIS with a command operand ("pip <command> [options]"): its COMMANDS section lists
-  // subcommands, not keys pressed while the program runs (less's COMMANDS).
-  if (synopsis && COMMAND_OPERAND.test(view.text)) for (const s of sections.filter((x) => COMMANDS_TITLE.test(bareTitle(x.title)))) addCommands(view, s);
+  // subcommands, or commands spelled as options (gpg's --sign, -d), not keys pressed while the
+  // program runs (less's COMMANDS, with its "-!" key).
+  const commands = synopsis && COMMAND_OPERAND.test(view.text);
+  if (commands) for (const s of sections.filter((x) => COMMANDS_TITLE.test(bareTitle(x.title)))) addCommands(view, s);
   let entries = 0;
-  let opened = false;
+  let heading = "";
   for (const s of sections) {
-    if (!readsOptions(s)) continue;
+    const commandSection = COMMANDS_TITLE.test(bareTitle(s.title.split(" / ")[0]!));
+    if (!readsOptions(s) || (!commands && commandSection)) continue;
     for (const e of entriesOf(s)) {
-      if (!opened) view.add("Options:\n", s.heading.offset);
-      opened = true;
+      // gpg's COMMANDS are options (--sign, -d): under "Commands:", as dpkg's help writes them,
+      // one of them stands for the SYNOPSIS's command operand.
+      const want = commandSection ? "Commands:\n" : "Options:\n";
+      if (heading !== want) view.add(want, s.heading.offset);
+      heading = want;
       addEntry(view, e);
       entries++;
     }
