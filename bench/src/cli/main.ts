@@ -11,6 +11,7 @@ import { parseTiers } from "../run/select.js";
 import { RESULTS_FILE } from "../run/store.js";
 import { loadTaskFolder, SuiteError } from "../suite/index.js";
 import { has, one, parseArgs, positiveInt } from "./args.js";
+import { cmdTrace, TRACE_FLAGS } from "./trace.js";
 
 const OUT_ROOT = ".bench-out";
 
@@ -21,6 +22,7 @@ usage:
             [--concurrency N] [--timeout MS] [--out DIR] [--resume]
   bench report [DIR] [--json | --markdown | --task ID]
   bench compare RUN_A RUN_B [--json]
+  bench trace TASK [--model PATH|URL] [--mode MODE] [--top K] [--json] [--suite DIR]
 
 run      executes every (model, mode, task) and appends one JSON line per result to
          DIR/results.jsonl, then writes DIR/report.md and DIR/report.html.
@@ -45,6 +47,11 @@ compare  pairs two runs (the same model and mode in both; or, when each run hold
          the same mode across the two models) task by task: fixed and regressed tasks with
          their cause, the change in pass rate and McNemar's paired test with its p-value
          (exact binomial below 25 discordant tasks). --json prints the same as data.
+trace    decodes one task in one mode (default constrained-retry; the embedded default model
+         unless --model) and prints each step: the model's top K tokens natively (ln p), the
+         top K the grammar allows, how many tokens it allows, and the token taken; for every
+         decode the mode made. K defaults to 5. llama-server (http://host:port) reports the
+         native top K only; an endpoint without token probabilities is an error (exit 1).
 `;
 
 interface Io {
@@ -204,6 +211,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         return await cmdReport(rest, io);
       case "compare":
         return await cmdCompare(rest, io);
+      case "trace": {
+        const p = parseArgs(rest, TRACE_FLAGS);
+        if (has(p, "help")) {
+          io.out(HELP);
+          return 0;
+        }
+        return await cmdTrace(p, io.out);
+      }
       case undefined:
         io.err(HELP);
         return 2;
@@ -213,7 +228,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         io.out(HELP);
         return 0;
       default:
-        throw new UsageError(`unknown command "${cmd}" (expected run, report or compare; see bench --help)`);
+        throw new UsageError(`unknown command "${cmd}" (expected run, report, compare or trace; see bench --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

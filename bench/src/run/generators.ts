@@ -6,6 +6,8 @@ import type { Task } from "../suite/index.js";
 import { improve, type LoopResult } from "@shellgen/agent";
 import {
   createBackend,
+  traceGenerate,
+  type TraceResult,
   defaultModelPath,
   generate,
   type Backend,
@@ -244,6 +246,27 @@ export class ModelGenerator implements Generator {
       exec: { stopped: loop.stopped, commands: loop.attempts.map((a) => a.command), verdicts: loop.attempts.map((a) => a.verdict) },
       ...(chosen ? {} : { error: loop.attempts.at(-1)?.reason ?? "no attempt" }),
     };
+  }
+
+  /** One decode of a task in a mode, traced token by token (decode's traceGenerate); `+exec` modes are not traced. */
+  trace(task: Task, mode: ModeSpec, workspaceFiles: string[], topK: number): Promise<TraceResult> {
+    if (mode.exec || mode.decode === null) throw new UsageError(`mode ${mode.name} cannot be traced: trace a model mode without +exec`);
+    const run = async () => {
+      const examples = await this.examples(task, mode);
+      return traceGenerate({
+        backend: this.backend,
+        request: task.request,
+        mode: mode.decode!,
+        ground: mode.ground,
+        workspaceFiles,
+        examples,
+        topK,
+        ...(await this.restater(mode)),
+      });
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   noteNative(taskId: string, command: string): void {

@@ -36,6 +36,21 @@ export const GENERATE_SPEC: CliSpec = {
   ],
 };
 
+export const TRACE_SPEC: CliSpec = {
+  prog: "shellgen trace",
+  usage: ['"<request>" [--mode MODE] [--model M] [--top K] [--json]'],
+  summary:
+    "Decodes a request as shellgen does and prints each step: the model's top K tokens natively (ln p), the top K the grammar allows, how many tokens it allows, and the token taken.",
+  options: [
+    { name: "mode", kind: "value", arg: "MODE", help: "native | constrained | constrained-retry (default constrained-retry)" },
+    { name: "model", kind: "value", arg: "M", help: "GGUF path or hf: URI (embedded), or llama-server's http://host:port (native top K only)" },
+    { name: "top", kind: "value", arg: "K", help: "tokens listed per step (default 5)" },
+    { name: "ground", kind: "bool", negatable: true, help: "restrict file arguments to names in the request/workspace (default on)" },
+    { name: "workspace", kind: "value", arg: "DIR", help: "directory whose entries ground file names (default .)" },
+    { name: "json", kind: "bool", help: "print {request, mode, model, command, path, grammarCommands, topK, decodes: [{grammar, text, steps}]}" },
+  ],
+};
+
 export const EXPLAIN_SPEC: CliSpec = {
   prog: "shellgen explain",
   usage: ['"<command>" [--json]'],

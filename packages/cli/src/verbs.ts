@@ -5,7 +5,7 @@
 // Agent-loop verbs (`run`, `replay`, `mcp`, packages/agent) are added to this table.
 import type { Args, CliSpec } from "@shellgen/base";
 import { openModelEarly } from "./early.js";
-import { EXAMPLES_SPEC, EXPLAIN_SPEC, GENERATE_SPEC, LEARN_SPEC, MCP_SPEC, REPLAY_SPEC, RUN_SPEC, SERVE_SPEC } from "./specs.js";
+import { EXAMPLES_SPEC, EXPLAIN_SPEC, GENERATE_SPEC, LEARN_SPEC, MCP_SPEC, REPLAY_SPEC, RUN_SPEC, SERVE_SPEC, TRACE_SPEC } from "./specs.js";
 
 export interface VerbModule {
   /** The verb's arguments, already parsed against its spec; resolves to the exit status. */
@@ -33,6 +33,12 @@ export const GENERATE: Verb = {
 
 export const VERBS: Verb[] = [
   GENERATE,
+  {
+    name: "trace",
+    summary: "show a decode token by token: the model's top tokens natively and under the grammar",
+    spec: TRACE_SPEC,
+    load: () => import("./verbs/trace.js"),
+  },
   { name: "explain", summary: "explain each word of a command from the grammar pack; no model", spec: EXPLAIN_SPEC, load: () => import("./verbs/explain.js") },
   {
     name: "examples",

@@ -8,6 +8,7 @@ export type DecodeErrorCode =
   | "ETIMEOUT" // HTTP request ran past its deadline
   | "ENOGRAMMAR" // engine that cannot take a grammar, asked for a constrained mode
   | "EGRAMMAR" // grammar text that fails to compile
+  | "ENOLOGITS" // a trace asked of an engine that does not report token probabilities
   | "EPACK"; // grammar pack or grammargen missing/broken
 
 export class DecodeError extends Error {

@@ -25,3 +25,4 @@ export { fileGrammarPlanner } from "./plan-file.js";
 export { explain, formatExplanation, type ExplainedCommand } from "./explain.js";
 export { startServer, type ServeOptions, type RunningServer } from "./serve.js";
 export { DecodeError, type DecodeErrorCode } from "./errors.js";
+export { traceGenerate, formatTrace, DEFAULT_TRACE_TOP_K, type TraceResult, type TracedDecode, type TraceStep, type TraceToken } from "./trace.js";

@@ -1,5 +1,6 @@
 // The embedded backend: a local GGUF (or hf: URI) decoded in-process.
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+import type { TraceStep } from "../trace-types.js";
 import { LocalModel, type LocalModelOptions } from "./local-model.js";
 import type { ModelInfo } from "./chat-template.js";
 import { chatMessages, completionPrompt, STOP_SEQUENCES, type PromptInput } from "../prompt.js";
@@ -64,6 +65,27 @@ export class EmbeddedBackend implements Backend {
       tokens: { prompt: out.promptTokens, completion: out.completionTokens },
       finish: out.finish,
       stoppedBy: out.stopType === "eos" || endOfTurn ? "eos" : out.stopType === "word" ? out.stoppingWord : undefined,
+    };
+  }
+
+  /** complete()'s decode with every step's distribution (LocalModel.trace). */
+  async trace(opts: CompleteOptions, topK: number): Promise<{ completion: Completion; steps: TraceStep[] }> {
+    const grammar = opts.grammar ? await this.local.grammar(opts.grammar.gbnf) : undefined;
+    const fitted = this.fit(opts);
+    const common = { grammar, maxTokens: fitted.maxTokens, topK };
+    const chat = this.local.chatWrapper ? this.local.chatInput(chatMessages(fitted.prompt), fitted.prompt.prefix) : undefined;
+    const out = chat
+      ? await this.local.trace(chat.tokens, { ...common, stop: grammar ? chat.stop : [...chat.stop, ...STOP_SEQUENCES] })
+      : await this.local.trace(completionPrompt(fitted.prompt), { ...common, stop: grammar ? [] : STOP_SEQUENCES });
+    const endOfTurn = chat && out.stopType === "word" && !(STOP_SEQUENCES as readonly string[]).includes(out.stoppingWord ?? "");
+    return {
+      completion: {
+        text: out.text,
+        tokens: { prompt: out.promptTokens, completion: out.completionTokens },
+        finish: out.finish,
+        stoppedBy: out.stopType === "eos" || endOfTurn ? "eos" : out.stopType === "word" ? out.stoppingWord : undefined,
+      },
+      steps: out.steps,
     };
   }
 

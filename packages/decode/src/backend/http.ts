@@ -2,6 +2,7 @@
 // /v1/completions and /v1/chat/completions, with the grammar passed the way each engine
 // expects it. This is the path to larger models and clusters.
 import type { Backend, Completion, CompleteOptions, GrammarText } from "./types.js";
+import type { TraceStep, TraceToken } from "../trace-types.js";
 import { DecodeError, oneLine } from "../errors.js";
 import { chatMessages, completionPrompt, STOP_SEQUENCES } from "../prompt.js";
 
@@ -212,6 +213,57 @@ export class HttpBackend implements Backend {
       tokens: { prompt: Number(json.usage?.prompt_tokens ?? 0), completion: Number(json.usage?.completion_tokens ?? 0) },
       finish: choice.finish_reason === "length" ? "length" : "stop",
       stoppedBy: json.__verbose && typeof json.__verbose === "object" ? nativeStop(json.__verbose) : openAiStop(choice),
+    };
+  }
+
+  /**
+   * llama-server's native API reports, per generated token, the top `n_probs` of the model's
+   * distribution before sampling (the softmax of the logits): the native view. It does not
+   * report which tokens the grammar allowed, so `masked` and `legal` stay absent here. It lists
+   * no step for the end of generation, nor for the tokens it held back while a stop sequence
+   * could still match (a free decode's last tokens before "\n\n").
+   */
+  async trace(opts: CompleteOptions, topK: number): Promise<{ completion: Completion; steps: TraceStep[] }> {
+    if (this.engine !== "llama-server" || this.api !== "native")
+      throw new DecodeError(
+        `${this.model} (engine ${this.engine}, ${this.api} API) reports no token probabilities a trace can use; trace an embedded GGUF model or llama-server's native API (http://host:port)`,
+        "ENOLOGITS",
+      );
+    if (opts.grammar) await this.prepareGrammar(opts.grammar);
+    const body = {
+      prompt: completionPrompt(opts.prompt),
+      n_predict: opts.maxTokens,
+      temperature: 0,
+      seed: opts.seed,
+      stop: opts.grammar ? undefined : [...STOP_SEQUENCES],
+      cache_prompt: true,
+      n_probs: topK,
+      post_sampling_probs: false,
+      ...(opts.grammar ? grammarFields(this.engine, opts.grammar) : {}),
+    };
+    const url = this.base + ENDPOINT.native;
+    const res = await this.request("POST", ENDPOINT.native, body);
+    if (!res.ok) throw new DecodeError(`request to ${url} failed with ${res.status}: ${await errorText(res)}`, "EENDPOINT");
+    const json = (await res.json().catch(() => undefined)) as Record<string, any> | undefined;
+    if (!json || typeof json.content !== "string") throw new DecodeError(`answer from ${url} has no "content"`, "EENDPOINT");
+    const probs = json.completion_probabilities as
+      | { id?: number; token?: string; logprob?: number; top_logprobs?: { id: number; token: string; logprob: number }[] }[]
+      | undefined;
+    if (!Array.isArray(probs) || probs.some((p) => !Array.isArray(p.top_logprobs)))
+      throw new DecodeError(`${url} answered without token probabilities (top_logprobs): this llama-server is too old for n_probs traces`, "ENOLOGITS");
+    const tok = (t: { id: number; token: string; logprob: number }): TraceToken => ({ token: t.id, text: t.token, logprob: t.logprob });
+    const steps: TraceStep[] = probs.map((p) => ({
+      native: p.top_logprobs!.map(tok),
+      chosen: { token: p.id ?? -1, text: p.token ?? "", logprob: p.logprob ?? Number.NaN },
+    }));
+    return {
+      completion: {
+        text: json.content,
+        tokens: { prompt: Number(json.tokens_evaluated ?? 0), completion: Number(json.tokens_predicted ?? 0) },
+        finish: json.stopped_limit || json.stop_type === "limit" ? "length" : "stop",
+        stoppedBy: nativeStop(json),
+      },
+      steps,
     };
   }
 

@@ -23,7 +23,8 @@ import {
 } from "#node-llama-cpp";
 import { DecodeError, oneLine } from "../errors.js";
 import { startLlama } from "./llama-start.js";
-import { allowedRun, grammarSamplerFromEnv, startGrammarAfter, useGrammarSampler } from "./ranked-grammar-sampling.js";
+import { allowedRun, grammarSamplerFromEnv, startGrammarAfter, tokenChecker, useGrammarSampler } from "./ranked-grammar-sampling.js";
+import type { TraceStep, TraceToken } from "../trace-types.js";
 import type { ChatMessage } from "../prompt.js";
 import { chatHistory, describeModel, endOfTurn, resolveChat, type ModelInfo } from "./chat-template.js";
 
@@ -383,6 +384,97 @@ export class LocalModel {
         stopType,
         stoppingWord,
         ...(kept.length ? { reusedTokens: kept.length } : {}),
+      };
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A greedy decode step by step, with the model's whole next-token distribution at each
+   * step: its top `topK` natively, the top `topK` of the tokens the grammar allows (the ranked
+   * sampler's own check, so the same verdicts), how many it allows, and the token taken: the
+   * best allowed one, as greedy sampling under the grammar takes it. Serialised with complete().
+   */
+  trace(
+    input: string | Token[],
+    opts: { grammar?: LlamaGrammar; maxTokens: number; stop: readonly (string | LlamaText)[]; topK: number },
+  ): Promise<TextCompletion & { steps: TraceStep[] }> {
+    const run = async () => {
+      const tokens = typeof input === "string" ? this.promptTokens(input) : input;
+      const bos = this.model.tokens.bos;
+      const prompt = bos != null && this.model.tokens.shouldPrependBosToken ? [bos, ...tokens] : tokens;
+      // The trace evaluates on the shared sequence: what the last free decode left is gone.
+      this.lastFree = undefined;
+      await this.sequence.clearHistory();
+      const state = opts.grammar ? new LlamaGrammarEvaluationState({ model: this.model, grammar: opts.grammar }) : undefined;
+      const checker = state ? tokenChecker(this.sequence, state) : undefined;
+      if (state && !checker) throw new DecodeError("this node-llama-cpp build lacks the grammar checks a trace needs", "EMODEL");
+      const vocabulary = this.model.fileInfo.metadata?.tokenizer?.ggml?.tokens?.length ?? 0;
+      // A token's text as it reads after what precedes it: alone, a tokenizer drops its leading space.
+      const generated: Token[] = [];
+      const piece = (t: Token) => {
+        const before = [...prompt.slice(-1), ...generated];
+        return this.model.detokenize([...before, t], true).slice(this.model.detokenize(before, true).length);
+      };
+      const entry = (t: Token, p: number): TraceToken => ({ token: t, text: piece(t), logprob: Math.log(p) });
+      const stops = opts.stop.map(stopText).filter((x) => x !== "");
+      const steps: TraceStep[] = [];
+      let stopType: TextCompletion["stopType"] = "limit";
+      let stoppingWord: string | undefined;
+      // Temperature 1 and no truncation: the probabilities are the softmax of the logits.
+      const gen = this.sequence.evaluateWithMetadata(prompt, { probabilities: true }, { temperature: 1, topK: 0, topP: 1, minP: 0 });
+      try {
+        let res = await gen.next();
+        while (!res.done && steps.length < opts.maxTokens) {
+          const ranked = [...res.value.probabilities];
+          const native = ranked.slice(0, opts.topK).map(([t, p]) => entry(t, p));
+          let chosen: Token | undefined = ranked[0]?.[0];
+          const step: TraceStep = { native, chosen: native[0]! };
+          if (checker) {
+            const allowed = new Set<Token>();
+            for (let t = 0; t < vocabulary; t++) if (checker.allows(t as Token)) allowed.add(t as Token);
+            const legal = ranked.filter(([t]) => allowed.has(t));
+            const mass = legal.reduce((a, [, p]) => a + p, 0);
+            step.legal = allowed.size;
+            step.masked = legal.slice(0, opts.topK).map(([t, p]) => entry(t, mass > 0 ? p / mass : 0));
+            chosen = legal[0]?.[0];
+            if (chosen === undefined) {
+              steps.push({ ...step, chosen: { token: -1, text: "", logprob: Number.NEGATIVE_INFINITY } });
+              break;
+            }
+            step.chosen = entry(chosen, legal[0]![1]);
+          }
+          steps.push(step);
+          if (chosen === undefined || this.model.isEogToken(chosen)) {
+            stopType = "eos";
+            break;
+          }
+          checker?.accept(chosen);
+          generated.push(chosen);
+          const text = this.model.detokenize(generated);
+          const hit = stops.find((w) => text.includes(w));
+          if (hit) {
+            stopType = "word";
+            stoppingWord = hit;
+            break;
+          }
+          res = await gen.next(chosen);
+        }
+      } finally {
+        await gen.return();
+      }
+      let text = this.model.detokenize(generated);
+      if (stoppingWord) text = text.slice(0, text.indexOf(stoppingWord));
+      return {
+        text,
+        promptTokens: prompt.length,
+        completionTokens: generated.length,
+        finish: stopType === "limit" ? ("length" as const) : ("stop" as const),
+        stopType,
+        ...(stoppingWord ? { stoppingWord } : {}),
+        steps,
       };
     };
     const next = this.chain.then(run, run);

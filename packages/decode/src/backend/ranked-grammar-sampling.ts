@@ -376,3 +376,51 @@ export function bestAllowed(flat: readonly number[], skip: Token, allowed: (t: T
   }
   return undefined;
 }
+
+/** One grammar state's verdicts on single tokens, as the ranked sampler checks them. */
+export interface TokenChecker {
+  /** Whether the grammar allows `token` next (prefix screen first, then a walk of the stacks). */
+  allows(token: Token): boolean;
+  /** Advances the state past `token` (an end-of-generation token is not fed to the grammar). */
+  accept(token: Token): void;
+}
+
+/**
+ * The ranked sampler's check, outside sampling: per position, the tokens `state` allows.
+ * Undefined when this node-llama-cpp lacks the internals (see useGrammarSampler).
+ */
+export function tokenChecker(sequence: LlamaContextSequence, state: unknown): TokenChecker | undefined {
+  const seq = sequence as unknown;
+  if (!hasInternals(seq)) return undefined;
+  const Sampler = seq.model._llama._bindings.AddonSampler;
+  const native = resolveState(state)._state;
+  const screen = screenFor(seq.model);
+  const verdicts = new Map<Token, boolean>();
+  const prefixOk = new Map<string, boolean>();
+  const allows = (t: Token): boolean => {
+    let v = verdicts.get(t);
+    if (v !== undefined) return v;
+    for (const prefix of screen ? screen.prefixes(t) : []) {
+      let ok = prefixOk.get(prefix);
+      if (ok === undefined) {
+        const probe = screen!.probe(prefix);
+        if (probe === undefined || probe === t) continue;
+        prefixOk.set(prefix, (ok = allows(probe)));
+      }
+      if (!ok) {
+        verdicts.set(t, false);
+        return false;
+      }
+    }
+    verdicts.set(t, (v = Sampler.canBeNextTokenForGrammarEvaluationState(native, t)));
+    return v;
+  };
+  return {
+    allows,
+    accept(t) {
+      verdicts.clear();
+      prefixOk.clear();
+      if (!seq.model.isEogToken(t)) Sampler.acceptGrammarEvaluationStateToken(native, t);
+    },
+  };
+}

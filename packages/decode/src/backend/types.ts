@@ -1,6 +1,7 @@
 // The one interface every backend implements: embedded node-llama-cpp or an HTTP engine.
 import type { PromptInput } from "../prompt.js";
 import type { ModelInfo } from "./chat-template.js";
+import type { TraceStep } from "../trace-types.js";
 
 /** The same grammar in both dialects; each engine takes the one it understands. */
 export interface GrammarText {
@@ -41,5 +42,11 @@ export interface Backend {
   complete(opts: CompleteOptions): Promise<Completion>;
   /** Compile (or validate) a grammar ahead of decoding; throws DecodeError EGRAMMAR. Returns ms spent. */
   prepareGrammar(grammar: GrammarText): Promise<number>;
+  /**
+   * The same greedy completion as complete(), step by step: the top `topK` tokens natively,
+   * under the grammar's mask where the engine can tell, and the token taken. Absent where the
+   * backend exposes no token probabilities; throws DecodeError ENOLOGITS where the engine lacks them.
+   */
+  trace?(opts: CompleteOptions, topK: number): Promise<{ completion: Completion; steps: TraceStep[] }>;
   close(): Promise<void>;
 }
