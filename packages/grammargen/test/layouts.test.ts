@@ -161,6 +161,21 @@ describe("help layouts", () => {
     );
   });
 
+  test("an option named with a placeholder glued on ('--force-<thing>[,...]', '--regex-<LANG>=...') is a family: its prefix with any text", () => {
+    const help = `Usage: probe [<option>...] <command>
+
+Options:
+  --force-<thing>[,...]      Override problems (see --force-help).
+  --extras-(<LANG>|all)=[+|-][<flags>|*]
+                             Include extra tag entries.
+  -i, --install <file>       Install a package.
+`;
+    const { spec, diagnostics } = parseHelp(help, { name: "probe" });
+    expect(spec.extensions).toEqual([{ kind: "option-prefixes", prefixes: ["--force-", "--extras-"] }]);
+    expect(diagnostics.filter((d) => /could not read/.test(d.message))).toEqual([]);
+    accepts(help, ["probe --force-confold -i x.deb c", "probe --force-all,depends c", "probe --extras-c=+q c"], ["probe --forcex c", "probe --frob c"]);
+  });
+
   test("Perl Getopt::Std's help: the two lists are the options, '-OPTIONS' is a placeholder", () => {
     const help = `/usr/bin/probe version 1.0 calling Getopt::Std::getopts (version 1.13 [paranoid]),
 running under Perl version 5.36.0.

@@ -3,7 +3,7 @@
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
-import { withPrefixedOptions } from "./prefixed.js";
+import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { withSuppliedOperands } from "./supplied.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
@@ -203,7 +203,16 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   const path = nameWords(opts.name);
   const lines = splitLines(text);
   const entries = readEntries(lines, path[path.length - 1]);
-  for (const span of entries.unreadable) session.warn(`could not read an option in ${JSON.stringify(text.slice(span.start, span.end).slice(0, 60))}`, span);
+  const templates: string[] = [];
+  for (const span of entries.unreadable) {
+    const line = text.slice(span.start, span.end);
+    const prefix = templatePrefix(line);
+    if (!prefix) session.warn(`could not read an option in ${JSON.stringify(line.slice(0, 60))}`, span);
+    else {
+      if (!templates.includes(prefix)) templates.push(prefix);
+      session.warn(`${line.trim().split(/\s/)[0]} names a family of options: any text after ${prefix} is taken`, span);
+    }
+  }
   memos.clear();
   memos.set(text, new Map());
   const options = mergeOptions(
@@ -382,6 +391,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // every long option with one dash too.
   else if (/^USAGE: \S+/m.test(text) && /^OPTIONS:\s*$/m.test(text) && /^\s+--[\w-]+(?:=<\w+>)?\s+- \S/m.test(text))
     spec.extensions = [{ kind: "single-dash-long" }];
+  if (templates.length) spec.extensions = [...(spec.extensions ?? []), { kind: "option-prefixes", prefixes: templates }];
   return { spec, diagnostics: session.diagnostics };
 }
 
