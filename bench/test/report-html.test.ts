@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 import { loadSuite, parseModes, runBench, writeReport, type Generator, type Task } from "@shellgen/bench";
+import { traceTask } from "../src/cli/trace.js";
+import { writeTraces } from "../src/run/traces.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = [
@@ -20,11 +22,13 @@ const FLAGS = [
 /** Where the screenshots are left for a person to look at. */
 export const SCREENSHOT = join(tmpdir(), "shellgen-bench-report.png");
 export const SCREENSHOT_FILTERED = join(tmpdir(), "shellgen-bench-report-regressed.png");
+export const SCREENSHOT_TRACE = join(tmpdir(), "shellgen-bench-report-trace.png");
 
 let dir: string;
 let browser: Browser;
 let html: string;
 let tasks: Task[];
+let regressedTrace: { model: string; mode: string; taskId: string; why: "regressed" };
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium (or npm run setup:tests)`);
@@ -53,6 +57,10 @@ beforeAll(async () => {
     concurrency: 3,
     openModel: async (m) => models[m!]!,
   });
+  // A real trace (the embedded default model) of the first task model a regressed on, filed under that regression.
+  const firstRegressed = tasks.find((_, i) => i % 3 === 0 && i % 2 !== 0)!;
+  regressedTrace = { model: "tiny-a.gguf", mode: "constrained-retry", taskId: firstRegressed.id, why: "regressed" as const };
+  await writeTraces(dir, [{ ...regressedTrace, trace: await traceTask(firstRegressed, "constrained-retry", undefined, 3) }]);
   html = (await writeReport(dir)).html;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }, 120_000);
@@ -134,6 +142,23 @@ describe("report.html in headless Chromium", () => {
       return [...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect()).filter((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5).length;
     });
     expect(out).toBe(0);
+    await page.close();
+  });
+
+  it("shows the token trace of a regressed task, opened from its row", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(html).href);
+    expect(await page.locator("details.trace").count()).toBe(1);
+    const row = page.locator(`table.tasks tr[data-task="${regressedTrace.taskId}"][data-model="tiny-a.gguf"]`);
+    await row.locator("a", { hasText: "token trace (constrained-retry)" }).click();
+    const details = page.locator("details.trace");
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    // one row per step, each with the native top 3 and, under the grammar, the allowed top 3 and the count
+    const steps = details.locator("table tr:has(td)");
+    expect(await steps.count()).toBeGreaterThan(2);
+    expect(await details.locator("th", { hasText: "allowed top 3" }).count()).toBeGreaterThan(0);
+    await details.screenshot({ path: SCREENSHOT_TRACE });
+    expect(existsSync(SCREENSHOT_TRACE)).toBe(true);
     await page.close();
   });
 });

@@ -23,6 +23,7 @@ usage:
   bench report [DIR] [--json | --markdown | --task ID]
   bench compare RUN_A RUN_B [--json]
   bench trace TASK [--model PATH|URL] [--mode MODE] [--top K] [--json] [--suite DIR]
+  bench trace --run DIR [--top K] [--fixed N]
 
 run      executes every (model, mode, task) and appends one JSON line per result to
          DIR/results.jsonl, then writes DIR/report.md and DIR/report.html.
@@ -52,6 +53,9 @@ trace    decodes one task in one mode (default constrained-retry; the embedded d
          top K the grammar allows, how many tokens it allows, and the token taken; for every
          decode the mode made. K defaults to 5. llama-server (http://host:port) reports the
          native top K only; an endpoint without token probabilities is an error (exit 1).
+         --run DIR traces every regressed task of a run in the mode it regressed in, and the
+         first N fixed ones per model (--fixed, default 5), into DIR/traces.jsonl, and rewrites
+         the reports: report.html then shows each trace.
 `;
 
 interface Io {
@@ -217,7 +221,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           io.out(HELP);
           return 0;
         }
-        return await cmdTrace(p, io.out);
+        return await cmdTrace(p, io.out, io.err);
       }
       case undefined:
         io.err(HELP);

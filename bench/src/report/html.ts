@@ -5,7 +5,7 @@ import { metaLine } from "./markdown.js";
 import { countCell, pct, type Report, type TierCount } from "./summary.js";
 import { coverageLine } from "./text.js";
 import { meanRows, studyCells } from "./study.js";
-import { causeSection, TASK_CSS, taskSection } from "./task-html.js";
+import { causeSection, TASK_CSS, taskSection, traceSection } from "./task-html.js";
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
@@ -155,6 +155,7 @@ export function toHtml(r: Report, meta?: RunMeta): string {
     B.push(`</table>`);
   }
   B.push(taskSection(r));
+  B.push(traceSection(r.traces));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shellgen bench report</title><style>${CSS}${TASK_CSS}</style></head><body>${B.join("\n")}</body></html>\n`;
 }
 

@@ -9,6 +9,7 @@ import { loadCoverage } from "./coverage.js";
 import { summarise, type Report } from "./summary.js";
 import { loadSuite, loadTaskFolder, type Task } from "../suite/index.js";
 import type { TaskInfo } from "./tasks.js";
+import { readTraces } from "../run/traces.js";
 
 export {
   summarise,
@@ -54,7 +55,9 @@ export async function loadReport(dir: string): Promise<{ report: Report; meta?: 
     () => undefined,
   );
   // The run's own suite decides where the split comes from (DIR/coverage.json for --suite DIR).
-  return { report: summarise(records, loadCoverage(meta?.suite), meta?.modelInfo, meta?.models, suiteInfo(meta?.suite)), meta, skipped };
+  const report = summarise(records, loadCoverage(meta?.suite), meta?.modelInfo, meta?.models, suiteInfo(meta?.suite));
+  const traces = [...(await readTraces(dir)).values()];
+  return { report: traces.length ? { ...report, traces } : report, meta, skipped };
 }
 
 /** Requests and programs of the run's suite; a suite that no longer loads leaves them blank, never the report. */

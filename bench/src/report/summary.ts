@@ -6,6 +6,7 @@ import type { ModelInfo } from "@shellgen/decode";
 import { studyTable, retryModeOf, type StudyTable } from "./study.js";
 import { CAUSES, siteKey, siteLabel, traceCause, type Cause, type TracedCause } from "./causes.js";
 import { taskRows, type TaskInfo, type TaskRow } from "./tasks.js";
+import type { TraceRecord } from "../run/traces.js";
 
 export interface TierCount {
   passed: number;
@@ -111,6 +112,8 @@ export interface Report extends JsonSummary {
   /** The modes the task outcomes compare: native against constrained-retry (or the run's first pair). */
   pair?: [string, string];
   causes: CauseSummary;
+  /** Token traces of regressed and sampled fixed tasks (DIR/traces.jsonl, `bench trace --run`). */
+  traces?: TraceRecord[];
 }
 
 const modeRank = (m: string) => {
