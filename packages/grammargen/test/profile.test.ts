@@ -279,3 +279,33 @@ describe("the README's flow over the fixtures (a bash history, a zsh history, a 
     expect((await run(["check-policy", "--policy", yaml, "--", "curl -k -m 5 https://example.com"])).out).toMatch(/^options\.allow: curl's option -k/);
   }, 60_000);
 });
+
+describe("subcommands nested in a program's IR, and a program run without one", () => {
+  const history = ["restic -r /workspace/repo backup src", "restic -r /workspace/repo snapshots", "hugo -D", "hugo server", "hugo server"].join("\n");
+  const specs = readCorpus(join(ROOT, "corpora/help"), ["restic", "hugo"]).map((e) => e.spec);
+  it("learns each subcommand and its options, and composes and checks only those", async () => {
+    const { policy } = await profile("--from", file("nested.txt", history));
+    expect(policy.options!.map((r) => r.command)).toEqual(["hugo", "hugo server", "restic backup", "restic snapshots"]);
+    expect(rule(policy, "restic backup")!.allow).toEqual(expect.arrayContaining(["-r", "--repo"]));
+    const grammar = compose({ commands: specs, policy });
+    const cases: [string, boolean][] = [
+      ["restic -r /workspace/repo backup src", true],
+      ["restic -r /workspace/repo forget --prune", false],
+      ["restic -r /workspace/repo backup --no-scan src", false],
+      ["hugo -D", true],
+      ["hugo -F", false],
+      ["hugo server", true],
+      ["hugo deploy", false],
+    ];
+    for (const [cmd, ok] of cases) {
+      expect(recognize(grammar, cmd).accepted, `grammar: ${cmd}`).toBe(ok);
+      expect(checkPolicy(policy, cmd).length === 0, `checker: ${cmd}`).toBe(ok);
+    }
+  });
+
+  it("takes its examples from commands the base allows where there are some", async () => {
+    const { yaml } = await profile("--from", file("example.txt", "sudo rm -rf /\nrm -rf build\n"));
+    expect(yaml).toMatch(/- rm {2}# 2, e\.g\. rm -rf build/);
+    expect(yaml).toMatch(/- -r {2}# 2, e\.g\. rm -rf build/);
+  });
+});

@@ -51,7 +51,7 @@ function specFor(command: string, specs: SpecIndex): CommandSpec | undefined {
   return specs.get(`${w[0]} ${w[1]}`) ?? specs.get(w[0]!);
 }
 
-function grammarCache(specs: SpecIndex, policy: Policy | undefined) {
+function grammarCache(policy: Policy | undefined) {
   const cache = new Map<string, Grammar | null>();
   return (spec: CommandSpec): Grammar | null => {
     const key = spec.path.join(" ");
@@ -72,9 +72,9 @@ async function corpus(name: string, train: Item[], test: Item[], specs: SpecInde
   const observed: Observed[] = train.map((t, i) => ({ command: t.command, file: name, line: i + 1 }));
   const learned = learn(observed, specs, base.paths?.root ?? "/workspace");
   const { policy } = buildProfile(learned, base, { minCount: 1, sources: [name] });
-  const free = grammarCache(specs, undefined);
-  const full = grammarCache(specs, base);
-  const mine = grammarCache(specs, policy);
+  const free = grammarCache(undefined);
+  const full = grammarCache(base);
+  const mine = grammarCache(policy);
   const limit = Number(arg("limit") ?? "100000");
   const rows = { heldOut: 0, checked: 0, free: 0, full: 0, learned: 0, learnedOfFull: 0, seenProgram: 0, learnedSeen: 0, fullSeen: 0 };
   const allowed = new Set(policy.commands.allow);

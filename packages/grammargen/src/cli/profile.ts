@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { repoRoot } from "@shellgen/base";
 import { GrammargenError } from "../diagnostics.js";
 import { defaultPolicyPath } from "../policy/default.js";
+import { checkPolicy } from "../policy/check.js";
 import { loadPolicy } from "../policy/load.js";
 import { globRegExp } from "../policy/policy.js";
 import { evaluationTasks, selectBench } from "../profile/bench.js";
@@ -85,7 +86,9 @@ export async function profileCommand(argv: string[], io: Io): Promise<number> {
         )}\n`,
       );
   }
-  const learned = learn(observed, packSpecs(packDir(args.values.get("pack"))), root);
+  const verdicts = new Map<string, boolean>();
+  const clean = (c: string): boolean => verdicts.get(c) ?? verdicts.set(c, checkPolicy(base, c).length === 0).get(c)!;
+  const learned = learn(observed, packSpecs(packDir(args.values.get("pack"))), root, clean);
   learned.problems.unshift(...problems);
   for (const p of learned.problems.slice(0, 20)) io.stderr(`grammargen: warning: ${p.file}:${p.line}: ${p.message} (skipped)\n`);
   if (learned.problems.length > 20) io.stderr(`grammargen: warning: ${learned.problems.length - 20} more lines skipped\n`);

@@ -326,7 +326,9 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
       const min = Math.min(p.min, max);
       if (!unbounded) budget -= max;
       if (max === 0) continue;
-      const v = unknownShape ? L.t("word") : L.value(p.type, true);
+      // Under a policy that filters options, its words are operands only: an option word there
+      // would pass the filter unseen.
+      const v = unknownShape ? L.t(policy?.allowOption ? "operand" : "word") : L.value(p.type, true);
       blocks.push(rep(withGap(L.sp, v), min, max));
     }
     // Adjacent operands of one shape ("[A] [B] [C]" all plain words) merge into one bounded

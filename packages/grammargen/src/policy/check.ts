@@ -300,9 +300,19 @@ function checkOptions(st: WalkState, name: string, args: Word[]): void {
   const p = st.policy;
   const rules = (p.options ?? []).filter((r) => r.command.split(" ")[0] === name);
   if (rules.length === 0) return;
-  const applying = rules.filter((r) => ruleApplies(r.command, name, args));
-  if (restrictsSubcommands(p, name) && !applying.some((r) => r.command.includes(" "))) {
-    const sub = args.find((a) => !a.value.startsWith("-"));
+  // The subcommand is the first operand, past the values of the options the rules list as valued (restic -r REPO backup).
+  const valued = new Set(rules.flatMap((r) => r.values ?? []));
+  let sub: Word | undefined;
+  for (let i = 0; i < args.length && !sub; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if (!v.startsWith("-") || v === "-") sub = args[i];
+    else if (valued.has(v)) i++;
+  }
+  const applying = rules.filter((r) => r.command === name || (sub && r.command === `${name} ${sub.value}`) || ruleApplies(r.command, name, args));
+  // Without any operand (`git --version`) the program's own rule decides.
+  const bareOnly = !sub && applying.some((r) => !r.command.includes(" "));
+  if (restrictsSubcommands(p, name) && !bareOnly && !applying.some((r) => r.command.includes(" "))) {
     const subs = rules.filter((r) => r.command.includes(" ")).map((r) => r.command);
     add(
       st,

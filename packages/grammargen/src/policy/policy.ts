@@ -123,10 +123,15 @@ export function ruleApplies(command: string, name: string, args: { value: string
   return words.slice(1).every((w, i) => operands[i] === w);
 }
 
-/** The options rules that apply to a command path (["git", "commit"]): the program's own and the subcommand's. */
+/**
+ * The options rules that apply to a command path: for a subcommand (["git", "commit"]) the
+ * program's own and the subcommand's; for the program itself all of them, since options
+ * given before a subcommand (`restic -r REPO backup`) count in the subcommand's rule.
+ */
 export function optionsRulesFor(policy: Policy, path: string[]): OptionsRule[] | undefined {
   const rules = (policy.options ?? []).filter((r) => r.command.split(/\s+/)[0] === path[0]);
   if (rules.length === 0) return undefined;
+  if (path.length === 1) return rules;
   const key = path.join(" ");
   return rules.filter((r) => r.command === path[0] || r.command === key);
 }

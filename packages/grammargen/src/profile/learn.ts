@@ -40,10 +40,23 @@ export interface Learned {
 /** The pack's specs by command words ("git commit"). */
 export type SpecIndex = Map<string, CommandSpec>;
 
-export function learn(observed: Observed[], specs: SpecIndex, root: string): Learned {
+/**
+ * `clean`: whether a command line passes the base policy; an example is taken from one that
+ * does where there is one, so the comments a reviewer reads show allowed use.
+ */
+export function learn(observed: Observed[], specs: SpecIndex, root: string, clean: (command: string) => boolean = () => true): Learned {
   const out: Learned = { commands: new Map(), read: observed.length, used: 0, problems: [] };
+  // Subcommands a program has: the pack's own IRs (git-commit) and the ones nested in the
+  // program's IR (flask run), each indexed by its words.
   const subcommandsOf = new Map<string, Set<string>>();
-  for (const key of specs.keys()) {
+  const index: SpecIndex = new Map(specs);
+  for (const spec of specs.values())
+    for (const sub of spec.path.length === 1 ? spec.subcommands : []) {
+      const key = sub.path.join(" ");
+      if (!index.has(key)) index.set(key, sub);
+      for (const alias of sub.aliases) if (!index.has(`${spec.path[0]} ${alias}`)) index.set(`${spec.path[0]} ${alias}`, sub);
+    }
+  for (const key of index.keys()) {
     const [p, s] = key.split(" ");
     if (s) (subcommandsOf.get(p!) ?? subcommandsOf.set(p!, new Set()).get(p!)!).add(s);
   }
@@ -67,7 +80,7 @@ export function learn(observed: Observed[], specs: SpecIndex, root: string): Lea
       for (const [i, one] of chain.entries()) {
         const inner = chain[i + 1];
         const args = inner ? one.args.filter((a) => a.end <= inner.name.start || a.start >= endOf(inner)) : one.args;
-        if (record(out, one, args, o.command, specs, subcommandsOf, root)) counted = true;
+        if (record(out, one, args, o.command, index, subcommandsOf, root, clean)) counted = true;
       }
     }
     if (counted) out.used++;
@@ -89,7 +102,16 @@ function commandNodes(root: Node): Node[] {
 
 const PROGRAM = /^[A-Za-z0-9_][\w.+:[-]*$/;
 
-function record(out: Learned, inv: Invocation, args: Word[], line: string, specs: SpecIndex, subs: Map<string, Set<string>>, root: string): boolean {
+function record(
+  out: Learned,
+  inv: Invocation,
+  args: Word[],
+  line: string,
+  specs: SpecIndex,
+  subs: Map<string, Set<string>>,
+  root: string,
+  clean: (command: string) => boolean,
+): boolean {
   const name = basename(inv.name.value);
   if (name.includes(UNKNOWN) || !PROGRAM.test(name)) return false;
   const base = specs.get(name);
@@ -114,6 +136,10 @@ function record(out: Learned, inv: Invocation, args: Word[], line: string, specs
   const usage = out.commands.get(key) ?? { command: key, count: 0, example: line, options: new Map(), shapes: new Map(), known: !!spec };
   out.commands.set(key, usage);
   usage.count++;
+  const better = (u: Usage): void => {
+    if (u.example !== line && !clean(u.example) && clean(line)) u.example = line;
+  };
+  better(usage);
   const options = spec
     ? [...spec.options, ...(spec.globalOptions ?? []), ...(path.length > 1 && base ? [...base.options, ...(base.globalOptions ?? [])] : [])]
     : [];
@@ -124,6 +150,7 @@ function record(out: Learned, inv: Invocation, args: Word[], line: string, specs
     seen.add(id);
     const u = usage.options.get(id) ?? o ?? { count: 0, example: line, spellings: opt ? spellings(opt, spec!) : [spelled], valued: opt?.arity === "required" };
     u.count++;
+    better(u);
     usage.options.set(id, u);
   };
   const shape = (v: string): void => {
