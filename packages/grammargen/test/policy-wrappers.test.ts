@@ -58,7 +58,7 @@ describe("a denied program behind any wrapper", () => {
     ["nice -n 5 reboot", "commands.deny"],
     ["env -u X reboot", "commands.deny"],
     ["stdbuf -o0 reboot", "commands.deny"],
-    ["ionice -c3 reboot", "commands.unreadable"],
+    ["taskset -c 0 reboot", "commands.unreadable"],
     ["sudo -u user make", "commands.unreadable"],
     ["flock /tmp/lock -c reboot", "commands.unreadable"],
     ["watch -n 5 reboot", "commands.deny"],
@@ -76,7 +76,7 @@ describe("a denied program behind any wrapper", () => {
   });
 
   test("a policy that judges no programs still refuses an unreadable wrapper (what it runs escapes inline and path rules too)", () => {
-    expect(rules(loadPolicy({ version: 1 }), "ionice -c3 python3 -c 'import os'")).toContain("commands.unreadable");
+    expect(rules(loadPolicy({ version: 1 }), "taskset -c 0 python3 -c 'import os'")).toContain("commands.unreadable");
     expect(rules(loadPolicy({ version: 1 }), "nice -n 5 make")).toEqual([]);
   });
 });

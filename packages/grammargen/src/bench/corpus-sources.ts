@@ -122,4 +122,11 @@ export const SOURCES: Source[] = [
   { name: "xxd", command: ["xxd", "-h"], version: ["xxd", "-v"] },
   { name: "ps", command: ["ps", "--help", "all"], version: ["ps", "--version"] },
   { name: "git-diff", command: ["git", "help", "diff"], version: ["git", "--version"], words: ["git", "diff"] },
+  // Programs that run another command (su -c, ionice, chroot, flock, parallel): the composition
+  // reads their own options from these texts and checks the command they run under its own grammar.
+  { name: "su", command: ["su", "--help"] },
+  { name: "ionice", command: ["ionice", "--help"] },
+  { name: "chroot", command: ["chroot", "--help"] },
+  { name: "flock", command: ["flock", "--help"] },
+  { name: "parallel", command: ["parallel", "--help"] },
 ];

@@ -179,7 +179,7 @@ async function run(input: string, fixture: string): Promise<{ exitCode: number |
         "/work",
         "--setenv",
         "PATH",
-        "/usr/bin:/bin",
+        "/usr/bin:/bin:/usr/sbin:/sbin",
         "--setenv",
         "TERM",
         "dumb",

@@ -9,6 +9,7 @@ import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand, type LowerOptions } from "../lower/command.js";
 import { commandAllowed, isFlagsOnly, optionsRulesFor, restrictsSubcommands, type Policy } from "../policy/policy.js";
+import { COMMAND_VALUE, SHELL_RUN } from "./wrappers.js";
 
 /** Placeholder a wrapper template refers to; replaced by the level's inner-command rule. */
 export const INNER = "sh_inner";
@@ -19,6 +20,14 @@ export const INNER_XARGS = "sh_innerx";
 export const INNER_EXEC = "sh_innerexec";
 /** A redirection inside a command's words; replaced by the level's redirection rule. */
 export const IN_REDIRECT = "sh_inredirect";
+/** A command that may itself be one wrapper deep (`sudo nohup make`, `time sudo ls`). */
+export const INNER_NEST = "sh_innerw";
+/** A wrapper that hands its command to a shell (ssh, watch): a command, or one quoted command line. */
+export const INNER_SHELL = "sh_innersh";
+/** A command line given as one word (`su -c 'ls | wc -l'`), checked by the composed grammar. */
+export const INLINE = "sh_inline";
+/** What an option valued by a command line is lowered to before its value becomes INLINE. */
+const INLINE_MARK = "SHELLGENINLINECOMMANDLINE";
 
 export interface CommandTemplate {
   program: string;
@@ -37,6 +46,8 @@ export interface CommandTemplate {
   place: "anywhere" | "inside-with" | "xargs";
   /** A relaxed sibling (required operands made optional) exists for xargs. */
   relaxed?: boolean;
+  /** The wrapper's rule when it is itself the command of another wrapper (its command is then no wrapper). */
+  nested?: string;
 }
 
 const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
@@ -155,7 +166,14 @@ function template(
   const wrapper = cut >= 0 && spec.path.length === 1;
   if (wrapper) wrapperNames.add(program);
   const restricts = !!policy && restrictsSubcommands(policy, program);
-  const lowered = lowerCommand(wrapper ? { ...spec, positionals: spec.positionals.slice(0, cut) } : spec, {
+  // `su -c <command>`: the value is a command line; lowered to a mark, then to INLINE below.
+  const marked: CommandSpec = {
+    ...spec,
+    options: spec.options.map((o) =>
+      o.value && COMMAND_VALUE.test(o.value.metavar ?? "") ? { ...o, value: { ...o.value, type: { kind: "enum", choices: [INLINE_MARK] } } } : o,
+    ),
+  };
+  const lowered = lowerCommand(wrapper ? { ...marked, positionals: marked.positionals.slice(0, cut) } : marked, {
     ruleprefix: prefix,
     ...(allow || restricts
       ? { policy: { ...(allow ? { allowOption: allow } : {}), ...(restricts ? { allowSubcommand: (p: string[]) => subcommandAllowed(policy, p) } : {}) } }
@@ -168,7 +186,8 @@ function template(
   // Everything but the shared value terminals belongs to this command (style lowerings such
   // as tar's add rules named after the prefix itself).
   const own = (r: Rule) => !(r.terminal && SHARED_TERMINALS.has(r.name));
-  const rules = g.rules.filter((r) => own(r) && !r.terminal);
+  const inline = (r: Rule): Rule => (r.expr.kind === "lit" && r.expr.text === INLINE_MARK ? { ...r, expr: ref(INLINE) } : r);
+  const rules = g.rules.filter((r) => own(r) && !r.terminal).map(inline);
   let start = g.start;
   if (wrapper) {
     start = `${prefix}_wrapped`;
@@ -176,11 +195,20 @@ function template(
       ? INNER_WITH
       : program === "xargs" || spec.positionals.slice(cut + 1).some((p) => /initial/i.test(p.name))
         ? INNER_XARGS
-        : INNER;
-    // POSIX: env with no command prints the environment, xargs with none runs echo.
-    const run = seq(ref("sp"), ref(inner));
-    const optional = program === "env" || program === "xargs";
-    rules.push({ name: start, expr: seq(ref(g.start), optional ? opt(run) : run), terminal: false, comment: `${program} running another command` });
+        : SHELL_RUN.has(program)
+          ? INNER_SHELL
+          : INNER;
+    // POSIX: env with no command prints the environment, xargs with none runs echo; and a
+    // command the usage shows optional may be left out (`sudo -v`, `ssh host`, `flock f -c '...'`).
+    const optional = program === "env" || program === "xargs" || spec.positionals[cut]!.min === 0;
+    const wrapped = (cmd: string): Expr => {
+      const run = seq(ref("sp"), ref(cmd));
+      return seq(ref(g.start), optional ? opt(run) : run);
+    };
+    // A wrapper's command may be one more wrapper (`sudo nohup make`); that one's command may not.
+    const nests = inner === INNER;
+    rules.push({ name: start, expr: wrapped(nests ? INNER_NEST : inner), terminal: false, comment: `${program} running another command` });
+    if (nests) rules.push({ name: `${prefix}_wrapped1`, expr: wrapped(INNER), terminal: false, comment: `${program} inside another wrapper` });
   }
   return {
     program,
@@ -190,6 +218,7 @@ function template(
     shared: g.rules.filter((r) => !own(r)),
     wrapper,
     place,
+    ...(wrapper && rules.some((r) => r.name === `${prefix}_wrapped1`) ? { nested: `${prefix}_wrapped1` } : {}),
   };
 }
 
@@ -330,7 +359,7 @@ export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = n
     if (values.has(n)) return valueAt(n, s);
     if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
     if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
-    if (n === INNER || n === INNER_WITH || n === INNER_XARGS || n === INNER_EXEC) return `${n}_s${s}`;
+    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
     return n;
   };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));

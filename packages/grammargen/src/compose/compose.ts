@@ -10,7 +10,8 @@ import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, COMMAND_BUILTINS, KEYWORDS } from "./builtins.js";
-import { atLevel, commandTemplates, INNER, INNER_EXEC, INNER_WITH, INNER_XARGS, valueAt, type CommandTemplate } from "./commands.js";
+import { atLevel, commandTemplates, INLINE, INNER, INNER_EXEC, INNER_NEST, INNER_SHELL, INNER_WITH, INNER_XARGS, valueAt, type CommandTemplate } from "./commands.js";
+import { shells } from "./shells.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { itemsOf, leftFactor } from "./factor.js";
@@ -204,11 +205,16 @@ export function compose(opts: ComposeOptions): Grammar {
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const unknownBuiltins = (opts.builtins ?? []).filter((b) => !BUILTIN_NAMES.includes(b));
   if (unknownBuiltins.length) throw new GrammargenError(`compose: ${unknownBuiltins.join(", ")}: not a shell builtin`, [], "ECOMPOSE");
-  const builtinNames = BUILTIN_NAMES.filter((b) => (!opts.builtins || opts.builtins.includes(b)) && (!policy || commandAllowed(policy, b).ok));
+  const builtinNames = [
+    ...BUILTIN_NAMES.filter((b) => (!opts.builtins || opts.builtins.includes(b)) && (!policy || commandAllowed(policy, b).ok)),
+    // The shells (sh -c '...'): unless the pack has one of them as a program of its own.
+    ...Object.keys(shells(0, policy)).filter((b) => !templates.some((t) => t.program === b) && (!policy || commandAllowed(policy, b).ok)),
+  ];
   const known = [
     ...new Set([
       ...templates.map((t) => t.program),
       ...BUILTIN_NAMES,
+      ...Object.keys(shells(0, policy)),
       ...KEYWORDS,
       ...(policy?.commands.deny ?? []).filter((d) => !/[*?]/.test(d)),
       ...(opts.reserved ?? []),
@@ -257,16 +263,20 @@ export function compose(opts: ComposeOptions): Grammar {
       });
       return refs.length ? [seq(opt(ref("sh_bindir")), alt(...refs))] : [];
     };
-    // An inline script (trap's action) is a command line of its own, quoted: like $(...), it
-    // recurses into the whole list, so it exists where substitutions do.
-    const script =
-      s > 0
-        ? put(
-            `sh_inline_s${s}`,
-            alt(seq(lit("'"), osp, ref(bashName(s, K, "list")), osp, lit("'")), seq(lit('"'), osp, ref(bashName(s, K, "list")), osp, lit('"'))),
-          )
-        : undefined;
-    const bi = builtins(s, !!policy, { inner: ref(`${INNER}_s${s}`), ...(script ? { script } : {}) });
+    // An inline command line (trap's action, sh -c, su -c, ssh's command) is a command line of
+    // its own, quoted: like $(...), it recurses into the whole list, so it is checked where
+    // substitutions are; without them it is a word. A bare name (a function, a command without
+    // arguments) and a variable holding the line are taken as they are.
+    const list = ref(bashName(s, K, "list"));
+    const quoted = put(
+      `${INLINE}q_s${s}`,
+      s > 0 ? alt(seq(lit("'"), osp, list, osp, lit("'")), seq(lit('"'), osp, list, osp, lit('"'))) : ref(`sh_word_s${s}`),
+    );
+    const script = put(
+      `${INLINE}_s${s}`,
+      s > 0 ? alt(quoted, seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.+-"), 0, UNBOUNDED)), expansion(false)) : ref(`sh_word_s${s}`),
+    );
+    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_NEST}_s${s}`), script }), ...shells(s, policy) };
     // A wrapper's command is never another wrapper (`command command ...`): nesting stays bounded.
     // Under xargs a builtin's trailing operands may be absent too (`pgrep x | xargs kill`):
     // xargs appends them. Such builtins get a relaxed copy of their own.
@@ -319,6 +329,11 @@ export function compose(opts: ComposeOptions): Grammar {
     else put(`sh_cmdrest_s${s}`, ref(`sh_cmd_s${s}`));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
     put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
+    const nestable = templates.filter((t) => anywhere(t) && t.nested);
+    for (const t of nestable) for (const r of atLevel(t, s).rules) if (!rules.has(r.name)) rules.set(r.name, r);
+    put(`${INNER_NEST}_s${s}`, alt(ref(`${INNER}_s${s}`), ...nestable.map((t) => ref(`${t.nested}_s${s}`))));
+    // The shell joins the words it is given: a quoted line may be followed by more (`ssh h 'ls' /tmp`, `parallel 'gzip {}' ::: a b`).
+    put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_NEST}_s${s}`), seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED))));
     put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
     const genericWith = opts.allowUnknown
       ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]

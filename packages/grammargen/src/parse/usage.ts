@@ -279,6 +279,13 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       if (raw.length) break;
       continue;
     }
+    // sudo repeats the heading for each form ("usage: sudo -v ...", "usage: sudo [-AbE...] ..."):
+    // another heading that names the program is another form, as GNU's "or:" is.
+    if (raw.length && headed >= 0 && isUsageHeading(l.text) && namesProgram(j)) {
+      const again = afterHeading(l.text);
+      raw.push({ line: l, from: again[1]!.length, text: again[2]! });
+      continue;
+    }
     // Without a heading, each form starts at the margin with the program (avahi-browse's four).
     if (l.indent === 0 && raw.length && !(headed < 0 && startsWithProgram(l.text))) break;
     // Option tables and rulers end a usage block that has no blank line after it (tree).
@@ -329,9 +336,9 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       toks = toks.slice(1);
       for (const w of path.slice(1)) if (toks[0]?.text === w) toks = toks.slice(1);
     }
-    // "or:  nohup OPTION": one of the options alone (--help, --version, which end the
+    // "or:  nohup OPTION", "or:  timeout [OPTION]": one of the options alone (--help, --version, which end the
     // program and are offered on their own), not a form without operands.
-    if (!cont && raw.length > 1 && toks.length === 1 && /^OPTIONS?$/.test(toks[0]!.text)) continue;
+    if (!cont && raw.length > 1 && toks.length === 1 && /^\[?OPTIONS?\]?$/.test(toks[0]!.text)) continue;
     let ops = operandsOf(toks, r.line, takesValue, false);
     // GLib's "pkcon [OPTION…] PackageKit Console Program": its parameter string is a title, not
     // operands; what the program takes is unknown, so any words are.
