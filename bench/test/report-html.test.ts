@@ -1,5 +1,5 @@
 // The HTML report renders in a real headless Chromium (Debian's), with its SVG charts drawn.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -8,6 +8,8 @@ import { chromium, type Browser } from "playwright-core";
 import { loadSuite, parseModes, runBench, writeReport, type Generator, type Task } from "@shellgen/bench";
 import { traceTask } from "../src/cli/trace.js";
 import { writeTraces } from "../src/run/traces.js";
+import { summarise, toHtml } from "../src/report/index.js";
+import { PAGE } from "../src/report/task-html.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = [
@@ -161,4 +163,44 @@ describe("report.html in headless Chromium", () => {
     expect(existsSync(SCREENSHOT_TRACE)).toBe(true);
     await page.close();
   });
+
+  it("shows a large run's matching tasks a page at a time (13 models x the whole suite)", async () => {
+    const suite = loadSuite();
+    const records = Array.from({ length: 13 }, (_, m) =>
+      suite.flatMap((t, i) =>
+        (["native", "constrained-retry"] as const).map((mode) => {
+          const ok = (i + m + (mode === "native" ? 0 : 1)) % 3 === 0;
+          return {
+            model: `m${m}.gguf`,
+            mode,
+            taskId: t.id,
+            tier: t.tier,
+            command: ok ? t.solutions[0]! : "true",
+            stdout: "",
+            stderr: "",
+            exitCode: ok ? 0 : 1,
+            passed: ok,
+            reason: ok ? "ok" : "stdout differs",
+            tokens: { prompt: 1, completion: 1 },
+            latencyMs: 1,
+            path: mode === "native" ? "native" : "constrained",
+          };
+        }),
+      ),
+    ).flat();
+    const big = join(dir, "big.html");
+    writeFileSync(big, toHtml(summarise(records, undefined, {}, [], new Map(suite.map((t) => [t.id, { request: t.request, programs: t.programs }])))));
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(big).href);
+    const visible = () => page.locator("table.tasks tr[data-task]:not([hidden])").count();
+    expect(await page.locator("table.tasks tr[data-task]").count()).toBe(13 * suite.length);
+    expect(await visible()).toBe(PAGE);
+    await page.locator("#task-more").click();
+    expect(await visible()).toBe(2 * PAGE);
+    await page.selectOption('select[data-filter="outcome"]', "regressed");
+    const regressed = records.filter((r) => r.mode === "native" && r.passed).length;
+    expect(await page.locator("#task-count").textContent()).toBe(`${regressed} of ${13 * suite.length}`);
+    expect(await visible()).toBe(Math.min(PAGE, regressed));
+    await page.close();
+  }, 120_000);
 });

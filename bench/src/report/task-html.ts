@@ -48,11 +48,17 @@ const options = (name: string, values: string[], label: (v: string) => string = 
   `<label>${esc(name)}<select data-filter="${esc(name)}"><option value="">all</option>${values.map((v) => `<option value="${esc(v)}">${esc(label(v))}</option>`).join("")}</select></label>`;
 
 // Every filter is an attribute test on the row; "program" matches one word of data-programs.
+/** Matching rows shown at once; a button shows the next page. */
+export const PAGE = 200;
+
 const SCRIPT = `
 (function(){
   var rows=[].slice.call(document.querySelectorAll('table.tasks tr[data-task]'));
   var sels=[].slice.call(document.querySelectorAll('.filters [data-filter]'));
   var shown=document.getElementById('task-count');
+  var more=document.getElementById('task-more');
+  // Laying out thousands of tall rows takes seconds; the matches show a page at a time.
+  var PAGE=${PAGE},limit=PAGE;
   function apply(){
     var want={};sels.forEach(function(s){if(s.value)want[s.getAttribute('data-filter')]=s.value.toLowerCase();});
     var n=0;
@@ -61,11 +67,15 @@ const SCRIPT = `
         &&(!want.novelty||r.dataset.novelty===want.novelty)&&(!want.model||r.dataset.model.toLowerCase()===want.model)
         &&(!want.program||r.dataset.programs.indexOf(' '+want.program+' ')>=0)
         &&(!want.search||r.textContent.toLowerCase().indexOf(want.search)>=0);
-      r.hidden=!ok;if(ok)n++;
+      if(ok)n++;
+      r.hidden=!ok||n>limit;
     });
     shown.textContent=n+' of '+rows.length;
+    more.hidden=n<=limit;
+    more.textContent='show '+Math.min(PAGE,n-limit)+' more of '+(n-limit);
   }
-  sels.forEach(function(s){s.addEventListener(s.tagName==='INPUT'?'input':'change',apply);});
+  sels.forEach(function(s){s.addEventListener(s.tagName==='INPUT'?'input':'change',function(){limit=PAGE;apply();});});
+  more.addEventListener('click',function(){limit+=PAGE;apply();});
   apply();
   // A link to a trace opens it.
   function openHash(){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(e&&e.tagName==='DETAILS')e.open=true;}
@@ -93,7 +103,7 @@ export function taskSection(r: Report): string {
     options("program", programs),
     ...(models.length > 1 ? [options("model", models)] : []),
     `<label>search<input type="search" data-filter="search" placeholder="id, request, command"></label>`,
-    `<span>showing <b id="task-count">${r.tasks.length} of ${r.tasks.length}</b></span>`,
+    `<span>matching <b id="task-count">${r.tasks.length} of ${r.tasks.length}</b> (shown ${PAGE} at a time)</span>`,
   ];
   const head = ["model", "task", "tier", "set", "outcome", ...modes].map((h, i) => `<th${i === 2 ? "" : ' class="l"'}>${esc(h)}</th>`).join("");
   return [
@@ -101,6 +111,7 @@ export function taskSection(r: Report): string {
     `<p>Every task per model: each mode's command, how it was decoded (free, constrained, retry), its verdict and the first lines of the check's message and stderr.${pair}</p>`,
     `<div class="filters">${filters.join("")}</div>`,
     `<table class="tasks"><thead><tr>${head}</tr></thead><tbody>${r.tasks.map((t) => rowHtml(t, modes, traced)).join("\n")}</tbody></table>`,
+    `<p><button type="button" id="task-more" hidden></button></p>`,
     `<script>${SCRIPT}</script>`,
   ].join("\n");
 }
