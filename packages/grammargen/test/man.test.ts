@@ -180,6 +180,22 @@ describe("man page fixtures", () => {
     expect(spec.options.find((o) => o.short.includes("d"))).toMatchObject({ arity: "required", value: { metavar: "sep" }, span: { line: 13 } });
     expect(spec.options.find((o) => o.short.includes("o"))).toMatchObject({ arity: "required", value: { metavar: "omitpid" }, span: { line: 15 } });
     expect(spec.options.find((o) => o.short.includes("c"))?.span?.line).toBe(7);
+    // A compound broken after its hyphen keeps it: "[MIME-" / "TYPE:]FILE" is one operand.
+    const mailcap = parseManPage(
+      [
+        "RM(1)      Run Mailcap      RM(1)",
+        "",
+        "SYNOPSIS",
+        "       rm --action=ACTION [MIME-",
+        "       TYPE:]FILE [...]",
+        "",
+        "       The see, edit, compose and print versions are just aliases that default",
+        "       to the view, edit, compose, and print actions (respectively).",
+        "",
+      ].join("\n"),
+      { name: "rm" },
+    ).spec;
+    expect(mailcap.positionals.map((p) => [p.name, p.min, p.max])).toEqual([["[MIME-TYPE:]FILE", 1, 64]]);
   });
 
   it("skips titles among the SYNOPSIS forms and reads a page that starts with a blank line", () => {

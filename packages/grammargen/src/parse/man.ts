@@ -83,18 +83,24 @@ const content = (l: Line): string => l.text.slice(l.start).trimEnd();
  */
 function addSynopsis(view: TextView, s: Section, program: string, names: string[]): boolean {
   // less's "(See the OPTIONS section for alternate option syntax ...)", over two lines: a
-  // remark, not a form; so is a sentence.
+  // remark, not a form; so is a sentence, and so is a paragraph that starts as prose.
+  // run-mailcap's "The see, edit, compose and print versions are just aliases ..." paragraph
+  // under its forms: prose to the paragraph's end.
   const lines: Line[] = [];
   let remark = false;
+  let prose = false;
+  let previous: Line | undefined;
   for (const l of s.lines) {
     if (l.blank) continue;
     const c = content(l);
+    if (!previous || l.no > previous.no + 1) prose = /^[A-Z][a-z]+,? [a-z]+,? [a-z]/.test(c) && !/[[\]<>{}|]/.test(c);
+    previous = l;
     if (!remark && /^\([A-Z][a-z]+ [a-z]/.test(c)) remark = true;
     if (remark) {
       if (/\)\.?$/.test(c)) remark = false;
       continue;
     }
-    if (!/^[A-Z][a-z]+ [a-z]+ [a-z]+ .*\.$/.test(c)) lines.push(l);
+    if (!prose && !/^[A-Z][a-z]+ [a-z]+ [a-z]+ .*\.$/.test(c)) lines.push(l);
   }
   if (!lines.length) return false;
   const margin = Math.min(...lines.map((l) => l.indent));
@@ -119,18 +125,20 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
   view.add("Usage:\n", s.heading.offset);
   for (const form of own.length ? own : forms) {
     view.add("  ", form[0]!.offset);
+    // "[-o omit-" / "pid[,omitpid...]]": a word hyphenated at the line's end, the hyphen dropped.
+    // "[MIME-" / "TYPE:[ENCODING:]]FILE": a compound broken after its hyphen, which stays.
+    const hyphenated = (a: string, b: string) => /[a-z]-$/.test(a) && !/\s-\S*-$/.test(` ${a}`) && /^[a-z]/.test(b);
+    const compound = (a: string, b: string) => /[A-Z]-$/.test(a) && /^[A-Z]/.test(b);
     form.forEach((l, k) => {
-      let from = l.offset + l.start;
+      const from = l.offset + l.start;
       let to = l.offset + l.text.trimEnd().length;
       const next = form[k + 1];
       if (k > 0) {
         const prev = content(form[k - 1]!);
-        // "[-o omit-" / "pid[,omitpid...]]": a word hyphenated at the line's end.
-        if (!(/[a-z]-$/.test(prev) && !/\s-\S*-$/.test(` ${prev}`) && /^[a-z]/.test(content(l)))) view.add(" ", from);
+        if (!hyphenated(prev, content(l)) && !compound(prev, content(l))) view.add(" ", from);
       }
-      if (next && /[a-z]-$/.test(content(l)) && !/\s-\S*-$/.test(` ${content(l)}`) && /^[a-z]/.test(content(next))) to--;
+      if (next && hyphenated(content(l), content(next))) to--;
       view.copy(from, to);
-      from = to;
     });
     view.add("\n", form[form.length - 1]!.offset + form[form.length - 1]!.text.length);
   }
