@@ -196,3 +196,34 @@ describe("bench CLI", () => {
     expect(j.transitions).toEqual([]);
   });
 });
+
+describe("native before the grammar modes", () => {
+  it("a grammar mode's decode of a task starts only once the native decode of that task has generated", async () => {
+    // The native decode is slow; without the wait, a second worker decodes constrained-retry meanwhile.
+    const spans: { mode: string; task: string; start: number; end: number }[] = [];
+    const gen: Generator = {
+      label: "ordered-model",
+      async produce(task, mode) {
+        const start = performance.now();
+        if (mode.name === "native") await new Promise((r) => setTimeout(r, 400));
+        spans.push({ mode: mode.name, task: task.id, start, end: performance.now() });
+        return { command: task.solutions[0]!, tokens: { prompt: 1, completion: 1 }, latencyMs: 1, path: mode.decode === "native" ? "native" : "constrained" };
+      },
+      async close() {},
+    };
+    const tasks = pick.slice(0, 3);
+    await runBench({
+      models: ["m"],
+      modes: parseModes(["constrained-retry", "native"]),
+      glob: idGlob(tasks),
+      outDir: freshDir(),
+      concurrency: 2,
+      openModel: async () => gen,
+    });
+    for (const t of tasks) {
+      const native = spans.find((s) => s.task === t.id && s.mode === "native")!;
+      const constrained = spans.find((s) => s.task === t.id && s.mode === "constrained-retry")!;
+      expect(constrained.start, t.id).toBeGreaterThanOrEqual(native.end);
+    }
+  }, 60_000);
+});

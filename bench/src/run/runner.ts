@@ -135,10 +135,17 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
 
     progress.start(pending.length, skipped);
     let next = 0;
+    // A grammar mode checks the native command of its task (nativeCheck), so its decode waits
+    // until the native decode of the same model and task, taken before it, has generated.
+    const nativeGenerated = new Map<string, Promise<void>>();
     const worker = async () => {
       while (next < pending.length && !opts.signal?.aborted) {
         const job = pending[next++]!;
-        const record = await runJob(job, opts.timeoutMs ?? 10_000, workRoot);
+        const key = `${labels.get(job.gen)}\u0000${job.task.id}`;
+        let generated: (() => void) | undefined;
+        if (job.mode.name === "native") nativeGenerated.set(key, new Promise<void>((r) => (generated = r)));
+        const before = job.mode.name === "native" ? undefined : nativeGenerated.get(key);
+        const record = await runJob(job, opts.timeoutMs ?? 10_000, workRoot, before, generated);
         await store.append(record);
         ran++;
         progress.tick(record.passed, `${record.mode} ${record.taskId}`);
@@ -166,7 +173,16 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
 /** Thrown inside runTask's command source when the generator gave no command to run. */
 class NoCommand extends Error {}
 
-async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<ResultRecord> {
+/** `before`: generation starts once it settles; `generated`: called once this job's generation is over, however it ended. */
+async function runJob(job: Job, timeoutMs: number, workRoot: string, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
+  try {
+    return await runJobOnce(job, timeoutMs, workRoot, before, generated);
+  } finally {
+    generated?.(); // a task whose setup failed never reached generation
+  }
+}
+
+async function runJobOnce(job: Job, timeoutMs: number, workRoot: string, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
   const { task, mode } = job;
   const generator = await job.gen();
   const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
@@ -192,10 +208,13 @@ async function runJob(job: Job, timeoutMs: number, workRoot: string): Promise<Re
       task,
       async (dir) => {
         try {
+          await before;
           gen = await generator.produce(task, mode, listWorkspace(dir), dir); // the listing `shellgen` grounds with; +exec modes try commands on copies of dir
         } catch (e) {
           genError = (e as Error).message.split("\n")[0] ?? String(e);
           throw e;
+        } finally {
+          generated?.();
         }
         if (gen.command.trim() === "") throw new NoCommand();
         return gen.command;
