@@ -174,9 +174,18 @@ describe("composed command lines", () => {
       }),
       runs,
     );
-    for (const c of ["find . -mtime +$DAYS", "find . -ctime -$2", "find . -mmin -${M}", "find . -size +$(cat s)", "head -n -$N f"])
+    for (const c of [
+      "find . -mtime +$DAYS",
+      "find . -ctime -$2",
+      "find . -mmin -${M}",
+      "find . -size +$(cat s)",
+      "head -n -$N f",
+      "head -c ${N}M f",
+      'head -c "$N"K f',
+      "tail -c $((N*2))k f",
+    ])
       expect(accepts(g, c), c).toBe(true);
-    for (const c of ["head -n abc f", "find . -maxdepth x", "grep -m x p f", "find . -maxdepth +$N", "head -n $ f", "head -n $(x f"])
+    for (const c of ["head -n abc f", "find . -maxdepth x", "grep -m x p f", "find . -maxdepth +$N", "head -n $ f", "head -n $(x f", "head -c ${N}x f"])
       expect(accepts(g, c), c).toBe(false);
   });
 
@@ -198,8 +207,8 @@ describe("composed command lines", () => {
       fc.property(fc.constantFrom(...valid), redirection, fc.nat(), (c, r, at) => {
         const words = c.split(" ");
         // after the program, between words; never between an option and its value
-        // find's expression has a lowering of its own: there only around the whole command and inside -exec
-        const gaps = words.map((_, i) => i + 1).filter((i) => i === words.length || (!/^-[nkm]$|^-name$/.test(words[i - 1]!) && words[0] !== "find"));
+        // never between an option and its value, nor between -exec and its command
+        const gaps = words.map((_, i) => i + 1).filter((i) => i === words.length || !/^-[nkm]$|^-name$|^-exec$/.test(words[i - 1]!));
         const i = gaps[at % gaps.length]!;
         const inside = [...words.slice(0, i), r, ...words.slice(i)].join(" ");
         expect(accepts(g, inside), inside).toBe(true);
@@ -209,7 +218,9 @@ describe("composed command lines", () => {
       }),
       runs,
     );
-    for (const c of ["find . -exec grep y {} 2>/dev/null \\;", "2>/dev/null ls -l", ">out sort f"]) expect(accepts(g, c), c).toBe(true);
+    for (const c of ["find . -exec grep y {} 2>/dev/null \\;", "2>/dev/null ls -l", ">out sort f", "find / -name x 2>/dev/null -print", "find >out . -type f"])
+      expect(accepts(g, c), c).toBe(true);
+    for (const c of ["find . -name x >", "find . -name 2>/dev/null", "ls -l 2>", "> ls"]) expect(accepts(g, c), c).toBe(false);
   });
 
   test("xargs and find -exec supply trailing operands", () => {

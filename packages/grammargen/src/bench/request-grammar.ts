@@ -16,7 +16,7 @@ export function programsOf(command: string): string[] {
   const out = new Set<string>();
   // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
   const re =
-    /(?<=^|[|;&({`]|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-(?:exec|ok)(?:dir)?|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
+    /(?<=^|[|;&({`]|(?:^|[|;&(])\s*(?:\d*[<>]{1,2}&?\s*[^\s|;&<>]+\s+)+|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-(?:exec|ok)(?:dir)?|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;
   for (const m of command.matchAll(re)) {
     const word = m[1]!.split("/").pop()!;
     if (word && !/=|^-|^\d+$/.test(word) && !KEYWORDS.includes(word)) out.add(word);

@@ -53,14 +53,18 @@ const STYLE_PATH = /_path$/;
  * $NAME, $1, ${...} (defaults and all), bare or in "...". A value whose own shape takes a
  * sign takes one before the expansion too (find -mtime +$DAYS, -ctime -$2).
  */
-const expansion = (signed: boolean): Expr => {
-  const name = alt(
-    seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)),
-    cls("0-9#?$!"),
-    seq(lit("{"), rep(cls("}'\"`$ \t\n", true), 1, UNBOUNDED), lit("}")),
-  );
+const expansion = (signed: boolean, unit?: Expr): Expr => {
+  const plain = seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED));
+  // A name's end is clear only after ${...}, a special parameter or a closing quote: a unit may follow those.
+  const closed = alt(cls("0-9#?$!"), seq(lit("{"), rep(cls("}'\"`$ \t\n", true), 1, UNBOUNDED), lit("}")));
   const sign = signed ? [opt(cls("+-"))] : [];
-  return alt(seq(...sign, lit("$"), name), seq(...sign, lit('"$'), name, lit('"')));
+  const units = unit ? [opt(unit)] : [];
+  return alt(seq(...sign, lit("$"), plain), seq(...sign, lit("$"), closed, ...units), seq(...sign, lit('"$'), alt(plain, closed), lit('"'), ...units));
+};
+/** The unit a value may carry after an expansion (`${T}s`, `${N}M`): a braced name, since $Ts is a name. */
+const UNITS: Record<string, () => Expr> = {
+  size: () => alt(seq(cls("KMGTPEZYRQkmgtpezyrq"), opt(alt(lit("iB"), lit("B")))), cls("bcwB")),
+  duration: () => alt(lit("ns"), lit("us"), lit("ms"), lit("s"), lit("m"), lit("h"), lit("d")),
 };
 /** Whether a value terminal's own shape may start with a sign (`[+-]? digits`). */
 const takesSign = (e: Expr): boolean => {
@@ -194,13 +198,14 @@ export function compose(opts: ComposeOptions): Grammar {
   // templates' typed values and style paths are renamed to rules that also take a $(...)
   // piece (atLevel), since a terminal cannot hold the recursive substitution.
   // name -> whether the value takes a sign (+$DAYS); paths are words and take none.
-  const values = new Map<string, boolean>();
+  const values = new Map<string, { signed: boolean; unit?: () => Expr }>();
   if (!policy)
     for (const r of [...rules.values()])
       if (r.terminal && (TYPED_VALUES.has(r.name) || STYLE_VALUE.test(r.name))) {
-        values.set(r.name, takesSign(r.expr));
-        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(takesSign(r.expr))) });
-      } else if (r.terminal && STYLE_PATH.test(r.name)) values.set(r.name, false);
+        const v = { signed: takesSign(r.expr), ...(Object.hasOwn(UNITS, r.name) ? { unit: UNITS[r.name]! } : {}) };
+        values.set(r.name, v);
+        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(v.signed, v.unit?.())) });
+      } else if (r.terminal && STYLE_PATH.test(r.name)) values.set(r.name, { signed: false });
 
   const denyInto = policy?.pipeline?.denyInto ?? [];
   const unknownBuiltins = (opts.builtins ?? []).filter((b) => !BUILTIN_NAMES.includes(b));
@@ -247,10 +252,12 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_operand_s${s}`, alt(seq(ref("operand"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
-    for (const [v, signed] of values)
+    for (const [v, { signed, unit }] of values)
       put(
         valueAt(v, s),
-        STYLE_PATH.test(v) ? alt(seq(ref(v), glued), seq(piece, opt(ref("word")), glued)) : alt(ref(v), seq(...(signed ? [opt(cls("+-"))] : []), piece)),
+        STYLE_PATH.test(v)
+          ? alt(seq(ref(v), glued), seq(piece, opt(ref("word")), glued))
+          : alt(ref(v), seq(...(signed ? [opt(cls("+-"))] : []), piece, ...(unit ? [opt(unit())] : []))),
       );
 
     // A program may be named by its path in a system bin folder (/bin/ls, /usr/bin/env):

@@ -21,6 +21,7 @@ export function lowerExtensions(
         opts.policy?.allowOption ? { ...spec, options: spec.options.filter((o) => opts.policy!.allowOption!(spec.path, o)) } : spec,
         prefix,
         ext.operators,
+        opts.between,
       );
     case "tar-bundled":
       return lowerTar(spec, ext.letters, prefix, lowerPlain);

@@ -2,7 +2,7 @@
 // of primaries joined by operators (`! -not`, implicit or explicit `-a -and`, `-o -or`, `,`)
 // and parentheses, nested to a bounded depth. `-exec/-execdir/-ok/-okdir` take a command
 // that ends with `;` (escaped or quoted for the shell) or with `{} +`.
-import { alt, cls, lit, opt, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
+import { alt, cls, lit, opt, ref, rep, seq, type Expr, type Grammar } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { RuleSet } from "./ruleset.js";
@@ -16,7 +16,8 @@ const MAX_EXEC_WORDS = 16;
 
 const DEFAULT_OPERATORS = ["(", ")", "!", "-not", "-a", "-and", "-o", "-or", ","];
 
-export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT_OPERATORS): Grammar {
+/** between: a rule (a redirection, with its leading space) that may stand between primaries (LowerOptions.between). */
+export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT_OPERATORS, between?: string): Grammar {
   const R = new RuleSet(prefix);
   const sp = R.sp;
   const word = R.t("word");
@@ -65,6 +66,9 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   const rparen = R.add(`${prefix}_rparen`, alt(lit("\\)"), lit("')'"), lit('")"')));
   const joiner = hasAnd ? R.add(`${prefix}_andop`, alt(sp, seq(sp, alt(...["-a", "-and"].filter(has).map(lit)), sp))) : sp;
 
+  // `find / -name x 2>/dev/null -print`: a redirection between primaries, as bash allows.
+  const aside = between ? [rep(ref(between), 0, 2)] : [];
+
   // Levels from the innermost out, so each level's parentheses refer to the next one in.
   let inner: Expr | undefined;
   for (let d = DEPTH - 1; d >= 0; d--) {
@@ -72,7 +76,7 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
     if (inner && has("(")) atoms.push(seq(lparen, sp, inner, sp, rparen));
     const atom = atoms.length > 1 ? R.add(`${prefix}_atom${d}`, alt(...atoms)) : primary;
     const unary = R.add(`${prefix}_unary${d}`, not ? seq(rep(not, 0, 2), atom) : atom);
-    const conj = R.add(`${prefix}_and${d}`, seq(unary, rep(seq(joiner, unary), 0, MAX_PRIMARIES - 1)));
+    const conj = R.add(`${prefix}_and${d}`, seq(unary, rep(seq(...aside, joiner, unary), 0, MAX_PRIMARIES - 1)));
     const disj = or ? R.add(`${prefix}_or${d}`, seq(conj, rep(seq(or, conj), 0, 5))) : conj;
     inner = has(",") ? R.add(`${prefix}_list${d}`, seq(disj, rep(seq(sp, lit(","), sp, disj), 0, 4))) : disj;
   }
@@ -82,7 +86,7 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   // A path is an operand that find would not read as the start of an expression: not -x, not
   // `(`/`!` (escaped or quoted). The checker-visible terminal mirrors the shared operand one.
   const path = R.add(`${prefix}_path`, pathTerminal(), true, "a starting point");
-  const paths = rep(seq(sp, path), 0, MAX_PATHS);
+  const paths = seq(rep(seq(...aside, sp, path), 0, MAX_PATHS), ...aside);
   const main = seq(head, ...leadOpts, paths, opt(seq(sp, inner!)));
   const start = R.add(prefix, longs.length ? alt(main, seq(head, sp, alt(...longs))) : main);
   void start;
