@@ -77,8 +77,8 @@ describe("report.html in headless Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(pathToFileURL(html).href);
     const charts = await page.locator("svg.chart").all();
-    // pass rate x 3 models, transitions, tokens + latency x 2 models
-    expect(charts.length).toBe(8);
+    // the study's native/constrained-retry figure, pass rate x 3 models, transitions, tokens + latency x 2 models
+    expect(charts.length).toBe(9);
     for (const c of charts) {
       const box = await c.boundingBox();
       expect(box!.width).toBeGreaterThan(100);
@@ -203,4 +203,22 @@ describe("report.html in headless Chromium", () => {
     expect(await visible()).toBe(Math.min(PAGE, regressed));
     await page.close();
   }, 120_000);
+
+  it("draws the study's figure: models sorted by native score, native and constrained-retry side by side", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(html).href);
+    const chart = page.locator("svg.chart", { hasText: "Pass rate per model" });
+    const ticks = await chart.locator("text.tick").allTextContents();
+    // tiny-b (native 6/12) after tiny-a (native 4/12)
+    expect(ticks.indexOf("tiny-a.gguf")).toBeLessThan(ticks.indexOf("tiny-b.gguf"));
+    expect(ticks.indexOf("tiny-a.gguf")).toBeGreaterThanOrEqual(0);
+    const bars = await chart.locator("rect.bar title").allTextContents();
+    expect(bars.sort()).toEqual([
+      "constrained-retry · tiny-a.gguf: 50",
+      "constrained-retry · tiny-b.gguf: 100",
+      "native · tiny-a.gguf: 33",
+      "native · tiny-b.gguf: 50",
+    ]);
+    await page.close();
+  });
 });

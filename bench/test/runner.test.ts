@@ -177,7 +177,7 @@ describe("bench CLI", () => {
     }
   });
 
-  it("run then report --json prints exactly {runs, transitions, coverage, study}", async () => {
+  it("run then report --json prints exactly {runs, transitions, coverage, study, causes}", async () => {
     const out = freshDir();
     const run = await cli(["run", "--modes", "oracle", "--tasks", idGlob(pick.slice(0, 2)), "--out", out]);
     expect(run.code).toBe(0);
@@ -186,7 +186,8 @@ describe("bench CLI", () => {
     const rep = await cli(["report", out, "--json"]);
     expect(rep.code).toBe(0);
     const j = JSON.parse(rep.out);
-    expect(Object.keys(j)).toEqual(["runs", "transitions", "coverage", "study"]);
+    expect(Object.keys(j)).toEqual(["runs", "transitions", "coverage", "study", "causes"]);
+    expect(j.causes).toMatchObject({ rows: [], gaps: [], rules: [] });
     expect(j.runs).toHaveLength(1);
     // the novel/covered counts are there exactly when corpora/tasks/coverage.json is
     const split = j.coverage.status === "ok" ? ["novel", "covered"] : [];

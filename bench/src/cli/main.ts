@@ -40,7 +40,7 @@ run      executes every (model, mode, task) and appends one JSON line per result
          Every report splits each mode into novel and covered tasks (corpora/tasks/coverage.json,
          or DIR/coverage.json for --suite DIR); without that file it shows the whole suite only.
 report   re-reads DIR (default: the latest run), writes report.md and report.html and prints
-         a summary; --json prints {runs, transitions, coverage, study} for scripts instead, --markdown prints
+         a summary; --json prints {runs, transitions, coverage, study, causes} for scripts instead, --markdown prints
          the Markdown report (the README's results table comes from it). Both reports list every
          task (commands, decoding path, verdicts) and trace each regression to its cause.
          --task ID prints that one task across every model and mode.

@@ -1,6 +1,6 @@
 // One self-contained HTML page: inline CSS, SVG and the task filters' script; no network.
 import type { RunMeta } from "../run/runner.js";
-import { barChart, esc, seriesColor, stackedBars, TRANSITION_COLORS } from "./charts.js";
+import { barChart, esc, seriesColor, stackedBars, textWidth, TRANSITION_COLORS } from "./charts.js";
 import { metaLine } from "./markdown.js";
 import { countCell, pct, type Report, type TierCount } from "./summary.js";
 import { coverageLine } from "./text.js";
@@ -30,6 +30,7 @@ export function toHtml(r: Report, meta?: RunMeta): string {
       `<h2>Models: native, constrained-retry and the best mode</h2><p>One row per model. Fixed, regressed, kept and still failing count tasks from native to ${esc(r.study.retryMode ?? "constrained-retry")}; the mean row averages the models' pass rates and sums the transitions.</p>`,
     );
     B.push(table(t.head, t.rows, 4));
+    B.push(studyChart(r));
   }
   const split = r.coverage.status === "ok";
   const rate = (c: TierCount | undefined) => (c && c.total ? (100 * c.passed) / c.total : null);
@@ -163,4 +164,28 @@ function table(head: string[], rows: string[][], leftCols: number): string {
   const th = head.map((h, i) => `<th${i < leftCols ? ' class="l"' : ""}>${esc(h)}</th>`).join("");
   const trs = rows.map((r) => `<tr>${r.map((c, i) => `<td${i < leftCols ? ' class="l"' : ""}>${esc(c)}</td>`).join("")}</tr>`).join("");
   return `<table><tr>${th}</tr>${trs}</table>`;
+}
+
+/**
+ * The study's figure: per model, native against the constrained-retry mode, models sorted by
+ * their native score, so the lift for weak models shows at a glance.
+ */
+export function studyChart(r: Report): string {
+  const rows = r.study.rows.filter((x) => x.native && x.constrainedRetry);
+  if (rows.length === 0) return "";
+  const rate = (c: TierCount | undefined) => (c && c.total ? (100 * c.passed) / c.total : null);
+  const sorted = [...rows].sort((a, b) => (rate(a.native) ?? 0) - (rate(b.native) ?? 0));
+  const retry = r.study.retryMode ?? "constrained-retry";
+  return barChart({
+    title: `Pass rate per model (%): native and ${retry}, by native score`,
+    groups: sorted.map((x) => x.model.replace(/^.*\//, "")),
+    series: [
+      { name: "native", values: sorted.map((x) => rate(x.native)), color: seriesColor(0) },
+      { name: retry, values: sorted.map((x) => rate(x.constrainedRetry)), color: seriesColor(1) },
+    ],
+    yMax: 100,
+    format: (v) => `${Math.round(v)}`,
+    // Each model's name fits under its bars.
+    width: Math.max(480, Math.max(90, ...sorted.map((x) => textWidth(x.model.replace(/^.*\//, "")) + 12)) * sorted.length + 80),
+  });
 }

@@ -62,6 +62,8 @@ export interface JsonSummary {
   coverage: CoverageSummary;
   /** The study's table: one row per model, native against constrained-retry, and the mean. */
   study: StudyTable;
+  /** Regressions counted by cause, and the grammar refusals and policy rules behind them. */
+  causes: CauseSummary;
 }
 
 export interface ModeStats {
@@ -350,6 +352,7 @@ export function jsonSummary(r: Report): JsonSummary {
     })),
     coverage: r.coverage,
     study: r.study,
+    causes: r.causes,
   };
 }
 
