@@ -25,4 +25,4 @@ describe("coverage set", () => {
   }, 600_000);
 });
 
-const PINNED = { default: { accepted: 390, rejected: 142 }, perRequest: { accepted: 390, rejected: 142 } };
+const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accepted: 392, rejected: 142 } };
