@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { packPlanner, type GrammarPlan } from "@shellgen/decode";
 import { gapSite, traceCause, type ResultRecord } from "@shellgen/bench";
 import { summarise } from "../src/report/index.js";
+import { tierTransitionCells } from "../src/report/tasks.js";
 
 let plan: GrammarPlan;
 
@@ -88,5 +89,9 @@ describe("regression causes", () => {
     expect(r.causes.total["model drift"]).toBe(1);
     expect(r.causes.gaps).toEqual([{ site: "cat -Z", program: "cat", option: "-Z", count: 2, tasks: ["t-0", "t-1"] }]);
     expect(r.tasks.filter((t) => t.outcome === "regressed").map((t) => t.cause?.cause)).toEqual(["grammar gap", "grammar gap", "model drift"]);
+    expect(tierTransitionCells(r.tasks)).toEqual({
+      head: ["model", "tier", "kept", "fixed", "regressed", "still failing"],
+      rows: [["m.gguf", "tier 1", "0", "0", "3", "0"]],
+    });
   });
 });

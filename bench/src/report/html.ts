@@ -6,6 +6,7 @@ import { countCell, pct, type Report, type TierCount } from "./summary.js";
 import { coverageLine } from "./text.js";
 import { meanRows, studyCells } from "./study.js";
 import { causeSection, TASK_CSS, taskSection, traceSection } from "./task-html.js";
+import { tierTransitionCells } from "./tasks.js";
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;color:#222;padding:0 16px}
@@ -91,6 +92,9 @@ export function toHtml(r: Report, meta?: RunMeta): string {
       ),
     );
   }
+
+  const perTier = tierTransitionCells(r.tasks);
+  if (r.pair && perTier.rows.length) B.push(`<p>Per tier, ${esc(r.pair[0])} → ${esc(r.pair[1])}:</p>`, table(perTier.head, perTier.rows, 2));
 
   B.push(`<h2>Tokens and latency per mode</h2><div class="charts">`);
   for (const model of r.models.filter((m) => m !== "oracle")) {

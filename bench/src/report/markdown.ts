@@ -5,6 +5,7 @@ import { coverageLine } from "./text.js";
 import { cell, codeBlock, codeSpan, singleLine } from "./md-text.js";
 import { meanRows, studyCells } from "./study.js";
 import { CAUSE_MEANING, CAUSES } from "./causes.js";
+import { tierTransitionCells } from "./tasks.js";
 
 function mdTable(head: string[], rows: string[][], left: number): string[] {
   return [
@@ -74,6 +75,10 @@ export function toMarkdown(r: Report, meta?: RunMeta): string {
     if (r.models.filter((m) => m !== "oracle").length > 1) {
       for (const p of r.pooled) L.push(`| **all models** | ${p.from} -> ${p.to} | ${p.kept} | ${p.fixed} | ${p.regressed} | ${p.unresolved} |`);
     }
+  }
+  const perTier = tierTransitionCells(r.tasks);
+  if (r.pair && perTier.rows.length) {
+    L.push("", `Per tier, ${r.pair[0]} -> ${r.pair[1]}:`, "", ...mdTable(perTier.head, perTier.rows, 2));
   }
   L.push("", "## Tokens and latency per mode", "");
   L.push(

@@ -108,3 +108,16 @@ export function taskRows(
   }
   return rows.sort((x, y) => models.indexOf(x.model) - models.indexOf(y.model) || x.tier - y.tier || x.taskId.localeCompare(y.taskId));
 }
+
+/** Per model and tier (then over all models, when there are several): the pair's transitions, as table cells. */
+export function tierTransitionCells(rows: TaskRow[]): { head: string[]; rows: string[][] } {
+  const kinds: Outcome[] = ["kept", "fixed", "regressed", "still failing"];
+  const paired = rows.filter((t) => kinds.includes(t.outcome));
+  const tiers = [...new Set(paired.map((t) => t.tier))].sort((a, b) => a - b);
+  const models = [...new Set(paired.map((t) => t.model))];
+  const count = (ts: TaskRow[]) => kinds.map((k) => String(ts.filter((t) => t.outcome === k).length));
+  const out: string[][] = [];
+  for (const m of models) for (const tier of tiers) out.push([m, `tier ${tier}`, ...count(paired.filter((t) => t.model === m && t.tier === tier))]);
+  if (models.length > 1) for (const tier of tiers) out.push(["all models", `tier ${tier}`, ...count(paired.filter((t) => t.tier === tier))]);
+  return { head: ["model", "tier", ...kinds], rows: out };
+}
