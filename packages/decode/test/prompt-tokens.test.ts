@@ -35,7 +35,7 @@ const CASES: PromptInput[] = [
 const PYTHON = `
 import json, sys
 sys.path.insert(0, "model")
-from gguf import Reader
+from gguf_file import Reader
 from samples import Encoded
 from tokenizer import Tokenizer
 m = Reader(sys.argv[1]).meta

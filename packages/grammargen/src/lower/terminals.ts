@@ -53,7 +53,8 @@ const TERMINALS: Record<string, () => Expr> = {
 export type TerminalName = keyof typeof TERMINALS & string;
 
 export function terminalRule(name: string): Rule {
-  const make = TERMINALS[name];
+  // Own keys only: a metavar named like an Object method (valueOf) is not a terminal.
+  const make = Object.hasOwn(TERMINALS, name) ? TERMINALS[name] : undefined;
   if (!make) throw new Error(`unknown terminal ${name}`);
   return rule(name, make(), true);
 }

@@ -58,6 +58,8 @@ const CHAR_NAMES: Record<string, string> = {
   mu: "x",
   di: "/",
 };
+/** Own keys only: an escape named like an Object method (\(valueOf) is no character. */
+const charName = (name: string): string | undefined => (Object.hasOwn(CHAR_NAMES, name) ? CHAR_NAMES[name] : undefined);
 const STRINGS: Record<string, string> = { lq: '"', rq: '"', R: "(R)", Tm: "(TM)", "(Tm": "(TM)" };
 
 /** One piece of output text with its source offset: copied (same text in the source) or made. */
@@ -114,12 +116,12 @@ function readEscapes(src: string, from: number, to: number, font = "R"): Piece[]
     else if ("&|^,/:%c)".includes(c)) {
       /* zero-width */
     } else if (c === "(") {
-      made(CHAR_NAMES[src.slice(i + 2, i + 4)] ?? "", i);
+      made(charName(src.slice(i + 2, i + 4)) ?? "", i);
       next = i + 4;
     } else if (c === "[") {
       const end = src.indexOf("]", i);
       const name = src.slice(i + 2, end < 0 ? to : end);
-      made(CHAR_NAMES[name] ?? (/^u[0-9A-F]{4}$/.test(name) ? String.fromCharCode(Number.parseInt(name.slice(1), 16)) : ""), i);
+      made(charName(name) ?? (/^u[0-9A-F]{4}$/.test(name) ? String.fromCharCode(Number.parseInt(name.slice(1), 16)) : ""), i);
       next = end < 0 ? to : end + 1;
     } else if (c === "*") {
       next = argEnd(i + 2);
