@@ -126,7 +126,7 @@ function readEscapes(src: string, from: number, to: number, font = "R"): Piece[]
     } else if (c === "*") {
       next = argEnd(i + 2);
       const name = src.slice(i + 2, next).replace(/^[[(]|\]$/g, "");
-      made(STRINGS[name] ?? "", i);
+      made((Object.hasOwn(STRINGS, name) ? STRINGS[name] : undefined) ?? "", i);
     } else if (c === "f") {
       next = argEnd(i + 2);
       const f = src.slice(i + 2, next).replace(/^[[(]|\]$/g, "");
