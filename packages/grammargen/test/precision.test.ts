@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recognize } from "../src/check/recognize.js";
 import type { CommandSpec, OptionSpec } from "../src/ir.js";
 import { lowerCommand } from "../src/lower/command.js";
+import { buildPack } from "../src/pack/build.js";
 import { buildSuite, type KindFigures, leakiest, measure, packSource, readLabels, type Suite } from "../src/bench/mutant-suite.js";
 import { MUTANT_KINDS, type MutantKind, mutantsOf } from "../src/bench/mutants.js";
 import { packGrammars } from "../src/bench/request-grammar.js";
@@ -34,11 +35,11 @@ const MIN_CONFIRMED: Record<MutantKind, number> = {
 };
 const SHARE = 0.98;
 
-function check(which: "default" | "perRequest", figures: KindFigures[]): void {
+function check(which: "default" | "perRequest", figures: KindFigures[], min: Partial<typeof MIN_MUTANTS> = MIN_MUTANTS): void {
   const rows = figures.map((f) => `${f.kind}: ${f.refused}/${f.mutants} refused, ${f.confirmed} confirmed`);
   console.log(`${which}:\n  ${rows.join("\n  ")}`);
   for (const f of figures) {
-    expect(f.mutants, `${which} ${f.kind}: too few mutants`).toBeGreaterThanOrEqual(MIN_MUTANTS[which][f.kind]);
+    expect(f.mutants, `${which} ${f.kind}: too few mutants`).toBeGreaterThanOrEqual(min[which]![f.kind]);
     const through = leakiest([f], 5)
       .map((p) => `${p.program}: ${p.sites.map((s) => `${s.site} (${s.count}, e.g. ${s.example})`).join("; ")}`)
       .join("\n");
@@ -112,6 +113,45 @@ describe("precision suite", () => {
       expect(recognize(lowerCommand(grep), m.command).accepted, m.command).toBe(false);
       expect(recognize(widened, m.command).accepted, m.command).toBe(true);
     }
+  });
+});
+
+describe("precision suite, Debian-derived programs (per-request grammars)", () => {
+  let suite: Suite;
+  let figures: KindFigures[];
+  beforeAll(() => {
+    // The build step that generates grammars/debian: a no-op when it is already there.
+    buildPack(join(ROOT, "grammars"), { generated: true });
+    suite = buildSuite(ROOT, { set: "debian" });
+    figures = measure(suite, "perRequest");
+  }, 300_000);
+  const MIN: Record<MutantKind, number> = {
+    "long-option": 150,
+    "short-option": 330,
+    "value-type": 35,
+    "missing-value": 190,
+    subcommand: 200,
+    shell: 400,
+    program: 400,
+  };
+  const of = (kind: MutantKind) => figures.find((f) => f.kind === kind)!;
+
+  for (const kind of MUTANT_KINDS.filter((k) => k !== "subcommand"))
+    it(`refuses at least 98% of the ${kind} mutants`, () => {
+      check("perRequest", [of(kind)], { perRequest: MIN });
+    });
+
+  // Known leak: apt-cache's grammar takes any operand after the program (`"apt-cache" (sp
+  // operand)+`), so a misspelled subcommand passes (apt-cache poblicy numpy; 6 of 248, 97.6%).
+  // When the lowering stops offering that branch beside the subcommands, this fails: make it a
+  // plain `it` then.
+  it.fails("refuses at least 98% of the subcommand mutants (fails today: apt-cache takes any subcommand word)", () => {
+    check("perRequest", [of("subcommand")], { perRequest: MIN });
+  });
+
+  it("rests on labels the real programs confirmed", () => {
+    for (const kind of MUTANT_KINDS)
+      expect(suite.mutants.filter((m) => m.kind === kind && m.confirmed).length, kind).toBeGreaterThanOrEqual(Math.floor(MIN[kind] * 0.8));
   });
 });
 

@@ -87,13 +87,17 @@ async function main(): Promise<void> {
     console.error(`mutants:confirm: no sandbox: ${ok.reason} (${ok.fix})`);
     process.exit(1);
   }
-  const suite = buildSuite(ROOT, { labels: false });
+  // Both sets' mutants: the pack's, and those of the Debian-derived programs.
+  const seen = new Set<string>();
+  const mutants = [buildSuite(ROOT, { labels: false }), buildSuite(ROOT, { labels: false, set: "debian" })]
+    .flatMap((x) => x.mutants)
+    .filter((m) => !seen.has(labelKey(m.kind, m.command)) && seen.add(labelKey(m.kind, m.command)));
   // Labels of mutants still in the suite are kept (unless --fresh), except unclear ones, which
   // are tried again; labels of mutants that left the suite go.
   const known = args.includes("--fresh") ? new Map<string, Label>() : readLabels(ROOT);
   const rows: string[] = [];
   const todo: SuiteMutant[] = [];
-  for (const m of suite.mutants) {
+  for (const m of mutants) {
     const l = known.get(labelKey(m.kind, m.command));
     if (l && l.verdict !== "unclear") rows.push([l.verdict, l.exit, m.kind, m.command].join("\t"));
     else todo.push(m);

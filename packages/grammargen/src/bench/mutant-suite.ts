@@ -51,10 +51,25 @@ export function readSeeds(root: string): Seed[] {
 }
 
 /** The generator's view of the pack: its IR and its program names. */
-export function packSource(root: string, grammars: PackGrammars): MutantSource {
-  const manifest = JSON.parse(readFileSync(join(root, "grammars/pack/manifest.json"), "utf8")) as { programs: { key: string; path: string[] }[] };
-  return { spec: grammars.spec, keysOf: grammars.keysOf, programs: new Set(manifest.programs.map((p) => p.path[0]!)) };
+export function packSource(root: string, grammars: PackGrammars, opts: { debian?: boolean } = {}): MutantSource {
+  const read = (f: string) => (JSON.parse(readFileSync(join(root, f), "utf8")) as { programs: { path: string[] }[] }).programs.map((p) => p.path[0]!);
+  const names = [...read("grammars/pack/manifest.json"), ...(opts.debian ? debianPrograms(root) : [])];
+  return { spec: grammars.spec, keysOf: grammars.keysOf, programs: new Set(names) };
 }
+
+/** The Debian-derived programs (grammars/pack/debian.json lists them; the build generates grammars/debian). */
+export function debianPrograms(root: string): string[] {
+  const f = join(root, "grammars/pack/debian.json");
+  if (!existsSync(f)) return [];
+  return [...new Set((JSON.parse(readFileSync(f, "utf8")) as { programs: { path: string[] }[] }).programs.map((p) => p.path[0]!))];
+}
+
+/**
+ * Which grammars a suite measures: "pack", the shipped pack (default and per-request
+ * grammars); "debian", per-request grammars of seeds that run a Debian-derived program
+ * (grammars/debian must have been generated: npm run build).
+ */
+export type SuiteSet = "pack" | "debian";
 
 export type Verdict = "refused" | "accepted" | "unclear";
 
@@ -100,15 +115,26 @@ export interface Suite {
 
 /** Mutants per kind at most (a deterministic sample), so that the suite stays fast. */
 export const DEFAULT_KIND_CAP = 1000;
+/** The Debian-derived set: seeds sampled first (each program set is composed once), fewer mutants per kind. */
+export const DEBIAN_SEEDS = 2500;
+export const DEBIAN_KIND_CAP = 500;
 
-export function buildSuite(root: string, opts: { kindCap?: number; labels?: boolean } = {}): Suite {
-  const grammars = packGrammars(root);
-  const src = packSource(root, grammars);
+export function buildSuite(root: string, opts: { kindCap?: number; labels?: boolean; set?: SuiteSet } = {}): Suite {
+  const debian = opts.set === "debian";
+  const grammars = packGrammars(root, { debian });
+  const src = packSource(root, grammars, { debian });
   const labels = opts.labels === false ? new Map<string, Label>() : readLabels(root);
-  const cap = opts.kindCap ?? DEFAULT_KIND_CAP;
-  // Only seeds whose every program is a pack program or a builtin can be accepted; sample those.
+  const cap = opts.kindCap ?? (debian ? DEBIAN_KIND_CAP : DEFAULT_KIND_CAP);
+  // Only seeds whose every program has a grammar or is a builtin can be accepted; sample those.
   const known = (c: string) => programsOf(c).every((p) => src.programs.has(p) || BUILTIN_NAMES.includes(p));
-  const seeds = readSeeds(root).filter((s) => known(s.command));
+  const fromDebian = new Set(debian ? debianPrograms(root) : []);
+  const order = (s: Seed) => seededRandom(s.command)();
+  const seeds = debian
+    ? readSeeds(root)
+        .filter((s) => known(s.command) && programsOf(s.command).some((p) => fromDebian.has(p)))
+        .sort((a, b) => order(a) - order(b))
+        .slice(0, DEBIAN_SEEDS)
+    : readSeeds(root).filter((s) => known(s.command));
   const accepts = (g: Grammar, c: string) => recognize(g, c).accepted;
   const made: SuiteMutant[] = [];
   const seedsAccepted = { default: 0, perRequest: 0 };
@@ -126,13 +152,13 @@ export function buildSuite(root: string, opts: { kindCap?: number; labels?: bool
     for (const m of mutantsOf(seed.command, src)) made.push({ ...m, source: seed.source, confirmed: false, seedAccepted });
   }
   // The sample: per kind, the first `cap` in an order fixed by the mutants' own text.
-  const order = new Map(made.map((m) => [m, seededRandom(m.command)()]));
+  const rank = new Map(made.map((m) => [m, seededRandom(m.command)()]));
   const mutants: SuiteMutant[] = [];
   const dropped: SuiteMutant[] = [];
   for (const kind of MUTANT_KINDS)
     for (const m of made
       .filter((x) => x.kind === kind)
-      .sort((a, b) => order.get(a)! - order.get(b)!)
+      .sort((a, b) => rank.get(a)! - rank.get(b)!)
       .slice(0, cap)) {
       const label = labels.get(labelKey(m.kind, m.command));
       m.confirmed = label?.verdict === "refused";

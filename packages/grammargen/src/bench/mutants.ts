@@ -130,7 +130,8 @@ interface Resolved {
 
 function resolve(call: Call, src: MutantSource): Resolved | undefined {
   const name = call.inv.name.value;
-  if (call.inv.name.raw !== name || !src.programs.has(name)) return undefined;
+  // A builtin's options are bash's (echo, test), whatever a program of that name takes.
+  if (call.inv.name.raw !== name || !src.programs.has(name) || BUILTIN_NAMES.includes(name)) return undefined;
   const keys = src.keysOf(name);
   const a0 = call.words[1];
   const subNames = (specs: CommandSpec[]) => new Set(specs.flatMap((s) => [s.path[s.path.length - 1]!, ...s.aliases]));

@@ -1,7 +1,10 @@
-// npm run report:precision [-- --leaks N] [--json FILE]
+// npm run report:precision [-- --leaks N] [--json FILE] [--debian]
 // How many wrong commands the grammars refuse, by kind of mistake (mutants.ts), on the pack's
-// default grammar and on per-request grammars. The leakiest programs follow, each with the
-// options or operands whose mutants got through and one such mutant.
+// default grammar and on per-request grammars; with --debian, on per-request grammars of the
+// Debian-derived programs (grammars/debian), which the default grammar does not hold. The
+// leakiest programs follow, each with the options or operands whose mutants got through and
+// one such mutant.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeAtomic } from "../cli/output.js";
 import { buildSuite, type KindFigures, leakiest, measure } from "./mutant-suite.js";
@@ -17,7 +20,9 @@ function main(): void {
     return i >= 0 ? args[i + 1] : undefined;
   };
   if (args.includes("--help") || args.includes("-h")) {
-    console.log("usage: npm run report:precision [-- --leaks N] [--json FILE]");
+    console.log(
+      "usage: npm run report:precision [-- --leaks N] [--json FILE] [--debian]  (--debian: per-request grammars of the Debian-derived programs; needs grammars/debian, from npm run build)",
+    );
     return;
   }
   const n = Number(opt("leaks") ?? 10);
@@ -25,11 +30,16 @@ function main(): void {
     console.error("report:precision: --leaks takes a count");
     process.exit(2);
   }
-  const suite = buildSuite(ROOT);
+  const debian = args.includes("--debian");
+  if (debian && !existsSync(join(ROOT, "grammars/debian"))) {
+    console.error("report:precision: grammars/debian is missing; npm run build generates it");
+    process.exit(2);
+  }
+  const suite = buildSuite(ROOT, { set: debian ? "debian" : "pack" });
   const def = measure(suite, "default");
   const req = measure(suite, "perRequest");
   console.log(
-    `seeds: ${suite.seeds} of pack programs (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
+    `seeds: ${suite.seeds} ${debian ? "running a Debian-derived program" : "of pack programs"} (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
       `mutants: ${suite.mutants.length}, ${suite.dropped.length} more left out because the real program accepted them\n`,
   );
   console.log("| kind | default: refused | per-request: refused | labels confirmed by the real program |");
