@@ -51,7 +51,7 @@ describe("the program a wrapper runs", () => {
     ["xargs --null=x rm", "--null=x"],
     // No help text in the corpus: any option hides the command.
     ["sudo -u bob reboot", "-u"],
-    ["ionice -c3 reboot", "-c3"],
+    ["taskset -c 1 reboot", "-c"],
     ["su -c reboot", "-c"],
     // An option after the operand (flock FILE -c CMD), a word only known at run time.
     ["flock /tmp/lock -c reboot", "-c"],
@@ -92,6 +92,26 @@ describe("the program a wrapper runs", () => {
           expect(all.some((i) => i.name.value === inner)).toBe(false);
         }),
         { numRuns: 20 },
+      );
+    }
+  });
+
+  it("with an option its help does not list and no word after it that could name a program, the wrapper runs none", () => {
+    // chrt -p 78, busybox --help: numbers and option words are no program, so nothing is hidden.
+    const rest = fc.array(fc.oneof(fc.integer({ min: 0, max: 99999 }).map(String), fc.constantFrom("-p", "--all-tasks", "-f", "+5", "-3")), { maxLength: 3 });
+    for (const wrapper of WRAPPERS) {
+      const shape = wrapperShape(wrapper)!;
+      const letter = [..."ZQYXzqyx"].find((c) => !shape.short.has(c))!;
+      fc.assert(
+        fc.property(rest, (words) => {
+          const line = [wrapper, `-${letter}`, ...words].join(" ");
+          const all = invocations(line);
+          expect(all[0]!.lost, line).toBeUndefined();
+          expect(all.map((i) => i.name.value)).toEqual([wrapper]);
+          // A program word anywhere after it hides the command again.
+          expect(invocations(`${line} reboot`)[0]!.lost, `${line} reboot`).toBeDefined();
+        }),
+        { numRuns: 10 },
       );
     }
   });

@@ -130,10 +130,17 @@ export type CommandStart =
 const isAssignment = (w: Word): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value);
 const UNKNOWN_CHAR = "\u0000";
 
+/** A word that could name the program a wrapper runs: not an option, not a number, or only known at run time. */
+const mayBeCommand = (w: Word): boolean => w.value.startsWith(UNKNOWN_CHAR) || !(w.value.startsWith("-") || /^[+-]?\d+(\.\d+)?$/.test(w.value));
+
 /** Reads a wrapper's own options and leading operands off `args`, as getopt would (stopping at the first operand). */
 export function commandStart(name: string, shape: WrapperShape, args: Word[]): CommandStart {
   const commandLines: Word[] = [];
   const lost = (w: Word, why: string): CommandStart => ({ lost: w, reason: why });
+  // An option the checker does not know hides where the command starts, unless no word from
+  // there on could name a program (`chrt -p 78`, `busybox --help`): then the wrapper runs none.
+  const unknownOption = (at: number, why: string): CommandStart =>
+    args.slice(at).some(mayBeCommand) || commandLines.length ? lost(args[at]!, why) : { at: -1, commandLines };
   if (shape.unreadable && args.length > 0) return lost(args[0]!, `${name}'s operands before its command are a list whose end cannot be told`);
   let i = 0;
   while (i < args.length) {
@@ -149,7 +156,7 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
       const eq = v.indexOf("=");
       const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
       const long = resolveLong(shape, given);
-      if (!long) return lost(w, `${name} has no option --${given} that the checker knows`);
+      if (!long) return unknownOption(i, `${name} has no option --${given} that the checker knows`);
       const t = shape.long.get(long)!;
       if (eq >= 0 && t === "none") return lost(w, `${name}'s option --${long} takes no value`);
       const separate = eq < 0 && t === "required";
@@ -164,7 +171,7 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
       for (let k = 1; k < v.length; k++) {
         const c = v[k]!;
         const t = shape.short.get(c);
-        if (t === undefined) return lost(w, `${name} has no option -${c}${v.length > 2 ? ` (in ${w.raw})` : ""} that the checker knows`);
+        if (t === undefined) return unknownOption(i, `${name} has no option -${c}${v.length > 2 ? ` (in ${w.raw})` : ""} that the checker knows`);
         if (t === "none") continue;
         const glued = v.slice(k + 1);
         if (t === "required" && glued === "") {
