@@ -156,7 +156,9 @@ export async function startLlama(opts: LlamaStartOptions): Promise<Llama> {
       // Fall through to the tested start, which reports a real failure properly.
     }
   }
-  const llama = await getLlama({ gpu: opts.gpu, build: "never", logLevel: opts.logLevel, logger: opts.logger });
+  // progressLogs off: on a machine with a Vulkan loader but no usable GPU, getLlama falls back to
+  // the CPU binary and would say so on stderr, ahead of the one line the CLI promises.
+  const llama = await getLlama({ gpu: opts.gpu, build: "never", logLevel: opts.logLevel, logger: opts.logger, progressLogs: false });
   llamaStartPath = "tested";
   if (known && root) writeVerdict(root, llama);
   skipResourceSimulation(llama, !!known);
