@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_TRACE_TOP_K, formatTrace, listWorkspace, type TraceResult } from "@shellgen/decode";
+import { DEFAULT_TRACE_TOP_K, defaultModelPath, formatTrace, listWorkspace, type TraceResult } from "@shellgen/decode";
 import { existsSync } from "node:fs";
 import { loadReport, writeReport } from "../report/index.js";
 import { parseModes, UsageError, type ModeSpec } from "../run/modes.js";
@@ -86,7 +86,6 @@ async function traceRun(dir: string, topK: number, fixedSample: number, err: (s:
     }
   }
   const { ModelGenerator, modelLabel } = await import("../run/generators.js");
-  const { defaultModelPath } = await import("@shellgen/decode");
   const defaultLabel = modelLabel(undefined, defaultModelPath());
   const out: TraceRecord[] = [];
   for (const model of [...new Set(wanted.map((w) => w.model))]) {

@@ -10,7 +10,19 @@ import { terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, COMMAND_BUILTINS, KEYWORDS } from "./builtins.js";
-import { atLevel, commandTemplates, INLINE, INNER, INNER_EXEC, INNER_NEST, INNER_SHELL, INNER_WITH, INNER_XARGS, valueAt, type CommandTemplate } from "./commands.js";
+import {
+  atLevel,
+  commandTemplates,
+  INLINE,
+  INNER,
+  INNER_EXEC,
+  INNER_NEST,
+  INNER_SHELL,
+  INNER_WITH,
+  INNER_XARGS,
+  valueAt,
+  type CommandTemplate,
+} from "./commands.js";
 import { shells } from "./shells.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
