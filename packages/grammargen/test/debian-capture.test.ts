@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, optionLines } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
+import { leaveOut } from "../src/capture/debian/store.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
 import { parseBundle, writeBundle } from "../src/pack/bundle.js";
 import { buildPack } from "../src/pack/build.js";
@@ -41,6 +42,16 @@ describe("text bundles", () => {
     expect(() => parseBundle(Buffer.concat([Buffer.from("junk\n"), raw]), "t.br")).toThrow(/no record header at byte 0/);
     expect(() => writeBundle(new Map([["a b", "x"]]))).toThrow(/not a program name/);
     expect(parseBundle(brotliDecompressSync(brotliCompressSync(Buffer.alloc(0))), "t.br").size).toBe(0);
+  });
+});
+
+describe("what the commit leaves out", () => {
+  it("a text over the size limit, or one of mostly repeated lines; never ordinary help", () => {
+    const help = `Usage: tar [OPTION...] [FILE]...\n${Array.from({ length: 80 }, (_, i) => `  --opt${i}   option ${i}`).join("\n")}\n`;
+    expect(leaveOut(help, 100_000)).toBeUndefined();
+    expect(leaveOut(help, 100)).toMatch(/larger than 100 bytes/);
+    const prompts = "Enter current password for root (enter for none):\nPlease answer y or n.\n".repeat(60);
+    expect(leaveOut(prompts, 100_000)).toMatch(/repeated lines/);
   });
 });
 

@@ -6,6 +6,7 @@
 // state folder's texts into --out as bundles); the default runs all four.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
 //          [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture]
+//          [--max-bytes N]   (commit: texts larger than N bytes stay out; default 100000)
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
@@ -24,7 +25,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture] [--max-bytes N]",
   );
   process.exit(0);
 }
@@ -116,6 +117,6 @@ if (phase === "capture" || phase === "all") {
 }
 
 if (phase === "commit" || phase === "all") {
-  const r = commitCorpus(new DebianCorpus(work), out);
+  const r = commitCorpus(new DebianCorpus(work), out, Number(opt("max-bytes") ?? 100_000));
   log(`commit: ${r.programs} programs, ${r.failures} failures, ${(r.bytes / 1e6).toFixed(2)} MB in ${out}`);
 }

@@ -202,7 +202,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
 }
 
 interface DebianBuild {
-  programs: { key: string; path: string[]; package: string; version: string; source: string; sha256: string }[];
+  programs: { key: string; path: string[]; source: string; sha256: string }[];
   files: Map<string, string>;
   skipped: { key: string; reason: string }[];
 }
@@ -226,7 +226,7 @@ function buildDebian(corpus: string, reviewed: Set<string>): DebianBuild {
     }
     const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
     files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
-    programs.push({ key: e.key, path: e.spec.path, package: e.package, version: e.version, source: e.source, sha256: programHash(lark, gbnf, ir) });
+    programs.push({ key: e.key, path: e.spec.path, source: e.source, sha256: programHash(lark, gbnf, ir) });
   }
   return { programs, files, skipped };
 }

@@ -1,13 +1,15 @@
 // Reads corpora/debian (help texts captured from Debian's packages: help.txt.br and
 // man.txt.br, bundles of brotli-compressed texts, and index.json with each program's package,
-// version, argv and exit status) into CommandSpecs. A program whose --help is missing is read
-// from its man page text; the parser treats both as help.
+// version, argv and exit status) into CommandSpecs: the help text and the man page, each
+// through its own reader, merged where a program has both.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GrammargenError } from "../diagnostics.js";
 import { readBundle } from "./bundle.js";
 import type { CommandSpec } from "../ir.js";
-import { parseHelp } from "../parse/help.js";
+import { type ParseResult, parseHelp } from "../parse/help.js";
+import { parseManPage } from "../parse/man.js";
+import { mergeHelpAndMan } from "../parse/merge-sources.js";
 
 export interface DebianTextRecord {
   argv: string[];
@@ -31,8 +33,8 @@ export interface DebianEntry {
   spec: CommandSpec;
   package: string;
   version: string;
-  /** Which text the grammar was read from. */
-  source: "help" | "man";
+  /** Which texts the grammar was read from. */
+  source: "help" | "man" | "help+man";
 }
 
 export function readDebianIndex(dir: string): Record<string, DebianIndexEntry> {
@@ -62,32 +64,38 @@ export function readDebianCorpus(dir: string, skip: Set<string>): { entries: Deb
   for (const key of Object.keys(index).sort()) {
     if (skip.has(key)) continue;
     const e = index[key]!;
-    const source = e.help ? "help" : "man";
-    const text = readDebianText(dir, source, key);
-    if (text === undefined) {
-      skipped.push({ key, reason: `index.json lists a ${source} text for ${key}, but ${source}.txt.br has none` });
+    // Both texts when both were captured: the man page fills in what a thin --help leaves out,
+    // and the merge keeps the help text as the base where it has one (mergeHelpAndMan).
+    const read = (kind: "help" | "man", parse: (text: string) => ParseResult): ParseResult | string | undefined => {
+      if (!e[kind]) return undefined;
+      const text = readDebianText(dir, kind, key);
+      if (text === undefined) return `index.json lists a ${kind} text for ${key}, but ${kind}.txt.br has none`;
+      try {
+        return parse(text);
+      } catch (err) {
+        return `${kind}: ${(err as Error).message.split("\n")[0]!}`;
+      }
+    };
+    const help = read("help", (t) => parseHelp(t, { name: e.words }));
+    const man = read("man", (t) => parseManPage(t, { name: e.words }));
+    const ok = (r: ParseResult | string | undefined): r is ParseResult => typeof r === "object";
+    if (!ok(help) && !ok(man)) {
+      skipped.push({ key, reason: [help, man].filter((r) => typeof r === "string").join("; ") || "no text" });
       continue;
     }
-    try {
-      const { spec } = parseHelp(text, { name: e.words });
-      entries.push({
-        key,
-        spec: {
-          ...spec,
-          source: {
-            ...spec.source,
-            program: e.words[0]!,
-            version: `${e.package} ${e.version}`,
-            helpArgs: (source === "help" ? e.help! : e.man!).argv.slice(source === "help" ? e.words.length : 0),
-          },
-        },
-        package: e.package,
-        version: e.version,
-        source,
-      });
-    } catch (err) {
-      skipped.push({ key, reason: (err as Error).message.split("\n")[0]! });
-    }
+    const { spec } = mergeHelpAndMan(ok(help) ? help : undefined, ok(man) ? man : undefined);
+    const source = ok(help) && ok(man) ? "help+man" : ok(help) ? "help" : "man";
+    const argv = (ok(help) ? e.help! : e.man!).argv;
+    entries.push({
+      key,
+      spec: {
+        ...spec,
+        source: { ...spec.source, program: e.words[0]!, version: `${e.package} ${e.version}`, helpArgs: ok(help) ? argv.slice(e.words.length) : argv },
+      },
+      package: e.package,
+      version: e.version,
+      source,
+    });
   }
   return { entries, skipped };
 }

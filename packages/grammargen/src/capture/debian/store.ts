@@ -65,32 +65,61 @@ export class DebianCorpus {
   }
 }
 
+/**
+ * Why a captured text is left out of corpora/debian, or undefined when it goes in: one larger
+ * than `maxBytes` (a manual of hundreds of kilobytes is not an option list, and the corpus
+ * has a size budget), or one that is mostly the same lines over and over (a program that
+ * prompted instead of printing help).
+ */
+export function leaveOut(text: string, maxBytes: number): string | undefined {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes) return `larger than ${maxBytes} bytes (${bytes})`;
+  const lines = text.split("\n").filter((l) => l.trim());
+  if (lines.length >= 50 && new Set(lines).size < lines.length / 4) return "mostly repeated lines, not help text";
+  return undefined;
+}
+
 /** corpora/debian from the working corpus: one line per program in index.json and failures.json. */
-export function commitCorpus(work: DebianCorpus, out: string): { programs: number; failures: number; bytes: number } {
+export function commitCorpus(work: DebianCorpus, out: string, maxBytes = 100_000): { programs: number; failures: number; bytes: number } {
   mkdirSync(out, { recursive: true });
-  const names = Object.keys(work.index).sort();
+  const index: Record<string, IndexEntry> = structuredClone(work.index);
+  const failures: Record<string, Failure> = { ...work.failures };
+  const texts = { help: new Map<string, string>(), man: new Map<string, string>() };
+  for (const n of Object.keys(index)) {
+    for (const kind of ["help", "man"] as const) {
+      if (!index[n]![kind]) continue;
+      const text = readText(work.dir, kind, n)!;
+      const why = leaveOut(text, maxBytes);
+      if (why) delete index[n]![kind];
+      else texts[kind].set(n, text);
+      if (why && !index[n]!.help && !index[n]!.man) {
+        failures[n] = { package: index[n]!.package, reason: `${kind} text left out: ${why}` };
+        delete index[n];
+        break;
+      }
+    }
+  }
+  const names = Object.keys(index).sort();
   let bytes = 0;
   for (const kind of ["help", "man"] as const) {
-    const texts = new Map<string, string>();
-    for (const n of names) if (work.index[n]![kind]) texts.set(n, readText(work.dir, kind, n)!);
-    const data = writeBundle(texts);
+    const data = writeBundle(texts[kind]);
     writeAtomicSync(join(out, `${kind}.txt.br`), data);
     bytes += data.length;
   }
   const line = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
   const drop = ({ sha256: _, ...r }: TextRecord) => r;
-  const index = names.map((n) => {
-    const { help, man, ...e } = work.index[n]!;
+  const indexLines = names.map((n) => {
+    const { help, man, ...e } = index[n]!;
     return line(n, { ...e, ...(help ? { help: drop(help) } : {}), ...(man ? { man: drop(man) } : {}) });
   });
-  const failures = Object.keys(work.failures)
+  const failureLines = Object.keys(failures)
     .sort()
-    .map((n) => line(n, work.failures[n]));
+    .map((n) => line(n, failures[n]));
   const text = (lines: string[]) => `{\n${lines.join(",\n")}\n}\n`;
-  writeAtomicSync(join(out, "index.json"), text(index));
-  writeAtomicSync(join(out, "failures.json"), text(failures));
-  bytes += Buffer.byteLength(text(index)) + Buffer.byteLength(text(failures));
-  return { programs: names.length, failures: failures.length, bytes };
+  writeAtomicSync(join(out, "index.json"), text(indexLines));
+  writeAtomicSync(join(out, "failures.json"), text(failureLines));
+  bytes += Buffer.byteLength(text(indexLines)) + Buffer.byteLength(text(failureLines));
+  return { programs: names.length, failures: failureLines.length, bytes };
 }
 
 export function readText(dir: string, kind: "help" | "man", name: string): string | undefined {
