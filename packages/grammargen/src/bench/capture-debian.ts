@@ -6,8 +6,8 @@
 // state folder's texts into --out as bundles); the default runs all four.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
 //          [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture]
-//          [--max-bytes N]   (commit: texts larger than N bytes stay out; default 100000)
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+//          [--max-bytes N]   (commit: texts larger than N bytes stay out; default 30000)
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { installedPackages, readPackages, readProgramPackages } from "../capture/debian/archive.js";
@@ -117,6 +117,8 @@ if (phase === "capture" || phase === "all") {
 }
 
 if (phase === "commit" || phase === "all") {
-  const r = commitCorpus(new DebianCorpus(work), out, Number(opt("max-bytes") ?? 100_000));
+  const helpDir = join(ROOT, "corpora/help");
+  const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
+  const r = commitCorpus(new DebianCorpus(work), out, { maxBytes: Number(opt("max-bytes") ?? 30_000), reviewed });
   log(`commit: ${r.programs} programs, ${r.failures} failures, ${(r.bytes / 1e6).toFixed(2)} MB in ${out}`);
 }

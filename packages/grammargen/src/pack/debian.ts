@@ -37,10 +37,21 @@ export interface DebianEntry {
   source: "help" | "man" | "help+man";
 }
 
+/** index.json, with its defaults filled in: words [name], stream "stdout". */
 export function readDebianIndex(dir: string): Record<string, DebianIndexEntry> {
   const file = join(dir, "index.json");
   if (!existsSync(file)) throw new GrammargenError(`Debian help corpus ${dir} has no index.json`, [], "ENOENT");
-  return JSON.parse(readFileSync(file, "utf8")) as Record<string, DebianIndexEntry>;
+  let raw: Record<string, Partial<DebianIndexEntry>>;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8")) as typeof raw;
+  } catch (e) {
+    throw new GrammargenError(`${file} is not JSON: ${(e as Error).message}`, [], "EPARSE");
+  }
+  const out: Record<string, DebianIndexEntry> = {};
+  for (const [name, e] of Object.entries(raw)) {
+    out[name] = { ...(e as DebianIndexEntry), words: e.words ?? [name], ...(e.help ? { help: { stream: "stdout", ...e.help } } : {}) };
+  }
+  return out;
 }
 
 const bundles = new Map<string, Map<string, string>>();

@@ -8,6 +8,7 @@ import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { writeBundle } from "../../pack/bundle.js";
+import { optionLines } from "./help.js";
 
 export interface TextRecord {
   argv: string[];
@@ -80,16 +81,25 @@ export function leaveOut(text: string, maxBytes: number): string | undefined {
 }
 
 /** corpora/debian from the working corpus: one line per program in index.json and failures.json. */
-export function commitCorpus(work: DebianCorpus, out: string, maxBytes = 100_000): { programs: number; failures: number; bytes: number } {
+export function commitCorpus(
+  work: DebianCorpus,
+  out: string,
+  opts: { maxBytes?: number; reviewed?: Set<string> } = {},
+): { programs: number; failures: number; bytes: number } {
+  const maxBytes = opts.maxBytes ?? 30_000;
   mkdirSync(out, { recursive: true });
   const index: Record<string, IndexEntry> = structuredClone(work.index);
   const failures: Record<string, Failure> = { ...work.failures };
+  // A program the reviewed corpus (corpora/help) holds is built from that text: no second copy.
+  for (const n of opts.reviewed ?? []) delete index[n];
   const texts = { help: new Map<string, string>(), man: new Map<string, string>() };
   for (const n of Object.keys(index)) {
     for (const kind of ["help", "man"] as const) {
       if (!index[n]![kind]) continue;
       const text = readText(work.dir, kind, n)!;
-      const why = leaveOut(text, maxBytes);
+      // The man page only where the help lists no option at all: the corpus has a size budget.
+      const helpText = kind === "man" && index[n]!.help ? texts.help.get(n) : undefined;
+      const why = helpText && optionLines(helpText) > 0 ? "the help text lists options" : leaveOut(text, maxBytes);
       if (why) delete index[n]![kind];
       else texts[kind].set(n, text);
       if (why && !index[n]!.help && !index[n]!.man) {
@@ -107,10 +117,12 @@ export function commitCorpus(work: DebianCorpus, out: string, maxBytes = 100_000
     bytes += data.length;
   }
   const line = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
-  const drop = ({ sha256: _, ...r }: TextRecord) => r;
+  // Defaults are left out to keep the index small: words [name], stream stdout.
+  const drop = ({ sha256: _, stream, ...r }: TextRecord) => ({ ...r, ...(stream === "stderr" ? { stream } : {}) });
   const indexLines = names.map((n) => {
-    const { help, man, ...e } = index[n]!;
-    return line(n, { ...e, ...(help ? { help: drop(help) } : {}), ...(man ? { man: drop(man) } : {}) });
+    const { help, man, words, ...e } = index[n]!;
+    const w = words.length === 1 && words[0] === n ? {} : { words };
+    return line(n, { ...w, ...e, ...(help ? { help: drop(help) } : {}), ...(man ? { man: drop(man) } : {}) });
   });
   const failureLines = Object.keys(failures)
     .sort()
