@@ -53,6 +53,7 @@ export const busybox_wc = entry("busybox-wc", ["busybox","wc"]);
 export const cat = entry("cat", ["cat"]);
 export const chmod = entry("chmod", ["chmod"]);
 export const chown = entry("chown", ["chown"]);
+export const chroot = entry("chroot", ["chroot"]);
 export const cmp = entry("cmp", ["cmp"]);
 export const column = entry("column", ["column"]);
 export const comm = entry("comm", ["comm"]);
@@ -73,6 +74,7 @@ export const file = entry("file", ["file"]);
 export const find = entry("find", ["find"]);
 export const flake8 = entry("flake8", ["flake8"]);
 export const flask = entry("flask", ["flask"]);
+export const flock = entry("flock", ["flock"]);
 export const fmt = entry("fmt", ["fmt"]);
 export const fold = entry("fold", ["fold"]);
 export const free = entry("free", ["free"]);
@@ -106,6 +108,7 @@ export const http = entry("http", ["http"]);
 export const hugo = entry("hugo", ["hugo"]);
 export const hyperfine = entry("hyperfine", ["hyperfine"]);
 export const id = entry("id", ["id"]);
+export const ionice = entry("ionice", ["ionice"]);
 export const join = entry("join", ["join"]);
 export const jq = entry("jq", ["jq"]);
 export const json_tool = entry("json-tool", ["python3","-m","json.tool"]);
@@ -138,6 +141,7 @@ export const openssl_req = entry("openssl-req", ["openssl","req"]);
 export const openssl_rsa = entry("openssl-rsa", ["openssl","rsa"]);
 export const openssl_verify = entry("openssl-verify", ["openssl","verify"]);
 export const openssl_x509 = entry("openssl-x509", ["openssl","x509"]);
+export const parallel = entry("parallel", ["parallel"]);
 export const paste = entry("paste", ["paste"]);
 export const pr = entry("pr", ["pr"]);
 export const ps = entry("ps", ["ps"]);
@@ -164,6 +168,7 @@ export const ssh_keygen = entry("ssh-keygen", ["ssh-keygen"]);
 export const ssh_keyscan = entry("ssh-keyscan", ["ssh-keyscan"]);
 export const stat = entry("stat", ["stat"]);
 export const stdbuf = entry("stdbuf", ["stdbuf"]);
+export const su = entry("su", ["su"]);
 export const tac = entry("tac", ["tac"]);
 export const tail = entry("tail", ["tail"]);
 export const tar = entry("tar", ["tar"]);
@@ -218,6 +223,7 @@ export const commands = Object.freeze({
   "cat": cat,
   "chmod": chmod,
   "chown": chown,
+  "chroot": chroot,
   "cmp": cmp,
   "column": column,
   "comm": comm,
@@ -238,6 +244,7 @@ export const commands = Object.freeze({
   "find": find,
   "flake8": flake8,
   "flask": flask,
+  "flock": flock,
   "fmt": fmt,
   "fold": fold,
   "free": free,
@@ -271,6 +278,7 @@ export const commands = Object.freeze({
   "hugo": hugo,
   "hyperfine": hyperfine,
   "id": id,
+  "ionice": ionice,
   "join": join,
   "jq": jq,
   "json-tool": json_tool,
@@ -303,6 +311,7 @@ export const commands = Object.freeze({
   "openssl-rsa": openssl_rsa,
   "openssl-verify": openssl_verify,
   "openssl-x509": openssl_x509,
+  "parallel": parallel,
   "paste": paste,
   "pr": pr,
   "ps": ps,
@@ -329,6 +338,7 @@ export const commands = Object.freeze({
   "ssh-keyscan": ssh_keyscan,
   "stat": stat,
   "stdbuf": stdbuf,
+  "su": su,
   "tac": tac,
   "tail": tail,
   "tar": tar,
@@ -712,7 +722,6 @@ export const debian = Object.freeze({
   "chpasswd": entry("chpasswd", ["chpasswd"], readGenerated),
   "chromium": entry("chromium", ["chromium"], readGenerated),
   "chronic": entry("chronic", ["chronic"], readGenerated),
-  "chroot": entry("chroot", ["chroot"], readGenerated),
   "chrt": entry("chrt", ["chrt"], readGenerated),
   "chsh": entry("chsh", ["chsh"], readGenerated),
   "chvt": entry("chvt", ["chvt"], readGenerated),
@@ -1019,7 +1028,6 @@ export const debian = Object.freeze({
   "flatpak-run": entry("flatpak-run", ["flatpak","run"], readGenerated),
   "flatpak-update": entry("flatpak-update", ["flatpak","update"], readGenerated),
   "flite": entry("flite", ["flite"], readGenerated),
-  "flock": entry("flock", ["flock"], readGenerated),
   "fls": entry("fls", ["fls"], readGenerated),
   "fmtutil": entry("fmtutil", ["fmtutil"], readGenerated),
   "fmtutil-sys": entry("fmtutil-sys", ["fmtutil-sys"], readGenerated),
@@ -1425,7 +1433,6 @@ export const debian = Object.freeze({
   "interdiff": entry("interdiff", ["interdiff"], readGenerated),
   "invoke-rc.d": entry("invoke-rc.d", ["invoke-rc.d"], readGenerated),
   "inxi": entry("inxi", ["inxi"], readGenerated),
-  "ionice": entry("ionice", ["ionice"], readGenerated),
   "iostat": entry("iostat", ["iostat"], readGenerated),
   "ip": entry("ip", ["ip"], readGenerated),
   "ip-address": entry("ip-address", ["ip","address"], readGenerated),
@@ -1892,7 +1899,6 @@ export const debian = Object.freeze({
   "pamundice": entry("pamundice", ["pamundice"], readGenerated),
   "pamvalidate": entry("pamvalidate", ["pamvalidate"], readGenerated),
   "pandoc": entry("pandoc", ["pandoc"], readGenerated),
-  "parallel": entry("parallel", ["parallel"], readGenerated),
   "parted": entry("parted", ["parted"], readGenerated),
   "partprobe": entry("partprobe", ["partprobe"], readGenerated),
   "partx": entry("partx", ["partx"], readGenerated),
@@ -2556,7 +2562,6 @@ export const debian = Object.freeze({
   "strings": entry("strings", ["strings"], readGenerated),
   "strip": entry("strip", ["strip"], readGenerated),
   "stty": entry("stty", ["stty"], readGenerated),
-  "su": entry("su", ["su"], readGenerated),
   "sudo": entry("sudo", ["sudo"], readGenerated),
   "sudoedit": entry("sudoedit", ["sudoedit"], readGenerated),
   "sum": entry("sum", ["sum"], readGenerated),
