@@ -57,11 +57,17 @@ export function packSource(root: string, grammars: PackGrammars, opts: { debian?
   return { spec: grammars.spec, keysOf: grammars.keysOf, programs: new Set(names) };
 }
 
-/** The Debian-derived programs (grammars/pack/debian.json lists them; the build generates grammars/debian). */
+/**
+ * The Debian-derived programs: grammars/pack/debian.json lists each grammar's key (the build
+ * generates grammars/debian), and corpora/debian/index.json names the command words of a
+ * subcommand's key (docker-build is docker build).
+ */
 export function debianPrograms(root: string): string[] {
   const f = join(root, "grammars/pack/debian.json");
   if (!existsSync(f)) return [];
-  return [...new Set((JSON.parse(readFileSync(f, "utf8")) as { programs: { path: string[] }[] }).programs.map((p) => p.path[0]!))];
+  const index = JSON.parse(readFileSync(join(root, "corpora/debian/index.json"), "utf8")) as Record<string, { words?: string[] }>;
+  const keys = (JSON.parse(readFileSync(f, "utf8")) as { programs: { key: string }[] }).programs.map((p) => p.key);
+  return [...new Set(keys.map((k) => (Object.hasOwn(index, k) ? index[k]!.words?.[0] : undefined) ?? k))];
 }
 
 /**
