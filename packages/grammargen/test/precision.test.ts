@@ -1,7 +1,7 @@
 // The precision suite (npm run report:precision): wrong commands made from valid ones, by
 // kind, must be refused by the pack's default grammar and by per-request grammars, at least
 // 98% of each kind. A widening that lets mutants through fails here with the options or
-// operands that did. Labels come from test/fixtures/mutant-labels.tsv (npm run mutants:confirm).
+// operands that did. Labels come from test/fixtures/mutant-labels.tsv.br (npm run mutants:confirm).
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // npm run mutants:confirm [-- --jobs N] [--fresh]
 // Confirms the precision suite's labels against the real programs and writes them to
-// packages/grammargen/test/fixtures/mutant-labels.tsv, which the suite reads (mutant-suite.ts).
+// packages/grammargen/test/fixtures/mutant-labels.tsv.br, which the suite reads (mutant-suite.ts).
 // - option, value, missing-value and subcommand mutants: the mutated simple command runs alone in the
 //   bubblewrap sandbox (@shellgen/sandbox), with no input, in a workspace holding an empty git
 //   repository, and so does the unmutated one. The mutant is refused when it exits non-zero
@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { runSandboxed, sandboxAvailable, type SandboxResult } from "@shellgen/sandbox";
 import { writeAtomic } from "../cli/output.js";
 import { MUTANT_KINDS } from "./mutants.js";
-import { buildSuite, type Label, LABELS_FILE, labelKey, readLabels, type SuiteMutant, type Verdict } from "./mutant-suite.js";
+import { buildSuite, encodeLabels, type Label, LABELS_FILE, labelKey, readLabels, type SuiteMutant, type Verdict } from "./mutant-suite.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes("--help") || args.includes("-h")) {
     console.log(
-      "usage: npm run mutants:confirm [-- --jobs N] [--fresh]  (needs bubblewrap; writes packages/grammargen/test/fixtures/mutant-labels.tsv; --fresh runs every mutant again, not only those without a label or with an unclear one)",
+      "usage: npm run mutants:confirm [-- --jobs N] [--fresh]  (needs bubblewrap; writes packages/grammargen/test/fixtures/mutant-labels.tsv.br; --fresh runs every mutant again, not only those without a label or with an unclear one)",
     );
     return;
   }
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     "# verdict (refused: the program or bash -n refused it; accepted: it did not, so the mutant is left out; unclear)",
     "# exit status, kind, mutant",
   ];
-  await writeAtomic(join(ROOT, LABELS_FILE), `${[...header, ...rows].join("\n")}\n`);
+  await writeAtomic(join(ROOT, LABELS_FILE), encodeLabels(`${[...header, ...rows].join("\n")}\n`));
   const count = (v: Verdict) => rows.filter((r) => r.startsWith(`${v}\t`)).length;
   console.log(`${rows.length} mutants: ${count("refused")} refused, ${count("accepted")} accepted (left out), ${count("unclear")} unclear -> ${LABELS_FILE}`);
 }

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "@shellgen/base";
 import { GrammargenError } from "../diagnostics.js";
 
-export async function writeAtomic(file: string, text: string): Promise<void> {
+export async function writeAtomic(file: string, text: string | Uint8Array): Promise<void> {
   try {
     await writeFileAtomic(file, text);
   } catch (e) {
