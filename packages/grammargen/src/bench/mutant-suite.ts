@@ -89,8 +89,7 @@ export interface Label {
 // Brotli-compressed TSV: the labels are data read by code, not reviewed by eye, and compress 5 to 1.
 export const LABELS_FILE = "packages/grammargen/test/fixtures/mutant-labels.tsv.br";
 
-export const encodeLabels = (text: string): Buffer =>
-  brotliCompressSync(Buffer.from(text, "utf8"), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+export const encodeLabels = (text: string): Buffer => brotliCompressSync(Buffer.from(text, "utf8"), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
 
 /** The committed labels: kind and command -> what the real program (or `bash -n`) said. */
 export function readLabels(root: string): Map<string, Label> {
