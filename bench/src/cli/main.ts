@@ -1,5 +1,6 @@
 // The `bench` command: run the suite against models and modes, and report on a run.
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SandboxUnavailableError } from "@shellgen/sandbox";
 import { jsonSummary, loadReport, taskText, toMarkdown, toText, writeReport } from "../report/index.js";
@@ -7,8 +8,10 @@ import { compareRuns, compareText } from "../compare/compare.js";
 import { readResults } from "../run/store.js";
 import { BENCH_MODES, DEFAULT_MODES, parseModes, UsageError } from "../run/modes.js";
 import { Progress } from "../run/progress.js";
+import { policyLabel, type PolicyRef } from "../run/policy-ref.js";
 import { parseTiers } from "../run/select.js";
-import { RESULTS_FILE } from "../run/store.js";
+import { META_FILE, RESULTS_FILE } from "../run/store.js";
+import type { RunMeta } from "../run/runner.js";
 import { loadTaskFolder, SuiteError } from "../suite/index.js";
 import { has, one, parseArgs, positiveInt } from "./args.js";
 import { cmdTrace, TRACE_FLAGS } from "./trace.js";
@@ -19,7 +22,7 @@ const HELP = `bench: the shellgen task suite, run in a bubblewrap sandbox
 
 usage:
   bench run [--suite DIR] [--tier N[,M]] [--tasks GLOB] [--model PATH|URL]... [--modes A,B,...]
-            [--concurrency N] [--timeout MS] [--out DIR] [--resume]
+            [--policy FILE] [--concurrency N] [--timeout MS] [--out DIR] [--resume]
   bench report [DIR] [--json | --markdown | --task ID]
   bench compare RUN_A RUN_B [--json]
   bench trace TASK [--model PATH|URL] [--mode MODE] [--top K] [--json] [--suite DIR]
@@ -34,6 +37,10 @@ run      executes every (model, mode, task) and appends one JSON line per result
          (oracle runs the canonical solutions and loads no model). Any model mode may end in
          +exec (fewshot+constrained-retry+ground+exec): the agent's improvement loop tries up to
          3 commands on copies of the workspace, seeing only exit status, stderr and file changes.
+         --policy FILE (JSON or YAML, grammargen's policy format) decodes every model mode
+         under the policy: the grammars are composed under it, and a command it refuses is
+         recorded as failed and not run. run.json keeps its path and sha256, which the
+         reports and compare show; --resume refuses a run started with another policy.
          --suite DIR runs a folder of your own task files (*.json arrays of tasks, the
          format of corpora/tasks/task.schema.json) instead of the built-in suite; a malformed
          file stops the run before anything executes (exit 2).
@@ -92,6 +99,7 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
     resume: {},
     help: {},
     suite: { value: true },
+    policy: { value: true },
   });
   if (has(p, "help")) {
     io.out(HELP);
@@ -116,6 +124,10 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
     loadTaskFolder(suite);
   }
 
+  const policyFile = one(p, "policy");
+  // Read and validated before a run directory is made or a model is opened.
+  const policy = policyFile !== undefined ? (await import("../run/policy.js")).readRunPolicy(policyFile) : undefined;
+
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -137,17 +149,19 @@ async function cmdRun(argv: string[], io: Io): Promise<number> {
       timeoutMs: positiveInt(one(p, "timeout"), "timeout", 10_000),
       outDir: out,
       resume,
+      ...(policy ? { policy } : {}),
       progress: new Progress(process.stderr),
       signal: abort.signal,
     });
     if (outcome.interrupted) {
       io.err(
-        `bench: interrupted after ${outcome.ran} runs; results so far in ${outcome.outDir}/${RESULTS_FILE} (continue with: bench run --resume --out ${outcome.outDir})\n`,
+        `bench: interrupted after ${outcome.ran} runs; results so far in ${outcome.outDir}/${RESULTS_FILE} (continue with: bench run --resume --out ${outcome.outDir}${policy ? ` --policy ${policy.path}` : ""})\n`,
       );
       return 130;
     }
     const w = await writeReport(out);
     io.out(toText(w.report));
+    if (w.meta?.policy) io.out(`policy: ${policyLabel(w.meta.policy)}\n`);
     io.out(`report: ${w.markdown}\n        ${w.html}\n`);
     return 0;
   } finally {
@@ -174,8 +188,8 @@ async function cmdReport(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (has(p, "json")) {
-    const { report } = await loadReport(dir);
-    io.out(`${JSON.stringify(jsonSummary(report))}\n`);
+    const { report, meta } = await loadReport(dir);
+    io.out(`${JSON.stringify({ ...jsonSummary(report), ...(meta?.policy ? { policy: meta.policy } : {}) })}\n`);
     return 0;
   }
   const w = await writeReport(dir);
@@ -184,6 +198,7 @@ async function cmdReport(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   io.out(toText(w.report));
+  if (w.meta?.policy) io.out(`policy: ${policyLabel(w.meta.policy)}\n`);
   io.out(`report: ${w.markdown}\n        ${w.html}\n`);
   return 0;
 }
@@ -200,7 +215,12 @@ async function cmdCompare(argv: string[], io: Io): Promise<number> {
     if (!existsSync(join(dir, RESULTS_FILE))) throw new UsageError(`no results in ${join(dir, RESULTS_FILE)}`);
     return (await readResults(dir)).records;
   };
-  const c = compareRuns(await load(a), await load(b), { a, b });
+  const policyOf = async (dir: string): Promise<PolicyRef | undefined> =>
+    await readFile(join(dir, META_FILE), "utf8").then(
+      (t) => (JSON.parse(t) as RunMeta).policy,
+      () => undefined,
+    );
+  const c = compareRuns(await load(a), await load(b), { a, b }, { a: await policyOf(a), b: await policyOf(b) });
   io.out(has(p, "json") ? `${JSON.stringify(c)}\n` : compareText(c));
   return 0;
 }

@@ -4,6 +4,7 @@
 import type { ResultRecord } from "../run/record.js";
 import { decodingOf } from "../report/tasks.js";
 import { mcnemar, type McNemar } from "./mcnemar.js";
+import { policyLabel, type PolicyRef } from "../run/policy-ref.js";
 
 export type ChangeKind = "fixed" | "regressed";
 
@@ -41,6 +42,8 @@ export interface PairComparison {
 export interface Comparison {
   a: string;
   b: string;
+  /** The --policy each run decoded under (run.json); absent when neither had one. */
+  policies?: { a?: PolicyRef; b?: PolicyRef };
   pairs: PairComparison[];
   /** Why some of A's or B's (model, mode) found no partner. */
   unpaired: string[];
@@ -124,7 +127,12 @@ const groupBy = (rs: ResultRecord[]) => {
  * Pairs (model, mode) of A with the same of B. When the runs share no model and each holds
  * exactly one, the two models are compared mode by mode (two models on the same tasks).
  */
-export function compareRuns(a: ResultRecord[], b: ResultRecord[], names: { a: string; b: string }): Comparison {
+export function compareRuns(
+  a: ResultRecord[],
+  b: ResultRecord[],
+  names: { a: string; b: string },
+  policies: { a?: PolicyRef; b?: PolicyRef } = {},
+): Comparison {
   const ga = groupBy(a.filter((r) => r.model !== "oracle"));
   const gb = groupBy(b.filter((r) => r.model !== "oracle"));
   const modelsA = [...new Set([...ga.values()].map((rs) => rs[0]!.model))];
@@ -145,14 +153,16 @@ export function compareRuns(a: ResultRecord[], b: ResultRecord[], names: { a: st
     pairs.push(comparePair(rs, rb, model, rb[0]!.model, mode));
   }
   for (const k of gb.keys()) if (!usedB.has(k)) unpaired.push(`${k.replace("\u0000", " ")}: only in ${names.b}`);
-  return { a: names.a, b: names.b, pairs, unpaired };
+  const withPolicies = policies.a || policies.b ? { policies: { ...(policies.a ? { a: policies.a } : {}), ...(policies.b ? { b: policies.b } : {}) } } : {};
+  return { a: names.a, b: names.b, ...withPolicies, pairs, unpaired };
 }
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 const pFmt = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixed(4));
 
 export function compareText(c: Comparison): string {
-  const out = [`A: ${c.a}`, `B: ${c.b}`];
+  const policy = (p: PolicyRef | undefined) => (c.policies ? ` (policy: ${policyLabel(p)})` : "");
+  const out = [`A: ${c.a}${policy(c.policies?.a)}`, `B: ${c.b}${policy(c.policies?.b)}`];
   if (c.pairs.length === 0) out.push("", "no (model, mode) in both runs: nothing to compare");
   for (const p of c.pairs) {
     const who = p.modelA === p.modelB ? p.modelA : `${p.modelA} -> ${p.modelB}`;

@@ -1,5 +1,6 @@
 // The Markdown report: what a README results table is pasted from.
 import type { RunMeta } from "../run/runner.js";
+import { policyLabel } from "../run/policy-ref.js";
 import { countCell, pct, type Report } from "./summary.js";
 import { coverageLine } from "./text.js";
 import { cell, codeBlock, codeSpan, singleLine } from "./md-text.js";
@@ -35,7 +36,8 @@ export function metaLine(meta: RunMeta | undefined): string {
   if (!meta) return "";
   const date = (meta.finished ?? meta.started).slice(0, 10);
   const models = meta.models.length ? `; models: ${meta.models.join(", ")}` : "";
-  return `Run ${date} on ${meta.host} (${meta.cores} x ${meta.cpu}, node ${meta.node})${models}; modes: ${meta.modes.join(", ")}.`;
+  const policy = meta.policy ? `; policy: ${policyLabel(meta.policy)}` : "";
+  return `Run ${date} on ${meta.host} (${meta.cores} x ${meta.cpu}, node ${meta.node})${models}; modes: ${meta.modes.join(", ")}${policy}.`;
 }
 
 export function toMarkdown(r: Report, meta?: RunMeta): string {

@@ -17,6 +17,7 @@ import {
   type ModelInfo,
   type StripCounts,
 } from "@shellgen/decode";
+import type { Policy } from "@shellgen/grammargen";
 import { estimateTokens, exampleBlock, exampleId, openPool, staticExamples, type Pool } from "@shellgen/fewshot";
 import type { ExecTrace, NativeCheck } from "./record.js";
 import { TASK_ENV } from "../suite/index.js";
@@ -107,13 +108,15 @@ export class ModelGenerator implements Generator {
     readonly label: string,
     private readonly decode: DecodeApi,
     private readonly backend: Backend,
+    private readonly policy?: Policy,
   ) {}
 
   get info(): ModelInfo | undefined {
     return this.backend.info;
   }
 
-  static async open(model: string | undefined, decode?: DecodeApi): Promise<ModelGenerator> {
+  /** `policy`: every decode runs under it (decode composes the grammars under it and checks the command). */
+  static async open(model: string | undefined, decode?: DecodeApi, opts: { policy?: Policy } = {}): Promise<ModelGenerator> {
     // A named local file is checked before llama.cpp is even loaded.
     if (model) assertModelExists(model, undefined);
     const api = decode ?? { createBackend, generate, defaultModelPath };
@@ -128,7 +131,7 @@ export class ModelGenerator implements Generator {
       // decode's own errors already name the model.
       throw new Error(why.includes(name) ? why : `cannot load model ${name}: ${why}`);
     }
-    return new ModelGenerator(modelLabel(model, defaultPath), api, backend);
+    return new ModelGenerator(modelLabel(model, defaultPath), api, backend, opts.policy);
   }
 
   private async examples(task: Task, mode: ModeSpec): Promise<Example[] | undefined> {
@@ -161,6 +164,7 @@ export class ModelGenerator implements Generator {
       workspaceFiles,
       examples,
       ...(feedback ? { feedback } : {}),
+      ...(this.policy ? { policy: this.policy } : {}),
       ...(await this.restater(mode)),
     });
   }
@@ -261,6 +265,7 @@ export class ModelGenerator implements Generator {
         workspaceFiles,
         examples,
         topK,
+        ...(this.policy ? { policy: this.policy } : {}),
         ...(await this.restater(mode)),
       });
     };

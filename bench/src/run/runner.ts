@@ -13,6 +13,8 @@ import { silentProgress, type ProgressSink } from "./progress.js";
 import { clip, recordKey, type ResultRecord } from "./record.js";
 import { selectTasks } from "./select.js";
 import { META_FILE, readResults, ResultStore, writeJsonAtomic } from "./store.js";
+import { policyRefusal, type RunPolicy } from "./policy.js";
+import { assertSamePolicy, type PolicyRef } from "./policy-ref.js";
 
 /** Per-task workspaces, inside the run directory. */
 export const WORK_DIR = ".work";
@@ -32,6 +34,8 @@ export interface BenchOptions {
   progress?: ProgressSink;
   /** Set to stop taking new work (Ctrl-C); what is in flight finishes and is recorded. */
   signal?: AbortSignal;
+  /** Every model mode decodes under this policy, and what it refuses is not run (`bench run --policy`). */
+  policy?: RunPolicy;
   /** Generator factory (tests inject one; default opens the model through @shellgen/decode). */
   openModel?: (model: string | undefined) => Promise<Generator>;
 }
@@ -53,6 +57,8 @@ export interface RunMeta {
   /** the --suite folder (absolute); absent for the project's suite */
   suite?: string;
   concurrency: number;
+  /** The --policy file every model mode decoded under; absent: none (the full grammars). */
+  policy?: PolicyRef;
 }
 
 export interface BenchOutcome {
@@ -77,10 +83,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const progress = opts.progress ?? silentProgress;
   let skipped = 0;
+  const earlier = opts.resume ? await readMeta(opts.outDir) : undefined;
+  if (earlier) assertSamePolicy(opts.outDir, earlier.policy, opts.policy);
 
   // Models open lazily and once: a run that only needs the oracle never touches a model.
   const opened = new Map<string, Promise<Generator>>();
-  const openModel = opts.openModel ?? ((m: string | undefined) => ModelGenerator.open(m));
+  const policy = opts.policy?.policy;
+  const openModel = opts.openModel ?? ((m: string | undefined) => ModelGenerator.open(m, undefined, policy ? { policy } : {}));
   const generatorFor = (model: string | undefined) => () => {
     const key = model ?? "\u0000default";
     let g = opened.get(key);
@@ -145,7 +154,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
         let generated: (() => void) | undefined;
         if (job.mode.name === "native") nativeGenerated.set(key, new Promise<void>((r) => (generated = r)));
         const before = job.mode.name === "native" ? undefined : nativeGenerated.get(key);
-        const record = await runJob(job, opts.timeoutMs ?? 10_000, workRoot, before, generated);
+        const record = await runJob(job, { timeoutMs: opts.timeoutMs ?? 10_000, workRoot, policy }, before, generated);
         await store.append(record);
         ran++;
         progress.tick(record.passed, `${record.mode} ${record.taskId}`);
@@ -173,16 +182,25 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
 /** Thrown inside runTask's command source when the generator gave no command to run. */
 class NoCommand extends Error {}
 
+/** Thrown inside runTask's command source when the run's policy refuses the command: it is not run. */
+class Refused extends Error {}
+
+interface JobContext {
+  timeoutMs: number;
+  workRoot: string;
+  policy?: RunPolicy["policy"];
+}
+
 /** `before`: generation starts once it settles; `generated`: called once this job's generation is over, however it ended. */
-async function runJob(job: Job, timeoutMs: number, workRoot: string, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
+async function runJob(job: Job, ctx: JobContext, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
   try {
-    return await runJobOnce(job, timeoutMs, workRoot, before, generated);
+    return await runJobOnce(job, ctx, before, generated);
   } finally {
     generated?.(); // a task whose setup failed never reached generation
   }
 }
 
-async function runJobOnce(job: Job, timeoutMs: number, workRoot: string, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
+async function runJobOnce(job: Job, { timeoutMs, workRoot, policy }: JobContext, before?: Promise<void>, generated?: () => void): Promise<ResultRecord> {
   const { task, mode } = job;
   const generator = await job.gen();
   const base = { model: generator.label, mode: mode.name, taskId: task.id, tier: task.tier, category: task.category };
@@ -217,6 +235,9 @@ async function runJobOnce(job: Job, timeoutMs: number, workRoot: string, before?
           generated?.();
         }
         if (gen.command.trim() === "") throw new NoCommand();
+        // Whatever path produced it (a native retry, an +exec attempt), a refused command never runs.
+        const refusal = policy && mode.decode !== null ? policyRefusal(policy, gen.command) : undefined;
+        if (refusal) throw new Refused(refusal);
         return gen.command;
       },
       { timeoutMs, workRoot },
@@ -237,6 +258,20 @@ async function runJobOnce(job: Job, timeoutMs: number, workRoot: string, before?
     };
   } catch (e) {
     if (genError !== undefined) return failed(`generation failed: ${genError}`, genError);
+    if (e instanceof Refused && gen) {
+      return {
+        ...base,
+        ...generatedFields(gen),
+        path: "failed",
+        error: e.message,
+        stdout: "",
+        stderr: "",
+        exitCode: null,
+        passed: false,
+        reason: `refused by the policy, not run: ${e.message}`,
+        at: new Date().toISOString(),
+      };
+    }
     if (e instanceof NoCommand && gen) {
       return {
         ...base,
@@ -271,12 +306,15 @@ function generatedFields(gen: Generated) {
   };
 }
 
-async function writeMeta(opts: BenchOptions, concurrency: number, models: string[], infos: Record<string, ModelInfo>): Promise<void> {
-  const file = join(opts.outDir, META_FILE);
-  const prev = await readFile(file, "utf8").then(
+const readMeta = (dir: string): Promise<RunMeta | undefined> =>
+  readFile(join(dir, META_FILE), "utf8").then(
     (t) => JSON.parse(t) as RunMeta,
     () => undefined,
   );
+
+async function writeMeta(opts: BenchOptions, concurrency: number, models: string[], infos: Record<string, ModelInfo>): Promise<void> {
+  const file = join(opts.outDir, META_FILE);
+  const prev = await readMeta(opts.outDir);
   const now = new Date().toISOString();
   const meta: RunMeta = {
     started: prev?.started ?? now,
@@ -292,6 +330,7 @@ async function writeMeta(opts: BenchOptions, concurrency: number, models: string
     ...(opts.glob ? { tasks: opts.glob } : {}),
     ...(opts.suiteDir ? { suite: resolve(opts.suiteDir) } : {}),
     concurrency,
+    ...(opts.policy ? { policy: { path: opts.policy.path, sha256: opts.policy.sha256 } } : {}),
   };
   await writeJsonAtomic(file, meta);
 }
