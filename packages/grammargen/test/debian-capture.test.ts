@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, optionLines } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
-import { leaveOut } from "../src/capture/debian/store.js";
+import { commitCorpus, DebianCorpus, leaveOut } from "../src/capture/debian/store.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
 import { parseBundle, writeBundle } from "../src/pack/bundle.js";
 import { buildPack } from "../src/pack/build.js";
+import { readDebianIndex, readDebianText } from "../src/pack/debian.js";
 
 describe("text bundles", () => {
   it("give back every text exactly, whatever it holds (header-like lines included)", () => {
@@ -144,6 +145,37 @@ describe("sandboxed help capture (bubblewrap)", () => {
   });
 });
 
+describe("the committed corpus", () => {
+  it("keeps index and failures compressed, read back as written; a damaged index is an error naming the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "debian-commit-"));
+    try {
+      const work = new DebianCorpus(join(dir, "work"));
+      const sha256 = work.writeText("help", "seq", "Usage: seq [OPTION]... LAST\n  -w, --equal-width  pad\n");
+      work.index.seq = {
+        words: ["seq"],
+        package: "coreutils",
+        version: "9.1-1",
+        from: ["tldr"],
+        tldrExamples: 1,
+        help: { argv: ["seq", "--help"], exit: 0, stream: "stdout", sha256 },
+      };
+      work.failures.xeyes = { package: "x11-apps", reason: "graphical or needs a display (section x11)" };
+      const out = join(dir, "out");
+      mkdirSync(out);
+      writeFileSync(join(out, "index.json"), "{}\n");
+      expect(commitCorpus(work, out)).toMatchObject({ programs: 1, failures: 1 });
+      expect(readDebianIndex(out).seq).toMatchObject({ words: ["seq"], package: "coreutils", help: { argv: ["seq", "--help"], exit: 0, stream: "stdout" } });
+      expect(readDebianText(out, "help", "seq")).toContain("--equal-width");
+      expect(JSON.parse(brotliDecompressSync(readFileSync(join(out, "failures.json.br"))).toString()).xeyes.reason).toContain("display");
+      expect(() => readFileSync(join(out, "index.json"))).toThrow(/ENOENT/);
+      writeFileSync(join(out, "index.json.br"), readFileSync(join(out, "index.json.br")).subarray(0, 20));
+      expect(() => readDebianIndex(out)).toThrow(/index\.json\.br/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the generated Debian-derived grammars", () => {
   // A pack with no reviewed programs and a two-program Debian corpus, built in a temp folder.
   function scratch(): string {
@@ -154,7 +186,7 @@ describe("the generated Debian-derived grammars", () => {
       seq: { words: ["seq"], package: "coreutils", version: "9.1-1", from: ["tldr"], tldrExamples: 1, help: { argv: ["seq", "--help"], exit: 0 } },
       nproc: { words: ["nproc"], package: "coreutils", version: "9.1-1", from: ["tldr"], tldrExamples: 1, help: { argv: ["nproc", "--help"], exit: 0 } },
     };
-    writeFileSync(join(dir, "texts", "index.json"), JSON.stringify(index));
+    writeFileSync(join(dir, "texts", "index.json.br"), brotliCompressSync(JSON.stringify(index)));
     const help = (p: string, opt: string) => `Usage: ${p} [OPTION]...\n\n  -${opt}, --${opt}x     an option\n      --help     display this help and exit\n`;
     writeFileSync(
       join(dir, "texts", "help.txt.br"),

@@ -13,6 +13,7 @@ import type { Grammar } from "../grammar/ast.js";
 import { MUTANT_KINDS, mutantsOf, seededRandom, type Mutant, type MutantKind, type MutantSource } from "./mutants.js";
 import { pairsExist, readPairs } from "./pairs.js";
 import { packGrammars, programsOf, type PackGrammars } from "./request-grammar.js";
+import { readDebianIndex } from "../pack/debian.js";
 
 export type SeedSource = "coverage" | "tldr" | "tasks" | "help";
 
@@ -60,15 +61,15 @@ export function packSource(root: string, grammars: PackGrammars, opts: { debian?
 
 /**
  * The Debian-derived programs: grammars/pack/debian.json lists each grammar's key (the build
- * generates grammars/debian), and corpora/debian/index.json names the command words of a
+ * generates grammars/debian), and corpora/debian/index.json.br names the command words of a
  * subcommand's key (docker-build is docker build).
  */
 export function debianPrograms(root: string): string[] {
   const f = join(root, "grammars/pack/debian.json");
   if (!existsSync(f)) return [];
-  const index = JSON.parse(readFileSync(join(root, "corpora/debian/index.json"), "utf8")) as Record<string, { words?: string[] }>;
+  const index = readDebianIndex(join(root, "corpora/debian"));
   const keys = (JSON.parse(readFileSync(f, "utf8")) as { programs: { key: string }[] }).programs.map((p) => p.key);
-  return [...new Set(keys.map((k) => (Object.hasOwn(index, k) ? index[k]!.words?.[0] : undefined) ?? k))];
+  return [...new Set(keys.map((k) => (Object.hasOwn(index, k) ? index[k]!.words[0] : undefined) ?? k))];
 }
 
 /**

@@ -1,7 +1,8 @@
 // Many texts in one brotli-compressed file: one record per text, a header line
 // "=== NAME BYTES" then exactly BYTES bytes of text and a newline. Compressing the texts
 // together takes half the space of compressing each alone (they share most of their words),
-// and the framing keeps a decompressed bundle readable in a diff.
+// and the framing keeps a decompressed bundle readable in a diff. The corpus's index and
+// failure list are stored the same way (one JSON line per program, brotli-compressed).
 import { existsSync, readFileSync } from "node:fs";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { GrammargenError } from "../diagnostics.js";
@@ -13,10 +14,23 @@ export function writeBundle(texts: Map<string, string>): Buffer {
     const body = Buffer.from(texts.get(name)!, "utf8");
     parts.push(Buffer.from(`=== ${name} ${body.length}\n`), body, Buffer.from("\n"));
   }
-  const raw = Buffer.concat(parts);
+  return brotli(Buffer.concat(parts));
+}
+
+/** Brotli at its densest setting: the same input gives the same bytes. */
+export function brotli(raw: Buffer): Buffer {
   return brotliCompressSync(raw, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
   });
+}
+
+/** A brotli-compressed text file, decompressed; a damaged one is an error that names the file. */
+export function readBrotliText(file: string): string {
+  try {
+    return brotliDecompressSync(readFileSync(file)).toString("utf8");
+  } catch (e) {
+    throw new GrammargenError(`${file}: ${(e as Error).message}`, [], (e as NodeJS.ErrnoException).code === "ENOENT" ? "ENOENT" : "EBUNDLE");
+  }
 }
 
 export function parseBundle(raw: Buffer, file: string): Map<string, string> {

@@ -1,11 +1,11 @@
 // Reads corpora/debian (help texts captured from Debian's packages: help.txt.br and
-// man.txt.br, bundles of brotli-compressed texts, and index.json with each program's package,
+// man.txt.br, bundles of brotli-compressed texts, and index.json.br with each program's package,
 // version, argv and exit status) into CommandSpecs: the help text and the man page, each
 // through its own reader, merged where a program has both.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { GrammargenError } from "../diagnostics.js";
-import { readBundle } from "./bundle.js";
+import { readBrotliText, readBundle } from "./bundle.js";
 import type { CommandSpec } from "../ir.js";
 import { type ParseResult, parseHelp } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
@@ -37,13 +37,14 @@ export interface DebianEntry {
   source: "help" | "man" | "help+man";
 }
 
-/** index.json, with its defaults filled in: words [name], stream "stdout". */
+/** index.json.br, with its defaults filled in: words [name], stream "stdout". */
 export function readDebianIndex(dir: string): Record<string, DebianIndexEntry> {
-  const file = join(dir, "index.json");
-  if (!existsSync(file)) throw new GrammargenError(`Debian help corpus ${dir} has no index.json`, [], "ENOENT");
+  const file = join(dir, "index.json.br");
+  if (!existsSync(file)) throw new GrammargenError(`Debian help corpus ${dir} has no index.json.br`, [], "ENOENT");
+  const text = readBrotliText(file);
   let raw: Record<string, Partial<DebianIndexEntry>>;
   try {
-    raw = JSON.parse(readFileSync(file, "utf8")) as typeof raw;
+    raw = JSON.parse(text) as typeof raw;
   } catch (e) {
     throw new GrammargenError(`${file} is not JSON: ${(e as Error).message}`, [], "EPARSE");
   }
@@ -80,7 +81,7 @@ export function readDebianCorpus(dir: string, skip: Set<string>): { entries: Deb
     const read = (kind: "help" | "man", parse: (text: string) => ParseResult): ParseResult | string | undefined => {
       if (!e[kind]) return undefined;
       const text = readDebianText(dir, kind, key);
-      if (text === undefined) return `index.json lists a ${kind} text for ${key}, but ${kind}.txt.br has none`;
+      if (text === undefined) return `index.json.br lists a ${kind} text for ${key}, but ${kind}.txt.br has none`;
       try {
         return parse(text);
       } catch (err) {

@@ -1,13 +1,15 @@
 // The capture's working corpus (one gzip file per text, so that a run can stop and resume
 // anywhere) and what it commits to corpora/debian: help.txt.br and man.txt.br (bundles, see
-// pack/bundle.ts), index.json with each program's package, version, argv and exit status, and
-// failures.json with every listed program that has no text and why. Files are written atomically.
+// pack/bundle.ts), index.json.br with each program's package, version, argv and exit status, and
+// failures.json.br with every listed program that has no text and why (both one JSON line per
+// program, brotli-compressed: as plain text they were most of the corpus's size). Files are
+// written atomically.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { writeBundle } from "../../pack/bundle.js";
+import { brotli, writeBundle } from "../../pack/bundle.js";
 import { optionLines } from "./help.js";
 
 export interface TextRecord {
@@ -80,7 +82,7 @@ export function leaveOut(text: string, maxBytes: number): string | undefined {
   return undefined;
 }
 
-/** corpora/debian from the working corpus: one line per program in index.json and failures.json. */
+/** corpora/debian from the working corpus: one line per program in index.json.br and failures.json.br. */
 export function commitCorpus(
   work: DebianCorpus,
   out: string,
@@ -128,9 +130,16 @@ export function commitCorpus(
     .sort()
     .map((n) => line(n, failures[n]));
   const text = (lines: string[]) => `{\n${lines.join(",\n")}\n}\n`;
-  writeAtomicSync(join(out, "index.json"), text(indexLines));
-  writeAtomicSync(join(out, "failures.json"), text(failureLines));
-  bytes += Buffer.byteLength(text(indexLines)) + Buffer.byteLength(text(failureLines));
+  for (const [file, lines] of [
+    ["index.json", indexLines],
+    ["failures.json", failureLines],
+  ] as const) {
+    const data = brotli(Buffer.from(text(lines)));
+    writeAtomicSync(join(out, `${file}.br`), data);
+    // The uncompressed form an older capture wrote would be read by nothing: no stale copy.
+    rmSync(join(out, file), { force: true });
+    bytes += data.length;
+  }
   return { programs: names.length, failures: failureLines.length, bytes };
 }
 
