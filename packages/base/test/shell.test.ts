@@ -22,6 +22,14 @@ describe("programs in a command", () => {
     expect(programsIn("ls *.log | xargs -n 1 gzip")).toEqual(["ls", "xargs", "gzip"]);
     expect(programsIn("timeout 5 curl -s http://x")).toEqual(["timeout", "curl"]);
     expect(programsIn("find . -name '*.tmp' -exec rm -f {} \\;")).toEqual(["find", "rm"]);
+    // A command line handed to a shell: a shell's -c script, a wrapper's one-word command, an option's value.
+    expect(programsIn(`ssh -p 22 host "du -sh /var | sort -h"`)).toEqual(["ssh", "du", "sort"]);
+    expect(programsIn("watch -n 1 'ls -l | wc -l'")).toEqual(["watch", "ls", "wc"]);
+    expect(programsIn(`bash -lc "grep -c x f && date"`)).toEqual(["bash", "grep", "date"]);
+    expect(programsIn(`nohup sh -c 'sleep 1; ssh h "uptime"' &`)).toEqual(["nohup", "sh", "sleep", "ssh", "uptime"]);
+    expect(programsIn("hyperfine -s 'make clean' make")).toEqual(["hyperfine", "make"]);
+    // Words only known at run time are no script.
+    expect(programsIn('ssh h "$CMD"')).toEqual(["ssh"]);
     const inner = invocations("find . -exec gzip -9 {} +").find((i) => i.name.value === "gzip")!;
     expect(inner.wrappers).toEqual(["find"]);
     expect(inner.args.map((a) => a.value)).toEqual(["-9"]);

@@ -98,6 +98,8 @@ export interface PositionalSpec {
    * one of them is given, the operand may be absent.
    */
   suppliedBy?: string[];
+  /** A COMMAND operand that names one of the program's own commands (git's, openssl's), not a program it runs (parse/subcommand-operand.ts). */
+  subcommand?: boolean;
   span?: Span;
 }
 

@@ -4,6 +4,7 @@
 // its operands by xargs is refused by the default policy unless the policy drops that rule.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
+import { wrapperShape } from "@shellgen/base";
 import { describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { unknownOptionLine, WRAPPERS, wrappedLine } from "../../base/test/wrapper-spellings.js";
@@ -19,7 +20,7 @@ const without = (...ids: string[]): Policy => {
 
 describe("a denied program behind any wrapper", () => {
   test("for every option spelling of every wrapper, the denied inner program is refused at its own word", () => {
-    for (const wrapper of WRAPPERS) {
+    for (const wrapper of WRAPPERS.filter((w) => !wrapperShape(w)!.unreadable)) {
       fc.assert(
         fc.property(wrappedLine(wrapper), ({ line, inner }) => {
           const at = line.lastIndexOf(` ${inner} `) + 1;
@@ -33,6 +34,12 @@ describe("a denied program behind any wrapper", () => {
         { numRuns: 25 },
       );
     }
+  });
+
+  test("a wrapper whose operands before the command are a list refuses any program after them", () => {
+    const unreadable = WRAPPERS.filter((w) => wrapperShape(w)!.unreadable);
+    expect(unreadable.length).toBeGreaterThan(0);
+    for (const wrapper of unreadable) expect(rules(policy, `${wrapper} x make`), wrapper).toContain("commands.unreadable");
   });
 
   test("an option a wrapper's help does not list refuses the line, with the rule and a fix", () => {
@@ -59,7 +66,8 @@ describe("a denied program behind any wrapper", () => {
     ["env -u X reboot", "commands.deny"],
     ["stdbuf -o0 reboot", "commands.deny"],
     ["taskset -c 0 reboot", "commands.unreadable"],
-    ["sudo -u user make", "commands.unreadable"],
+    ["doas -u user make", "commands.unreadable"],
+    ["sudo -u user make", "commands.deny"],
     ["flock /tmp/lock -c reboot", "commands.unreadable"],
     ["watch -n 5 reboot", "commands.deny"],
     ["timeout 9 watch 'reboot now'", "commands.deny"],

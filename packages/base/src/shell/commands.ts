@@ -1,7 +1,7 @@
 // What a command line runs: its simple commands, the invocations they make once wrappers
 // (xargs, timeout, find -exec, env, ...) are looked through, and the programs named.
 import { parseTree, type Node } from "./parse.js";
-import { basename, invocationOf, unwrap, type Invocation, type WordEnv } from "./words.js";
+import { basename, invocationOf, UNKNOWN, unwrap, type Invocation, type WordEnv } from "./words.js";
 import { WRAPPER_NAMES } from "./wrappers.js";
 
 /** Every `command` node of a source text, in source order (pipelines, lists, loops and substitutions included). */
@@ -41,13 +41,39 @@ export function invocations(source: string, opts: { unwrap?: boolean; env?: Word
 
 const PROGRAM_NAME = /^[A-Za-z_][\w.+-]*$/;
 
-/** The programs a command line runs, in order of appearance, each once (wrapped ones included). */
+/** Shells whose `-c SCRIPT` runs a command line. */
+const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox-sh"]);
+/** How deep scripts inside scripts are read (`ssh h 'sh -c "..."'`). */
+const SCRIPT_DEPTH = 3;
+
+/**
+ * The command lines an invocation hands to a shell, as text: an option's value (`su -c CMD`,
+ * `flock -c CMD`), a shell's `-c SCRIPT` (`bash -lc '...'`), and a wrapped command written as
+ * one word with spaces (`ssh host 'ls -l'`, `watch 'df -h'`), which the remote shell or
+ * watch's `sh -c` splits again.
+ */
+export function scriptsOf(inv: Invocation): string[] {
+  const out = (inv.commandLines ?? []).map((w) => w.value);
+  const name = basename(inv.name.value);
+  if (SHELLS.has(name)) {
+    const i = inv.args.findIndex((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a.value));
+    if (i >= 0 && i + 1 < inv.args.length) out.push(inv.args[i + 1]!.value);
+  }
+  if (inv.wrappers.length && /\s/.test(inv.name.value)) out.push([inv.name.value, ...inv.args.map((a) => a.value)].join(" "));
+  return out.filter((t) => !t.includes(UNKNOWN));
+}
+
+/** The programs a command line runs, in order of appearance, each once (wrapped ones and those in scripts it hands a shell included). */
 export function programsIn(source: string): string[] {
   const out: string[] = [];
-  for (const inv of invocations(source)) {
-    const name = basename(inv.name.value);
-    if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
-  }
+  const visit = (text: string, depth: number) => {
+    for (const inv of invocations(text)) {
+      const name = basename(inv.name.value);
+      if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
+      if (depth < SCRIPT_DEPTH) for (const script of scriptsOf(inv)) visit(script, depth + 1);
+    }
+  };
+  visit(source, 0);
   return out;
 }
 

@@ -141,7 +141,8 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
   // there on could name a program (`chrt -p 78`, `busybox --help`): then the wrapper runs none.
   const unknownOption = (at: number, why: string): CommandStart =>
     args.slice(at).some(mayBeCommand) || commandLines.length ? lost(args[at]!, why) : { at: -1, commandLines };
-  if (shape.unreadable && args.length > 0) return lost(args[0]!, `${name}'s operands before its command are a list whose end cannot be told`);
+  if (shape.unreadable && args.length > 0)
+    return args.some(mayBeCommand) ? lost(args[0]!, `${name}'s operands before its command are a list whose end cannot be told`) : { at: -1, commandLines };
   let i = 0;
   while (i < args.length) {
     const w = args[i]!;
@@ -210,7 +211,7 @@ function resolveLong(shape: WrapperShape, given: string): string | undefined {
 /** The part of a CommandSpec a usage line is read from (plain JSON, so base needs no grammargen types). */
 export interface WrapperIr {
   options: { short: string[]; long: string[]; arity: Takes; valueCount?: number; value?: { metavar?: string } }[];
-  positionals: { name: string; type: { kind: string }; max: number; rest?: boolean }[];
+  positionals: { name: string; type: { kind: string }; max: number; rest?: boolean; subcommand?: boolean }[];
 }
 
 const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
@@ -219,9 +220,10 @@ const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
 const WRAPPED_PROGRAM = /^(program|prog|prog_name)\b/i;
 const ARGUMENTS = /^(arg|args|argument|arguments)\b/i;
 
-/** Whether operand i of a help text's usage is a command the program runs (timeout's COMMAND). */
+/** Whether operand i of a help text's usage is a command the program runs (timeout's COMMAND), not one of its own (git's, marked `subcommand`). */
 export const wrapsCommand = (ps: WrapperIr["positionals"], i: number): boolean =>
-  WRAPPED_OPERAND.test(ps[i]!.name) || (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(ps[i + 1]?.name ?? "")));
+  ps[i]!.subcommand !== true &&
+  (WRAPPED_OPERAND.test(ps[i]!.name) || (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(ps[i + 1]?.name ?? ""))));
 
 /** A value that is a shell command line (`-c, --command <command>`: su, flock, runuser). */
 const COMMAND_LINE_VALUE = /^<?(command|cmd)>?$/i;

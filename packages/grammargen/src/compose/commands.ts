@@ -96,6 +96,16 @@ function optionFilter(
   return both((_cmd, o) => !spelled(o).some((f) => denied.has(f)), listed);
 }
 
+/**
+ * A program's own spec without its `COMMAND [ARGS]...` operand (one marked `subcommand`), for a
+ * composition that holds the program's subcommands too: their grammars are its commands, and an
+ * operand taking any word with any arguments after it would accept every wrong option of theirs.
+ */
+export function withoutCommandOperand(spec: CommandSpec): CommandSpec {
+  const at = spec.positionals.findIndex((p) => p.subcommand);
+  return at < 0 ? spec : { ...spec, positionals: spec.positionals.slice(0, at) };
+}
+
 export function commandTemplates(
   specs: CommandSpec[],
   policy: Policy | undefined,
@@ -107,8 +117,10 @@ export function commandTemplates(
   const out: CommandTemplate[] = [];
   const used = new Set<string>();
   const withWrappers = new Set((policy?.wrap ?? []).map((w) => w.with));
-  for (const spec of specs) {
-    const program = spec.path[0] ?? "";
+  const withSubcommands = new Set(specs.filter((s) => s.path.length > 1).map((s) => s.path[0]!));
+  for (const given of specs) {
+    const program = given.path[0] ?? "";
+    const spec = given.path.length === 1 && withSubcommands.has(program) ? withoutCommandOperand(given) : given;
     if (!program || (policy && !commandAllowed(policy, program).ok) || !subcommandAllowed(policy, spec.path)) continue;
     const key = `c_${sanitizeName(spec.path.join("_"))}`;
     if (used.has(key)) continue;

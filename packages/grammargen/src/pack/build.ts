@@ -18,7 +18,8 @@ import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
-import { readDebianCorpus } from "./debian.js";
+import { type DebianEntry, readDebianCorpus } from "./debian.js";
+import { withoutCommandOperand } from "../compose/commands.js";
 import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
@@ -148,7 +149,8 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     tools[name] = { source: rel.replace(/^.*\//, ""), sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   }
 
-  const debian = config.debian ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key))) : undefined;
+  const withSubcommands = new Set(entries.filter((e) => e.spec.path.length > 1).map((e) => e.spec.path[0]!));
+  const debian = config.debian ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), withSubcommands) : undefined;
   if (debian) {
     files.set("debian.json", debianManifest(debian));
     skipped.push(...debian.skipped);
@@ -175,7 +177,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   if (config.wrapperShapes) {
     const file = resolve(root, config.wrapperShapes);
     try {
-      writeFileAtomicSync(file, wrapperShapesModule(wrapperUsages(kept)));
+      writeFileAtomicSync(file, wrapperShapesModule(wrapperUsages([...kept, ...(debian?.entries ?? [])])));
     } catch (e) {
       throw new GrammargenError(
         `cannot write the wrapper table ${file} (pack.json's wrapperShapes): ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
@@ -205,16 +207,27 @@ interface DebianBuild {
   programs: { key: string; path: string[]; source: string; sha256: string }[];
   files: Map<string, string>;
   skipped: { key: string; reason: string }[];
+  /** The programs built, for the wrapper table (a Debian-derived program that runs a COMMAND operand is a wrapper too). */
+  entries: DebianEntry[];
 }
 
 /** One hash per program over its three files, so the committed manifest stays small. */
 // 96 bits: the manifest guards against drift, not against a forger, and stays small.
 const programHash = (lark: string, gbnf: string, ir: string): string => sha256(`${lark}\0${gbnf}\0${ir}`).slice(0, 24);
 
-function buildDebian(corpus: string, reviewed: Set<string>): DebianBuild {
-  const { entries, skipped } = readDebianCorpus(corpus, reviewed);
+function buildDebian(corpus: string, reviewed: Set<string>, reviewedWithSubcommands: Set<string>): DebianBuild {
+  const read = readDebianCorpus(corpus, reviewed);
+  const { skipped } = read;
+  // A program whose subcommands have entries of their own (git: git-log, git-subtree...) takes
+  // its commands from them; its `COMMAND [ARGS]...` operand would take any word with any
+  // arguments, every wrong option of theirs included.
+  const withSubcommands = new Set([...reviewedWithSubcommands, ...read.entries.filter((e) => e.spec.path.length > 1).map((e) => e.spec.path[0]!)]);
+  const entries = read.entries.map((e) =>
+    e.spec.path.length === 1 && withSubcommands.has(e.spec.path[0]!) ? { ...e, spec: withoutCommandOperand(e.spec) } : e,
+  );
   const files = new Map<string, string>();
   const programs: DebianBuild["programs"] = [];
+  const built: DebianEntry[] = [];
   for (const e of entries) {
     let lark: string, gbnf: string;
     try {
@@ -228,8 +241,9 @@ function buildDebian(corpus: string, reviewed: Set<string>): DebianBuild {
     const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
     files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
     programs.push({ key: e.key, path: e.spec.path, source: e.source, sha256: programHash(lark, gbnf, ir) });
+    built.push(e);
   }
-  return { programs, files, skipped };
+  return { programs, files, skipped, entries: built };
 }
 
 /** pack/debian.json: one line per program, so a review reads as a list. */
@@ -299,7 +313,17 @@ function buildGenerated(root: string, config: PackConfig, t0: number): PackResul
   const reviewed = new Set(
     readdirSync(resolve(root, config.corpus)).filter((k) => ["help.txt", "meta.json"].every((f) => existsSync(join(resolve(root, config.corpus), k, f)))),
   );
-  const d = buildDebian(resolve(root, config.debian), reviewed);
+  // The reviewed programs held as subcommands (git -> git-log): their paths are in the committed IRs.
+  const corpus = resolve(root, config.corpus);
+  const withSubcommands = new Set(
+    [...reviewed]
+      .map((k) => join(corpus, k, "ir.json"))
+      .filter((f) => existsSync(f))
+      .map((f) => (JSON.parse(readFileSync(f, "utf8")) as CommandSpec).path)
+      .filter((p) => p.length > 1)
+      .map((p) => p[0]!),
+  );
+  const d = buildDebian(resolve(root, config.debian), reviewed, withSubcommands);
   swapIn(root, "debian", d.files.set(STAMP, `${generatorHash()}\n`));
   const got = new Map(d.programs.map((p) => [p.key, p.sha256]));
   const drift = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k)).sort();

@@ -1,12 +1,15 @@
 // The wrapper table @shellgen/base reads (packages/base/src/shell/wrapper-shapes.ts): the usage
-// line of every corpus program whose help text names a command operand (xargs, timeout, env,
-// nice...), derived from its IR at pack build time, so base learns wrappers' options without
-// depending on grammargen.
+// line of every pack program (reviewed or Debian-derived) whose help text names a command
+// operand (xargs, timeout, env, nice, sudo, strace...), derived from its IR at pack build time,
+// so base learns wrappers' options without depending on grammargen.
 import { usageFromIr } from "@shellgen/base";
-import type { CorpusEntry } from "./corpus.js";
+import type { CommandSpec } from "../ir.js";
 
-/** program name -> usage line, for single-word programs (a subcommand runs under its program's name). */
-export function wrapperUsages(entries: CorpusEntry[]): Map<string, string> {
+/**
+ * program name -> usage line, for single-word programs (a subcommand runs under its program's
+ * name). The first entry of a name wins: reviewed corpus entries go before Debian-derived ones.
+ */
+export function wrapperUsages(entries: { spec: CommandSpec }[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const e of entries) {
     if (e.spec.path.length !== 1 || out.has(e.spec.path[0]!)) continue;

@@ -4,6 +4,7 @@ import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
 import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
+import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
@@ -28,6 +29,8 @@ export interface ParseOptions {
 export interface ParseResult {
   spec: CommandSpec;
   diagnostics: Diagnostic[];
+  /** The text shows that the program has commands of its own (parse/subcommand-operand.ts), so a merge can apply it to the other text's operands. */
+  listsOwnCommands?: boolean;
 }
 
 export const nameWords = (name: string | string[]): string[] => (Array.isArray(name) ? name : name.split(/\s+/)).map((w) => w.trim()).filter((w) => w !== "");
@@ -408,7 +411,10 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
-    return withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized));
+    return withSubcommandOperand(
+      withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized)),
+      normalized,
+    );
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

@@ -3,6 +3,7 @@
 // man page's options: procps' terse usage, apt-cache's "command" summary); then the man page
 // is. The other text adds what the base leaves out (options, spellings, and, for a base with
 // no usage line, its operands). Every difference is reported, on the text it was found in.
+import { markSubcommands } from "./subcommand-operand.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
@@ -118,5 +119,11 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     ...(help.spec.source ?? { program: spec.path[0] ?? "" }),
     ...(man.spec.source?.manPage ? { manPage: man.spec.source.manPage } : {}),
   };
-  return { spec, diagnostics: [...tag(help.diagnostics, "help"), ...tag(man.diagnostics, "man"), ...notes] };
+  // Either text showing the program's own commands decides for the merged operands.
+  const own = help.listsOwnCommands || man.listsOwnCommands;
+  return {
+    spec: own ? markSubcommands(spec) : spec,
+    diagnostics: [...tag(help.diagnostics, "help"), ...tag(man.diagnostics, "man"), ...notes],
+    ...(own ? { listsOwnCommands: true } : {}),
+  };
 }

@@ -5,7 +5,7 @@ import { alt, cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar, type 
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { patternJson } from "./pattern.js";
 import { boundedRep } from "./repeat.js";
-import { GrammargenError, Session } from "../diagnostics.js";
+import { GrammargenError, type Session } from "../diagnostics.js";
 import type { Shape } from "./shape.js";
 
 /** Most whitespace between two JSON tokens (pretty-printed calls indent well under this). */

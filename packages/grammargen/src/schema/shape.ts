@@ -3,7 +3,7 @@
 // annotation, or rejected with its JSON pointer; nothing is loosened. The few places where a
 // shape is tighter than the schema (canonical property order, no unlisted properties when
 // additionalProperties is left open) are reported as warnings.
-import { Session } from "../diagnostics.js";
+import type { Session } from "../diagnostics.js";
 
 export type Shape =
   | { kind: "any" }
