@@ -89,6 +89,19 @@ describe("bench compare", () => {
     expect(p.test.p).toBeCloseTo(14 / 64, 12);
   });
 
+  it("a command the B run's policy refused (never run) is a policy change, not the same command", () => {
+    const refused: ResultRecord = {
+      ...rec("v4.gguf", "t0", "cmd 0", false, "failed"),
+      exitCode: null,
+      error: "policy commands.allow: cmd is not in the policy's allowed commands",
+      reason: "refused by the policy, not run: policy commands.allow: cmd is not in the policy's allowed commands",
+    };
+    const p = compareRuns([rec("v4.gguf", "t0", "cmd 0", true)], [refused], { a: "A", b: "B" }).pairs[0]!;
+    expect(p.changes.map((x) => [x.kind, x.cause])).toEqual([["regressed", "policy"]]);
+    expect(p.changes[0]!.detail).not.toMatch(/both ran/);
+    expect(p.byCause.regressed.policy).toBe(1);
+  });
+
   it("prints the comparison, and --json the same as data; a missing run is a usage error", async () => {
     const out: string[] = [];
     const err: string[] = [];

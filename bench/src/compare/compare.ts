@@ -8,8 +8,8 @@ import { policyLabel, type PolicyRef } from "../run/policy-ref.js";
 
 export type ChangeKind = "fixed" | "regressed";
 
-/** Why a task's verdict changed between the runs. */
-export type ChangeCause = "same command" | "decoding path" | "other command";
+/** Why a task's verdict changed between the runs; `policy`: the failing run's policy (`bench run --policy`) refused its command, which did not run. */
+export type ChangeCause = "policy" | "same command" | "decoding path" | "other command";
 
 export interface TaskChange {
   taskId: string;
@@ -56,7 +56,9 @@ function changeOf(ra: ResultRecord, rb: ResultRecord): TaskChange {
   const da = decodingOf(ra.path);
   const db = decodingOf(rb.path);
   const failing = rb.passed ? ra : rb;
-  const cause: ChangeCause = ra.command.trim() === rb.command.trim() ? "same command" : da !== db ? "decoding path" : "other command";
+  // The same command passing in one run and refused in the other never ran there: the policy is the cause, not the check.
+  const refused = /^policy [^:]+:/.test(failing.error ?? "") && failing.exitCode === null;
+  const cause: ChangeCause = refused ? "policy" : ra.command.trim() === rb.command.trim() ? "same command" : da !== db ? "decoding path" : "other command";
   const how = cause === "same command" ? `both ran ${cut(ra.command)}` : `${cut(ra.command)} (${da}) -> ${cut(rb.command)} (${db})`;
   return {
     taskId: ra.taskId,
@@ -69,7 +71,7 @@ function changeOf(ra: ResultRecord, rb: ResultRecord): TaskChange {
   };
 }
 
-const zeroCauses = (): Record<ChangeCause, number> => ({ "same command": 0, "decoding path": 0, "other command": 0 });
+const zeroCauses = (): Record<ChangeCause, number> => ({ policy: 0, "same command": 0, "decoding path": 0, "other command": 0 });
 
 export function comparePair(a: ResultRecord[], b: ResultRecord[], modelA: string, modelB: string, mode: string): PairComparison {
   const bByTask = new Map(b.map((r) => [r.taskId, r]));
