@@ -1,4 +1,4 @@
-// npm run report:profile [-- --json FILE] [--model GGUF] [--limit N]
+// npm run report:profile [-- --json FILE] [--model GGUF]... [--limit N] [--commands N] [--runs N]
 // What a learned policy (grammargen profile) keeps and what it costs, on two corpora:
 //  - the tldr examples of the training data (model/data/train.jsonl.gz, source "tldr"), split
 //    by page (family "tldr:PAGE"): a stable hash of the page puts 20% of the pages aside, so
@@ -11,10 +11,14 @@
 // Sizes: options per program (IR spellings against the allow-list) and the GBNF bytes of the
 // composition of every learned program, under the default policy and under the learned one.
 // Safety: every line of the default policy's probe (test/fixtures/policy-probe.jsonl) that it
-// blocks, against the learned checker and grammar. Speed: XGrammar compile time of both
-// compositions at the default model's vocabulary.
+// blocks, against the learned checker and grammar. Speed, at each --model's vocabulary
+// (default: the default model): XGrammar compile time of both compositions, and the time the
+// matcher adds per generated token (bitmask + accept) under each, over the same tokens: the
+// first --commands (default 60) held-out commands both compositions accept, tokenized by the
+// model as it would generate them. --runs (default 3) compiles and passes each.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { recognize } from "../check/recognize.js";
 import { writeAtomic } from "../cli/output.js";
@@ -31,6 +35,7 @@ import { buildProfile } from "../profile/policy.js";
 import type { Observed } from "../profile/read.js";
 import { packSpecs } from "../profile/specs.js";
 import { readPairs } from "./pairs.js";
+import { perToken, tokenizeAll } from "./token-cost.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 const arg = (name: string): string | undefined => {
@@ -127,6 +132,13 @@ async function corpus(name: string, train: Item[], test: Item[], specs: SpecInde
   const learnedAccepts = blocked.filter((p) => recognize(gPolicy, p.command).accepted);
   const baseAccepts = blocked.filter((p) => recognize(gBase, p.command).accepted).length;
   const grammarLeaks = learnedAccepts.filter((p) => !recognize(gBase, p.command).accepted).map((p) => p.command);
+  // Per-token speed is timed over commands both compositions accept, so both matchers walk the same tokens.
+  const tokenCommands: string[] = [];
+  const want = Number(arg("commands") ?? "60");
+  for (const c of new Set(test.map((t) => t.command))) {
+    if (tokenCommands.length >= want) break;
+    if (recognize(gPolicy, c).accepted && recognize(gBase, c).accepted) tokenCommands.push(c);
+  }
   return {
     name,
     train: train.length,
@@ -144,11 +156,22 @@ async function corpus(name: string, train: Item[], test: Item[], specs: SpecInde
     bytes: { full: gFull.length, learned: gLearned.length, composeMsFull: t1 - t0, composeMsLearned: t2 - t1 },
     safety: { blocked: blocked.length, checkerLeaks: leaks, grammarLeaks, learnedGrammarAccepts: learnedAccepts.length, baseGrammarAccepts: baseAccepts },
     gbnf: { full: gFull, learned: gLearned },
+    tokenCommands,
   };
 }
 
-async function xgrammarTimes(model: string, grammars: { name: string; gbnf: string }[]): Promise<{ name: string; ms: number[] }[]> {
-  const { ggufVocab, xgrammarCompiler, xgrammarParse } = await import("../emit/xgrammar.js");
+interface Speed {
+  model: string;
+  vocabulary: number;
+  name: string;
+  /** compile, one per run */
+  ms: number[];
+  /** bitmask + accept per token, one pass over the same tokens per run */
+  perToken: { commands: number; tokens: number; acceptedCommands: number; ms: number[]; cpuMs: number[] };
+}
+
+async function xgrammarTimes(model: string, grammars: { name: string; gbnf: string; commands: string[] }[], runs: number): Promise<Speed[]> {
+  const { generatedText, ggufVocab, withLeadingSpace, xgrammarCompiler, xgrammarParse } = await import("../emit/xgrammar.js");
   const vocab = await ggufVocab(model);
   const compiler = await xgrammarCompiler(vocab.tokens, {
     vocabType: vocab.vocabType,
@@ -156,10 +179,10 @@ async function xgrammarTimes(model: string, grammars: { name: string; gbnf: stri
     stopTokenIds: vocab.eos === undefined ? undefined : [vocab.eos],
   });
   (await compiler.compileGrammar(await xgrammarParse('root ::= "warm" [a-z]*'))).dispose();
-  const out: { name: string; ms: number[] }[] = [];
+  const out: Speed[] = [];
   for (const g of grammars) {
     const ms: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < runs; i++) {
       const parsed = await xgrammarParse(g.gbnf);
       const t0 = performance.now();
       const c = await compiler.compileGrammar(parsed);
@@ -167,14 +190,39 @@ async function xgrammarTimes(model: string, grammars: { name: string; gbnf: stri
       c.dispose();
       parsed.dispose();
     }
-    out.push({ name: g.name, ms });
+    // As generated after "Command:": the root takes the optional leading space the model writes.
+    const tokens = await tokenizeAll(
+      model,
+      g.commands.map((c) => generatedText(c, vocab)),
+    );
+    const compiled = await compiler.compileGrammar(await xgrammarParse(withLeadingSpace(g.gbnf)));
+    const passes = [];
+    try {
+      await perToken(compiled, tokens.slice(0, 1)); // the matcher's first steps warm up
+      for (let i = 0; i < runs; i++) passes.push(await perToken(compiled, tokens));
+    } finally {
+      compiled.dispose();
+    }
+    out.push({
+      model,
+      vocabulary: vocab.tokens.length,
+      name: g.name,
+      ms,
+      perToken: {
+        commands: g.commands.length,
+        tokens: passes[0]!.tokens,
+        acceptedCommands: passes[0]!.acceptedCommands,
+        ms: passes.map((r) => r.ms),
+        cpuMs: passes.map((r) => r.cpuMs),
+      },
+    });
   }
   return out;
 }
 
 async function main(): Promise<void> {
   if (process.argv.includes("--help")) {
-    console.log("usage: npm run report:profile -- [--json FILE] [--model GGUF] [--limit N]");
+    console.log("usage: npm run report:profile -- [--json FILE] [--model GGUF]... [--limit N] [--commands N] [--runs N]");
     return;
   }
   const specs = packSpecs(join(ROOT, "grammars/pack"));
@@ -214,18 +262,29 @@ async function main(): Promise<void> {
     );
     for (const l of [...r.safety.checkerLeaks, ...r.safety.grammarLeaks]) console.log(`  LEAK ${l}`);
   }
-  const model = arg("model") ?? join(ROOT, "model/shellgen-mini.gguf");
-  const speed = await xgrammarTimes(
-    model,
-    results.flatMap((r) => [
-      { name: `${r.name}: full`, gbnf: r.gbnf.full },
-      { name: `${r.name}: learned`, gbnf: r.gbnf.learned },
-    ]),
-  );
-  console.log(`\n## XGrammar compile at ${model} (3 runs each, ms)`);
-  for (const s of speed) console.log(`${s.name.padEnd(48)} ${s.ms.map((m) => m.toFixed(0)).join(" / ")}`);
+  const models = process.argv.flatMap((a, i) => (a === "--model" && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+  if (!models.length) models.push(join(ROOT, "model/shellgen-mini.gguf"));
+  const speed: Speed[] = [];
+  const runs = Number(arg("runs") ?? "3");
+  for (const model of models) {
+    const rows = await xgrammarTimes(
+      model,
+      results.flatMap((r) => [
+        { name: `${r.name}: full`, gbnf: r.gbnf.full, commands: r.tokenCommands },
+        { name: `${r.name}: learned`, gbnf: r.gbnf.learned, commands: r.tokenCommands },
+      ]),
+      runs,
+    );
+    speed.push(...rows);
+    const f = (xs: number[], d: number) => xs.map((m) => m.toFixed(d)).join(" / ");
+    console.log(`\n## XGrammar at ${model} (${rows[0]?.vocabulary} tokens): compile ms and bitmask + accept ms per token (wall; cpu), ${runs} runs each`);
+    for (const s of rows)
+      console.log(
+        `${s.name.padEnd(42)} compile ${f(s.ms, 0)}; per token ${f(s.perToken.ms, 3)} (cpu ${f(s.perToken.cpuMs, 3)}) over ${s.perToken.tokens} tokens of ${s.perToken.commands} commands, ${s.perToken.acceptedCommands} accepted`,
+      );
+  }
   const json = arg("json");
-  if (json) await writeAtomic(json, `${JSON.stringify({ results: results.map(({ gbnf: _g, ...r }) => r), speed }, null, 2)}\n`);
+  if (json) await writeAtomic(json, `${JSON.stringify({ results: results.map(({ gbnf: _g, ...r }) => r), speed, loadAverage: loadavg() }, null, 2)}\n`);
 }
 
 main().catch((e) => {

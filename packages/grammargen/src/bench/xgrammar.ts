@@ -25,17 +25,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import type * as XG from "@mlc-ai/web-xgrammar";
-import { generatedText, ggufVocab, loadXGrammar, withLeadingSpace, xgrammarCompiler, xgrammarParse } from "../emit/xgrammar.js";
+import { generatedText, ggufVocab, withLeadingSpace, xgrammarCompiler, xgrammarParse } from "../emit/xgrammar.js";
+import { cpuMs, perToken, tokenizeAll } from "./token-cost.js";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 interface Row {
   name: string;
@@ -43,48 +39,6 @@ interface Row {
   compileMs: number;
   compileCpuMs: number;
   error?: string;
-}
-
-/** The model's own tokens for each command (node-llama-cpp, vocabulary only). */
-async function tokenizeAll(model: string, commands: string[]): Promise<number[][]> {
-  const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
-  const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
-  const m = await llama.loadModel({ modelPath: model, vocabOnly: true });
-  try {
-    return commands.map((c) => [...m.tokenize(c, false)].map(Number));
-  } finally {
-    await m.dispose();
-  }
-}
-
-/** Mean bitmask + accept time per token of the default grammar's matcher over `tokens`. */
-async function perToken(compiled: XG.CompiledGrammar, tokens: number[][]): Promise<{ tokens: number; ms: number; cpuMs: number; acceptedCommands: number }> {
-  const xg = loadXGrammar();
-  const m = await xg.GrammarMatcher.createGrammarMatcher(compiled);
-  let n = 0;
-  let ms = 0;
-  let cpu = 0;
-  let accepted = 0;
-  try {
-    for (const seq of tokens) {
-      m.reset();
-      let ok = true;
-      for (const t of seq) {
-        const t0 = performance.now();
-        const c0 = cpuMs();
-        await m.getNextTokenBitmask();
-        ok = m.acceptToken(t);
-        ms += performance.now() - t0;
-        cpu += cpuMs() - c0;
-        n++;
-        if (!ok) break;
-      }
-      if (ok) accepted++;
-    }
-  } finally {
-    m.dispose();
-  }
-  return { tokens: n, ms: ms / n, cpuMs: cpu / n, acceptedCommands: accepted };
 }
 
 const NEGATED_CLASS = /\[\^(?:\\.|[^\]\\])*\]/g;
