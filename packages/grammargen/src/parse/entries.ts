@@ -32,11 +32,14 @@ export interface Entries {
   moreCommands?: Span;
 }
 
+/** Sections that are about something else than options, whatever lines they hold. */
+const NOT_OPTIONS = /additional help topics|examples?|environment|exit status|see also|learn more|feedback|help topics/;
+
 export function sectionKind(title: string): SectionKind {
   const t = title.toLowerCase();
   // "Options (and corresponding environment variables)" (python3) is about options.
   if (/^((global|common|general|other|main|basic|advanced) )?(options|flags|switches)\b/.test(t)) return "options";
-  if (/additional help topics|examples?|environment|exit status|see also|learn more|feedback|help topics/.test(t)) return "other";
+  if (NOT_OPTIONS.test(t)) return "other";
   if (/(^|\s)(sub)?commands?\b|^available commands|^core commands/.test(t)) return "commands";
   if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
   if (/options|flags|optional arguments|switches/.test(t)) return "options";
@@ -147,7 +150,13 @@ export function readEntries(lines: Line[], program = ""): Entries {
       finish();
       continue;
     }
-    if (startsOption && (l.indent > 0 || kind === "options")) {
+    // pciutils' "Basic display modes:" and "Selection of devices:" list options at the margin
+    // ("-t\t\tShow bus tree") under titles that do not say so: a line whose head is set apart
+    // from a description column (a tab or two spaces) is an option there too. One space or a
+    // colon is prose ("-f cd (16 bit little endian)" under "The format shortcuts are:").
+    const margin = startsOption && l.indent === 0 && kind === "other" && !NOT_OPTIONS.test(section.toLowerCase()) ? splitEntry(l.text, l.start) : undefined;
+    const marginEntry = margin && margin.descFrom < l.text.length && headOf(margin.head) !== undefined;
+    if (startsOption && (l.indent > 0 || kind === "options" || marginEntry)) {
       finish();
       const { head, descFrom, parsed } = readOptionHead(l.text, l.start);
       if (!parsed) {

@@ -102,7 +102,33 @@ function alternativesOf(toks: Tok[]): Tok[][] {
   return groups;
 }
 
-function operandsOf(toks: Tok[], line: Line, takesValue: OptionTakesValue, allOptional: boolean): UsageOperand[] {
+/** A plain operand word, or "<name>": no option, group, bar or "NAME=VALUE". */
+const PLAIN_OPERAND = /^(?:[^-[{(|<\s=][^\s[\]{}()|<>=]*|<[^\s<>|=]+>)$/;
+
+/**
+ * "FILE | DIR | PID", 'profile | "#hashtag" | :feed': operands joined by a bar standing alone
+ * are one operand, a choice between them, as one word "FILE|DIR|PID" would be.
+ */
+function joinBars(toks: Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const prev = out[out.length - 1];
+    const next = toks[i + 1]?.text ?? "";
+    // ifconfig's "options | address ...": a placeholder for options is none of the choices.
+    const plain = (x: string) => PLAIN_OPERAND.test(x) && !OPTION_PLACEHOLDER.test(x.replace(/[<>]/g, ""));
+    if (t.text === "|" && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
+      out[out.length - 1] = { text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`, at: prev.at };
+      i++;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOptional: boolean): UsageOperand[] {
+  const toks = joinBars(all);
   const out: UsageOperand[] = [];
   // renice's "[-n] <priority>": the operand may come as the option's value instead.
   let viaOption = false;
@@ -317,7 +343,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   joinOpenBrackets(raw);
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
-    // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage.
+    // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage,
+    // set apart by four spaces or a tab ("probe [ FLAGS ] DEVNAME\tDisplay the device").
     // route's "... [<AF>]           List kernel routing tables" and arp's "<-Display ARP cache" too.
     // binutils' "[file(s)]" is "[file...]" (same length, so spans stay right).
     // GLib's "broadwayd [OPTION…] [:DISPLAY] - broadway display daemon": a summary after a lone
@@ -325,13 +352,16 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     const summary = /\s+[-–—?]\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
     let toks = tokens(
       r.text
-        .replace(/\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)[^[\]<>{}|]*$/, "")
+        .replace(/(?:\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)|\t+[A-Z][a-z]+ [A-Za-z])[^[\]<>{}|]*$/, "")
         .replace(summary, "")
         .replace(/([A-Za-z])\(s\)/g, "$1..."),
       r.from,
     );
     const cont = (r as { cont?: unknown }).cont !== undefined;
     if (!cont) {
+      // "cat data.json | probe [OPTIONS] [QUERY]": the form starts where the program is fed.
+      const fed = toks.findIndex((x, k) => k > 0 && toks[k - 1]!.text === "|" && startsWithProgram(x.text));
+      if (fed > 0 && !startsWithProgram(toks[0]!.text)) toks = toks.slice(fed);
       // Skip the command words: the program (under any name) then each further path word.
       toks = toks.slice(1);
       for (const w of path.slice(1)) if (toks[0]?.text === w) toks = toks.slice(1);

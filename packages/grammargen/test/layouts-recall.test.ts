@@ -1,0 +1,58 @@
+// Help layouts whose misreading refused commands people write (tldr-pages' examples), each read
+// by a general rule and tested on a made-up program's text: no rule leans on a program's name.
+// Each test also refuses what the text does not allow, so a rule cannot pass by widening.
+import { describe, expect, test } from "vitest";
+import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
+
+const accepts = (help: string, ok: string[], bad: string[]) => {
+  const grammar = lowerCommand(parseHelp(help, { name: "probe" }).spec);
+  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+  }
+};
+
+describe("help layouts read for recall", () => {
+  test("options at the margin under a title that does not say 'options' ('Display modes:'), set apart by a tab", () => {
+    const help = `Usage: probe [<switches>]
+
+Display modes:
+-m\t\tMachine-readable output
+-t\t\tShow a tree
+
+Resolving of ID's to names:
+-n\t\tShow numeric ID's
+-nn\t\tShow both names and numbers
+
+Other options:
+-i <file>\tUse this database
+
+The shortcuts are:
+-f cd (16 bit little endian, 44100, stereo)
+`;
+    accepts(help, ["probe -t", "probe -nn", "probe -nm", "probe -i db -mt", "probe -n"], ["probe -f cd", "probe -x", "probe -i"]);
+  });
+
+  test("a description after each usage form, set apart by a tab ('DEVNAME\\tShow Rx rings'), is not operands", () => {
+    const help = "Usage:\n        probe [ FLAGS ]  DEVNAME\tDisplay the device\n        probe [ FLAGS ] -r|--rings DEVNAME\tShow Rx rings of the device\n";
+    accepts(help, ["probe eth0", "probe -r eth0"], ["probe", "probe eth0 extra", "probe -r eth0 a b"]);
+  });
+
+  test("a usage operand 'file|dir ...', 'uri|path' or '[FILE|URL|-]' names placeholders, not the words to type", () => {
+    accepts("Usage: probe [options] file|dir ...\n\nOptions:\n  -w, --write  write back\n", ["probe x.py", "probe -w a.py lib/"], ["probe", "probe -x a"]);
+    accepts(
+      "Usage:\n  probe [OPTIONS] [FILE|URL|-]\n\nOptions:\n  -v, --values  values only\n",
+      ["probe a.json", "probe -", "probe -v https://x.org/a"],
+      ["probe a b"],
+    );
+    // Words that are not placeholders stay the choices they are.
+    accepts("Usage: probe [options] start|stop\n\nOptions:\n  -q, --quiet  quiet\n", ["probe start", "probe -q stop"], ["probe go", "probe"]);
+  });
+
+  test("usage operands joined by a lone bar ('RULES FILE | DIR | PID') are one operand; 'cat x | probe' starts at the program", () => {
+    const help = "Usage: probe [OPTION]... RULES_FILE FILE | DIR | PID\n\n  -r, --recursive   recurse\n";
+    accepts(help, ["probe r.yar x.bin", "probe r.yar -r dir", "probe r.yar 42"], ["probe r.yar", "probe r.yar a b c"]);
+    accepts("Usage: probe [options] start | stop | status\n", ["probe start", "probe status"], ["probe go", "probe start stop"]);
+    accepts("Usage:  cat data.json | probe [OPTIONS] [QUERY]\n\n        -c   compact output\n", ["probe", "probe -c _.a"], ["probe a b", "probe -x"]);
+  });
+});
