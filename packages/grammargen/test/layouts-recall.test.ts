@@ -55,4 +55,29 @@ The shortcuts are:
     accepts("Usage: probe [options] start | stop | status\n", ["probe start", "probe status"], ["probe go", "probe start stop"]);
     accepts("Usage:  cat data.json | probe [OPTIONS] [QUERY]\n\n        -c   compact output\n", ["probe", "probe -c _.a"], ["probe a b", "probe -x"]);
   });
+
+  test("a section titled '... Commands:' lists commands even when its title names the environment", () => {
+    const help = `probe [OPTIONS...] COMMAND ...
+
+Unit Commands:
+  start UNIT...                       Start units
+
+Environment Commands:
+  show-environment                    Dump environment
+  import-environment VARIABLE...      Import variables
+
+Environment variables:
+  PROBE_PAGER                         The pager to use
+
+Options:
+  -q --quiet                          Quiet
+`;
+    accepts(help, ["probe start a", "probe show-environment", "probe -q import-environment PATH"], ["probe PROBE_PAGER", "probe frob"]);
+  });
+
+  test("a usage group followed by a star ('[-oo NAME=VALUE]*', '[src]*') is optional and repeats", () => {
+    const help =
+      "Usage: probe [--help] [-json] [-oo NAME=VALUE]* [-if format]* datasetname [src]*\n\nOptions:\n  -json  JSON output\n  -oo NAME=VALUE  open option\n  -if format  input format\n";
+    accepts(help, ["probe a.tif", "probe -json a.tif", "probe -oo A=1 -oo B=2 a.tif", "probe a b c"], ["probe", "probe -json"]);
+  });
 });

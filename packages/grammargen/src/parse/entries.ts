@@ -39,7 +39,8 @@ export function sectionKind(title: string): SectionKind {
   const t = title.toLowerCase();
   // "Options (and corresponding environment variables)" (python3) is about options.
   if (/^((global|common|general|other|main|basic|advanced) )?(options|flags|switches)\b/.test(t)) return "options";
-  if (NOT_OPTIONS.test(t)) return "other";
+  // systemctl's "Environment Commands:" lists commands, whatever they are about.
+  if (NOT_OPTIONS.test(t) && !/\bcommands$/.test(t)) return "other";
   if (/(^|\s)(sub)?commands?\b|^available commands|^core commands/.test(t)) return "commands";
   if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
   if (/options|flags|optional arguments|switches/.test(t)) return "options";

@@ -144,9 +144,10 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       if (prev) prev.max = MANY;
       continue;
     }
-    if (/(\.\.\.|…)$/.test(t)) {
+    // GDAL's "[-oo NAME=VALUE]*": a star after a group repeats it, as "..." does.
+    if (/(\.\.\.|…)$/.test(t) || /^\[.*\]\*$/.test(t)) {
       repeat = true;
-      t = t.replace(/(\.\.\.|…)$/, "");
+      t = t.replace(/(\.\.\.|…|\*)$/, "");
     }
     if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-") continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
