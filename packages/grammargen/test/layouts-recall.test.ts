@@ -80,4 +80,28 @@ Options:
       "Usage: probe [--help] [-json] [-oo NAME=VALUE]* [-if format]* datasetname [src]*\n\nOptions:\n  -json  JSON output\n  -oo NAME=VALUE  open option\n  -if format  input format\n";
     accepts(help, ["probe a.tif", "probe -json a.tif", "probe -oo A=1 -oo B=2 a.tif", "probe a b c"], ["probe", "probe -json"]);
   });
+
+  test("a PIPELINE-DESCRIPTION operand is several words, '!' among them", () => {
+    const help =
+      "Usage:\n  probe [OPTION?] PIPELINE-DESCRIPTION\n\nHelp Options:\n  -h, --help   Show help options\n  -v, --verbose   Output status information\n";
+    accepts(help, ["probe src ! sink", "probe -v src ! filter name=x ! sink", "probe a"], ["probe", "probe -x a"]);
+  });
+
+  test("'Usage :' with a space before the colon; a usage option repeated with a star; '<cfgfile|cfgdir>' names placeholders", () => {
+    const help = `Usage : probe [-f <cfgfile|cfgdir>]* [ -vd ] [ -n <maxconn> ]
+        -v displays version ; -vv shows build options.
+        -d enters debug mode
+        -n sets the maximum number of connections
+`;
+    accepts(help, ["probe -f a.cfg", "probe -d -f a.cfg -f conf.d", "probe -f a.cfg -n 10"], ["probe -f", "probe -x", "probe -f a b"]);
+  });
+
+  test("a usage operand '<file|url|magnet>' names placeholders; '<start|stop>' stays the words to type", () => {
+    accepts(
+      "Usage: probe [options] <file|url|magnet>\n\nOptions:\n -v  --verify   Verify\n",
+      ["probe x.torrent", "probe -v https://x/y"],
+      ["probe", "probe a b"],
+    );
+    accepts("Usage: probe <start|stop> <interface>\n", ["probe start wlan0", "probe stop wlan0"], ["probe go wlan0", "probe start"]);
+  });
 });

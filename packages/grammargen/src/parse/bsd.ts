@@ -54,7 +54,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
   const prog = programWords[programWords.length - 1] ?? "";
   const headless = headlessUsageLine(lines, programWords[0] ?? "");
   for (let i = 0; i < lines.length; i++) {
-    const m = i === headless ? [""] : /^\s*usage:\s*/i.exec(lines[i]!.text);
+    // "Usage : haproxy ...": a space may stand before the colon.
+    const m = i === headless ? [""] : /^\s*usage ?:\s*/i.exec(lines[i]!.text);
     if (!m) continue;
     let cur: UsageForm | undefined;
     const first = noProse(lines[i]!.text.slice(m[0].length));
@@ -151,6 +152,11 @@ function readForm(s: string, base: number, onUnclosed: () => void = () => undefi
         const inner = parseSeq(c === "[" ? "]" : c === "(" ? ")" : "}");
         if (choice) inChoice--;
         const g: Group = { kind: "group", optional: c === "[", alts: inner, start: base + start, end: base + i, many: false };
+        // GDAL's and HAProxy's `[-f <file>]*`: a star after a group repeats it, as "..." does.
+        if (s[i] === "*" && /^[\s\])|]?$/.test(s[i + 1] ?? "")) {
+          g.many = true;
+          i++;
+        }
         // `[bind_address:]port`: a bracket glued to the next word belongs to that word.
         if (i < s.length && /[^\s|\])[]/.test(s[i]!) && !s.startsWith("...", i)) {
           const w = readWord();

@@ -292,7 +292,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   if (usageAt >= 0) {
     let block = "";
     for (let k = usageAt; k < lines.length && !lines[k]!.blank; k++) block += `${lines[k]!.text}\n`;
-    for (const m of block.matchAll(/\[-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>)\]/g)) {
+    // HAProxy pads its brackets: "[ -n <maxconn> ]".
+    for (const m of block.matchAll(/\[ ?-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>) ?\]/g)) {
       const o = options.find((x) => x.short.includes(m[1]!));
       if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length === 0) {
         o.arity = "required";
@@ -358,7 +359,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type: ValueType = o.choices
       ? { kind: "enum", choices: o.choices }
-      : inferType(o.name, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+      : o.placeholders
+        ? { kind: "word" }
+        : inferType(o.name, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.

@@ -2,6 +2,7 @@
 // `-F, --file <file>`, `--[no-]status`, `-S[<keyid>]` or `--decorate[=short|full]`, typing
 // a metavar, and merging options that a help text mentions more than once.
 import type { Arity, HelpStyle, OptionSpec, PositionalSpec, Span, ValueType, CommandSpec } from "../ir.js";
+import { isPlaceholderName } from "./types.js";
 
 /** Positional "many" becomes this cap, so grammars stay bounded. */
 export const MANY = 16;
@@ -30,6 +31,9 @@ export function typeFromMetavar(metavar: string | undefined, description = ""): 
     .trim();
   // Choices written in the metavar itself: PEM|DER, {always,never}, short|full|auto|no.
   const choiceText = metavar.replace(/^[<[{(=]+|[>\]})]+$/g, "");
+  // "<cfgfile|cfgdir>": alternative placeholders in angle brackets, not the words to type.
+  if (metavar.startsWith("<") && choiceText.includes("|") && choiceText.split("|").every(isPlaceholderName))
+    return PATHY.test(m) ? { kind: "path" } : { kind: "word" };
   if (/^[A-Za-z0-9_.+-]+(\|[A-Za-z0-9_.+-]+)+$/.test(choiceText) && !/^[a-z_]+\|[a-z_]+$/.test(choiceText)) {
     return { kind: "enum", choices: choiceText.split("|") };
   }

@@ -80,6 +80,12 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
 const PLACEHOLDER_WORD =
   /^(FILE|FILES|FILENAME|DIR|DIRECTORY|PATH|NAME|SOURCE|SRC|OBJ|OBJECT|DEST|DST|TARGET|URL|URI|HOST|HOSTNAME|ADDR|ADDRESS|PID|USER|GROUP|ID|NUM|NUMBER|N|STRING|STR|ARG|PATTERN|EXPR|EXPRESSION|COMMAND|CMD|PROGRAM|DEVICE|DEV|IMAGE|ARCHIVE|PACKAGE|PKG|MODULE|KEY|VALUE|TEXT|WORD)$/;
 
+/**
+ * A word that names a placeholder in any case: "file", "DIR", or a name ending in a file-system
+ * noun ("cfgfile", "cfgdir", "logpath"). HAProxy's "-f <cfgfile|cfgdir>" names two placeholders.
+ */
+export const isPlaceholderName = (c: string): boolean => PLACEHOLDER_WORD.test(c.toUpperCase()) || /[a-z](file|dir|path)$/i.test(c);
+
 function listOf(text: string): string[] {
   return text
     .replace(/\band\b|\bor\b/g, ",")

@@ -3,6 +3,7 @@
 // indented lines), angle-bracket names ("<jq filter>") and optional groups ("[[--] <path>...]").
 import type { Span } from "../ir.js";
 import { headlessUsageLine, isUsageHeading, spanOf, type Line } from "./text.js";
+import { isPlaceholderName } from "./types.js";
 
 export interface UsageOperand {
   name: string;
@@ -11,6 +12,8 @@ export interface UsageOperand {
   choices?: string[];
   /** "{a,b} ..." in argparse: a subparser choice, not an operand. */
   subcommand?: boolean;
+  /** "<file|url>": alternative placeholders, never the words to type. */
+  placeholders?: boolean;
   span: Span;
 }
 
@@ -223,13 +226,17 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       continue;
     }
     // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
-    // several words. expr's EXPRESSION and ss's FILTER are words of their own (expr 5 + 3).
+    // several words. expr's EXPRESSION and ss's FILTER are words of their own (expr 5 + 3), and
+    // so is a PIPELINE(-DESCRIPTION) (GStreamer's "src ! filter ! sink").
     // javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS, one word of
     // newline-separated patterns.
     const plural =
-      /^(EXPRESSION|FILTER|LIST)$/i.test(name) ||
+      /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) ||
       /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(name);
-    out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span });
+    // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
+    // placeholders ("<start|stop>" stays two words to type).
+    const placeholders = /^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName);
+    out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span, ...(placeholders ? { placeholders } : {}) });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
   for (let k = out.length - 1; k > 0; k--) {
