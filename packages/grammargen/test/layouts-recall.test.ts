@@ -104,4 +104,16 @@ Options:
     );
     accepts("Usage: probe <start|stop> <interface>\n", ["probe start wlan0", "probe stop wlan0"], ["probe go wlan0", "probe start"]);
   });
+
+  test("an option that lists what the program knows ('-l  List available fixers') stands alone where operands are required", () => {
+    const help = `Usage: probe [options] file ...
+
+Options:
+  -l, --list-fixes      List available transformations
+  -w, --write           Write back modified files
+  -o, --list-only       List only mode
+  -h                    this message
+`;
+    accepts(help, ["probe -l", "probe --list-fixes", "probe -h", "probe -w a.py", "probe -o a.py"], ["probe", "probe -w", "probe -l -w", "probe -o"]);
+  });
 });

@@ -381,16 +381,23 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   }
   // "--version  output version information and exit": such an option alone is a whole
   // invocation, even where the usage line demands operands (watch --version, ssh -V); so is
-  // util-linux's "-h, --help  display this help", which does not say it exits.
+  // util-linux's "-h, --help  display this help", which does not say it exits, and an option
+  // that lists what the program knows ("--voices  List the available voices", "-l  List
+  // available transformations"), which needs no operand to list it.
   if (positionals.some((p) => p.min > 0)) {
     const INFO = /^(help|version|usage)$/;
+    // Not curl's "-l, --list-only  List only mode", a mode of another action.
+    const LISTS = /^(list|lists|show a list|display all|print (a |the )?list)\b(?! only)/i;
     const exits = allOptions.filter(
       (o) =>
-        o.arity === "none" &&
-        (/\b(and|then) exits?\b/i.test(o.description) ||
-          o.long.some((l) => INFO.test(l)) ||
-          (o.dashLong ?? []).some((d) => INFO.test(d)) ||
-          (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b/i.test(o.description))),
+        (o.arity === "none" &&
+          (/\b(and|then) exits?\b/i.test(o.description) ||
+            LISTS.test(o.description) ||
+            o.long.some((l) => INFO.test(l)) ||
+            (o.dashLong ?? []).some((d) => INFO.test(d)) ||
+            (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b|^this message$/i.test(o.description)))) ||
+        // Thor's "-h, [--help], [--no-help]  # Show this help message and quit" reads as an optional value.
+        (o.arity === "optional" && o.long.includes("help") && /\b(help|usage)\b/i.test(o.description)),
     );
     const spellings = [
       ...new Set(
