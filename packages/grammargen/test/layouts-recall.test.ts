@@ -116,4 +116,34 @@ Options:
 `;
     accepts(help, ["probe -l", "probe --list-fixes", "probe -h", "probe -w a.py", "probe -o a.py"], ["probe", "probe -w", "probe -l -w", "probe -o"]);
   });
+
+  test("argparse subparsers wrapped over lines ('{add,rm,...}' then '...' below) are subcommands, also in a text with only -h and -v", () => {
+    const help = `usage: probe [-h] [-v]
+             {add,rm,freeze,clone,rename,flags,color,info,ll,context,ls,group,super,shell,clear}
+             ...
+
+Probe manages many repos.
+
+options:
+  -h, --help            show this help message and exit
+  -v, --version         show program's version number and exit
+`;
+    accepts(help, ["probe ll", "probe add a b", "probe super repo commit -am x", "probe -v"], ["probe frob", "probe -x"]);
+  });
+
+  test("spellings joined by a slash ('-c/--configuration FILE -- text', '[-e/-z/-d]') are separate spellings of one option", () => {
+    const table = `probe -- run a set of daemons.
+
+Usage: /usr/bin/probe [options]
+
+Options:
+-c/--configuration FILENAME -- configuration file path
+-n/--nodaemon -- run in the foreground
+-h/--help -- print this usage message and exit
+`;
+    accepts(table, ["probe -c a.conf", "probe --configuration=a.conf -n", "probe --nodaemon"], ["probe -c", "probe -x", "probe --nodaemonx"]);
+    const bsd =
+      "probe - a compressor.\nUsage: probe [-e/-z/-d/-t/-c/-h/-V] [-b block_size] files...\nOperations:\n  -e/-z, --encode   compress data\n  -d, --decode      decompress data\n";
+    accepts(bsd, ["probe -d a.bz", "probe -dc a.bz", "probe -z a", "probe --decode a.bz"], ["probe -x a", "probe -e/-z a"]);
+  });
 });

@@ -248,8 +248,9 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           continue;
         }
         if (isOptionWord(w)) {
-          // Each alternative of `-i|-o` written without spaces is its own option.
-          const pieces = w.includes("|") && !w.includes("[") ? w.split("|").map((p) => (/^[A-Za-z0-9]$/.test(p) ? `-${p}` : p)) : [w];
+          // Each alternative of `-i|-o` (or bzip3's `-e/-z/-d`) written without spaces is its own option.
+          const pieces =
+            (w.includes("|") || w.includes("/-")) && !w.includes("[") ? w.split(/\||\/(?=-)/).map((p) => (/^[A-Za-z0-9]$/.test(p) ? `-${p}` : p)) : [w];
           for (const piece of pieces) {
             const rest = seq.slice(k + 1);
             // `[-D [bind_address:]port]`: the rest of the bracket is the metavar.

@@ -105,7 +105,8 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   }
   if (parsed) return { ...split, descFrom: split.descFrom + (dash?.[0].length ?? 0), parsed };
   const line = text.slice(from);
-  for (const sep of [/^(\S.*?) +[-\u2013] +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {
+  // supervisord's "-c/--configuration FILENAME -- configuration file path": two dashes too.
+  for (const sep of [/^(\S.*?) +(?:[-\u2013]|--) +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {
     const m = sep.exec(line);
     const head = m ? headOf(m[1]!) : undefined;
     if (m && head) return { head: m[1]!, descFrom: from + m[0].length, parsed: head };

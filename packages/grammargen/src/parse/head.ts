@@ -92,7 +92,8 @@ export function parseHead(head: string): Head | undefined {
       i++;
       continue;
     }
-    if (c === "|" || (c === "/" && (s[i + 1] === " " || i + 1 === s.length))) {
+    // "-e/-z, --encode", "-c/--configuration FILE": a slash between two spellings separates them.
+    if (c === "|" || (c === "/" && (s[i + 1] === " " || i + 1 === s.length || (s[i + 1] === "-" && current && !current.value)))) {
       alternative = c === "|";
       i++;
       continue;

@@ -50,6 +50,9 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
     detect: (t) =>
       /^\s*usage: [\w./-]+ \[-[A-Za-z0-9]/im.test(t) &&
       !/^\s+--[a-z]/m.test(t) &&
+      // argparse's own line and its subparsers' "{add,rm,...}": a small argparse program with
+      // subcommands ("usage: gita [-h] [-v] {add,rm,...} ...") is argparse's.
+      !(/^\s+-h, --help\s+show this help message and exit/m.test(t) && /^usage: [^\n]*(\n {2,}[^\n]*)*\{[\w-]+,/m.test(t)) &&
       !/^\s+-[a-z]{2,}\s+\S/m.test(t) &&
       // ICU's tools write their table as "-v or --verbose   text".
       !(/^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@?](\s{2,}\S| or --?[A-Za-z?])/gm)?.length ?? 0) >= 3),

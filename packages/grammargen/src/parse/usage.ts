@@ -381,7 +381,14 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     // GLib's "pkcon [OPTION…] PackageKit Console Program": its parameter string is a title, not
     // operands; what the program takes is unknown, so any words are.
     if (!cont && isTitle(ops)) ops = [{ name: "ARG", min: 0, max: MANY, span: ops[0]!.span }];
-    if (cont && alternatives.length) alternatives[alternatives.length - 1]!.push(...ops);
+    const prev = alternatives[alternatives.length - 1];
+    const last = prev?.[prev.length - 1];
+    // argparse wraps "{add,rm,...}" and its "..." onto two lines: the dots still repeat the
+    // choice before them, which makes it the subparsers' choice.
+    if (cont && last && toks.length === 1 && /^(\.\.\.|…)$/.test(toks[0]!.text)) {
+      if (last.choices && /^\{/.test(last.name)) last.subcommand = true;
+      else last.max = MANY;
+    } else if (cont && prev) prev.push(...ops);
     else alternatives.push(ops);
   }
   const usage: Usage = { alternatives, span: spanOf(head, 0, head.text.length) };
