@@ -12,6 +12,9 @@ describe("coverage set", () => {
     expect(programsOf("find . -name '*.py' | xargs grep -l import && echo ok")).toEqual(["find", "xargs", "grep", "echo"]);
     expect(programsOf("/bin/echo hi; for f in *; do wc -l $f; done")).toEqual(["echo", "wc"]);
     expect(programsOf("ls | xargs -I {} mv {} {}.bak; watch -n 5 df -h; nohup make &")).toEqual(["ls", "xargs", "mv", "watch", "df", "nohup", "make"]);
+    // As the decoder plans: through wrappers' options and the scripts a shell is handed.
+    expect(programsOf("sudo -u bob find / -name x")).toEqual(["sudo", "find"]);
+    expect(programsOf("ssh host 'du -sh /var | sort -h'")).toEqual(["ssh", "du", "sort"]);
   });
 
   it("pins the figures", () => {
@@ -25,4 +28,4 @@ describe("coverage set", () => {
   }, 600_000);
 });
 
-const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accepted: 392, rejected: 142 } };
+const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accepted: 393, rejected: 142 } };
