@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
-import { captureProgram, optionLines } from "../src/capture/debian/help.js";
+import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
+import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
 import { commitCorpus, DebianCorpus, leaveOut } from "../src/capture/debian/store.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
 import { parseBundle, writeBundle } from "../src/pack/bundle.js";
@@ -118,6 +119,24 @@ describe("program list", () => {
   });
 });
 
+describe("what a subcommand's help is not", () => {
+  it("an error about the word, or output that is no help at all (texts programs printed)", () => {
+    const podman =
+      "emulate docker cli using podman.\nunknown help topic [`swarm`]\nusage:\n  podman [options] [command]\n\navailable commands:\n  attach      attach to a running container\n";
+    expect(unknownWord(podman, ["docker", "swarm"])).toBe(true);
+    expect(unknownWord("git: 'svn' is not a git command. see 'git --help'.\n", ["git", "svn"])).toBe(true);
+    expect(unknownWord("error: otp is not in the password store.\n", ["pass", "otp"])).toBe(true);
+    expect(unknownWord("no manual entry for gitsvn\n", ["git", "svn"])).toBe(true);
+    // Its own help, which names it in its usage, is kept.
+    expect(unknownWord("usage: docker swarm command\n\nmanage swarm\n", ["docker", "swarm"])).toBe(false);
+    expect(unknownWord("usage: x [-h]\n", ["x"])).toBe(false);
+    expect(looksLikeHelp('      create  readme.md\n      create  rakefile\n         run  git init from "."\n')).toBe(false);
+    expect(looksLikeHelp("starting a gradle daemon\n:help\n\nwelcome to gradle 4.4.1.\n")).toBe(false);
+    expect(looksLikeHelp("\ngroup\n    az ad : manage entities.\n\nsubgroups:\n    app : manage applications.\n")).toBe(true);
+    expect(looksLikeHelp("sqs()\n\nname\n       sqs -\n\navailable commands\n       o add-permission\n")).toBe(true);
+  });
+});
+
 describe("sandboxed help capture (bubblewrap)", () => {
   it("captures ls --help with its argv and exit status", () => {
     const c = captureProgram(["ls"]);
@@ -140,8 +159,48 @@ describe("sandboxed help capture (bubblewrap)", () => {
     expect(ifaces).toEqual(["lo"]);
   });
 
+  it("records the program's own complaint when it prints no help of its own", () => {
+    const c = captureProgram(["sh", "-c", "echo 'ERROR: the command failed' >&2; echo \"ERROR: No module named 'm.v2'\" >&2; exit 1"], "the parent's help");
+    expect(c.help).toBeUndefined();
+    expect(c.failure).toMatch(/^sh -c .* --help exited 1: ERROR: No module named 'm\.v2'$/);
+  });
+
   it("a program that waits is stopped by the timeout", () => {
     expect(runSandboxed(["sleep", "5"], 500).exit).toBe("timeout");
+  });
+});
+
+describe("the subcommand walk", () => {
+  // Texts as a program prints them: a cobra-style top level, a group with its own commands.
+  const texts: Record<string, string> = {
+    t: "Usage: t [command]\n\nAvailable Commands:\n  store       Manage storage\n  login       Log in\n  help        Help about any command\n  vm          Manage machines\n",
+    "t store":
+      "Usage: t store [command]\n\nAvailable Commands:\n  blob        Manage blobs\n  queue       Manage queues\n\nFlags:\n  -h, --help   help for store\n",
+    "t login": "Usage: t login [flags]\n\nFlags:\n  -u, --user string   who\n",
+    "t store blob": "Usage: t store blob [command]\n\nAvailable Commands:\n  upload      Upload one\n",
+  };
+  const walk = (depth: number, max: number) => {
+    const steps: WalkStep[] = [];
+    const n = walkSubcommands({ key: "t", words: ["t"], text: texts.t! }, { depth, max }, (s) => {
+      steps.push(s);
+      return texts[s.words.join(" ")];
+    });
+    return { n, keys: steps.map((s) => s.key), steps };
+  };
+
+  it("reads the commands a help lists, without its own help command", () => {
+    expect(listedSubcommands(texts.t!, ["t"])).toEqual(["store", "login", "vm"]);
+    expect(listedSubcommands("not a help text", ["t"])).toEqual([]);
+  });
+
+  it("visits breadth first, to its depth and count, and not below a command without help", () => {
+    expect(walk(1, 100).keys).toEqual(["t-store", "t-login", "t-vm"]);
+    const two = walk(2, 100);
+    expect(two.keys).toEqual(["t-store", "t-login", "t-vm", "t-store-blob", "t-store-queue"]);
+    expect(two.steps.find((s) => s.key === "t-store-blob")).toMatchObject({ words: ["t", "store", "blob"], parentHelp: texts["t store"] });
+    expect(walk(3, 100).keys).toContain("t-store-blob-upload");
+    // A walk cut short by its count still holds the whole top level.
+    expect(walk(3, 4)).toMatchObject({ n: 4, keys: ["t-store", "t-login", "t-vm", "t-store-blob"] });
   });
 });
 

@@ -342,6 +342,55 @@ file   : program read from script file
     expect(recognize(g, "t frobnicate nginx").accepted).toBe(false);
   });
 
+  it("reads a commands heading that names its topic ('Environment Commands:') and a command as wide as its column (systemctl)", () => {
+    const help =
+      "t [OPTIONS...] COMMAND ...\n\nUnit Commands:\n  start UNIT...                       Start one or more units\n  set-property UNIT PROPERTY=VALUE... Sets one or more properties of a unit\n  mount-image UNIT PATH [PATH [OPTS]] Mount an image from the host into a\n                                      unit's namespace\n\nEnvironment Commands:\n  show-environment                    Dump environment\n  import-environment VARIABLE...      Import environment variables\n\nEnvironment:\n  T_PAGER    the pager\n\nOptions:\n  -h --help    Show this help\n";
+    const { spec } = parseHelp(help, { name: "t" });
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["start", "set-property", "mount-image", "show-environment", "import-environment"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["t set-property nginx CPUWeight=200", "t mount-image svc /img", "t import-environment PATH"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "t T_PAGER").accepted).toBe(false);
+  });
+
+  it("reads commands grouped under topic headings after a commands heading (adb's 'networking:', 'file transfer:')", () => {
+    const help =
+      "Debug Bridge version 1.0.41\n\nglobal options:\n -s SERIAL  use device with given serial\n\ngeneral commands:\n devices [-l]             list connected devices\n help                     show this help message\n\nnetworking:\n connect HOST[:PORT]      connect to a device via TCP/IP\n disconnect [[HOST]:PORT] disconnect from given TCP/IP device, or all\n\nfile transfer:\n push [--sync] LOCAL... REMOTE\n     copy local files/directories to device\n\napp installation (see also `db shell cmd package help`):\n install [-lrt] PACKAGE\n     push a single package to the device and install it\n\nenvironment variables:\n $ADB_TRACE  comma-separated list of debug info to log\n";
+    const { spec } = parseHelp(help, { name: "db" });
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["devices", "help", "connect", "disconnect", "push", "install"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["db connect 10.0.0.2:5555", "db -s emu push a.txt /sdcard/"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "db conect 10.0.0.2").accepted).toBe(false);
+  });
+
+  it("reads commands in columns, after the program's name, with aliases in parentheses, or with a URL as arguments (quilt, mpc, svn, s3cmd)", () => {
+    const cols = parseHelp(
+      "Usage: q [--trace] command [-h] ...\nCommands are:\n\tadd       files   import\n\tannotate  fold    init\n\nGlobal options:\n\n--trace\n\tRuns it traced.\n",
+      { name: "q" },
+    );
+    expect(cols.spec.subcommands.map((c) => c.path[1])).toEqual(["add", "files", "import", "annotate", "fold", "init"]);
+    const called = parseHelp(
+      "Usage: m [options] <command> [<arguments>]\n\nOptions:\n  -q, --quiet   Quiet\n\nCommands:\n  m                      Display status\n  m add <uri>            Add a song\n  m mb s3://BUCKET       Make a bucket\n  m toggle               Toggle play\n",
+      { name: "m" },
+    );
+    expect(called.spec.subcommands.map((c) => c.path[1])).toEqual(["add", "mb", "toggle"]);
+    const aliased = parseHelp("usage: v <subcommand> [options] [args]\n\nAvailable subcommands:\n   blame (praise, annotate, ann)\n   update (up)\n   cat\n", {
+      name: "v",
+    });
+    expect(aliased.spec.subcommands.map((c) => [c.path[1], ...c.aliases])).toEqual([["blame", "praise", "annotate", "ann"], ["update", "up"], ["cat"]]);
+    const g = lowerCommand(aliased.spec);
+    for (const ok of ["v up", "v ann f.c", "v update -r 5"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "v updat").accepted).toBe(false);
+  });
+
+  it("lets any command word through where the commands section says any other command may be used (yadm)", () => {
+    const help = (line: string) =>
+      `Usage: y <command> [options...]\n\nGit Commands:\n${line}\n\nCommands:\n  y init [-f]             - Initialize a repository\n  y list [-a]             - List tracked files\n`;
+    const g = lowerCommand(parseHelp(help("Any Git command or alias can be used as a <command>."), { name: "y" }).spec);
+    for (const ok of ["y init -f", "y gitconfig --list", "y status"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(lowerCommand(parseHelp(help("Git is used."), { name: "y" }).spec), "y status").accepted).toBe(false);
+  });
+
   it("lets a listed subcommand that has no help of its own take any words", () => {
     const { spec } = parseHelp(
       "Usage: pm [--prefix DIR] [-g] <command> [args]\n\nCommands:\n  install     Install a package\n  list        List installed packages\n\nOptions:\n  --prefix DIR   Where packages live\n  -g, --global   Act globally\n",
@@ -352,6 +401,29 @@ file   : program read from script file
     for (const ok of ["pm install express", "pm list -g --depth 0", "pm --prefix /opt install left-pad@1.3.0", "pm list"])
       expect(recognize(g, ok).accepted, ok).toBe(true);
     expect(recognize(g, "pm frobnicate express").accepted).toBe(false);
+  });
+
+  it("reads command groups listed under 'Subgroups:' as commands, beside the 'Commands:' list (Azure CLI)", () => {
+    const help =
+      '\nGroup\n    cl store : Manage storage.\n\nSubgroups:\n    account           : Manage storage accounts.\n    queue   [Preview] : Manage queues.\n\nCommands:\n    delete : Delete a thing.\n    copy   : Copy files.\n    exists : Check a thing.\n\nTo search for examples, use: cl find "cl store"\n';
+    const { spec } = parseHelp(help, { name: ["cl", "store"] });
+    // "delete : Delete a thing": a name as wide as its column, one space before the colon.
+    expect(spec.subcommands.map((c) => c.path[2])).toEqual(["account", "queue", "delete", "copy", "exists"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["cl store account create -n x -g y", "cl store queue list", "cl store copy -s a -d b", "cl store delete -n x"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    expect(recognize(g, "cl store acount list").accepted).toBe(false);
+  });
+
+  it("reads argparse's subparsers whose '{a,b} ...' usage wraps, also when -h is its only option (not BSD)", () => {
+    const help =
+      "usage: tk [-h]\n          {asm,cyclic,hex}\n          ...\n\nA toolkit\n\npositional arguments:\n  {asm,cyclic,hex}\n    asm                 Assemble bytes\n    cyclic              Pattern creator\n    hex                 Hex-encode data\n\noptions:\n  -h, --help            show this help message and exit\n";
+    const { spec } = parseHelp(help, { name: "tk" });
+    expect(spec.style).toBe("argparse");
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["asm", "cyclic", "hex"]);
+    const g = lowerCommand(spec);
+    for (const ok of ["tk cyclic 60", "tk hex abc", "tk -h"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["tk cyclc 60", "tk --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
   it("lets another command word pass through when the commands section says it is not complete ('...')", () => {
@@ -365,6 +437,11 @@ file   : program read from script file
     for (const bad of ["pm --frob", "pm -q --frob"]) expect(recognize(g, bad).accepted, bad).toBe(false);
     // Without the "..." entry the list is all there is.
     expect(recognize(lowerCommand(parseHelp(help(""), { name: "pm" }).spec), "pm owner -r alice").accepted).toBe(false);
+    // Older cargo says it in the heading.
+    const headed = help("").replace("Commands:", "Some common pm commands are (see all commands with --list):");
+    const h = lowerCommand(parseHelp(headed, { name: "pm" }).spec);
+    for (const ok of ["pm owner -r alice", "pm clippy -- -D warnings", "pm b"]) expect(recognize(h, ok).accepted, ok).toBe(true);
+    expect(recognize(h, "pm --frob").accepted).toBe(false);
   });
 
   it("takes any option word where the help says the options are another program's, and says so", () => {

@@ -2,20 +2,23 @@
 // Debian-derived program list into corpora/debian. Not part of CI: it installs packages as
 // root with apt-get. Resumable: the state folder keeps the program list, each package's
 // install outcome and each text as captured; rerun it and it continues where it stopped.
-// Phases: list (the program list), install, capture (into the state folder), commit (the
-// state folder's texts into --out as bundles); the default runs all four.
+// Phases: list (the program list), install, capture (into the state folder), walk (the
+// subcommand trees of the --walk programs, into the state folder), commit (the state
+// folder's texts into --out as bundles); the default runs all five.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
-//          [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture]
+//          [--phase list|install|capture|walk|commit|all] [--only NAME,...] [--recapture]
+//          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
 //          [--max-bytes N]   (commit: texts larger than N bytes stay out; default 30000)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { installedPackages, readPackages, readProgramPackages } from "../capture/debian/archive.js";
-import { captureProgram } from "../capture/debian/help.js";
+import { type Captured, captureProgram } from "../capture/debian/help.js";
 import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { installAll, readState } from "../capture/debian/install.js";
 import { commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
+import { walkSubcommands } from "../capture/debian/walk.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 const args = process.argv.slice(2);
@@ -25,7 +28,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|commit|all] [--only NAME,...] [--recapture] [--max-bytes N]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N]",
   );
   process.exit(0);
 }
@@ -34,6 +37,18 @@ const state = opt("state") ?? "/var/tmp/shellgen-debian";
 const tldr = opt("tldr") ?? process.env.SHELLGEN_TLDR ?? join(ROOT, "../shared/data/tldr/examples.jsonl");
 const phase = opt("phase") ?? "all";
 const only = opt("only")?.split(",");
+const count = (name: string, dflt: number): number => {
+  const v = Number(opt(name) ?? dflt);
+  if (!Number.isInteger(v) || v < 1) {
+    console.error(`capture-debian: --${name} must be a positive integer, not ${opt(name)}`);
+    process.exit(2);
+  }
+  return v;
+};
+const timeoutMs = 1000 * count("timeout", 6);
+const walkDepth = count("walk-depth", 2);
+const walkMax = count("walk-max", 100);
+const recapture = args.includes("--recapture");
 mkdirSync(state, { recursive: true });
 const log = (s: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${s}`);
 const listFile = join(state, "programs.json");
@@ -63,6 +78,26 @@ if (phase === "install" || phase === "all") {
   installAll(pkgs, installFile, (p) => have.has(p), log);
 }
 
+/** One captured text (or why there is none) into the working corpus under its key. */
+function record(
+  corpus: DebianCorpus,
+  key: string,
+  e: { words: string[]; package: string; version: string; from: string[]; tldrExamples: number },
+  c: Captured,
+): void {
+  if (c.failure) {
+    corpus.failures[key] = { package: e.package, reason: c.failure };
+    delete corpus.index[key];
+    return;
+  }
+  delete corpus.failures[key];
+  corpus.index[key] = {
+    ...e,
+    ...(c.help ? { help: { argv: c.help.run.argv, exit: c.help.run.exit, stream: c.help.stream, sha256: corpus.writeText("help", key, c.help.text) } } : {}),
+    ...(c.man ? { man: { argv: c.man.run.argv, exit: c.man.run.exit, env: { MANWIDTH: "80" }, sha256: corpus.writeText("man", key, c.man.text) } } : {}),
+  };
+}
+
 if (phase === "capture" || phase === "all") {
   const corpus = new DebianCorpus(work);
   const have = installedPackages();
@@ -73,39 +108,22 @@ if (phase === "capture" || phase === "all") {
   // Parents first, so that a subcommand's text can be told apart from its parent's.
   for (const p of [...list].sort((a, b) => a.words.length - b.words.length || a.name.localeCompare(b.name))) {
     n++;
-    if (corpus.index[p.name] && !args.includes("--recapture")) {
+    if (corpus.index[p.name] && !recapture) {
       const text = readText(work, "help", p.name);
       if (text !== undefined) helpOf.set(p.name, text);
       continue;
     }
-    const fail = (reason: string) => {
-      corpus.failures[p.name] = { package: p.package, reason };
-      delete corpus.index[p.name];
-    };
+    const fail = (reason: string) => record(corpus, p.name, { ...p, version: "" }, { failure: reason });
     const version = have.get(p.package);
     if (p.skip) fail(p.skip);
     else if (!version) fail(tried[p.package]?.reason ? `package failed to install: ${tried[p.package]!.reason}` : "package not installed");
     else if (!onPath(p.words[0]!)) fail(`not on PATH after installing ${p.package}`);
     else {
-      const c = captureProgram(p.words, p.words.length > 1 ? helpOf.get(p.words[0]!) : undefined);
+      // The parent's text, also when --only leaves the parent out of this run.
+      const parent = p.words.length > 1 ? (helpOf.get(p.words[0]!) ?? readText(work, "help", p.words[0]!)) : undefined;
+      const c = captureProgram(p.words, parent, timeoutMs);
       if (c.help) helpOf.set(p.name, c.help.text);
-      if (c.failure) fail(c.failure);
-      else {
-        delete corpus.failures[p.name];
-        corpus.index[p.name] = {
-          words: p.words,
-          package: p.package,
-          version,
-          from: p.from,
-          tldrExamples: p.tldrExamples,
-          ...(c.help
-            ? { help: { argv: c.help.run.argv, exit: c.help.run.exit, stream: c.help.stream, sha256: corpus.writeText("help", p.name, c.help.text) } }
-            : {}),
-          ...(c.man
-            ? { man: { argv: c.man.run.argv, exit: c.man.run.exit, env: { MANWIDTH: "80" }, sha256: corpus.writeText("man", p.name, c.man.text) } }
-            : {}),
-        };
-      }
+      record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples }, c);
     }
     if (n % 25 === 0) {
       corpus.save();
@@ -114,6 +132,36 @@ if (phase === "capture" || phase === "all") {
   }
   corpus.save();
   log(`capture: done, ${Object.keys(corpus.index).length} captured, ${Object.keys(corpus.failures).length} failed`);
+}
+
+// The subcommands each --walk program's help lists, and theirs (to --walk-depth levels, at most
+// --walk-max per program): a key the capture already holds is read, not run again.
+const walk = opt("walk");
+if (walk && (phase === "walk" || phase === "all")) {
+  const corpus = new DebianCorpus(work);
+  const roots = walk === "all" ? Object.keys(corpus.index).filter((k) => corpus.index[k]!.words.length === 1) : walk.split(",");
+  for (const root of roots.sort()) {
+    const e = corpus.index[root];
+    const text = e && readText(work, "help", root);
+    if (!e || text === undefined) {
+      log(`walk: ${root} has no captured help text to walk`);
+      continue;
+    }
+    let ran = 0;
+    const visited = walkSubcommands({ key: root, words: e.words, text }, { depth: walkDepth, max: walkMax }, ({ key, words, parentHelp }) => {
+      const have = corpus.index[key];
+      if (have && !recapture) return have.words.join(" ") === words.join(" ") ? readText(work, "help", key) : undefined;
+      // A failure is final unless it ran out of a shorter time than this run allows.
+      const timedOut = /did not finish within (\d+) s/.exec(corpus.failures[key]?.reason ?? "");
+      if (corpus.failures[key] && !recapture && !(timedOut && 1000 * Number(timedOut[1]) < timeoutMs)) return undefined;
+      const c = captureProgram(words, parentHelp, timeoutMs);
+      record(corpus, key, { words, package: e.package, version: e.version, from: ["subcommand"], tldrExamples: have?.tldrExamples ?? 0 }, c);
+      if (++ran % 25 === 0) corpus.save();
+      return c.help?.text;
+    });
+    corpus.save();
+    log(`walk: ${root}: ${visited} subcommands visited, ${ran} run`);
+  }
 }
 
 if (phase === "commit" || phase === "all") {

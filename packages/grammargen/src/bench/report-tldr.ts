@@ -4,8 +4,8 @@
 // with a value of its kind.
 // Without DIR: every tldr common/Linux example whose program the pack covers (corpora/help
 // and corpora/debian, parsed here from the committed texts: nothing needs to be installed),
-// filled once by model/tldr_fill.py; a subcommand example (`git commit ...`) is checked
-// against the subcommand's grammar when the pack has one.
+// filled once by model/tldr_fill.py; a subcommand example (`git commit ...`, `az storage blob
+// list ...`) is checked against the deepest subcommand's grammar the pack has.
 // With DIR: help texts nobody reviewed (DIR/<program>.txt, from scripts/capture-path-help.sh)
 // against the tldr pairs of the training data (model/data/train.jsonl(.gz), source "tldr").
 // Every example that is one simple command (no pipe, list, redirection or substitution) is
@@ -86,7 +86,10 @@ async function main(): Promise<void> {
         underOther++;
         continue;
       }
-      const key = keyOf.get(`${w[0]} ${w[1]}`) ?? keyOf.get(w[0]!);
+      // The deepest subcommand with a grammar of its own (`az storage blob ...` under
+      // az-storage-blob when the pack has it, else az-storage, else az).
+      let key: string | undefined;
+      for (let n = Math.min(w.length, 4); n >= 1 && !key; n--) key = keyOf.get(w.slice(0, n).join(" "));
       if (key) push(key, p.command);
     }
   }

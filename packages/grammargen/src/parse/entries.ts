@@ -41,7 +41,8 @@ export function sectionKind(title: string): SectionKind {
   if (/^((global|common|general|other|main|basic|advanced) )?(options|flags|switches)\b/.test(t)) return "options";
   // systemctl's "Environment Commands:" lists commands, whatever they are about.
   if (NOT_OPTIONS.test(t) && !/\bcommands$/.test(t)) return "other";
-  if (/(^|\s)(sub)?commands?\b|^available commands|^core commands/.test(t)) return "commands";
+  // Azure CLI lists the command groups under a name ("Subgroups:") before its "Commands:".
+  if (/(^|\s)(sub)?commands?\b|^available commands|^core commands|^(sub)?groups$/.test(t)) return "commands";
   if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
   if (/options|flags|optional arguments|switches/.test(t)) return "options";
   return "other";
@@ -52,7 +53,7 @@ function headingOf(l: Line): string | undefined {
   if (l.blank || l.indent > 1) return undefined;
   const t = l.text.trim();
   if (t.startsWith("-") || /^usage\s*:/i.test(t)) return undefined;
-  const m = /^([A-Za-z][\w ()/,'-]{0,60}):\s*$/.exec(t);
+  const m = /^([A-Za-z][\w ()/,'`-]{0,60}):\s*$/.exec(t);
   if (m) return m[1]!;
   if (/^[A-Z][A-Z ]{2,40}$/.test(t)) return t;
   // rsync writes "Options" alone on its line, with no colon.
@@ -120,6 +121,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
   let section = "";
   let kind: SectionKind = "options";
   let current: { desc: string[]; indent: number; descCol?: number; set: (d: string) => void } | undefined;
+  /** Where the current commands section's descriptions start, from its last entry that shows it. */
+  let commandCol: number | undefined;
   const finish = () => {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
@@ -129,8 +132,22 @@ export function readEntries(lines: Line[], program = ""): Entries {
     const heading = headingOf(l);
     if (heading !== undefined) {
       finish();
+      commandCol = undefined;
       section = heading;
+      const prev = kind;
       kind = sectionKind(heading);
+      // adb's "general commands:", then "networking:", "file transfer:", "shell:": a heading
+      // that names no kind, after a list of commands, is more of the list.
+      if (
+        prev === "commands" &&
+        kind === "other" &&
+        /^[a-z][^A-Z]*:\s*$/.test(l.text.trim()) &&
+        !NOT_OPTIONS.test(heading.toLowerCase().replace(/\([^)]*\)/g, ""))
+      )
+        kind = "commands";
+      // Older cargo: "Some common cargo commands are (see all commands with --list):", the
+      // heading's own word for the "..." entry newer ones print: the list is not complete.
+      if (kind === "commands" && /\bsee all (sub)?commands\b/i.test(heading)) out.moreCommands ??= spanOf(l, l.start, l.start + l.text.trim().length);
       continue;
     }
     const content = l.text.slice(l.start);
@@ -177,6 +194,16 @@ export function readEntries(lines: Line[], program = ""): Entries {
       };
       continue;
     }
+    // yadm's "Any Git command or alias can be used as a <command>": the list is not complete.
+    if (kind === "commands" && /^any\b.*\bcommands?\b.*\b(can|may) be (used|given)\b/i.test(content)) out.moreCommands ??= spanOf(l, l.start, l.text.length);
+    // quilt's "Commands are:" as names in columns, with no descriptions ("add  files  import").
+    if (kind === "commands" && l.indent > 0 && /^[a-z][\w-]*(?:(?:\t+| {2,})[a-z][\w-]*){2,}\s*$/.test(content)) {
+      finish();
+      for (const m of content.matchAll(/[a-z][\w-]*/g))
+        if (m[0] !== program)
+          out.commands.push({ name: m[0], aliases: [], description: "", span: spanOf(l, l.start + m.index, l.start + m.index + m[0].length) });
+      continue;
+    }
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
       finish();
       let { head, descFrom } = splitEntry(l.text, l.start);
@@ -184,19 +211,44 @@ export function readEntries(lines: Line[], program = ""): Entries {
         out.moreCommands = spanOf(l, l.start, l.start + head.length);
         continue;
       }
-      // apt-get and others write "update - Retrieve new lists of packages": one space, a dash.
-      const dashed = kind === "commands" ? /^([a-z0-9][\w.:-]*) +[-\u2013] +(?=\S)/i.exec(head) : null;
+      // apt-get and others write "update - Retrieve new lists of packages": one space, a dash;
+      // Azure CLI's "create : Create a new resource group" a colon, when the name fills its column.
+      const dashed = kind === "commands" ? /^([a-z0-9][\w.:-]*?) +[-\u2013:] +(?=\S)/i.exec(head) : null;
       if (dashed) {
         descFrom = l.start + dashed[0].length;
         head = dashed[1]!;
       }
-      const names = head
-        .split(/,\s*|\s+\|\s+/)
-        .map((n) => n.trim().replace(/:$/, ""))
-        .filter((n) => n !== "");
+      // systemctl's "set-property UNIT PROPERTY=VALUE... Sets one or more properties": a command
+      // as wide as its column leaves one space before a description that starts where the
+      // section's other descriptions start.
+      const col = commandCol;
+      if (
+        kind === "commands" &&
+        !dashed &&
+        col !== undefined &&
+        descFrom >= l.text.length &&
+        l.start + head.length > col &&
+        l.text[col - 1] === " " &&
+        /\S/.test(l.text[col]!)
+      ) {
+        head = l.text.slice(l.start, col - 1).trimEnd();
+        descFrom = col;
+      }
+      // mpc's "mpc add <uri>": each command shown as it is called, after the program's name.
+      if (kind === "commands" && program && head.startsWith(`${program} `)) head = head.slice(program.length + 1).trimStart();
+      else if (kind === "commands" && head.trim() === program) continue;
+      // svn's "blame (praise, annotate, ann)": the aliases in parentheses after the name.
+      const paren = kind === "commands" ? /^([a-z0-9][\w.:-]*) \(([\w?.-]+(?:, [\w?.-]+)*)\)$/i.exec(head.trim()) : null;
+      const names = paren
+        ? [paren[1]!, ...paren[2]!.split(", ")]
+        : head
+            .split(/,\s*|\s+\|\s+/)
+            .map((n) => n.trim().replace(/:$/, ""))
+            .filter((n) => n !== "");
       // systemctl's "start UNIT...", "status [PATTERN...|PID...]": the command's own arguments after its name.
       // The arguments are syntax only (metavars in capitals, <...>, [...], {...}), never prose.
-      const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +([A-Z<[{].*)$/.exec(names[0] ?? "") : null;
+      // s3cmd's "mb s3://BUCKET": a URL whose parts are metavars is syntax too.
+      const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +((?:[A-Z<[{]|[a-z][\w+.-]*:\/\/).*)$/.exec(names[0] ?? "") : null;
       const argsOnly = withArgs && !/[a-z]{2,}/.test(withArgs[2]!.replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
       const first = withArgs && argsOnly && withArgs[1] !== program ? withArgs[1]! : (names[0] ?? "");
       const ok = kind === "commands" ? /^[a-z0-9][\w.:-]*$/i.test(first) && !/\s/.test(first) : first !== "";
@@ -208,6 +260,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
           span: spanOf(l, l.start, l.start + head.length),
         };
         (kind === "commands" ? out.commands : out.positionals).push(entry);
+        if (kind === "commands" && descFrom < l.text.length) commandCol = descFrom;
         current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
         continue;
       }

@@ -50,20 +50,67 @@ export function tries(words: string[]): string[][] {
   ];
 }
 
-export function captureProgram(words: string[], parentHelp?: string): Captured {
+/**
+ * Whether a subcommand's text names the subcommand only to say there is no such thing
+ * (podman's "Unknown help topic [`swarm`]" above its own help, "unknown command", "invalid choice").
+ */
+export function unknownWord(plain: string, words: string[]): boolean {
+  if (words.length < 2) return false;
+  const word = words[words.length - 1]!.toLowerCase();
+  const lines = plain.split("\n").filter((l) => l.includes(word));
+  return (
+    lines.length > 0 &&
+    lines.every((l) =>
+      /^\W*(\w+: )?error\b|unknown|unrecogni[sz]ed|invalid (choice|command)|no such (command|subcommand)|not an? [\w-]+ command|no manual entry/.test(l),
+    )
+  );
+}
+
+/**
+ * Whether a text reads as help at all: a usage line, an option or a list of commands. A
+ * subcommand's `help` word may be taken as an operand instead (`rails new help` makes an
+ * application named help, `gradle help build` runs a task) and print what it did.
+ */
+export function looksLikeHelp(plain: string): boolean {
+  return /usage|synopsis/.test(plain) || optionLines(plain) > 0 || /^\s*[\w -]*\b(commands?|subgroups|options|flags)\b[\w -]*:?\s*$/m.test(plain);
+}
+
+/** The program's own complaint, which says why it printed no help (a module its package lacks, a daemon it needs). */
+function complaint(r: RunResult): string | undefined {
+  const lines = r.stderr
+    .toString("utf8")
+    .split("\n")
+    .map((x) => x.trim());
+  // The specific line ("No module named ...") before a generic "ERROR: the command failed".
+  const err =
+    lines.find((x) => /cannot|can't|unable|not found|no module|refused|unknown|unrecogni[sz]ed|no such|not an? [\w-]+ command/i.test(x)) ??
+    lines.find((x) => /error|failed/i.test(x));
+  return err && `${r.argv.join(" ")} exited ${r.exit}: ${err.slice(0, 160)}`;
+}
+
+export function captureProgram(words: string[], parentHelp?: string, timeoutMs = 6000): Captured {
   let best: Captured["help"];
-  let lastFailure = "no help text from --help, -h or help";
+  const none = "no help text from --help, -h or help";
+  let lastFailure = none;
   for (const argv of tries(words)) {
-    const r = runSandboxed(argv);
+    const r = runSandboxed(argv, timeoutMs);
     const p = pick(r);
     if (!p) {
-      if (r.exit === "timeout") lastFailure = `${argv.join(" ")} did not finish within 6 s`;
+      if (r.exit === "timeout") lastFailure = `${argv.join(" ")} did not finish within ${timeoutMs / 1000} s`;
+      else if (lastFailure === none) lastFailure = complaint(r) ?? none;
       continue;
     }
     // A subcommand's "help" that is its parent's text (or an unknown-command error) is not its help.
     // Man-style help (`aws s3 help`) spells words in overstrike ("s\bs3\b3") and capitals.
     const plain = p.text.replace(/.\x08/g, "").toLowerCase();
-    if (parentHelp !== undefined && (p.text === parentHelp || !plain.includes(words[words.length - 1]!.toLowerCase()))) continue;
+    if (
+      (parentHelp !== undefined && (p.text === parentHelp || !plain.includes(words[words.length - 1]!.toLowerCase()))) ||
+      unknownWord(plain, words) ||
+      (words.length > 1 && !looksLikeHelp(plain))
+    ) {
+      if (lastFailure === none) lastFailure = complaint(r) ?? none;
+      continue;
+    }
     if (DISPLAY.test(p.text) && optionLines(p.text) < 3) {
       lastFailure = "needs a display";
       continue;
@@ -74,7 +121,7 @@ export function captureProgram(words: string[], parentHelp?: string): Captured {
   if (best) {
     const fuller = fullerHelpArgs(best.text);
     if (fuller) {
-      const r = runSandboxed([...words, ...fuller]);
+      const r = runSandboxed([...words, ...fuller], timeoutMs);
       const p = pick(r);
       if (p && p.text.length > best.text.length) best = { run: r, ...p };
     }
