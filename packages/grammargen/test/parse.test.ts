@@ -1,4 +1,5 @@
 // Parsing help text: style detection and the GNU, cobra, argparse, click and clap shapes.
+import { wrapsCommand } from "@shellgen/base";
 import { describe, expect, it } from "vitest";
 import { GrammargenError, lowerCommand, parseHelp, recognize, type OptionSpec } from "../src/index.js";
 import { detectStyle } from "../src/parse/styles.js";
@@ -439,9 +440,12 @@ file   : program read from script file
     expect(recognize(lowerCommand(parseHelp(help(""), { name: "pm" }).spec), "pm owner -r alice").accepted).toBe(false);
     // Older cargo says it in the heading.
     const headed = help("").replace("Commands:", "Some common pm commands are (see all commands with --list):");
-    const h = lowerCommand(parseHelp(headed, { name: "pm" }).spec);
+    const headedSpec = parseHelp(headed, { name: "pm" }).spec;
+    const h = lowerCommand(headedSpec);
     for (const ok of ["pm owner -r alice", "pm clippy -- -D warnings", "pm b"]) expect(recognize(h, ok).accepted, ok).toBe(true);
     expect(recognize(h, "pm --frob").accepted).toBe(false);
+    // That word is one of pm's own commands, never a program pm runs (base's wrapper table).
+    for (const p of [spec, headedSpec]) expect(p.positionals.some((_, i) => wrapsCommand(p.positionals, i))).toBe(false);
   });
 
   it("takes any option word where the help says the options are another program's, and says so", () => {

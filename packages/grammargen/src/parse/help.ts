@@ -378,7 +378,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // command (cargo's plugins, `cargo owner`), and the words after it are that command's.
   if (subcommands.length && entries.moreCommands) {
     session.warn('the list of commands is not complete ("..."): another command word passes through with its arguments', entries.moreCommands);
-    positionals.push({ name: "COMMAND", type: { kind: "word" }, min: 0, max: 1, rest: true, span: entries.moreCommands });
+    positionals.push({ name: "COMMAND", type: { kind: "word" }, min: 0, max: 1, rest: true, subcommand: true, span: entries.moreCommands });
   }
   if (!usage.alternatives.length) {
     if (options.length === 0) session.warn("no recognisable options or usage line; the grammar accepts the bare command and its operands");
