@@ -146,4 +146,23 @@ Options:
       "probe - a compressor.\nUsage: probe [-e/-z/-d/-t/-c/-h/-V] [-b block_size] files...\nOperations:\n  -e/-z, --encode   compress data\n  -d, --decode      decompress data\n";
     accepts(bsd, ["probe -d a.bz", "probe -dc a.bz", "probe -z a", "probe --decode a.bz"], ["probe -x a", "probe -e/-z a"]);
   });
+
+  test("a letter in a column after its long spelling ('--output=f\\t\\t-o f\\tText'), 'X or Y' and 'X | Y' after the gap, '-0 to -9, -11'", () => {
+    const columns =
+      "Usage: probe [options] url1 [url2]\n\n--max-speed=x\t\t-s x\tSpecify maximum speed\n--output=f\t\t-o f\tSpecify local output file\n--quiet\t\t\t-q\tLeave stdout alone\n";
+    accepts(columns, ["probe -o out.iso https://x/y", "probe -q -s 100 https://x/y", "probe --output=a https://x/y"], ["probe -o", "probe -x https://x/y"]);
+    const joined = `Usage: probe [options] TARGET
+
+Options:
+  -p PASS  or -P FILE  try password PASS, or load passwords from FILE
+  -verbose  or  -debug   Emit debug output
+  --file       | -f\tuse this configuration
+  -0 to -9, -11        Compression level
+`;
+    accepts(
+      joined,
+      ["probe -P list.txt host", "probe -p pw host", "probe -debug host", "probe -f host", "probe -9 host", "probe -11 host"],
+      ["probe -P host", "probe -x host"],
+    );
+  });
 });

@@ -78,6 +78,19 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
         i = j - 1;
         continue;
       }
+      // axel's "--max-speed=x\t\t-s x\tSpecify ...": a long spelling, then its letter in a
+      // column of its own, then the description.
+      if (/^--[\w-]+(=[^\s[\]]+|\[=[^\s[\]]+\])?$/.test(head.trim()) && /^-[A-Za-z0-9](\[[^\s[\]]+\]| [^\s[\]]+)?(\t| {2})/.test(text.slice(j))) {
+        i = j - 1;
+        continue;
+      }
+      // hydra's "-p PASS  or -P FILE  try ...", openocd's "--help       | -h\tdisplay": another
+      // spelling joined by "or" or a bar after the gap.
+      const joined = /^(or|\|) +(?=--?[\w?-]+( [^\s|]+)?(\t| {2})\s*[A-Za-z])/.exec(text.slice(j));
+      if (joined && /^--?[\w?]/.test(head.trim())) {
+        i = j + joined[0].length - 1;
+        continue;
+      }
       return { head, descFrom: j < text.length ? j : text.length };
     }
   }

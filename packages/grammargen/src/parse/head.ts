@@ -120,6 +120,10 @@ export function parseHead(head: string): Head | undefined {
       // gcc's "-###": an option of its own, not -# with a value.
       add({ kind: "dashLong", name: m[1]!, extra: 0 });
       i += m[0].length;
+    } else if ((m = /^-[0-9]{2,}(?=$|[\s,])/.exec(rest)) && h.spellings.some((x) => x.kind === "short" && /^[0-9]$/.test(x.name))) {
+      // "-0 to -9, -11": a level past 9 beside the single digits is a number written as the option.
+      add({ kind: "short", name: "#", extra: 0 });
+      i += m[0].length;
     } else if ((m = SHORT.exec(rest))) {
       add({ kind: "short", name: m[1]!, extra: 0 });
       i += m[0].length;
@@ -154,7 +158,12 @@ export function parseHead(head: string): Head | undefined {
       // Prose after a single space ("--synchronous synchronous output (safer ...") ends the head.
       const [next] = readValue(s, j + 1);
       // "-g or --debug", "-h or -? or --help" (ICU tools, chromium): "or" joins two spellings.
-      if (tok === "or" && /^--?[A-Za-z0-9?]/.test(next)) {
+      if (tok === "or" && /^--?[A-Za-z0-9?]/.test(s.slice(j).trimStart())) {
+        i = j;
+        continue;
+      }
+      // pigz's "-0 to -9, -11": a range of digit options, read as the digits are (-#).
+      if (tok === "to" && current.kind === "short" && /^[0-9]$/.test(current.name) && /^-[0-9]+,?$/.test(next)) {
         i = j;
         continue;
       }
