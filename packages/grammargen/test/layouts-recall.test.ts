@@ -165,4 +165,19 @@ Options:
       ["probe -P host", "probe -x host"],
     );
   });
+
+  test("popt's 'Usage: probe [OPTION...]' says nothing of operands; without popt's help options it says there are none", () => {
+    const popt = `Usage: probe [OPTION...]
+
+Query options:
+  -q, --query                        query mode
+  -a, --all                          query all packages
+
+Help options:
+  -?, --help                         Show this help message
+      --usage                        Display brief usage message
+`;
+    accepts(popt, ["probe -q httpd", "probe -qa", "probe -q a b"], ["probe -x", "probe --frob"]);
+    accepts("Usage: probe [OPTION...]\n\nOptions:\n  -q, --query   query mode\n", ["probe -q"], ["probe -q httpd"]);
+  });
 });

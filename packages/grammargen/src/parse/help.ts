@@ -332,6 +332,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   }
   const usage = parseUsage(lines, path, takesValue);
   let operands = mergeAlternatives(usage.alternatives);
+  // popt prints "Usage: rpm [OPTION...]" whatever the program takes after its options (its
+  // help ends with "--usage  Display brief usage message"): that usage says nothing of operands.
+  if (usage.alternatives.length === 1 && operands.length === 0 && /^\s+--usage\s+Display brief usage message/m.test(text))
+    operands = [{ name: "ARG", min: 0, max: MANY, span: usage.span ?? { start: 0, end: 0, line: 1 } }];
   // dpkg's "Usage: dpkg [<option>...] <command>" under "Commands:" that are options
   // (-i|--install <.deb file name>...): the command is one of those options, and the words
   // after it are its arguments, as many as it takes.
