@@ -153,14 +153,14 @@ describe("Debian-derived programs in a plan", () => {
 
   it("a program the free decode used joins, and so does a subcommand its draft names", async () => {
     const p = await planner.plans({
-      request: "list the attached android devices",
+      request: "list my azure subscriptions",
       ground: false,
       workspaceFiles: [],
-      programs: ["adb"],
-      draft: "adb devices -l",
+      programs: ["az"],
+      draft: "az account list --output table",
     })[0]!();
-    expect(p.commands).toEqual(expect.arrayContaining(["adb", "adb-devices"]));
-    expect(p.accepts("adb devices -l").accepted).toBe(true);
+    expect(p.commands).toEqual(expect.arrayContaining(["az", "az-account"]));
+    expect(p.accepts("az account list --output table").accepted).toBe(true);
   });
 
   it("a program in no source is refused by default and is a plain word when existingOnly is off", async () => {
