@@ -63,10 +63,10 @@ describe("the README's tour, run", () => {
         timeout: 240_000,
         env: { ...process.env, SHELLGEN_HOME: join(dir, ".shellgen"), NO_COLOR: "1" },
       });
-      // check-policy's documented example is a command the policy refuses: exit 1, naming the rule.
+      // check-policy's documented examples are commands the policy refuses: exit 1, naming the rule (deny.*, options.allow, ...) and a fix.
       const refusal = args[0] === "check-policy";
       expect(res.status, `${line}\n${res.stderr}`).toBe(refusal ? 1 : 0);
-      if (refusal) expect(res.stdout + res.stderr).toMatch(/deny\.[a-z-]+: .*\n\s+fix: /);
+      if (refusal) expect(res.stdout + res.stderr).toMatch(/^[a-z]+\.[a-z-]+: .*\n\s+fix: /m);
       expect(args.includes("--out") || res.stdout.trim().length > 0, `${line} printed nothing`).toBe(true);
     }, 300_000);
   }
