@@ -15,8 +15,16 @@ const OPERATORS = new Set(["|", "|&", "||", "&&", ";", "&"]);
 
 const isSp = (e: Expr | undefined): boolean => e?.kind === "ref" && e.name === "sp";
 const isOptSp = (e: Expr | undefined): boolean => e?.kind === "rep" && e.min === 0 && e.max === 1 && isSp(e.item);
-const isOperator = (e: Expr | undefined): boolean =>
-  (e?.kind === "lit" && OPERATORS.has(e.text)) || (e?.kind === "alt" && e.items.length > 0 && e.items.every(isOperator));
+/**
+ * An operator literal or a choice of them, also one written as a rule of its own (the pack's
+ * default grammar writes each repeated choice once, as a rule). `bodies` holds the rules.
+ */
+const isOperatorIn =
+  (bodies: ReadonlyMap<string, Expr>) =>
+  (e: Expr | undefined, depth = 0): boolean => {
+    if (e?.kind === "ref") return depth < 4 && isOperatorIn(bodies)(bodies.get(e.name), depth + 1);
+    return (e?.kind === "lit" && OPERATORS.has(e.text)) || (e?.kind === "alt" && e.items.length > 0 && e.items.every((i) => isOperatorIn(bodies)(i, depth)));
+  };
 /** Starts with a newline that leads to another line, or with a backtick substitution. */
 const startsNewCommandCostly = (e: Expr): boolean => {
   const head = itemsOf(e)[0];
@@ -26,19 +34,21 @@ const startsNewCommandCostly = (e: Expr): boolean => {
 /** A repetition of further lines (`(sh_nl line)*`); one that must occur stays. */
 const isOptionalLines = (e: Expr): boolean => e.kind === "rep" && e.min === 0 && startsNewCommandCostly(e.item);
 
-function narrow(e: Expr): Expr {
-  if (e.kind === "seq") {
-    const items = e.items
-      .map((item, i) => (isOptSp(item) && isOperator(e.items[i - 1]) ? { kind: "ref" as const, name: "sp" } : item))
-      .filter((item, _, all) => !isOptionalLines(item) || all.length === 1);
-    return items.length === e.items.length && items.every((x, i) => x === e.items[i]) ? e : seq(...items);
-  }
-  if (e.kind === "alt") {
-    const kept = e.items.filter((i) => !startsNewCommandCostly(i));
-    return kept.length > 0 && kept.length < e.items.length ? alt(...kept) : e;
-  }
-  return e;
-}
+const narrowIn =
+  (isOperator: (e: Expr | undefined) => boolean) =>
+  (e: Expr): Expr => {
+    if (e.kind === "seq") {
+      const items = e.items
+        .map((item, i) => (isOptSp(item) && isOperator(e.items[i - 1]) ? { kind: "ref" as const, name: "sp" } : item))
+        .filter((item, _, all) => !isOptionalLines(item) || all.length === 1);
+      return items.length === e.items.length && items.every((x, i) => x === e.items[i]) ? e : seq(...items);
+    }
+    if (e.kind === "alt") {
+      const kept = e.items.filter((i) => !startsNewCommandCostly(i));
+      return kept.length > 0 && kept.length < e.items.length ? alt(...kept) : e;
+    }
+    return e;
+  };
 
 /**
  * The decoding subset of `g`: no newline between commands (`;`, `&&` and `|` join them; a
@@ -48,5 +58,6 @@ function narrow(e: Expr): Expr {
  */
 export function decodingSubset(g: Grammar): Grammar {
   if (!g.rules.some((r) => r.name === "sp")) return g;
+  const narrow = narrowIn(isOperatorIn(new Map(g.rules.map((r) => [r.name, r.expr]))));
   return { ...g, rules: g.rules.map((r) => ({ ...r, expr: mapExpr(r.expr, narrow) })) };
 }

@@ -3,7 +3,8 @@
 // normally written in.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compose, emitGbnf, emitLark, parseGrammarText, recognize } from "@shellgen/grammargen";
+import { alt, compose, emitGbnf, emitLark, lit, opt, parseGrammarText, recognize, ref, rule, seq } from "@shellgen/grammargen";
+import { decodingSubset } from "../src/decoding-subset.js";
 import { repoPath } from "@shellgen/base";
 import { forDecoding, loadPack } from "../src/plan-pack.js";
 import { gbnfLoads, larkCheck } from "../../grammargen/test/oracles.js";
@@ -47,6 +48,20 @@ describe("the decoding subset", () => {
     for (const c of NARROWED) expect([recognize(full, c).accepted, recognize(decoding, c).accepted], c).toEqual([true, false]);
     // Most of the coverage set is written the usual way.
     expect(left).toBeLessThan(valid.length / 10);
+  });
+
+  it("requires the space after an operator also where the choice of operators is a rule of its own", () => {
+    const g = {
+      start: "s",
+      rules: [rule("s", seq(lit("a"), ref("ops"), opt(ref("sp")), lit("b"))), rule("ops", alt(lit("|"), lit("&&")), true), rule("sp", lit(" "), true)],
+    };
+    const sub = decodingSubset(g);
+    expect(["a| b", "a&& b", "a|b", "a&&b"].map((c) => [recognize(g, c).accepted, recognize(sub, c).accepted])).toEqual([
+      [true, true],
+      [true, true],
+      [true, false],
+      [true, false],
+    ]);
   });
 
   it("a composed decoding form loads in llama.cpp, XGrammar and Python Lark, which agree with the checker", async () => {

@@ -5,7 +5,7 @@ export type { Arity, CommandSpec, Extension, HelpStyle, OptionSpec, OptionValue,
 export { GrammargenError, type Diagnostic, type Severity } from "./diagnostics.js";
 export { alt, cls, exprNodes, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "./grammar/ast.js";
 export { UNBOUNDED } from "./grammar/names.js";
-export { sharePieces } from "./grammar/share.js";
+export { mergeIdenticalRules, sharePieces } from "./grammar/share.js";
 export { parseHelp, type ParseOptions, type ParseResult } from "./parse/help.js";
 export { parseManPage, type ManParseOptions } from "./parse/man.js";
 export { mergeHelpAndMan } from "./parse/merge-sources.js";

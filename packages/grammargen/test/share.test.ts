@@ -17,6 +17,7 @@ import {
   rep,
   rule,
   seq,
+  mergeIdenticalRules,
   sharePieces,
   type Expr,
   type Grammar,
@@ -57,14 +58,19 @@ describe("sharePieces", () => {
     fc.assert(
       fc.property(grammarArb, fc.array(fc.string({ unit: UNIT, maxLength: 8 }), { minLength: 10, maxLength: 25 }), (g, probes) => {
         const shared = sharePieces(g);
+        const all = mergeIdenticalRules(sharePieces(g, { all: true }));
         validateGrammar(shared);
+        validateGrammar(all);
         // What the GBNF says, read back: the path every engine takes.
         const viaText = parseGrammarText(emitGbnf(g), "gbnf");
+        const allViaText = parseGrammarText(emitGbnf(g, { shareAll: true }), "gbnf");
         for (const s of probes) {
           const want = recognize(g, s).accepted;
           if (want) accepted++;
           expect(recognize(shared, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g) })).toBe(want);
           expect(recognize(viaText, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g) })).toBe(want);
+          expect(recognize(all, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g, { shareAll: true }) })).toBe(want);
+          expect(recognize(allViaText, s).accepted, JSON.stringify({ s, gbnf: emitGbnf(g, { shareAll: true }) })).toBe(want);
         }
       }),
       { numRuns: 300 },
@@ -94,6 +100,40 @@ describe("sharePieces", () => {
     expect(occurrences(text, "[^\\n]*")).toBe(1);
     expect(await gbnfLoads(text)).toBe(true);
     (await xgrammarParse(text)).dispose();
+  });
+
+  it("writes the pack's default grammars' repeated groups and twin rules once", () => {
+    for (const name of ["default", "default-policy"]) {
+      const text = readFileSync(join(import.meta.dirname, `../../../grammars/pack/${name}.gbnf`), "utf8");
+      // An option's value after `=` or a space: 84 copies in the default grammar when each was spelled out.
+      expect(occurrences(text, '"=" sh-word-s1 | sp sh-word-s1'), name).toBe(1);
+      const bodies = text
+        .split("\n")
+        .filter((l) => l.includes(" ::= "))
+        .map((l) => l.slice(l.indexOf(" ::= ")));
+      expect(new Set(bodies).size, name).toBe(bodies.length);
+    }
+  });
+
+  it("merges rules of equal bodies, also those equal only once their twins are merged, and keeps the start rule", () => {
+    const g: Grammar = {
+      start: "s",
+      rules: [
+        rule("s", alt(ref("a"), ref("b"), ref("c"), ref("d"))),
+        rule("a", seq(lit("x"), ref("e"))),
+        rule("b", seq(lit("x"), ref("f"))),
+        rule("c", seq(lit("y"), ref("a"))),
+        rule("d", seq(lit("y"), ref("b"))),
+        rule("e", lit("z"), true),
+        rule("f", lit("z"), true),
+        rule("t", alt(ref("a"), ref("b"), ref("c"), ref("d"))),
+      ],
+    };
+    const m = mergeIdenticalRules(g);
+    expect(m.rules.map((r) => r.name)).toEqual(["s", "a", "c", "e"]);
+    for (const s of ["xz", "yxz", "x", "yz", "xzz"]) expect(recognize(m, s).accepted, s).toBe(recognize(g, s).accepted);
+    const noTwins: Grammar = { start: "s", rules: [rule("s", lit("a"))] };
+    expect(mergeIdenticalRules(noTwins)).toBe(noTwins);
   });
 
   it("leaves a grammar without repeats as it is, and refers to a rule whose body a piece already is", () => {

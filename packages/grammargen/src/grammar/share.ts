@@ -5,27 +5,38 @@
 // most of a 128k-152k vocabulary: 20-40 ms each at Qwen2's. Written once as a rule, such a
 // piece pays that once. llama.cpp already turns every group into a rule of its own, so its
 // sampler builds about as many stack frames as before.
-import { type Expr, exprId, exprNodes, type Grammar, type Rule, ref } from "./ast.js";
+//
+// `all` shares every repeated group of alternatives, not only those that hold a negated class:
+// the composed default grammar repeats small groups by the hundred (`("=" WORD | sp WORD)` 84 times, each
+// a copy of positions XGrammar walks into the word), and at a small vocabulary their number,
+// not their permissiveness, is what its compile time pays for.
+import { type Expr, exprId, exprNodes, type Grammar, mapExpr, type Rule, ref } from "./ast.js";
 
 /**
- * Whether `e`, a node that holds a negated class, is worth a rule when it repeats: a group of
- * alternatives, an alternative of two or more items, or a repeated class (`[^\n]*`). Pieces without
- * a negated class stay where they are: XGrammar walks few tokens there, and every extra rule
- * adds frames to llama.cpp's parse stacks (sharing those too built 69% more frames per
- * checked token, bench:stacks).
+ * Whether `e` is worth a rule when it repeats: a group of alternatives, an alternative of two
+ * or more items, or a repeated class (`[^\n]*`), where it holds a negated class (`held`); with
+ * `all`, every group of alternatives. Other pieces stay where they are: XGrammar walks few
+ * tokens there at a large vocabulary, and every extra rule adds frames to llama.cpp's parse
+ * stacks (sharing every piece built 69% more frames per checked token, bench:stacks).
  */
-function shareable(e: Expr, parent: Expr | undefined): boolean {
-  if (e.kind === "alt") return true;
+function shareable(e: Expr, parent: Expr | undefined, held: boolean, all: boolean): boolean {
+  if (e.kind === "alt") return held || all;
+  if (!held) return false;
   if (e.kind === "seq") return parent?.kind === "alt" && e.items.length >= 2;
   return e.kind === "rep" && e.item.kind === "cls";
 }
 
-/** `g` with every shareable piece that occurs twice or more (rule bodies included) as one rule. */
-export function sharePieces(g: Grammar): Grammar {
+/**
+ * `g` with every shareable piece that occurs twice or more (rule bodies included) as one rule:
+ * the pieces that hold a negated class, and with `all` every group of alternatives.
+ */
+export function sharePieces(g: Grammar, opts: { all?: boolean } = {}): Grammar {
+  const all = opts.all === true;
   const count = new Map<number, number>();
   const bodyOf = new Map<number, string>();
-  // The nodes that hold a negated class. Only they are numbered (exprId): numbering a whole
-  // composed grammar, per request, cost more than the rest of this pass.
+  // The nodes that hold a negated class (with `all`, every node). Only they are numbered
+  // (exprId): numbering a whole composed grammar, per request, cost more than the rest of this
+  // pass, which is why only the pack's defaults, emitted once, share `all`.
   const permissive = new Set<Expr>();
   const walk = (e: Expr, parent: Expr | undefined, top: boolean): boolean => {
     let held = false;
@@ -33,12 +44,12 @@ export function sharePieces(g: Grammar): Grammar {
     else if (e.kind === "seq" || e.kind === "alt") {
       for (const i of e.items) if (walk(i, e, false)) held = true;
     } else if (e.kind === "rep") held = walk(e.item, e, false);
-    if (!held) return false;
+    if (!held && !all) return false;
     permissive.add(e);
-    if (!top && shareable(e, parent)) count.set(exprId(e), (count.get(exprId(e)) ?? 0) + 1);
-    return true;
+    if (!top && shareable(e, parent, held, all)) count.set(exprId(e), (count.get(exprId(e)) ?? 0) + 1);
+    return held;
   };
-  for (const r of g.rules) if (walk(r.expr, undefined, true) && !bodyOf.has(exprId(r.expr))) bodyOf.set(exprId(r.expr), r.name);
+  for (const r of g.rules) if ((walk(r.expr, undefined, true) || all) && !bodyOf.has(exprId(r.expr))) bodyOf.set(exprId(r.expr), r.name);
   const shared = new Set([...count].filter(([id, n]) => n >= 2 || bodyOf.has(id)).map(([id]) => id));
   if (shared.size === 0) return g;
 
@@ -92,4 +103,31 @@ export function sharePieces(g: Grammar): Grammar {
     return expr === r.expr ? r : { ...r, expr };
   });
   return { start: g.start, rules: [...rules, ...added] };
+}
+
+/**
+ * `g` with rules of identical bodies written once: the later ones dropped and references to
+ * them pointed at the first (the start rule is always kept), until no two bodies are equal.
+ * The same language; composing leaves such twins (the shells' `-c` grammars, wrappers' copies).
+ */
+export function mergeIdenticalRules(g: Grammar): Grammar {
+  let rules = g.rules;
+  for (;;) {
+    const first = new Map<string, string>();
+    const to = new Map<string, string>();
+    for (const r of rules) {
+      const key = `${r.terminal ? "t" : "n"}${exprId(r.expr)}`;
+      const kept = first.get(key);
+      if (kept === undefined) first.set(key, r.name);
+      else if (r.name !== g.start) to.set(r.name, kept);
+    }
+    if (to.size === 0) return rules === g.rules ? g : { start: g.start, rules };
+    const rename = (e: Expr): Expr => (e.kind === "ref" && to.has(e.name) ? ref(to.get(e.name)!) : e);
+    rules = rules
+      .filter((r) => !to.has(r.name))
+      .map((r) => {
+        const expr = mapExpr(r.expr, rename);
+        return expr === r.expr ? r : { ...r, expr };
+      });
+  }
 }
