@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { generatedText, ggufVocab, withLeadingSpace, xgrammarCompiler, xgrammarParse } from "../emit/xgrammar.js";
-import { cpuMs, perToken, tokenizeAll } from "./token-cost.js";
+import { coverageCommands, cpuMs, modelArgs, perToken, tokenizeAll } from "./token-cost.js";
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -79,15 +79,10 @@ async function main(): Promise<void> {
     console.error("usage: npm run bench:default -- --against REV|FILE [--model FILE ...] [--runs N] [--commands N] [--json]");
     process.exit(2);
   }
-  const models: string[] = [];
-  for (let i = 2; i < process.argv.length; i++) if (process.argv[i] === "--model" && process.argv[i + 1]) models.push(process.argv[++i]!);
-  if (!models.length) models.push(join(process.cwd(), "model", "shellgen-mini.gguf"));
+  const models = modelArgs(process.argv, process.cwd());
   const runs = Number(arg("--runs") ?? 3);
   const grammars = { now: readFileSync(join(process.cwd(), DEFAULT_PATH), "utf8"), [against]: againstText(against) };
-  const commands = readFileSync(join(process.cwd(), "corpora", "coverage", "valid.txt"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "" && !l.startsWith("#"))
-    .slice(0, Number(arg("--commands") ?? 60));
+  const commands = coverageCommands(process.cwd(), Number(arg("--commands") ?? 60));
   const out = [];
   for (const m of models) {
     const r = await compare(m, grammars, runs, commands);

@@ -1,6 +1,8 @@
 // What a grammar costs per generated token, as a serving engine pays it: XGrammar's matcher
 // computes the next-token bitmask and accepts the token, over commands tokenized by the
-// model's own tokenizer. Shared by `npm run bench:xgrammar` and `npm run report:profile`.
+// model's own tokenizer. Shared by `npm run bench:xgrammar`, `bench:default` and `report:profile`.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type * as XG from "@mlc-ai/web-xgrammar";
 import { loadXGrammar } from "../emit/xgrammar.js";
 
@@ -9,6 +11,20 @@ export const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+
+/** The `--model FILE` arguments (repeatable), or the default model when none is given. */
+export function modelArgs(argv: string[], root: string): string[] {
+  const models = argv.flatMap((a, i) => (a === "--model" && argv[i + 1] ? [argv[i + 1]!] : []));
+  return models.length ? models : [join(root, "model", "shellgen-mini.gguf")];
+}
+
+/** The first `n` valid lines of the coverage set: the commands the per-token cost is taken over. */
+export function coverageCommands(root: string, n: number): string[] {
+  return readFileSync(join(root, "corpora", "coverage", "valid.txt"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "" && !l.startsWith("#"))
+    .slice(0, n);
+}
 
 /** The model's own tokens for each text (node-llama-cpp, vocabulary only). */
 export async function tokenizeAll(model: string, texts: string[]): Promise<number[][]> {

@@ -26,7 +26,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import type * as XG from "@mlc-ai/web-xgrammar";
 import { generatedText, ggufVocab, withLeadingSpace, xgrammarCompiler, xgrammarParse } from "../emit/xgrammar.js";
-import { cpuMs, perToken, tokenizeAll } from "./token-cost.js";
+import { coverageCommands, cpuMs, modelArgs, perToken, tokenizeAll } from "./token-cost.js";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -156,19 +156,14 @@ async function benchModel(model: string, dir: string, files: string[], commands:
 
 async function main(): Promise<void> {
   const dir = join(process.cwd(), "grammars", "pack");
-  const models: string[] = [];
-  for (let i = 2; i < process.argv.length; i++) if (process.argv[i] === "--model" && process.argv[i + 1]) models.push(process.argv[++i]!);
-  if (!models.length) models.push(join(process.cwd(), "model", "shellgen-mini.gguf"));
+  const models = modelArgs(process.argv, process.cwd());
   const only = arg("--only")?.split(",");
   const json = process.argv.includes("--json");
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".gbnf"))
     .filter((f) => !only || only.includes(f.replace(/\.gbnf$/, "")))
     .sort();
-  const commands = readFileSync(join(process.cwd(), "corpora", "coverage", "valid.txt"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "" && !l.startsWith("#"))
-    .slice(0, Number(arg("--commands") ?? 60));
+  const commands = coverageCommands(process.cwd(), Number(arg("--commands") ?? 60));
   const summaries = [];
   for (const model of models) {
     const s = await benchModel(model, dir, files, commands, !json);
