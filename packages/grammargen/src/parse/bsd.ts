@@ -57,6 +57,11 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     // "Usage : haproxy ...": a space may stand before the colon.
     const m = i === headless ? [""] : /^\s*usage ?:\s*/i.exec(lines[i]!.text);
     if (!m) continue;
+    const own = i === headless ? [] : ownForms(lines, i, programWords[0] ?? "");
+    if (own.length) {
+      forms.push(...own);
+      continue;
+    }
     let cur: UsageForm | undefined;
     const first = noProse(lines[i]!.text.slice(m[0].length));
     if (first.trim()) cur = { text: first, offset: lines[i]!.start + m[0].length };
@@ -81,6 +86,36 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     }
   }
   return forms.map((f) => stripProgram(f, programWords));
+}
+
+/**
+ * hostname's text, shared by dnsdomainname and domainname, shows each program's forms under one
+ * heading ("Usage: hostname ...", then "{yp,nis,}domainname ...", "dnsdomainname ..."): when
+ * the heading's form names another program, the forms that name this one are its own, with the
+ * program word dropped. The block runs through blank lines to the next line at the margin.
+ */
+function ownForms(lines: readonly { text: string; start: number }[], at: number, program: string): UsageForm[] {
+  const base = program.split("/").pop() ?? program;
+  const names = (word: string) => {
+    // "{yp,nis,}domainname": a brace expansion names each program it spells.
+    const spelled = /^\{([^{}]*,[^{}]*)\}([\w.+-]+)$/.exec(word);
+    return word === base || word.split("/").pop() === base || !!spelled?.[1]!.split(",").some((p) => `${p}${spelled[2]}` === base);
+  };
+  const firstWord = (t: string) => t.trim().split(/\s+/)[0] ?? "";
+  const heading = lines[at]!.text.replace(/^\s*usage ?:\s*/i, "");
+  if (!heading.trim() || names(firstWord(heading))) return [];
+  const out: UsageForm[] = [];
+  for (let j = at + 1; j < lines.length; j++) {
+    const l = lines[j]!;
+    if (!l.text.trim()) continue;
+    if (!/^\s/.test(l.text)) break;
+    const word = firstWord(l.text);
+    if (!names(word)) continue;
+    const from = l.text.indexOf(word) + word.length;
+    // The forms' descriptions stand in a column, two spaces away where a form is long.
+    out.push({ text: noProse(l.text.slice(from)).replace(/\s{2,}[a-z][^[\]<>{}|]*$/, ""), offset: l.start + from });
+  }
+  return out;
 }
 
 /** Drops the program words at the front of a form ("git commit", "ssh"), keeping offsets right. */

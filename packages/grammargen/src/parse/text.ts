@@ -85,8 +85,9 @@ export function headlessUsageLine(lines: readonly { text: string }[], program: s
     const t = lines[i]!.text;
     if (!t.trim()) continue;
     seen++;
-    const m = /^(\S+)\s+(\S)/.exec(t);
-    if (m && (m[1] === base || m[1]!.endsWith(`/${base}`)) && /[[\-<{]/.test(m[2]!)) return i;
+    // Not fish's "fish - the friendly interactive shell": a lone dash starts a summary.
+    const m = /^(\S+)\s+(\S\S?)/.exec(t);
+    if (m && (m[1] === base || m[1]!.endsWith(`/${base}`)) && /^([[<{]|-\S)/.test(m[2]!)) return i;
   }
   return -1;
 }

@@ -29,9 +29,10 @@ export type OptionTakesValue = (spelling: string) => boolean | undefined;
 
 export const MANY = 64;
 
-// GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]".
+// GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]". dig's "{q-opt}" and
+// "{global-d-opt}" name kinds of options by a prefix before "opt".
 const OPTION_PLACEHOLDER =
-  /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?)(\?|…|\.\.\.)?$/i;
+  /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?|[a-z]+(?:-[a-z]+)*-opts?)(\?|…|\.\.\.)?$/i;
 
 interface Tok {
   text: string;
@@ -171,6 +172,15 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       out.push(...longest);
       continue;
     }
+    // gnatmake's "{[-cargs opts] [-bargs opts]}", dig's "{q-opt}": braces around optional parts
+    // or options only (no bar, no comma) group them; nothing in them is required.
+    if (t.startsWith("{") && t.endsWith("}") && !/[|,]/.test(t)) {
+      const inner = tokens(t.slice(1, -1), at + 1);
+      if (inner.length && inner.every((x) => /^[[-]/.test(x.text) || OPTION_PLACEHOLDER.test(x.text.replace(/[<>]/g, "")))) {
+        out.push(...operandsOf(inner, line, takesValue, true));
+        continue;
+      }
+    }
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
       // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
@@ -272,6 +282,21 @@ function isProse(content: string): boolean {
   return /[.;:,]$/.test(words.find((w) => /[.;:,]$/.test(w)) ?? "") ? lower >= 2 : words.length - named >= 3 && lower >= (words.length - named) * 0.75;
 }
 
+/**
+ * drill's "<name>  can be a domain name ..." and cjxl's " INPUT" over an indented description:
+ * a line under the usage that names one of its operands and then describes it (after a column
+ * gap, or on the deeper lines below) starts the operands' descriptions, not another usage line.
+ */
+function describesOperand(content: string, raw: readonly { text: string }[], below: readonly Line[], indent: number): boolean {
+  const m = /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})(\S.*))?$/.exec(content.trim());
+  if (!m) return false;
+  const named = raw.some((r) => tokens(r.text, 0).some((t, k) => k > 0 && t.text.replace(/[[\]<>{}.…]/g, "") === m[1]));
+  if (!named) return false;
+  if (m[2] !== undefined) return /^[a-z]+ /.test(m[2]) && !/[[\]<>{}|]/.test(m[2]);
+  const next = below.find((l) => !l.blank);
+  return next !== undefined && next.indent > indent && !/[[\]<>{}|]/.test(next.text);
+}
+
 /** Operands that read as a title: plain words, none a placeholder (no capitals throughout, no brackets), one capitalised. */
 function isTitle(ops: UsageOperand[]): boolean {
   return (
@@ -335,6 +360,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     if (/^\([a-z][a-z' -]*\)$/i.test(content.trim()) && / /.test(content.trim())) continue;
     // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
     if (new RegExp(`\\|\\s*${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content)) continue;
+    if (raw.length && describesOperand(content, raw, lines.slice(j + 1), l.indent)) break;
     if (raw.length === 0) {
       programWord = content.split(/\s+/)[0];
       raw.push({ line: l, from: l.start, text: content });

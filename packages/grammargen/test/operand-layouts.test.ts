@@ -1,0 +1,79 @@
+// Usage and operand layouts whose misreading refused commands people write (tldr-pages'
+// examples): each read by a general rule and tested on a made-up program's text. Each test also
+// refuses what the text does not allow, so a rule cannot pass by widening.
+import { describe, expect, test } from "vitest";
+import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
+
+const accepts = (help: string, ok: string[], bad: string[], name = "probe") => {
+  const grammar = lowerCommand(parseHelp(help, { name: name.split(" ") }).spec);
+  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+  }
+};
+
+describe("usage and operand layouts", () => {
+  test("braces around options only ('{q-opt}', '{[-cargs opts] [-bargs opts]}') require nothing", () => {
+    accepts(
+      "Usage:  probe [@server] {q-opt} {global-d-opt} host [@local-server]\nWhere:  q-opt    is one of:\n                 -4     (use IPv4 query transport only)\n",
+      ["probe example.org", "probe @ns1 example.org", "probe example.org @ns2"],
+      ["probe", "probe a b c d"],
+    );
+    accepts(
+      "Usage: probe  opts  name  {[-cargs opts] [-bargs opts] [-largs opts]}\n\nprobe switches:\n  -f       Force recompilations\n  -o name  Choose an alternate executable name\n",
+      ["probe main.adb", "probe -f -o app main.adb"],
+      ["probe", "probe -f"],
+    );
+  });
+
+  test("operand descriptions under the usage ('<name>  can be ...', ' INPUT' over indented prose) are not more operands", () => {
+    accepts(
+      "  Usage: probe name [@server] [type] [class]\n\t<name>  can be a domain name or an IP address (-x lookups)\n\t<type>  defaults to A\n\n  Options:\n\t-D\t\tenable DNSSEC (DO bit)\n",
+      ["probe example.org", "probe -D example.org @ns1 MX IN"],
+      ["probe", "probe a b c d e"],
+    );
+    accepts(
+      "Usage: probe INPUT OUTPUT [OPTIONS...]\n INPUT\n    the input can be PNG, GIF or JPEG\n OUTPUT\n    the compressed output file\n\n -v, --verbose\n    more output\n",
+      ["probe in.png out.jxl", "probe -v in.png out.jxl"],
+      ["probe in.png", "probe a b c"],
+    );
+  });
+
+  test("a usage block that shows several programs' forms: the forms that name this program are its own", () => {
+    const help = `Usage: probe [-b] {probe|-F file}         set host name (from file)
+       probe [-a|-d|-s]                 display formatted name
+       probe                            display host name
+
+       {yp,nis,}probedomain {nisdomain|-F file}  set NIS domain name (from file)
+       {yp,nis,}probedomain                      display NIS domain name
+
+       dnsprobedomain                            display dns domain name
+
+Program options:
+    -a, --alias            alias names
+    -b, --boot             set default hostname if none available
+    -d, --domain           DNS domain name
+    -F, --file             read host name or NIS domain name from given file
+    -s, --short            short host name
+`;
+    accepts(help, ["dnsprobedomain"], ["dnsprobedomain example.org"], "dnsprobedomain");
+    accepts(help, ["ypprobedomain", "ypprobedomain corp"], ["ypprobedomain a b"], "ypprobedomain");
+    accepts(help, ["probe", "probe -s", "probe example.org"], ["probe a b"]);
+  });
+
+  test("a name line with a summary ('probe - the friendly shell') is not the usage line; the form below it is", () => {
+    const help = `
+probe - the friendly interactive shell
+
+probe [OPTIONS] [FILE [ARG ...]]
+probe [OPTIONS] [-c COMMAND [ARG ...]]
+
+DESCRIPTION
+    -c or --command=COMMAND
+        Evaluate the specified commands.
+    -N or --no-config
+        Do not read configuration files.
+`;
+    accepts(help, ["probe", "probe run.fish", "probe -N run.fish a b"], ["probe -z"]);
+  });
+});
