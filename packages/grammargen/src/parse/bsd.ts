@@ -99,7 +99,8 @@ function ownForms(lines: readonly { text: string; start: number }[], at: number,
   const names = (word: string) => {
     // "{yp,nis,}domainname": a brace expansion names each program it spells.
     const spelled = /^\{([^{}]*,[^{}]*)\}([\w.+-]+)$/.exec(word);
-    return word === base || word.split("/").pop() === base || !!spelled?.[1]!.split(",").some((p) => `${p}${spelled[2]}` === base);
+    if (spelled) return spelled[1]!.split(",").some((p) => `${p}${spelled[2]}` === base);
+    return word === base || word.split("/").pop() === base;
   };
   const firstWord = (t: string) => t.trim().split(/\s+/)[0] ?? "";
   const heading = lines[at]!.text.replace(/^\s*usage ?:\s*/i, "");
