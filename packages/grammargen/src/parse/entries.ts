@@ -99,6 +99,25 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
 
 const headOf = (head: string): Head | undefined => parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE"));
 
+// A value written in a column of its own between the names and the description: iperf's
+// "-p, --port      #        client/server port", "-c, --client    <host>   run in client mode",
+// "-f, --format   [kmgtKMGT] format ...", transmission's "-t --tracker   <url>   Add a tracker",
+// airodump-ng's "--bssid     <bssid>   : Filter APs". Only a token no prose starts with: '#',
+// a closed <...> (spaces allowed: ausearch's "<Comm name>"), or [...] / {...} without spaces,
+// but not a bracketed title word ("[Deprecated] : The path").
+const VALUE_COLUMN = /^(#\S*|<[^<>\n]+>\S*|\[[^\]\s]+\]\S*|\{[^}\s]+\}\S*)(?:[ \t]*:[ \t]+|[ \t]+|$)/;
+
+function valueColumn(text: string, from: number, head: string, descFrom: number, parsed: Head): { head: string; descFrom: number; parsed: Head } | undefined {
+  if (parsed.spellings.some((s) => s.value)) return undefined;
+  const m = VALUE_COLUMN.exec(text.slice(descFrom));
+  if (!m || /^\[[A-Z][a-z]+\]$/.test(m[1]!)) return undefined;
+  const joined = `${head.trimEnd()} ${m[1]!.replace(/^<([^<>]*)>/, (_, inner: string) => `<${inner.trim().replace(/\s+/g, "_")}>`)}`;
+  const withValue = headOf(joined);
+  const last = withValue?.spellings[withValue.spellings.length - 1];
+  if (!withValue || !last?.value || withValue.spellings.length !== parsed.spellings.length) return undefined;
+  return { head: text.slice(from, descFrom + m[1]!.length), descFrom: descFrom + m[0].length, parsed: withValue };
+}
+
 /**
  * An option line's head, its parsed spellings and where its description starts. When the
  * usual split (two spaces) gives no readable head, two other separators are tried: a dash
@@ -117,7 +136,11 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const head = prose ? headOf(prose[1]!) : undefined;
     if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
   }
-  if (parsed) return { ...split, descFrom: split.descFrom + (dash?.[0].length ?? 0), parsed };
+  if (parsed) {
+    const column = valueColumn(text, from, split.head, split.descFrom, parsed);
+    if (column) return column;
+    return { ...split, descFrom: split.descFrom + (dash?.[0].length ?? 0), parsed };
+  }
   const line = text.slice(from);
   // supervisord's "-c/--configuration FILENAME -- configuration file path": two dashes too.
   for (const sep of [/^(\S.*?) +(?:[-\u2013]|--) +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {

@@ -13,7 +13,7 @@ import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, checkHelpText, normalize, splitLines } from "./text.js";
-import { COBRA_TYPES, inferType } from "./types.js";
+import { COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
 import { MANY, parseUsage, type UsageOperand } from "./usage.js";
 
 export interface ParseOptions {
@@ -42,11 +42,24 @@ const ARGS_NAME = /^(args?|arguments?|ARGS?|options)$/i;
 /** GNU programs whose implementation takes -NUM (head -5) although their --help does not say so. */
 const OBSOLETE_NUMERIC = new Set(["head", "tail"]);
 
-const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, plain = false): boolean => {
+/** The text writes `--name=word` with another lower-case word than `value` too. */
+const spelledWithOthers = (text: string, sp: Spelling, value: string): boolean => {
+  const dashes = sp.kind === "long" ? "--" : "-";
+  const at = new RegExp(`(?<![\\w-])${dashes}${sp.name.replace(/[.+?*()[\]{}|^$\\]/g, "\\$&")}=([a-z][a-z0-9-]*)`, "g");
+  for (const m of text.matchAll(at)) if (m[1] !== value) return true;
+  return false;
+};
+
+const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, text: string, plain = false): boolean => {
   const v = sp.value;
   if (plain || !v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
   // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
   if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
+  // A placeholder's own name is no value to type: MariaDB's "--user=name", logrotate's
+  // "-s, --state=statefile", uvcdynctrl's "--save=filename", zmap's "--probes=n". Unless the
+  // text spells the option with other words too (dpkg-buildpackage's "-S, --build=source"
+  // beside "-b, --build=binary"): then each is one of its values.
+  if (isPlaceholderName(v.metavar) && !spelledWithOthers(text, sp, v.metavar)) return false;
   // A literal may be quoted in the description ("with 'all', reject ..."); a metavar is used bare.
   // The first half of a compound ("-b, --build=binary  binary-only build") is not the metavar.
   return !new RegExp(`\\b${v.metavar}\\b(?!-\\w)`).test(e.description.replace(/'[^']*'|"[^"]*"|‘[^’]*’/g, ""));
@@ -59,7 +72,7 @@ const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, plain = false
  */
 function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
   const sps = e.head.spellings;
-  const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, plain)));
+  const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, text, plain)));
   const carrier = [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
   const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
   for (const sp of sps) {

@@ -1,0 +1,80 @@
+// Option heads whose value was misread: a value written apart from the names, named only by
+// its description, glued on in capitals or braces, or options a text lets be abbreviated.
+// Each layout is a made-up program's text read by a general rule; each test also refuses what
+// the text does not allow, so a rule cannot pass by widening.
+import { describe, expect, test } from "vitest";
+import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
+
+const accepts = (help: string, ok: string[], bad: string[]) => {
+  const grammar = lowerCommand(parseHelp(help, { name: "probe" }).spec);
+  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+  }
+};
+
+describe("option values", () => {
+  test("a value in a column of its own between the names and the description ('-p, --port   #   port')", () => {
+    const help = `Usage: probe [-s|-c host] [options]
+
+Client/Server:
+  -p, --port      #        port to listen on
+  -l, --len       #[kmKM]  length of buffer
+  -c, --client    <host>   run in client mode, connecting to <host>
+  -f, --format    [kmKM]   format to report
+  -u, --udp                use UDP
+  -k, --comm\t<Comm name>\t\tsearch by command name
+      --bssid     <bssid>   : Filter by BSSID
+      --legacy    [Deprecated] : old switch
+`;
+    accepts(
+      help,
+      [
+        "probe -p 5001",
+        "probe -c host -p 80 -u",
+        "probe --client host",
+        "probe -l 128K",
+        "probe -f",
+        "probe -fk",
+        "probe -k ls",
+        "probe --bssid x",
+        "probe --legacy",
+      ],
+      ["probe -p", "probe -c", "probe -k", "probe --bssid", "probe -x", "probe --legacy x"],
+    );
+  });
+
+  test("'--user=name' names a placeholder, not a literal value, unless the text spells the option with other words too", () => {
+    const help = `Usage: probe [OPTIONS] [database]
+  -u, --user=name     User for login if not current user.
+  -s, --state=statefile  Path of state file
+  -p, --indicator-style=slash  append / to directories
+  -b, --build=binary  binary-only build
+  -S, --build=source  source-only build
+`;
+    accepts(
+      help,
+      [
+        "probe --user admin db",
+        "probe -u admin",
+        "probe --state /dev/null",
+        "probe -s st",
+        "probe -S",
+        "probe --build=source",
+        "probe --build=binary",
+        "probe -p",
+      ],
+      ["probe --user", "probe -u", "probe -S x y", "probe --build=other", "probe --indicator-style=x"],
+    );
+  });
+
+  test("a usage line's '{-n name}' is a required option and its value, not an operand", () => {
+    const help = `Usage: probe {-n name} [-v value] file...
+       probe {-x name} file...
+  -n, --name=name         set the named attribute
+  -x, --remove=name       remove the named attribute
+  -v, --value=value       use value as the attribute value
+`;
+    accepts(help, ["probe -n user.a f", "probe -n user.a -v x f g", "probe -x user.a f"], ["probe -n", "probe -n user.a"]);
+  });
+});
