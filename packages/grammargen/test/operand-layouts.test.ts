@@ -76,4 +76,13 @@ DESCRIPTION
 `;
     accepts(help, ["probe", "probe run.fish", "probe -N run.fish a b"], ["probe -z"]);
   });
+
+  test("'?PART?' is optional; a command named among its aliases ('rm|del|forget') or in another form ('or: probe ci') is skipped", () => {
+    const del = "Usage: probe rm|del|forget FILE1 ?FILE2 ...?\n\nRemove files from the checkout.\n\nOptions:\n  --soft      keep the files on disk\n  --hard      remove the files from disk\n";
+    accepts(del, ["probe del a.c", "probe del --hard a.c b.c c.c"], ["probe del", "probe del --firm a.c"], "probe del");
+    const ci = "Usage: probe commit ?OPTIONS? ?FILE...?\n   or: probe ci ?OPTIONS? ?FILE...?\n\nCreate a new version.\n\nOptions:\n  -m|--comment COMMENT  use COMMENT as the check-in comment\n";
+    accepts(ci, ["probe ci", "probe ci -m fix", "probe ci --comment fix a.c b.c"], ["probe ci -m", "probe ci --nope"], "probe ci");
+    const init = "Usage: probe new ?OPTIONS? FILENAME\n   or: probe init ?OPTIONS? FILENAME\n\nCreate a repository.\n\nOptions:\n  --template FILE   copy settings from FILE\n";
+    accepts(init, ["probe init repo.db", "probe init --template t.db repo.db"], ["probe init", "probe init a.db b.db"], "probe init");
+  });
 });

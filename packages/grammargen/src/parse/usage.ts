@@ -376,7 +376,11 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       raw.push({ line: l, from: l.start, text: content, ...{ cont: prev } });
     }
   }
+  // fossil's "?OPTIONS? FILE1 ?FILE2 ...?": question marks around a part make it optional.
+  for (const r of raw) r.text = r.text.replace(/(^|\s)\?([^\s?](?:[^?]*[^\s?])?)\?(?=\s|$)/g, "$1[$2]");
   joinOpenBrackets(raw);
+  // Each form's words after the program: the command words of a subcommand's forms.
+  const commandWords = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/).slice(1, path.length));
   const alternatives: UsageOperand[][] = [];
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage,
@@ -399,8 +403,15 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       const fed = toks.findIndex((x, k) => k > 0 && toks[k - 1]!.text === "|" && startsWithProgram(x.text));
       if (fed > 0 && !startsWithProgram(toks[0]!.text)) toks = toks.slice(fed);
       // Skip the command words: the program (under any name) then each further path word.
+      // fossil's "fossil rm|delete|forget FILE1" names the command among its aliases, and its
+      // "fossil new ..." above "or: fossil init ...": a form whose command word is another
+      // form's alias of this command names it too.
       toks = toks.slice(1);
-      for (const w of path.slice(1)) if (toks[0]?.text === w) toks = toks.slice(1);
+      for (const [k, w] of path.slice(1).entries()) {
+        const word = toks[0]?.text ?? "";
+        const alias = /^[a-z][\w-]*$/.test(word) && commandWords.some((c) => c[k] === w) && commandWords.some((c) => c[k] === word);
+        if (word === w || word.split("|").includes(w) || alias) toks = toks.slice(1);
+      }
     }
     // "or:  nohup OPTION", "or:  timeout [OPTION]": one of the options alone (--help, --version, which end the
     // program and are offered on their own), not a form without operands.
