@@ -85,4 +85,19 @@ DESCRIPTION
     const init = "Usage: probe new ?OPTIONS? FILENAME\n   or: probe init ?OPTIONS? FILENAME\n\nCreate a repository.\n\nOptions:\n  --template FILE   copy settings from FILE\n";
     accepts(init, ["probe init repo.db", "probe init --template t.db repo.db"], ["probe init", "probe init a.db b.db"], "probe init");
   });
+
+  test("a form after a label (' Encoding: probe ...', 'Analyzing: probe -a ...'); '[general options]' stands for options", () => {
+    const help = `Usage:
+
+ Encoding: probe [<general/encoding/format options>] [INPUTFILE [...]]
+ Decoding: probe -d [<general/decoding/format options>] [PROBEFILE [...]]
+Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
+
+  -d, --decode                 Decode
+  -a, --analyze                Same as -d except an analysis file is written
+  -o, --output-name=FILENAME   Force the output file name
+`;
+    accepts(help, ["probe a.wav", "probe -d -o out.wav a.flac b.flac"], ["probe -x a.wav", "probe -o"]);
+    accepts("Usage: probe [general options] [-jy] [[month] year]\n       probe [general options] [-j] [-m month] [year]\n\n  -j   Julian days\n  -y   whole year\n  -m month  month\n", ["probe", "probe 3 2024", "probe -j 2024"], ["probe 1 2 3"]);
+  });
 });

@@ -30,9 +30,10 @@ export type OptionTakesValue = (spelling: string) => boolean | undefined;
 export const MANY = 64;
 
 // GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]". dig's "{q-opt}" and
-// "{global-d-opt}" name kinds of options by a prefix before "opt".
+// "{global-d-opt}" name kinds of options by a prefix before "opt", flac's
+// "<general/encoding/format options>" and cal's "[general options]" by words before "options".
 const OPTION_PLACEHOLDER =
-  /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?|[a-z]+(?:-[a-z]+)*-opts?)(\?|…|\.\.\.)?$/i;
+  /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?|[a-z]+(?:-[a-z]+)*-opts?|(?:[\w/-]+ )+(?:options?|opts|flags))(\?|…|\.\.\.)?$/i;
 
 interface Tok {
   text: string;
@@ -345,6 +346,13 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     if (raw.length && headed >= 0 && isUsageHeading(l.text) && namesProgram(j)) {
       const again = afterHeading(l.text);
       raw.push({ line: l, from: again[1]!.length, text: again[2]! });
+      continue;
+    }
+    // flac's " Encoding: flac [...]", "Analyzing: flac -a [...]": a form after a label that
+    // says what it does, at the margin or not.
+    const labelled = headed >= 0 ? /^(\s*[A-Z][a-z]+(?: [a-z]+)?:\s+)(\S.*)$/.exec(l.text) : null;
+    if (labelled && startsWithProgram(labelled[2]!)) {
+      raw.push({ line: l, from: labelled[1]!.length, text: labelled[2]! });
       continue;
     }
     // Without a heading, each form starts at the margin with the program (avahi-browse's four).
