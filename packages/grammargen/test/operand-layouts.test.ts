@@ -78,11 +78,14 @@ DESCRIPTION
   });
 
   test("'?PART?' is optional; a command named among its aliases ('rm|del|forget') or in another form ('or: probe ci') is skipped", () => {
-    const del = "Usage: probe rm|del|forget FILE1 ?FILE2 ...?\n\nRemove files from the checkout.\n\nOptions:\n  --soft      keep the files on disk\n  --hard      remove the files from disk\n";
+    const del =
+      "Usage: probe rm|del|forget FILE1 ?FILE2 ...?\n\nRemove files from the checkout.\n\nOptions:\n  --soft      keep the files on disk\n  --hard      remove the files from disk\n";
     accepts(del, ["probe del a.c", "probe del --hard a.c b.c c.c"], ["probe del", "probe del --firm a.c"], "probe del");
-    const ci = "Usage: probe commit ?OPTIONS? ?FILE...?\n   or: probe ci ?OPTIONS? ?FILE...?\n\nCreate a new version.\n\nOptions:\n  -m|--comment COMMENT  use COMMENT as the check-in comment\n";
+    const ci =
+      "Usage: probe commit ?OPTIONS? ?FILE...?\n   or: probe ci ?OPTIONS? ?FILE...?\n\nCreate a new version.\n\nOptions:\n  -m|--comment COMMENT  use COMMENT as the check-in comment\n";
     accepts(ci, ["probe ci", "probe ci -m fix", "probe ci --comment fix a.c b.c"], ["probe ci -m", "probe ci --nope"], "probe ci");
-    const init = "Usage: probe new ?OPTIONS? FILENAME\n   or: probe init ?OPTIONS? FILENAME\n\nCreate a repository.\n\nOptions:\n  --template FILE   copy settings from FILE\n";
+    const init =
+      "Usage: probe new ?OPTIONS? FILENAME\n   or: probe init ?OPTIONS? FILENAME\n\nCreate a repository.\n\nOptions:\n  --template FILE   copy settings from FILE\n";
     accepts(init, ["probe init repo.db", "probe init --template t.db repo.db"], ["probe init", "probe init a.db b.db"], "probe init");
   });
 
@@ -98,6 +101,10 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
   -o, --output-name=FILENAME   Force the output file name
 `;
     accepts(help, ["probe a.wav", "probe -d -o out.wav a.flac b.flac"], ["probe -x a.wav", "probe -o"]);
-    accepts("Usage: probe [general options] [-jy] [[month] year]\n       probe [general options] [-j] [-m month] [year]\n\n  -j   Julian days\n  -y   whole year\n  -m month  month\n", ["probe", "probe 3 2024", "probe -j 2024"], ["probe 1 2 3"]);
+    accepts(
+      "Usage: probe [general options] [-jy] [[month] year]\n       probe [general options] [-j] [-m month] [year]\n\n  -j   Julian days\n  -y   whole year\n  -m month  month\n",
+      ["probe", "probe 3 2024", "probe -j 2024"],
+      ["probe 1 2 3"],
+    );
   });
 });
