@@ -77,4 +77,37 @@ Client/Server:
 `;
     accepts(help, ["probe -n user.a f", "probe -n user.a -v x f g", "probe -x user.a f"], ["probe -n", "probe -n user.a"]);
   });
+
+  test("a value glued to its letter in capitals ('-rREV') where the text writes several so, or in braces ('-o{Directory}')", () => {
+    const help = `Usage: probe [options] file
+
+Options:
+  -p[REV]       Write to stdout.
+  -rREV         (one or two times) specify a revision.
+  -kSUBST       Substitute using mode SUBST.
+  -zZONE        Specify date output format.
+  -T            No effect.
+`;
+    accepts(
+      help,
+      ["probe -rbear f", "probe -p -r1.2 -r1.3 f", "probe -kkv f", "probe -zLT f", "probe -T f"],
+      ["probe -r f", "probe -rREV", "probe -z f", "probe -x f"],
+    );
+    // One such head alone is a name of its own.
+    accepts(
+      "Usage: probe [options] file\n\nOptions:\n  -fPIC    position-independent code\n  -v       verbose\n",
+      ["probe -fPIC a", "probe -v a"],
+      ["probe -fX a", "probe -f a"],
+    );
+    const braces = `Usage: probe <command> [<switches>...] <archive_name>
+
+<Switches>
+  -an : disable archive_name field
+  -m{Parameters} : set compression Method
+  -o{Directory} : set Output directory
+  -p{Password} : set Password
+`;
+    accepts(braces, ["probe x a.7z -odir", "probe a a.7z -psecret -mx=9", "probe a a.7z -an"], ["probe x a.7z -o", "probe x a.7z -q"]);
+    expect(parseHelp(braces, { name: "probe" }).spec.options.find((o) => o.short.includes("o"))?.description).toBe("set Output directory");
+  });
 });

@@ -2,7 +2,7 @@
 // continuation lines), subcommand entries in command sections, and positional descriptions.
 import type { Span } from "../ir.js";
 import { splitColumns } from "./columns.js";
-import { parseHead, type Head } from "./head.js";
+import { parseHead, type Head, type Spelling } from "./head.js";
 import { spanOf, type Line } from "./text.js";
 
 export type SectionKind = "options" | "commands" | "positionals" | "other";
@@ -136,6 +136,10 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const head = prose ? headOf(prose[1]!) : undefined;
     if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
   }
+  // 7-Zip's "-o{Directory} : set Output directory": one space each side of a colon, no wider gap.
+  const colon = parsed && split.descFrom >= text.length ? /^(-\S.*?) +: +(?=\S)/.exec(text.slice(from)) : null;
+  const colonHead = colon ? headOf(colon[1]!) : undefined;
+  if (colon && colonHead) return { head: colon[1]!, descFrom: from + colon[0].length, parsed: colonHead };
   if (parsed) {
     const column = valueColumn(text, from, split.head, split.descFrom, parsed);
     if (column) return column;
@@ -304,5 +308,28 @@ export function readEntries(lines: Line[], program = ""): Entries {
     finish();
   }
   finish();
+  gluedCapitals(out.options);
   return out;
+}
+
+/** `-rREV`: a letter, then a metavar in capitals glued on. */
+const GLUED_CAPITALS = /^([a-z])([A-Z][A-Z0-9_]+)$/;
+
+/**
+ * RCS's "-rREV", "-kSUBST", "-xSUFF", "-zZONE": a lower-case letter with its value glued on in
+ * capitals reads at first as one single-dash name. It is a letter and its value where the text
+ * writes two or more letters so, or the description names the capitals (one such head alone,
+ * ocamlopt's "-fPIC", Ghostscript's "-dNOPAUSE", is a name of its own).
+ */
+function gluedCapitals(options: OptionEntry[]): void {
+  const glued = (sp: Spelling) => sp.kind === "dashLong" && !sp.value && GLUED_CAPITALS.test(sp.name);
+  const letters = new Set(options.flatMap((e) => e.head.spellings.filter(glued).map((sp) => sp.name[0]!)));
+  for (const e of options)
+    for (const sp of e.head.spellings) {
+      const m = glued(sp) ? GLUED_CAPITALS.exec(sp.name) : null;
+      if (!m || (letters.size < 2 && !new RegExp(`\\b${m[2]}\\b`).test(e.description))) continue;
+      sp.kind = "short";
+      sp.name = m[1]!;
+      sp.value = { metavar: m[2]!, attach: "eq" };
+    }
 }

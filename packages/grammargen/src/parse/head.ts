@@ -37,7 +37,7 @@ export interface Head {
 
 // An optional prefix in brackets: "--[no-]pager", "--[no]pager", ld's "--[disable-]nxcompat".
 const LONG = /^--(\[(?:no-?|[a-z]+-)\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
-const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#])/;
+const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#]|\{[^}|\s]+\})/;
 // "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+.
 const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|]|:<)/;
 
@@ -228,6 +228,11 @@ export function parseHead(head: string): Head | undefined {
     } else if (glued.startsWith("[") || glued.startsWith("<")) {
       const [tok, j] = readValue(s, i);
       sp.value = tok.startsWith("[") ? { metavar: tok.slice(1, -1), attach: "attached-optional" } : { metavar: tok, attach: "separate" };
+      i = j;
+    } else if (glued.startsWith("{") && sp.kind === "short") {
+      // 7-Zip's "-o{Directory}", "-p{Password}", as's "-O{012s}": the value glued to the letter.
+      const [tok, j] = readValue(s, i);
+      sp.value = { metavar: tok.slice(1).replace(/\}/, ""), attach: "eq" };
       i = j;
     } else if (glued.startsWith("#") && sp.kind === "short" && sp.name !== "#") {
       // zstd's "-T#": a number glued to the letter.
