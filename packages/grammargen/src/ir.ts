@@ -67,6 +67,8 @@ export interface OptionSpec {
   /**
    * arity "optional": the value may also be the next word, not only glued on (lsof's usage
    * `[-i [i]]`: `lsof -i :3000` and `lsof -i`). argparse, click and clap take it so always.
+   * With a `joiner`: the value may also be the next word (Netpbm's "-row=N", whose text says
+   * "You may separate an option name and its value with white space instead of an equals sign").
    */
   valueApart?: boolean;
   /** Number of values after the option (find -exec is special-cased); default 1 when arity != none. */
@@ -136,4 +138,8 @@ export type Extension =
   | { kind: "options-of"; program: string }
   /** The help names some options by their start only (gcc: "Options starting with -g, -f, -m, -O, -W, or
    * --param are ..."): each prefix, dashes included, with any text glued on. */
-  | { kind: "option-prefixes"; prefixes: string[] };
+  | { kind: "option-prefixes"; prefixes: string[] }
+  /** The text says every option may be abbreviated to a unique prefix (Netpbm's "All options can be
+   * abbreviated to their shortest unique prefix"): a long or single-dash long name is taken cut
+   * short anywhere after the point where no other name shares its start. */
+  | { kind: "abbreviations" };

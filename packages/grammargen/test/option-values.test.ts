@@ -110,4 +110,28 @@ Options:
     accepts(braces, ["probe x a.7z -odir", "probe a a.7z -psecret -mx=9", "probe a a.7z -an"], ["probe x a.7z -o", "probe x a.7z -q"]);
     expect(parseHelp(braces, { name: "probe" }).spec.options.find((o) => o.short.includes("o"))?.description).toBe("set Output directory");
   });
+
+  test("a text that says options may be abbreviated to a unique prefix, and values separated by white space", () => {
+    const help = `Usage: probe [-row=ROW | -column=COL] [-plane=PLANE] [-xmgr] [file]
+
+All options can be abbreviated to their shortest unique prefix.  You may use two hyphens instead
+of one.  You may separate an option name and its value with white space instead of an equals sign.
+
+Options:
+  -row=ROW        the row
+  -column=COL     the column
+  -comments             print comments
+  -plane=PLANE    the plane
+  -xmgr                 xmgr output
+  -v                    verbose
+`;
+    accepts(
+      help,
+      ["probe -r 183 a.pam", "probe -ro=2 a", "probe -row 1", "probe -col 13 a", "probe -com", "probe -x a", "probe -xm", "probe -v", "probe -p 1 a"],
+      ["probe -c 13 a", "probe -co", "probe -rows 1", "probe -q a", "probe -r", "probe -xmgrx"],
+    );
+    // Without the sentences, names are whole and values glued on.
+    const plain = help.replace(/All options[\s\S]*?equals sign\.\n/, "");
+    accepts(plain, ["probe -row=1 a", "probe -xmgr"], ["probe -r 1 a", "probe -row 1 a", "probe -xm"]);
+  });
 });

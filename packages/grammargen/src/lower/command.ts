@@ -209,11 +209,13 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   }
 
   // Long options: `--name`, `--name=V` / `--name V`, `--name[=V]`.
-  const longGroups = groupBy(
-    options,
-    (o) => [...o.long, ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : [])],
-    spec.style,
-  );
+  const longNames = (o: OptionSpec) => [
+    ...o.long,
+    ...(o.negatable && o.arity === "none" ? o.long.filter((l) => !l.startsWith("no-")).map((l) => `no-${l}`) : []),
+  ];
+  const abbreviated = spec.extensions?.some((e) => e.kind === "abbreviations") ?? false;
+  const longPrefixes = abbreviated ? uniquePrefixes(options.flatMap(longNames), []) : undefined;
+  const longGroups = groupBy(options, (o) => withPrefixes(longNames(o), longPrefixes), spec.style);
   // Each group's names as a trie (shared prefixes written once), then the group's value form
   // once after the trie. Engines pay per grammar position (XGrammar computes a token mask for
   // each; llama.cpp keeps a stack per live branch): a flat alternation of 250 long options
@@ -228,9 +230,16 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   }
 
   // Single-dash long options (-name value), as openssl, find and Java tools spell them.
+  // Under "abbreviations" a single-dash prefix never takes a short option's letter.
+  const dashPrefixes = abbreviated
+    ? uniquePrefixes(
+        options.flatMap((o) => o.dashLong ?? []),
+        options.flatMap((o) => o.short),
+      )
+    : undefined;
   const dashGroups = groupBy(
     options.filter((o) => o.dashLong?.length),
-    (o) => o.dashLong ?? [],
+    (o) => withPrefixes(o.dashLong ?? [], dashPrefixes),
     spec.style,
   );
   if (dashGroups.size) {
@@ -240,7 +249,8 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       const v = L.value(g.option.value?.type ?? { kind: "word" }, false);
       // gcc's -std=c11, -Wl,-rpath,/lib: glued on, never the next word.
       if (g.option.joiner) {
-        const glued = seq(lit(g.option.joiner), v);
+        // Netpbm's -row=N, which its text lets be written -row N too (valueApart).
+        const glued = g.option.valueApart ? alt(seq(lit(g.option.joiner), v), seq(L.sp, v)) : seq(lit(g.option.joiner), v);
         return seq(names, g.option.arity === "required" ? glued : opt(glued));
       }
       const count = Math.max(1, Math.min(g.option.valueCount ?? 1, 8));
@@ -261,6 +271,29 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   if (branches.length === 0) return { flags: flagsRule };
   return { option: L.add(L.fresh(`${base}_opt`), alt(...branches)), flags: flagsRule };
 }
+
+/**
+ * Each name's unique prefixes (the name itself excluded): cut anywhere after the point where no
+ * other name starts alike, and never equal to another name or to one of `taken`.
+ */
+function uniquePrefixes(names: string[], taken: string[]): Map<string, string[]> {
+  const all = [...new Set(names)];
+  const reserved = new Set([...all, ...taken]);
+  const out = new Map<string, string[]>();
+  for (const n of all) {
+    const cuts: string[] = [];
+    for (let k = n.length - 1; k >= 1; k--) {
+      const p = n.slice(0, k);
+      if (reserved.has(p) || all.some((x) => x !== n && x.startsWith(p))) break;
+      cuts.push(p);
+    }
+    out.set(n, cuts);
+  }
+  return out;
+}
+
+const withPrefixes = (names: string[], prefixes: Map<string, string[]> | undefined): string[] =>
+  prefixes ? [...names, ...names.flatMap((n) => prefixes.get(n) ?? [])] : names;
 
 /** seq(x, lit("")) comes from attaching nothing; drop empty literals so emitters never see them. */
 function dropEmpty(e: Expr): Expr {

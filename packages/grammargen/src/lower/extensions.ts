@@ -35,6 +35,8 @@ export function lowerExtensions(
       return undefined; // the plain lowering takes any option word
     case "option-prefixes":
       return undefined; // the plain lowering takes each prefix with any text after it
+    case "abbreviations":
+      return undefined; // the plain lowering takes each name's unique prefixes
     default: {
       const never: never = ext;
       return never;

@@ -4,6 +4,7 @@
 // a help text - "Usage:" with the SYNOPSIS forms, "Options:" with the option entries - and
 // read by the same entry and usage readers as --help text; every span is moved back onto the
 // page, so diagnostics name the page's own line numbers.
+import { withAbbreviations } from "./abbreviated.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
@@ -455,7 +456,7 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
-    return withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, page);
+    return withAbbreviations(withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, page), page);
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     throw new GrammargenError(`could not parse the man page: ${(e as Error)?.message ?? String(e)}`, [], "EPARSE");

@@ -1,0 +1,44 @@
+// What a text says about how its option names and values may be written, beyond the list:
+// Netpbm's pages say "All options can be abbreviated to their shortest unique prefix" and "You
+// may separate an option name and its value with white space instead of an equals sign".
+// `pamslice -r 183` is `pamslice -row=183` there. Read from the sentence, never from a program list.
+import type { CommandSpec } from "../ir.js";
+import { withExtension } from "./extend.js";
+import type { ParseResult } from "./help.js";
+import { matchSpan } from "./text.js";
+
+// "All options can be abbreviated to their shortest unique prefix", "Minimum unique abbreviation
+// of option is acceptable", "You can use the minimum unique abbreviation of the options", "You
+// can abbreviate any option to its shortest unique prefix". A sentence ends at . ! or ?.
+const ABBREVIATED =
+  /\b(?:all|any|every)\s+options?\s+(?:can|may)\s+be\s+abbreviated\b[^.!?]*\bunique\b|\bunique\s+abbreviations?\s+of\s+(?:the\s+|an\s+|any\s+|all\s+)?options?\b|\babbreviate\s+(?:any|every|all)\s+options?\b[^.!?]*\bunique\b/i;
+// A sentence that names white space and an equals sign between an option name and its value, and
+// denies nothing: "You may separate an option name and its value with white space instead of an
+// equals sign", "You may use white space in place of the equals sign to separate an option name
+// from its value", "You can use either white space or equals signs between an option name and its value".
+const WHITE_SPACE_SENTENCE = /[^.!?]*\bwhite\s*space\b[^.!?]*/gi;
+const apartSaid = (text: string): RegExpExecArray | undefined => {
+  for (const m of text.matchAll(WHITE_SPACE_SENTENCE))
+    if (/\boption\s+name\b/i.test(m[0]) && /\bequals?\s+signs?\b/i.test(m[0]) && /\bvalue\b/i.test(m[0]) && !/\bnot\b|n't\b/i.test(m[0]))
+      return m as RegExpExecArray;
+  return undefined;
+};
+
+/** `result` with the abbreviations and value spacing the text allows, when it says so. */
+export function withAbbreviations(result: ParseResult, text: string): ParseResult {
+  let out = result;
+  const apart = apartSaid(text);
+  if (apart && result.spec.options.some((o) => o.joiner === "=")) {
+    const spec: CommandSpec = { ...result.spec, options: result.spec.options.map((o) => (o.joiner === "=" ? { ...o, valueApart: true } : o)) };
+    out = {
+      spec,
+      diagnostics: [
+        ...result.diagnostics,
+        { severity: "warning", stage: "parse", message: "an option's value may also be the next word, as the text says", span: matchSpan(text, apart) },
+      ],
+    };
+  }
+  const said = ABBREVIATED.exec(text);
+  if (!said || out.spec.extensions?.some((e) => e.kind === "abbreviations")) return out;
+  return withExtension(out, out.spec, { kind: "abbreviations" }, "every option may be abbreviated to a unique prefix, as the text says", matchSpan(text, said));
+}
