@@ -3,7 +3,17 @@ export { parseArgv, formatHelp, UsageError, type CliSpec, type OptionSpec, type 
 export { formatError } from "./errors.js";
 export { bashVerdict, firstProblem, parseTree, type Node, type ParseVerdict, type Tree } from "./shell/parse.js";
 export { basename, invocationOf, toWord, unwrap, UNKNOWN, type Invocation, type Word, type WordEnv } from "./shell/words.js";
-export { parseUsage, usageFromIr, WRAPPER_NAMES, wrapperShape, wrapsCommand, type Takes, type WrapperIr, type WrapperShape } from "./shell/wrappers.js";
+export {
+  COMMAND_LINE_VALUE,
+  parseUsage,
+  usageFromIr,
+  WRAPPER_NAMES,
+  wrapperShape,
+  wrapsCommand,
+  type Takes,
+  type WrapperIr,
+  type WrapperShape,
+} from "./shell/wrappers.js";
 export { invocations, programOf, programsIn, scriptsOf, simpleCommands } from "./shell/commands.js";
 export { repoPath, repoRoot } from "./repo.js";
 export { shellgenHome } from "./home.js";

@@ -80,4 +80,5 @@ export function unknownOptionLine(wrapper: string, inner = "reboot"): fc.Arbitra
   return fc.tuple(unknown, wrappedLine(wrapper, inner)).map(([u, w]) => ({ ...w, line: w.line.replace(`${wrapper} `, `${wrapper} ${u} `) }));
 }
 
-export const WRAPPERS = [...WRAPPER_NAMES].sort();
+/** The wrappers that run a command given as their operands (su and split --filter run only their options' command lines). */
+export const WRAPPERS = [...WRAPPER_NAMES].filter((w) => wrapperShape(w)!.runsOperand).sort();

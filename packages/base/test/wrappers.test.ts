@@ -52,7 +52,6 @@ describe("the program a wrapper runs", () => {
     // No help text in the corpus: any option hides the command.
     ["doas -u bob reboot", "-u"],
     ["taskset -c 1 reboot", "-c"],
-    ["su -c reboot", "-c"],
     // An option after the operand (flock FILE -c CMD), a word only known at run time.
     ["flock /tmp/lock -c reboot", "-c"],
     ["nice $OPTS reboot", "$OPTS"],
@@ -117,6 +116,40 @@ describe("the program a wrapper runs", () => {
     }
   });
 
+  it("a program that runs only its options' command lines (su -c) has them read wherever its options stand", () => {
+    const lines = (line: string) => invocations(line).flatMap((i) => (i.commandLines ?? []).map((w) => w.value));
+    for (const line of [
+      "su -c 'rm -rf /tmp/x'",
+      "su - root -c 'rm -rf /tmp/x'",
+      "su root --command='rm -rf /tmp/x'",
+      "su -lc 'rm -rf /tmp/x' bob",
+      "su --comm 'rm -rf /tmp/x'",
+    ]) {
+      expect(lines(line), line).toEqual(["rm -rf /tmp/x"]);
+      expect(programsIn(line), line).toContain("rm");
+      expect(lostOf(line), line).toBeUndefined();
+    }
+    // An option the help does not list is read as a flag, and the cluster goes on (-Xc runs -c).
+    expect(lines("su --frobnicate -Xc 'rm -rf /tmp/x' bob")).toEqual(["rm -rf /tmp/x"]);
+    // Its operands are no command: su's arguments go to the shell as they are.
+    expect(programsIn("su bob reboot")).toEqual(["su"]);
+    expect(lostOf("su bob reboot")).toBeUndefined();
+    // After --, a word spelled as an option is handed on (su gives it to the shell, where -c runs a command).
+    expect(lostOf("su bob -- -c reboot")?.word.raw).toBe("-c");
+    expect(wrapperShape("su")!.runsOperand).toBe(false);
+  });
+
+  it("an option value named <command> is a shell command line only where the help says a shell runs it", () => {
+    const ir = (description: string): WrapperIr => ({
+      options: [{ short: ["c"], long: ["command"], arity: "required", value: { metavar: "<command>" }, description }],
+      positionals: [{ name: "user", type: { kind: "word" }, max: 1 }],
+    });
+    expect(usageFromIr(ir("pass a single command to the shell with -c"))).toBe("-c:! --command:!");
+    expect(usageFromIr(ir("write to shell COMMAND; file name is $FILE"))).toBe("-c:! --command:!");
+    expect(usageFromIr(ir("program passed in as string (terminates option list)"))).toBeUndefined();
+    expect(usageFromIr(ir("Execute a single GDB command"))).toBeUndefined();
+  });
+
   it("an option whose value is a command line is reported with it (hyperfine --setup CMD)", () => {
     const [hf] = invocations("hyperfine -s 'make clean' --prepare='sync' make");
     expect(hf!.commandLines?.map((w) => w.value)).toEqual(["make clean", "sync"]);
@@ -162,6 +195,13 @@ describe("usage lines from help-text IRs", () => {
     ];
     expect(usageFromIr({ options: [], positionals: ps })).toBe("COMMAND");
     expect(usageFromIr({ options: [], positionals: [{ ...ps[0]!, subcommand: true }, ps[1]!] })).toBeUndefined();
+  });
+
+  it("a command operand followed by anything but its arguments is no command to run (lastcomm's `[command] ... [user] ...`)", () => {
+    const op = (name: string, max = 1) => ({ name, type: { kind: "word" }, max });
+    expect(usageFromIr({ options: [], positionals: [op("command", 16), op("user", 16), op("terminal", 16)] })).toBeUndefined();
+    for (const args of ["ARG", "INITIAL-ARGS", "arguments", "args...]"])
+      expect(usageFromIr({ options: [], positionals: [op("COMMAND"), op(args, 64)] }), args).toBe("COMMAND");
   });
 
   it("a wrapper whose operands before the command are a list loses any program after them, and runs none when no word could be one", () => {

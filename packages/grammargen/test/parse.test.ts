@@ -805,6 +805,16 @@ Mandatory arguments to long options are mandatory for short options too.
     expect(recognize(lowerCommand(f), "fd -t f -vv x . src").accepted).toBe(true);
   });
 
+  it('reads an entry that spells a lone dash first ("-, -l, --login") as the option after it; the dash stays an operand', () => {
+    const { spec } = parseHelp(
+      "Usage:\n tool [options] [-] [<user> [<argument>...]]\n\nOptions:\n -m, --keep                do not reset\n -, -l, --login            make the shell a login shell\n -c, --command <command>   pass a single command to the shell with -c\n",
+      { name: "tool" },
+    );
+    expect(find(spec.options, "login")).toMatchObject({ short: ["l"], long: ["login"], arity: "none" });
+    const g = lowerCommand(spec);
+    for (const ok of ["tool -l bob", "tool --login bob", "tool - bob", "tool -lm bob"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+  });
+
   it("rejects binary and huge input with typed errors", () => {
     expect(() => parseHelp("a\u0000b", { name: "x" })).toThrow(GrammargenError);
     expect(() => parseHelp("x".repeat(1_000_001), { name: "x" })).toThrow(/too large/);

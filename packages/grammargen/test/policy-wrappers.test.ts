@@ -83,6 +83,16 @@ describe("a denied program behind any wrapper", () => {
     expect(rules(allowed, "hyperfine --prepare='reboot' make")).toContain("commands.deny");
   });
 
+  test("su -c's command line is read wherever su's options stand: inline code, and checked as a command line when allowed", () => {
+    const open = loadPolicy({ version: 1, deny: [{ id: "rm-root", command: "rm", flags: ["-r"], protect: ["/"] }], inline: { allow: ["su"] } });
+    for (const line of ["su -c 'rm -r /'", "su - root -c 'rm -r /'", "su root --command='rm -r /'", "su -lc 'rm -r /' root"]) {
+      expect(rules(open, line), line).toEqual(["deny.rm-root"]);
+      expect(rules(policy, line), line).toEqual(expect.arrayContaining(["commands.deny", "inline.shell"]));
+      expect(rules(policy, line), line).not.toContain("commands.unreadable");
+    }
+    expect(rules(open, "su - root -c 'ls -l'")).toEqual([]);
+  });
+
   test("a policy that judges no programs still refuses an unreadable wrapper (what it runs escapes inline and path rules too)", () => {
     expect(rules(loadPolicy({ version: 1 }), "taskset -c 0 python3 -c 'import os'")).toContain("commands.unreadable");
     expect(rules(loadPolicy({ version: 1 }), "nice -n 5 make")).toEqual([]);

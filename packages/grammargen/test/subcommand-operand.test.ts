@@ -21,6 +21,12 @@ const OWN = [
   "  where command is add, admin, etc.\n",
   "OBJECT := { link | address | route }\n",
   "Use --list-commands for a list of commands.\n",
+  "  help          Show available commands (h)\n",
+  "COMMANDS\n       tool is composed of multiple commands.\n",
+  "                            COMMANDS\n------------------\n-add NAME    Add the named module\n",
+  "flashing:\n update ZIP                 Flash all partitions.\n flashall                   Flash everything.\nbasics:\n devices [-l]               List devices.\n reboot [bootloader]        Reboot device.\n",
+  "    install            : install a library\n    remove             : remove a library\n    list               : list libraries\n    search             : search libraries\n",
+  "If the command is given in cluster mode, the command will not be sent to the right node.\n",
 ];
 
 const RUNS = [
@@ -28,6 +34,18 @@ const RUNS = [
   "Start COMMAND, and kill it if still running after DURATION.\n",
   "Execute a command as another user.\n",
   "If COMMAND is given, it is run in the new session; the exit status is COMMAND's.\n",
+  "  -t, --verbose    print commands before executing them\n",
+  "Exit status:\n  124  if COMMAND times out\n  125  if tool itself fails\n  126  if COMMAND is found but cannot be invoked\n  127  if COMMAND cannot be found\n  137  if COMMAND is sent the KILL signal\n",
+  "ENVIRONMENT\n     PAGER         Set to /bin/cat by default.\n     SHELL         The shell to use.\n     TMPDIR        Where to write.\n     HOME          The home directory.\n",
+  "Also: tool [-v] COMMAND [COMMAND OPTIONS]\n   or: tool [-v] <command> [<options>...]\n",
+];
+
+// Usage lines alone that say the operand is the program's own command, or not a program to run.
+const OWN_USAGES = [
+  "Usage: tool [command] [options]\n",
+  "usage: tool [-v] [-f file] [command [flags]]\n",
+  "Usage: tool SCRIPT COMMAND [OPTIONS]\n",
+  "Usage: tool [-hV] [-f file] [command] ... [user] ... [terminal] ...\n",
 ];
 
 describe("a COMMAND operand that names the program's own commands", () => {
@@ -41,6 +59,19 @@ describe("a COMMAND operand that names the program's own commands", () => {
   test.each(RUNS)("is a program to run with %j", (prose) => {
     expect(listsOwnCommands(usage + prose)).toBe(false);
     const { spec } = parseHelp(usage + prose, { name: "tool" });
+    expect(spec.positionals.some((_, i) => wrapsCommand(spec.positionals, i))).toBe(true);
+  });
+
+  test.each(OWN_USAGES)("is no program to run in %j", (text) => {
+    const { spec } = parseHelp(`${text}  -v, --verbose  be verbose\n`, { name: "tool" });
+    expect(spec.positionals.some((p) => /command/i.test(p.name))).toBe(true);
+    expect(spec.positionals.some((_, i) => wrapsCommand(spec.positionals, i))).toBe(false);
+  });
+
+  test("a COMMANDS section speaks of the program's commands, not of a utility it runs", () => {
+    const page =
+      "NAME\n       tool - run a utility when files change\n\nSYNOPSIS\n       tool [-r] utility [argument ...]\n\nCOMMANDS\n       tool responds to these keys:\n\n       q      Quit.\n\nOPTIONS\n       -r     Reload.\n";
+    const { spec } = parseManPage(page, { name: "tool" });
     expect(spec.positionals.some((_, i) => wrapsCommand(spec.positionals, i))).toBe(true);
   });
 

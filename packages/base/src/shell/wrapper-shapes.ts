@@ -2,9 +2,7 @@
 // names a COMMAND operand): do not edit. The notation is described in wrappers.ts.
 export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "aa-genprof": "-hd:f:j --help --dir: --file: --json COMMAND",
-  "apt-key": "-v --keyring: --version COMMAND",
   "arch-chroot": "-hNu: CHROOTDIR COMMAND",
-  asciinema: "--version COMMAND",
   autoexpect: "ARGS... COMMAND",
   bwrap:
     "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --unsetenv: --lock-file: --sync-fd: --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: COMMAND",
@@ -21,25 +19,24 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   dotlockfile: "-lr:i:pqPutm MLOCKFILE COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",
-  fastboot:
-    "-ws:S:vh --dtb: --cmdline: --base: --kernel-offset --ramdisk-offset --tags-offset --dtb-offset --page-size: --header-version: --os-version: --os-patch-level: --force --slot: --set-active:: --skip-secondary --skip-reboot --disable-verity --disable-verification --wipe-and-use-fbe --unbuffered --verbose --version --help COMMAND",
+  fastd:
+    "-hvdc:m:i:M:b:p: --help --version --daemon --pid-file: --status-socket: --config: --config-peer: --config-peer-dir: --user: --group: --log-level: --syslog-level: --syslog-ident: --hide-ip-addresses --hide-mac-addresses --mode: --interface: --mtu: --bind: --protocol: --method: --forward --on-pre-up:! --on-up:! --on-down:! --on-post-down:! --on-connect:! --on-establish:! --on-disestablish:! --on-verify:! --verify-config --generate-key --show-key --machine-readable",
   flock:
     "-sxunw:E:oc:!FhV --shared --exclusive --unlock --nonblock --timeout: --conflict-exit-code: --close --command:! --no-fork --verbose --help --version FILEDIRECTORY COMMAND",
   "fstab-decode": "COMMAND",
-  haxelib: "--flat --always --debug --quiet --system --skip-dependencies --never --global COMMAND",
+  gifsicle:
+    "-mbeEIVho:wB:iS:p:t:c:n:d:D:l::O::Uj::k:f --merge --batch --explode --explode-by-name --info --extension-info --xinfo --color-info --cinfo --size-info --sinfo --verbose --help --version --output: --no-warnings --no-ignore-errors --conserve-memory --multifile --delete: --append: --done --background: --crop: --crop-transparency --flip-horizontal --flip-vertical --interlace --logical-screen: --position: --rotate-90 --rotate-180 --rotate-270 --no-rotate --transparent: --comment: --name: --no-comments --no-names --no-extensions --delay: --disposal: --loopcount:: --optimize:: --unoptimize --threads:: --careful --colors: --color-method: --dither --gamma: --lossy:: --resize: --resize-width: --resize-height: --resize-fit: --scale: --resize-method: --resize-colors: --transform-colormap:! --use-colormap:",
   hyperfine:
     "-w:m:M:r:s:!p:!c:!D:S:Niu:n:hV --warmup: --min-runs: --max-runs: --runs: --setup:! --prepare:! --cleanup:! --parameter-step-size: --style: --shell: --ignore-failure --time-unit: --export-asciidoc: --export-csv: --export-json: --export-markdown: --export-orgmode: --show-output --output: --command-name: --help --version COMMAND",
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
-  lastcomm: "-hpVf: --forwards --file: --strict-match --print-controls --user: --tty: --command: --debug --show-paging --pid --ahz: --version --help COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   linux64:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   logsave: "-asv LOGFILE COMMAND",
-  modutil: "COMMAND",
   mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: USERHOST COMMAND",
   nice: "-n: --adjustment: --help --version COMMAND",
   nohup: "--help --version COMMAND",
@@ -50,8 +47,8 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   prlimit:
     "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
   qtchooser: "-l:i:f COMMAND",
-  "redis-benchmark":
-    "-h:p:s:a:u:c:n:d:3k:r:P:qlt:Ix --user: --dbnum: --threads: --cluster --enable-tracking --precision --csv --tls --sni: --cacert: --cacertdir: --insecure --cert: --key: --tls-ciphers: --tls-ciphersuites: --help --version COMMAND",
+  restic:
+    "-ho:p:qr:v:: --cacert: --cache-dir: --cleanup-cache --compression: --help --insecure-tls --json --key-hint: --limit-download: --limit-upload: --no-cache --no-lock --option: --pack-size: --password-command:! --password-file: --quiet --repo: --repository-file: --tls-client-cert: --verbose::",
   runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT COMMAND",
   schroot:
     "-h::V::l::i::q::v::a::p::b::r::e::f:: --config --location --all-chroots --all-sessions --all-source-chroots --exclude-aliases --automatic-session --recover-session COMMAND",
@@ -61,13 +58,15 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-dhV --dump --nnp --no-new-privs --ambient-caps: --inh-caps: --bounding-set: --ruid: --euid: --rgid: --egid: --reuid: --regid: --clear-groups --keep-groups --init-groups --groups: --securebits: --pdeathsig: --selinux-label: --apparmor-profile: --reset-env --help --version COMMAND",
   setsid: "-cfwhV --ctty --fork --wait --help --version COMMAND",
   slogin: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: SSH DESTINATION COMMAND",
-  "spa-acp-tool": "-hvcp --help --verbose --card --properties COMMAND",
+  split:
+    "-a:b:C:dxel:n:t:u --suffix-length: --additional-suffix: --bytes: --line-bytes: --numeric-suffixes:: --hex-suffixes:: --elide-empty-files --filter:! --lines: --number: --separator: --unbuffered --verbose --help --version",
   ssh: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: DESTINATION COMMAND",
   "ssh-agent": "-csDda:E:O:P:t:k COMMAND",
   "ssh-argv0": "USERHOSTNAME COMMAND",
   stdbuf: "-i:o:e: --input: --output: --error: --help --version COMMAND",
   strace:
     "-e:E:p:u:b:D::fI:P:zZa:q:ikno:Ar::s:tT::vxX:yYcCO:S:U:wdhV --env: --attach: --user: --detach-on: --daemonize:: --follow-forks --output-separately --interruptible: --trace: --signal: --status: --trace-path: --successful-only --failed-only --columns: --abbrev: --verbose: --raw: --read: --write: --quiet: --kvm: --decode-fds: --instruction-pointer --stack-traces --syscall-number --output: --output-append-mode --relative-timestamps:: --string-limit: --absolute-timestamps: --syscall-times:: --no-abbrev --strings-in-hex: --const-print-style: --decode-pids: --summary-only --summary --summary-syscall-overhead: --summary-sort-by: --summary-columns: --summary-wall-clock --inject: --fault: --debug --help --seccomp-bpf --tips:: --version COMMAND",
+  su: "-mpw:g:G:lc:!fs:PhV --preserve-environment --whitelist-environment: --group: --supp-group: --login --command:! --session-command:! --fast --shell: --pty --help --version",
   sudo: "-AbBC:D:E::eg:Hh::iKklnPp:R:r:Sst:T:U:u:VvN --askpass --background --bell --close-from: --chdir: --preserve-env:: --edit --group: --set-home --help:: --host:: --login --remove-timestamp --reset-timestamp --list --non-interactive --preserve-groups --prompt: --chroot: --role: --stdin --shell --type: --command-timeout: --other-user: --user: --version --validate NAME=VALUE... COMMAND",
   "systemd-cat": "-ht:p: --help --version --identifier: --priority: --stderr-priority: --level-prefix: COMMAND",
   "systemd-inhibit": "-h --help --version --no-pager --no-legend --what: --who: --why: --mode: --list COMMAND",
@@ -75,8 +74,6 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-hH:M:u:p:rdE:tPqGS --help --version --no-ask-password --user --host: --machine: --scope --unit: --property: --description: --slice: --slice-inherit --no-block --remain-after-exit --wait --send-sighup --service-type: --uid: --gid: --nice: --working-directory: --same-dir --setenv: --pty --pipe --quiet --collect --shell --path-property: --socket-property: --on-active: --on-boot: --on-startup: --on-unit-active: --on-unit-inactive: --on-calendar: --on-timezone-change --on-clock-change --timer-property: COMMAND",
   time: "-af:o:pqvhV --append --format: --output: --portability --quiet --verbose --help --version COMMAND",
   timeout: "-k:s:v --preserve-status --foreground --kill-after: --signal: --verbose --help --version DURATION COMMAND",
-  tmux: "-2CDlNuvVc:f:L:S:T: COMMAND",
-  toolbox: "-yhv --assumeyes --help --log-level: --log-podman --verbose COMMAND",
   torify: "-hv COMMAND",
   uclampset: "-m:M:ap:sRvhV --all-tasks --pid: --system --reset-on-fork --verbose --help --version COMMAND",
   unshare:

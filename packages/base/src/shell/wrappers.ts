@@ -10,7 +10,9 @@
 //   --null --arg-file: --eof::   long options, the same suffixes (`--opt=value` or `--opt value`)
 //   DURATION  an operand before the command (timeout's), NAME=VALUE... env's assignments,
 //             FILES... a list of operands whose end cannot be told (the command cannot be found)
-//   COMMAND   the command and its arguments; every usage ends with it
+//   COMMAND   the command and its arguments. A usage without it runs none of its operands, only
+//             its options' command lines (su -c CMD): its options are read wherever they stand,
+//             as getopt permutes them (`su - root -c CMD`)
 import type { Word } from "./words.js";
 import { WRAPPER_SHAPES } from "./wrapper-shapes.js";
 
@@ -28,6 +30,8 @@ export interface WrapperShape {
   assignments: boolean;
   /** A list of operands comes before the command: where the command starts cannot be told. */
   unreadable: boolean;
+  /** Whether an operand is the command (COMMAND in the usage), or only options' command lines run (su -c). */
+  runsOperand: boolean;
   /** The usage line it was read from. */
   usage: string;
 }
@@ -52,7 +56,6 @@ const BUILTIN_USAGES: Record<string, string> = {
 const RUNNERS_WITHOUT_HELP: Record<string, string> = {
   sudo: "COMMAND",
   doas: "COMMAND",
-  su: "USER COMMAND",
   runuser: "USER COMMAND",
   sg: "GROUP COMMAND",
   chroot: "NEWROOT COMMAND",
@@ -82,7 +85,16 @@ const RUNNERS_WITHOUT_HELP: Record<string, string> = {
 
 /** Reads a usage line in the notation above. */
 export function parseUsage(usage: string): WrapperShape {
-  const shape: WrapperShape = { short: new Map(), long: new Map(), commandLine: new Set(), leading: 0, assignments: false, unreadable: false, usage };
+  const shape: WrapperShape = {
+    short: new Map(),
+    long: new Map(),
+    commandLine: new Set(),
+    leading: 0,
+    assignments: false,
+    unreadable: false,
+    runsOperand: /(?:^|\s)COMMAND$/.test(usage.trim()),
+    usage,
+  };
   const takes = (suffix: string): Takes => (suffix.startsWith("::") ? "optional" : suffix.startsWith(":") ? "required" : "none");
   for (const token of usage.split(/\s+/).filter(Boolean)) {
     if (token === "COMMAND") break;
@@ -143,6 +155,66 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
     args.slice(at).some(mayBeCommand) || commandLines.length ? lost(args[at]!, why) : { at: -1, commandLines };
   if (shape.unreadable && args.length > 0)
     return args.some(mayBeCommand) ? lost(args[0]!, `${name}'s operands before its command are a list whose end cannot be told`) : { at: -1, commandLines };
+  /** Reads the option at `i`: the index after it (and its value), or where the command cannot be found. */
+  const option = (i: number): number | CommandStart => {
+    const w = args[i]!;
+    const v = w.value;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
+      const long = resolveLong(shape, given);
+      if (!long) return shape.runsOperand ? unknownOption(i, `${name} has no option --${given} that the checker knows`) : i + 1;
+      const t = shape.long.get(long)!;
+      if (eq >= 0 && t === "none") return lost(w, `${name}'s option --${long} takes no value`);
+      const separate = eq < 0 && t === "required";
+      if (separate && i + 1 >= args.length) return { at: -1, commandLines };
+      if (shape.commandLine.has(`--${long}`)) commandLines.push(separate ? args[i + 1]! : { ...w, value: v.slice(eq + 1) });
+      return i + (separate ? 2 : 1);
+    }
+    // A cluster (-0r, -n1, -rn 1, -sKILL): letters until one that takes a value, which takes the rest or the next word.
+    let next = i + 1;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      const t = shape.short.get(c);
+      if (t === undefined) {
+        if (!shape.runsOperand) continue;
+        return unknownOption(i, `${name} has no option -${c}${v.length > 2 ? ` (in ${w.raw})` : ""} that the checker knows`);
+      }
+      if (t === "none") continue;
+      const glued = v.slice(k + 1);
+      if (t === "required" && glued === "") {
+        if (next >= args.length) return { at: -1, commandLines };
+        if (shape.commandLine.has(`-${c}`)) commandLines.push(args[next]!);
+        next++;
+      } else if (shape.commandLine.has(`-${c}`)) commandLines.push({ ...w, value: glued });
+      break;
+    }
+    return next;
+  };
+  const isOption = (v: string): boolean => v.startsWith("-") && v.length > 1;
+  // A program that runs none of its operands (su, split --filter) runs only the command lines of
+  // the options the checker knows. An option it does not know is read as a flag, going on
+  // through its cluster: if it took a value, a `-c` read after it only adds a line to check. A
+  // word known only at run time is read as an operand (`split -l 10 "$f"`).
+  if (!shape.runsOperand) {
+    for (let i = 0; i < args.length; ) {
+      const w = args[i]!;
+      if (w.value === "--") {
+        // What follows is operands; one spelled as an option may be handed on and read as one
+        // (su passes them to the shell, where -c runs a command).
+        const opt = args.slice(i + 1).find((a) => isOption(a.value));
+        return opt ? lost(opt, `${name}'s argument ${opt.raw} after -- is passed on, and not one the checker can read`) : { at: -1, commandLines };
+      }
+      if (!isOption(w.value)) {
+        i++;
+        continue;
+      }
+      const r = option(i);
+      if (typeof r !== "number") return r;
+      i = r;
+    }
+    return { at: -1, commandLines };
+  }
   let i = 0;
   while (i < args.length) {
     const w = args[i]!;
@@ -153,39 +225,10 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
       i++;
       break;
     }
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
-      const long = resolveLong(shape, given);
-      if (!long) return unknownOption(i, `${name} has no option --${given} that the checker knows`);
-      const t = shape.long.get(long)!;
-      if (eq >= 0 && t === "none") return lost(w, `${name}'s option --${long} takes no value`);
-      const separate = eq < 0 && t === "required";
-      if (separate && i + 1 >= args.length) return { at: -1, commandLines };
-      if (shape.commandLine.has(`--${long}`)) commandLines.push(separate ? args[i + 1]! : { ...w, value: v.slice(eq + 1) });
-      i += separate ? 2 : 1;
-      continue;
-    }
-    if (v.startsWith("-") && v.length > 1) {
-      // A cluster (-0r, -n1, -rn 1, -sKILL): letters until one that takes a value, which takes the rest or the next word.
-      let next = i + 1;
-      for (let k = 1; k < v.length; k++) {
-        const c = v[k]!;
-        const t = shape.short.get(c);
-        if (t === undefined) return unknownOption(i, `${name} has no option -${c}${v.length > 2 ? ` (in ${w.raw})` : ""} that the checker knows`);
-        if (t === "none") continue;
-        const glued = v.slice(k + 1);
-        if (t === "required" && glued === "") {
-          if (next >= args.length) return { at: -1, commandLines };
-          if (shape.commandLine.has(`-${c}`)) commandLines.push(args[next]!);
-          next++;
-        } else if (shape.commandLine.has(`-${c}`)) commandLines.push({ ...w, value: glued });
-        break;
-      }
-      i = next;
-      continue;
-    }
-    break;
+    if (!isOption(v)) break;
+    const r = option(i);
+    if (typeof r !== "number") return r;
+    i = r;
   }
   if (shape.assignments) while (i < args.length && isAssignment(args[i]!)) i++;
   i += shape.leading;
@@ -210,7 +253,7 @@ function resolveLong(shape: WrapperShape, given: string): string | undefined {
 
 /** The part of a CommandSpec a usage line is read from (plain JSON, so base needs no grammargen types). */
 export interface WrapperIr {
-  options: { short: string[]; long: string[]; arity: Takes; valueCount?: number; value?: { metavar?: string } }[];
+  options: { short: string[]; long: string[]; arity: Takes; valueCount?: number; value?: { metavar?: string }; description?: string }[];
   positionals: { name: string; type: { kind: string }; max: number; rest?: boolean; subcommand?: boolean }[];
 }
 
@@ -218,36 +261,53 @@ const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
 // "program" names a wrapped command only when arguments for it follow (`strace PROG [ARG]...`);
 // awk's "[Program] [file ...]" is program text, not a command.
 const WRAPPED_PROGRAM = /^(program|prog|prog_name)\b/i;
-const ARGUMENTS = /^(arg|args|argument|arguments)\b/i;
-
-/** Whether operand i of a help text's usage is a command the program runs (timeout's COMMAND), not one of its own (git's, marked `subcommand`). */
-export const wrapsCommand = (ps: WrapperIr["positionals"], i: number): boolean =>
-  ps[i]!.subcommand !== true &&
-  (WRAPPED_OPERAND.test(ps[i]!.name) || (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(ps[i + 1]?.name ?? ""))));
-
-/** A value that is a shell command line (`-c, --command <command>`: su, flock, runuser). */
-const COMMAND_LINE_VALUE = /^<?(command|cmd)>?$/i;
+// The command's arguments: ARG, ARGS..., INITIAL-ARGS, PROGRAM_ARG1.
+const ARGUMENTS = /(?:^|[^a-z])(?:arg|args|argument|arguments)(?:[^a-z]|$)/i;
 
 /**
- * The usage line of a program whose help text names a command operand, or undefined. Options
- * the notation cannot hold (several values, one-dash long names) are left out, so a word
- * using them loses the command: the reader stays closed.
+ * Whether operand i of a help text's usage is a command the program runs (timeout's COMMAND),
+ * not one of its own (git's, marked `subcommand`). A program run takes the rest of the words as
+ * its arguments, so nothing but its arguments follows it: lastcomm's `[command] ... [user] ...`
+ * names commands to look for, not one to run.
+ */
+export const wrapsCommand = (ps: WrapperIr["positionals"], i: number): boolean => {
+  const next = ps[i + 1]?.name;
+  return (
+    ps[i]!.subcommand !== true &&
+    ((WRAPPED_OPERAND.test(ps[i]!.name) && (next === undefined || ARGUMENTS.test(next))) ||
+      (WRAPPED_PROGRAM.test(ps[i]!.name) && (ps[i]!.rest === true || ARGUMENTS.test(next ?? ""))))
+  );
+};
+
+/** An option value named so (`su -c <command>`, `flock --command <command>`) is a command line run by a shell. */
+export const COMMAND_LINE_VALUE = /^[<[]?(command|cmd|command[-_]string)[>\]]?$/i;
+
+// An option whose value the program hands to a shell says so: su's "-c, --command <command>  pass
+// a single command to the shell with -c", split's "--filter=COMMAND  write to shell COMMAND".
+// A value named so may be another language's (python's "-c cmd", gdb's "--eval-command=COMMAND").
+const TO_SHELL = /\b(?:to|by|in|with)[ \t]+(?:the[ \t]+|a[ \t]+)?shell\b|\bshell[ \t]+command\b/i;
+
+/**
+ * The usage line of a program whose help text names a command operand, or an option whose value
+ * it hands to a shell (su's `-c, --command <command>`), or undefined. Options the notation cannot
+ * hold (several values, one-dash long names) are left out, so a word using them loses the
+ * command: the reader stays closed.
  */
 export function usageFromIr(ir: WrapperIr): string | undefined {
   const at = ir.positionals.findIndex((_, i) => wrapsCommand(ir.positionals, i));
-  if (at < 0) return undefined;
+  const runsCommandLine = (o: WrapperIr["options"][number]): boolean => o.arity !== "none" && COMMAND_LINE_VALUE.test(o.value?.metavar ?? "");
   const suffix = (o: WrapperIr["options"][number]): string | undefined => {
     if ((o.valueCount ?? 1) !== 1) return undefined;
-    const bang = o.arity !== "none" && COMMAND_LINE_VALUE.test(o.value?.metavar ?? "") ? "!" : "";
-    return (o.arity === "required" ? ":" : o.arity === "optional" ? "::" : "") + bang;
+    return (o.arity === "required" ? ":" : o.arity === "optional" ? "::" : "") + (runsCommandLine(o) ? "!" : "");
   };
+  if (at < 0 && !ir.options.some((o) => runsCommandLine(o) && suffix(o) !== undefined && TO_SHELL.test(o.description ?? ""))) return undefined;
   const short = ir.options.flatMap((o) => (suffix(o) === undefined ? [] : o.short.map((s) => s + suffix(o))));
   const long = ir.options.flatMap((o) => (suffix(o) === undefined ? [] : o.long.map((l) => `--${l}${suffix(o)}`)));
   const operands: string[] = [];
-  for (const p of ir.positionals.slice(0, at)) {
+  for (const p of at < 0 ? [] : ir.positionals.slice(0, at)) {
     if (p.type.kind === "keyvalue") operands.push("NAME=VALUE...");
     else operands.push((p.name.toUpperCase().replace(/[^A-Z0-9_]/g, "") || "OPERAND") + (p.max === 1 ? "" : "..."));
   }
   const safe = short.filter((s) => /^[A-Za-z0-9]/.test(s));
-  return [...(safe.length ? [`-${safe.join("")}`] : []), ...long, ...operands, "COMMAND"].join(" ");
+  return [...(safe.length ? [`-${safe.join("")}`] : []), ...long, ...operands, ...(at < 0 ? [] : ["COMMAND"])].join(" ");
 }

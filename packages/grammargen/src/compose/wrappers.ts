@@ -8,8 +8,8 @@
 // - parallel(1): "The command ... is run by the shell" (with {} replaced).
 export const SHELL_RUN = new Set(["ssh", "watch", "parallel"]);
 
-/** An option value named so (`su -c <command>`, `flock --command <command>`) is a command line run by a shell. */
-export const COMMAND_VALUE = /^[<[]?(command|cmd|command[-_]string)[>\]]?$/i;
+/** An option value named so (`su -c <command>`, `flock --command <command>`) is a command line run by a shell: base's rule, which the policy checker reads the same way. */
+export { COMMAND_LINE_VALUE as COMMAND_VALUE } from "@shellgen/base";
 
 /**
  * The shells that take a command line with -c (sh -c 'ls | wc -l'), as the policy's inline-code

@@ -192,7 +192,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
     }
     const content = l.text.slice(l.start);
     // "-<signal>, -s, --signal <signal>" (kill): a value written as the option itself.
-    const startsOption = /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content) || /^-<[A-Za-z][\w-]*>(?=[\s,]|$)/.test(content);
+    // "-, -l, --login" (su): a lone dash, then the option's spellings.
+    const startsOption =
+      /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content) || /^-<[A-Za-z][\w-]*>(?=[\s,]|$)/.test(content) || /^-,[ \t]*-{1,2}\w/.test(content);
     // Continuation: deeper than the entry it belongs to and not a new option at entry depth
     // (a description line may itself start with an option name, as ripgrep's do).
     if (

@@ -116,6 +116,11 @@ export function parseHead(head: string): Head | undefined {
       }
       if (h.spellings.some((x) => x.kind === "long" && (x.name === `no-${name}` || `no-${x.name}` === name))) h.negatable = true;
       add({ kind: "long", name, extra: 0 });
+    } else if (h.spellings.length === 0 && (m = /^-,[ \t]*(?=-)/.exec(rest))) {
+      // su's "-, -l, --login": a lone dash first is the operand its usage shows ([-]), and the
+      // spellings after it are the option.
+      i += m[0].length;
+      continue;
     } else if ((m = /^-(#{2,})(?=$|\s)/.exec(rest))) {
       // gcc's "-###": an option of its own, not -# with a value.
       add({ kind: "dashLong", name: m[1]!, extra: 0 });
