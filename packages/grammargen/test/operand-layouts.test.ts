@@ -107,4 +107,19 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
       ["probe 1 2 3"],
     );
   });
+
+  test("a subcommand's help that prints the program's usage: the command placeholder ('action', 'command') is this command", () => {
+    const tl =
+      "Usage:\n    probe [option...] action [option...] [operand...]\n\nOptions:\n  --json            JSON output\n  --only-installed  only installed packages\n";
+    accepts(tl, ["probe info", "probe info --json", "probe info --only-installed pkg"], ["probe info --nope"], "probe info");
+    const iw =
+      "Usage:\tprobe [options] command\nOptions:\n\t--debug\t\tenable netlink debugging\nCommands:\n\tevent [-t|-T] [-f]\n\t\tMonitor events.\n\t\t-t - print timestamp\n\t\t-T - print absolute timestamp\n\t\t-f - print full frame\n";
+    accepts(iw, ["probe event", "probe event -t -f"], [], "probe event");
+    // The usage says nothing of the command's own words: they pass through.
+    const dev = "Usage:\tprobe [options] command\nOptions:\n\t--debug\t\tenable netlink debugging\nCommands:\n\tdev\n\t\tList all network interfaces.\n";
+    accepts(dev, ["probe dev", "probe dev wlan0 scan"], [], "probe dev");
+    // Another command word after it: the form is the program's, and its words pass through.
+    const aws = "usage: probe [options] <command> <subcommand> [<subcommand> ...] [parameters]\n\n  --debug   debug logging\n";
+    accepts(aws, ["probe s3 cp a.txt s3://b --recursive"], ["probe s3"], "probe s3");
+  });
 });

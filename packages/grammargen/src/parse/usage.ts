@@ -35,6 +35,12 @@ export const MANY = 64;
 const OPTION_PLACEHOLDER =
   /^(options?|option\]?|flags?|global[ _-]?options?|global[ _-]?flags?|opts|switches|args?\s*options?|other[ _-]options?|[a-z]+(?:-[a-z]+)*-opts?|(?:[\w/-]+ )+(?:options?|opts|flags))(\?|…|\.\.\.)?$/i;
 
+/** A usage word that stands for a command of the program's own. */
+const COMMAND_PLACEHOLDER = /^<?(command|subcommand|sub-command|cmd|action|verb)>?$/i;
+
+/** An option in a usage form, or a placeholder for options ("[option...]", "-v", "[-h]"). */
+const isOptionToken = (t: string): boolean => /^\[?-/.test(t) || OPTION_PLACEHOLDER.test(t.replace(/^[[<]|[\]>]$/g, "").replace(/(\.\.\.|…)$/, ""));
+
 interface Tok {
   text: string;
   at: number;
@@ -418,7 +424,21 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       for (const [k, w] of path.slice(1).entries()) {
         const word = toks[0]?.text ?? "";
         const alias = /^[a-z][\w-]*$/.test(word) && commandWords.some((c) => c[k] === w) && commandWords.some((c) => c[k] === word);
-        if (word === w || word.split("|").includes(w) || alias) toks = toks.slice(1);
+        if (word === w || word.split("|").includes(w) || alias) {
+          toks = toks.slice(1);
+          continue;
+        }
+        // A subcommand's help that prints its program's usage ("tlmgr [option...] action
+        // [option...] [operand...]"): the placeholder for the command, after any options, is
+        // this command's word, and what follows it is the command's. Where nothing follows
+        // ("iw [options] command"), the usage says nothing of the command's words: they pass
+        // through, none at all included. Where another command word follows (aws's "<command>
+        // <subcommand> [<subcommand> ...]"), the form is left as it is.
+        const at = toks.findIndex((x) => !isOptionToken(x.text));
+        if (at < 0 || !COMMAND_PLACEHOLDER.test(toks[at]!.text)) continue;
+        const after = toks.slice(at + 1);
+        if (after.some((x) => COMMAND_PLACEHOLDER.test(x.text.replace(/^\[|\]$|(\.\.\.|…)$/g, "").trim()))) continue;
+        toks = [...toks.slice(0, at), ...(after.length ? [] : [{ text: `[${toks[at]!.text}]`, at: toks[at]!.at }]), ...after];
       }
     }
     // "or:  nohup OPTION", "or:  timeout [OPTION]": one of the options alone (--help, --version, which end the
