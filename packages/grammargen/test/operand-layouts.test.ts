@@ -122,4 +122,10 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
     const aws = "usage: probe [options] <command> <subcommand> [<subcommand> ...] [parameters]\n\n  --debug   debug logging\n";
     accepts(aws, ["probe s3 cp a.txt s3://b --recursive"], ["probe s3"], "probe s3");
   });
+
+  test("forms set apart by blank lines under a heading of their own are all forms", () => {
+    const help =
+      "Probe 1.0\n\nUSAGE:\n\n\tprobe [ -h | -G ]\n\n\tprobe [-x] [-F] [-p FORMAT_STRING] file(s)\n\n\t-h\tDisplay this help\n\t-G\tDisplay the genres\n\t-x\tDisplay technical details\n\t-F\tFull scan\n\t-p FORMAT\tPrint with FORMAT\n";
+    accepts(help, ["probe -h", "probe a.mp3", "probe -x -p %f a.mp3 b.mp3"], ["probe -z a.mp3", "probe -p"]);
+  });
 });

@@ -344,7 +344,12 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
     if (l.blank) {
-      if (raw.length) break;
+      // mp3info's "USAGE:" over forms set apart by blank lines ("\tmp3info [ -h | -G ]", then
+      // "\tmp3info [-x] ... file(s)"): a form at the first one's indent, under a heading of its
+      // own, goes on the block.
+      const next = lines.slice(j + 1).find((x) => !x.blank);
+      const first = raw[0]?.line;
+      if (raw.length && !(headed >= 0 && first !== head && next && next.indent === first?.indent && startsWithProgram(next.text, programWord))) break;
       continue;
     }
     // sudo repeats the heading for each form ("usage: sudo -v ...", "usage: sudo [-AbE...] ..."):
