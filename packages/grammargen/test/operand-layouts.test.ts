@@ -128,4 +128,21 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
       "Probe 1.0\n\nUSAGE:\n\n\tprobe [ -h | -G ]\n\n\tprobe [-x] [-F] [-p FORMAT_STRING] file(s)\n\n\t-h\tDisplay this help\n\t-G\tDisplay the genres\n\t-x\tDisplay technical details\n\t-F\tFull scan\n\t-p FORMAT\tPrint with FORMAT\n";
     accepts(help, ["probe -h", "probe a.mp3", "probe -x -p %f a.mp3 b.mp3"], ["probe -z a.mp3", "probe -p"]);
   });
+
+  test("a command list of whole forms with no descriptions ('amend [--object objectdef] [-p] -o options filename')", () => {
+    const help = `usage: probe [standard options] command [command options]
+Probe disk image utility
+
+    '-h', '--help'       display this help and exit
+
+Command syntax:
+  amend [--object objectdef] [-p] [-q] -o options filename
+  create [-q] [-f fmt] [-o options] filename [size]
+  info [-f fmt] [--output=ofmt] filename
+
+Command parameters:
+  'filename' is a disk image filename
+`;
+    accepts(help, ["probe create a.img 1G", "probe info a.img", "probe amend -o x a.img"], ["probe destroy a.img"]);
+  });
 });

@@ -292,7 +292,10 @@ export function readEntries(lines: Line[], program = ""): Entries {
       // s3cmd's "mb s3://BUCKET": a URL whose parts are metavars is syntax too.
       const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +((?:[A-Z<[{]|[a-z][\w+.-]*:\/\/).*)$/.exec(names[0] ?? "") : null;
       const argsOnly = withArgs && !/[a-z]{2,}/.test(withArgs[2]!.replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
-      const first = withArgs && argsOnly && withArgs[1] !== program ? withArgs[1]! : (names[0] ?? "");
+      // qemu-img's "amend [--object objectdef] [-p] -o options filename" with no description:
+      // a whole line that goes on with an option group after the name is the command's form.
+      const form = kind === "commands" && descFrom >= l.text.length ? /^([a-z0-9][\w.:-]*) +[[(]-/.exec(head.trim()) : null;
+      const first = withArgs && argsOnly && withArgs[1] !== program ? withArgs[1]! : form && form[1] !== program ? form[1]! : (names[0] ?? "");
       const ok = kind === "commands" ? /^[a-z0-9][\w.:-]*$/i.test(first) && !/\s/.test(first) : first !== "";
       if (ok) {
         const entry: NamedEntry = {
