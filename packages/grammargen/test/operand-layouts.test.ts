@@ -2,7 +2,7 @@
 // examples): each read by a general rule and tested on a made-up program's text. Each test also
 // refuses what the text does not allow, so a rule cannot pass by widening.
 import { describe, expect, test } from "vitest";
-import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
+import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
 
 const accepts = (help: string, ok: string[], bad: string[], name = "probe") => {
   const grammar = lowerCommand(parseHelp(help, { name: name.split(" ") }).spec);
@@ -144,5 +144,36 @@ Command parameters:
   'filename' is a disk image filename
 `;
     accepts(help, ["probe create a.img 1G", "probe info a.img", "probe amend -o x a.img"], ["probe destroy a.img"]);
+  });
+
+  test("a list of commands right under the usage, with no heading (GLib's summary), names the commands", () => {
+    const help = `Usage:
+  probe [OPTION?]
+
+  activate [DEVICE-ID|GUID]         Activate devices
+  check-reboot-needed [DEVICE-ID|GUID]
+                                    Check if any devices are pending a reboot
+  get-devices                       Get all devices that support firmware updates
+  refresh [--force]                 Refresh metadata from remote server
+
+Help Options:
+  -h, --help                        Show help options
+
+Application Options:
+  -v, --verbose                     Show extra debugging information
+`;
+    accepts(help, ["probe get-devices", "probe -v refresh", "probe check-reboot-needed"], ["probe get-device", "probe update"]);
+  });
+
+  test("a tab-indented list under the usage ('\\tclean\\t-- rewrite pdf file') names the commands, also over a man page's '<sub-command>'", () => {
+    const help =
+      "usage: probe <command> [options]\n\tclean\t-- rewrite pdf file\n\tconvert\t-- convert document\n\tinfo\t-- show information about pdf resources\n";
+    accepts(help, ["probe info a.pdf", "probe convert -o a.png b.pdf 1-3"], ["probe inf a.pdf"]);
+    const man =
+      "PROBE(1)        General Commands Manual        PROBE(1)\n\nNAME\n       probe - all purpose tool\n\nSYNOPSIS\n       probe <sub-command> [options]\n\nDESCRIPTION\n       probe is a tool.\n\nDRAW\n       probe draw [options] file [pages]\n\n       -p password\n              Use the password.\n\n       -o output\n              The output file.\n\n       -F format\n              Enforce a format.\n";
+    const merged = mergeHelpAndMan(parseHelp(help, { name: "probe" }), parseManPage(man, { name: "probe" }));
+    const g = lowerCommand(merged.spec);
+    for (const c of ["probe info a.pdf", "probe clean a.pdf b.pdf"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe inf a.pdf"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
 import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
+import { usageCommandList } from "./command-list.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
 import { readUsage, usageForms } from "./bsd.js";
@@ -362,7 +363,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (!subcommands.some((s) => s.path[s.path.length - 1] === name))
       subcommands.push({ path: [...path, name], aliases, style, options: [], positionals: [], subcommands: [] });
   };
-  for (const c of entries.commands) addSub(c.name, c.aliases);
+  // A list right under the usage with no heading (GLib's, mutool's), where the usage takes
+  // no operand but a command.
+  const listed = entries.commands.length || !operands.every((o) => SUBCOMMAND_NAME.test(o.name)) ? [] : usageCommandList(lines);
+  for (const c of [...entries.commands, ...listed]) addSub(c.name, c.aliases);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {
     // The subcommand placeholder and the arguments after it belong to the subcommand.

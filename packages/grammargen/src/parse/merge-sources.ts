@@ -113,7 +113,14 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
   }
   // Subcommands only where the base says nothing of its operands: a thin help's list of
   // commands, each without a usage of its own, would take any words after them.
-  if (!spec.subcommands.length && !spec.positionals.some((p) => p.span) && other.spec.subcommands.length) spec.subcommands = copy(other.spec.subcommands);
+  // mutool's man page says "mutool <sub-command> [options]", its help lists the commands: a
+  // base whose one operand is a command placeholder takes the other's list for it.
+  // Not one that passes its words through (rest): that says any command may come.
+  const commandOnly = spec.positionals.length === 1 && !spec.positionals[0]!.rest && /^<?(sub-?)?command>?$/i.test(spec.positionals[0]!.name);
+  if (!spec.subcommands.length && other.spec.subcommands.length && (commandOnly || !spec.positionals.some((p) => p.span))) {
+    spec.subcommands = copy(other.spec.subcommands);
+    if (commandOnly) spec.positionals = [];
+  }
   for (const e of other.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
   spec.source = {
     ...(help.spec.source ?? { program: spec.path[0] ?? "" }),

@@ -3,6 +3,7 @@
 // indented lines), angle-bracket names ("<jq filter>") and optional groups ("[[--] <path>...]").
 import type { Span } from "../ir.js";
 import { headlessUsageLine, isUsageHeading, spanOf, type Line } from "./text.js";
+import { isTabbedEntry } from "./command-list.js";
 import { isPlaceholderName } from "./types.js";
 
 export interface UsageOperand {
@@ -381,6 +382,8 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     if (/^\([a-z][a-z' -]*\)$/i.test(content.trim()) && / /.test(content.trim())) continue;
     // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
     if (new RegExp(`\\|\\s*${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content)) continue;
+    // mutool's "\tclean\t-- rewrite pdf file": a list of commands starts (command-list.ts).
+    if (raw.length && isTabbedEntry(l)) break;
     if (raw.length && describesOperand(content, raw, lines.slice(j + 1), l.indent)) break;
     if (raw.length === 0) {
       programWord = content.split(/\s+/)[0];
