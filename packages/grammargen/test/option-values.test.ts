@@ -134,4 +134,21 @@ Options:
     const plain = help.replace(/All options[\s\S]*?equals sign\.\n/, "");
     accepts(plain, ["probe -row=1 a", "probe -xmgr"], ["probe -r 1 a", "probe -row 1 a", "probe -xm"]);
   });
+
+  test("Go's flag layout ('  -name type' over a tab-indented description): one dash or two, the value after '=' or apart", () => {
+    const help = `Usage of probe:
+  -all
+    \tinclude everything
+  -http string
+    \tHTTP service address (default "localhost:6060")
+  -maxresults int
+    \tmaximum number of results (default 10000)
+  -v\tverbose mode
+`;
+    accepts(
+      help,
+      ["probe -http=:6060", "probe -http :6060", "probe --http=:6060", "probe --http :6060", "probe --all", "probe -all -v", "probe -maxresults=5"],
+      ["probe -http", "probe --http", "probe -maxresults=x", "probe --alll", "probe -x"],
+    );
+  });
 });

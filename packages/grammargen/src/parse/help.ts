@@ -1,6 +1,7 @@
 // parseHelp: help text -> CommandSpec for getopt-like styles (GNU, cobra, argparse, click,
 // clap and unknown "generic" texts). Other styles register their own parser in styles.ts.
 import { withAbbreviations } from "./abbreviated.js";
+import { withGoFlagSpellings } from "./goflag.js";
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
 import { withBorrowedOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
@@ -436,9 +437,12 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   try {
     const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
-    return withAbbreviations(
-      withSubcommandOperand(
-        withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized)),
+    return withGoFlagSpellings(
+      withAbbreviations(
+        withSubcommandOperand(
+          withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized)),
+          normalized,
+        ),
         normalized,
       ),
       normalized,

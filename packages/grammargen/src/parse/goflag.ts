@@ -1,0 +1,29 @@
+// Go's flag package prints each option as "  -name type" with its description on the next line
+// after four spaces and a tab ("    \tHTTP service address"), and parses more than it prints: a
+// name takes one dash or two, and a value the next word or glued on with "=" (`godoc
+// -http=:6060`, `duf --sort size`). The layout says which parser reads the words, so the spec
+// spells its options as that parser takes them.
+import type { OptionSpec } from "../ir.js";
+import type { ParseResult } from "./help.js";
+
+const ENTRY = /^ {2}-[\w.-]+(?: [\w.]+)?\n {4}\t\S/gm;
+
+/** `result` with Go's flag spellings, when the text is laid out as Go's flag package prints it. */
+export function withGoFlagSpellings(result: ParseResult, text: string): ParseResult {
+  // Two entries in that layout, and no option written with two dashes anywhere at the margin.
+  if ((text.match(ENTRY) ?? []).length < 2 || /^\s+--[A-Za-z]/m.test(text)) return result;
+  const options = result.spec.options.map((o): OptionSpec => {
+    const names = (o.dashLong ?? []).filter((d) => d.length > 1);
+    if (names.length === 0) return o;
+    const spelled: OptionSpec = { ...o, long: [...new Set([...o.long, ...names])] };
+    if (o.arity !== "none" && !o.joiner) Object.assign(spelled, { joiner: "=", valueApart: true });
+    return spelled;
+  });
+  return {
+    spec: { ...result.spec, options },
+    diagnostics: [
+      ...result.diagnostics,
+      { severity: "warning", stage: "parse", message: "Go's flag layout: each option also takes two dashes, and its value after '=' or as the next word" },
+    ],
+  };
+}
