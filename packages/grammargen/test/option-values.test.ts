@@ -151,4 +151,20 @@ Options:
       ["probe -http", "probe --http", "probe -maxresults=x", "probe --alll", "probe -x"],
     );
   });
+
+  test("no metavar, but a description that gives a default value ('(default \"profiler.log\")'): an optional value, next word or glued", () => {
+    const help = `probe [options]
+  -h, --help                  Show this help
+  -o, --output                Profiler output name (default "profiler.log")
+  -t, --ttl                   ttl (default 64)
+  -c, --color                 Use colors in output (default=autodetect)
+  -a, --all                   display all sockets (default: connected)
+  -s, --smart                 Show linked objects only
+`;
+    accepts(
+      help,
+      ["probe -o try.log", "probe --output x", "probe -o", "probe -t 5 -s", "probe --ttl=5", "probe -c", "probe -as"],
+      ["probe -s x", "probe -c x", "probe -q"],
+    );
+  });
 });

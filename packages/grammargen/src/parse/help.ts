@@ -131,7 +131,16 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
       // No metavar, but the description spells the value's syntax as a list template
       // (ps: "--sort  specify sort order as: [+|-]key[,[+|-]key[,...]]").
       const template = LIST_TEMPLATE.exec(e.description);
-      out.push(template ? make(g.spellings, "required", { type: { kind: "word" }, metavar: template[1]!.toUpperCase() }) : make(g.spellings, "none"));
+      if (template) out.push(make(g.spellings, "required", { type: { kind: "word" }, metavar: template[1]!.toUpperCase() }));
+      else if (style === "generic" && defaultValueSaid(e.description) && g.spellings.some((x) => x.name !== "#" && !/^[0-9]$/.test(x.name))) {
+        // No metavar, but the description gives a default that is a value, not a state
+        // (PipeWire's "-o, --output   Profiler output name (default \"profiler.log\")", hping3's
+        // "-t  --ttl   ttl (default 64)"). Which word is the value is not shown, so it is
+        // optional and may be the next word: `prog -o x.log` and a bare `prog -o` both pass.
+        const o = make(g.spellings, "optional", { type: { kind: "word" } });
+        o.valueApart = true;
+        out.push(o);
+      } else out.push(make(g.spellings, "none"));
       continue;
     }
     let arity: Arity = g.value.attach === "attached-optional" || g.value.attach === "separate-optional" ? "optional" : "required";
@@ -154,6 +163,19 @@ function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: stri
   if (metavar === "#") return { kind: "integer" };
   return inferType(metavar, { description: e.description, style, text, memo: memos.get(text) });
 }
+
+// "(default 64)", "(default: https)", "(default=`8')", "(default \"profiler.log\")": one word or
+// one quoted string. Not "(default is Celsius)" nor "(default behavior)": those describe a state.
+const DEFAULT_VALUE = /\(default(?::\s*|\s*=\s*|\s+)("[^"]*"|'[^']*'|`[^`']*'|[^\s()"',;]+)\s*\)/i;
+const STATE_WORD = /^(true|false|on|off|yes|no|enabled?|disabled?|none|unset|set|is|behaviou?r|mode|auto|automatic|autodetect)$/i;
+
+/** The description gives a default that is a value to type (not a state, not another option). */
+const defaultValueSaid = (description: string): boolean => {
+  const m = DEFAULT_VALUE.exec(description);
+  if (!m) return false;
+  const v = m[1]!.replace(/^["'`]|["'`]$/g, "");
+  return v !== "" && !v.startsWith("-") && !STATE_WORD.test(v);
+};
 
 /** A value's syntax written as a list template, `key[,key[,...]]`; group 1 is the item's name. */
 const LIST_TEMPLATE = /([a-z]+)\[,[^\]]*\.\.\.\]/i;
