@@ -164,7 +164,7 @@ Options:
     accepts(
       help,
       ["probe -o try.log", "probe --output x", "probe -o", "probe -t 5 -s", "probe --ttl=5", "probe -c", "probe -as"],
-      ["probe -s x", "probe -c x", "probe -q"],
+      ["probe -s x", "probe -c x", "probe -a x", "probe -q"],
     );
   });
 });

@@ -169,8 +169,14 @@ function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: stri
 const DEFAULT_VALUE = /\(default(?::\s*|\s*=\s*|\s+)("[^"]*"|'[^']*'|`[^`']*'|[^\s()"',;]+)\s*\)/i;
 const STATE_WORD = /^(true|false|on|off|yes|no|enabled?|disabled?|none|unset|set|is|behaviou?r|mode|auto|automatic|autodetect)$/i;
 
+// A description that starts by saying what the option does to the output is a flag's, whatever
+// default it names: netstat's "-a, --all  display all sockets (default: connected)", dos2unix's
+// "add Byte Order Mark (default UTF-8)".
+const FLAG_VERB = /^(display|show|print|list|add|enable|disable|use|include|exclude|suppress|ignore|turn)\b/i;
+
 /** The description gives a default that is a value to type (not a state, not another option). */
 const defaultValueSaid = (description: string): boolean => {
+  if (FLAG_VERB.test(description)) return false;
   const m = DEFAULT_VALUE.exec(description);
   if (!m) return false;
   const v = m[1]!.replace(/^["'`]|["'`]$/g, "");
