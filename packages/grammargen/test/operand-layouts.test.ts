@@ -176,4 +176,26 @@ Application Options:
     for (const c of ["probe info a.pdf", "probe clean a.pdf b.pdf"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["probe inf a.pdf"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
+
+  test("a man page's SYNOPSIS with kindred programs' forms ('probe-gcc ...', 'probe-enroll ...'): this program's form is read", () => {
+    const page = (synopsis: string) =>
+      `PROBE(1)                    General Commands Manual                   PROBE(1)\n\nNAME\n       probe - test tools\n\nSYNOPSIS\n${synopsis}\nDESCRIPTION\n       This manual page documents the probe tools.\n\nOPTIONS\n       -f finger\n              The finger to use.\n`;
+    const grammar = (text: string, name: string) => lowerCommand(parseManPage(text, { name }).spec);
+    const blank = page("       probe-enroll [-f finger] [usename]\n\n       probe-list username [usernames...]\n\n       probe-verify [-f finger] [usename]\n");
+    const g = grammar(blank, "probe-list");
+    for (const c of ["probe-list alice", "probe-list alice bob"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "probe-list").accepted).toBe(false);
+    const kin = page(
+      "       probe [command] [options] files...\n       probe-gcc [command] [options] files...\n       probe-llvm [command] [options] files...\n",
+    );
+    const k = grammar(kin, "probe");
+    for (const c of ["probe a.vhdl", "probe -f x a.vhdl b.vhdl"]) expect(recognize(k, c).accepted, c).toBe(true);
+    expect(recognize(k, "probe").accepted).toBe(false);
+  });
+
+  test("GLib's summary after the parameter string ('[username] Verify a fingerprint') is not operands", () => {
+    const help =
+      "Usage:\n  probe [OPTION?] [username] Verify a fingerprint\n\nHelp Options:\n  -h, --help             Show help options\n\nApplication Options:\n  -f, --finger           Finger selected to verify\n";
+    accepts(help, ["probe", "probe alice", "probe -f alice"], ["probe a b", "probe -x"]);
+  });
 });

@@ -117,10 +117,20 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
   const programs = new Set([base, ...names]);
   const first = lines.find((l) => !title(l));
   if (first) programs.add(firstWord(first));
+  // fprintd's "fprintd-enroll [-f finger] [usename]" over "fprintd-list username ...", ghdl's
+  // "ghdl [command] ..." over "ghdl-gcc [command] ...": a word at the margin that names a
+  // kindred program (a name before a dash shared with one known), with usage syntax after it,
+  // starts another program's form.
+  const stem = (w: string) => (w.includes("-") ? w.slice(0, w.indexOf("-")) : w);
+  const kindred = (l: Line) =>
+    /^[a-z][\w.+]*(-[\w.+]+)+$/.test(firstWord(l)) &&
+    /^\S+ +([[<{-]|[a-z]+(\s|$)|$)/.test(content(l)) &&
+    [...programs].some((p) => stem(p) === stem(firstWord(l)));
   const forms: Line[][] = [];
   for (const l of lines) {
     if (title(l)) continue;
-    if (!forms.length || ((l.indent === margin || l.indent <= forms[forms.length - 1]![0]!.indent) && programs.has(firstWord(l)))) forms.push([l]);
+    const atMargin = l.indent === margin || (forms.length > 0 && l.indent <= forms[forms.length - 1]![0]!.indent);
+    if (!forms.length || (atMargin && (programs.has(firstWord(l)) || kindred(l)))) forms.push([l]);
     else forms[forms.length - 1]!.push(l);
   }
   const own = forms.filter((f) => firstWord(f[0]!) === base);
