@@ -118,6 +118,10 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
     // The usage says nothing of the command's own words: they pass through.
     const dev = "Usage:\tprobe [options] command\nOptions:\n\t--debug\t\tenable netlink debugging\nCommands:\n\tdev\n\t\tList all network interfaces.\n";
     accepts(dev, ["probe dev", "probe dev wlan0 scan"], [], "probe dev");
+    // The program's list of commands is not this command's.
+    const apt =
+      "Usage: probe [options] command\n\nprobe is a package manager.\n\nMost used commands:\n  list - list packages based on package names\n  search - search in package descriptions\n  show - show package details\n";
+    accepts(apt, ["probe list", "probe list htop"], [], "probe list");
     // Another command word after it: the form is the program's, and its words pass through.
     const aws = "usage: probe [options] <command> <subcommand> [<subcommand> ...] [parameters]\n\n  --debug   debug logging\n";
     accepts(aws, ["probe s3 cp a.txt s3://b --recursive"], ["probe s3"], "probe s3");

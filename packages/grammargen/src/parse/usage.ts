@@ -23,6 +23,12 @@ export interface Usage {
   span?: Span;
   /** The program name the usage line used (fd for fdfind), when it differs. */
   programWord?: string;
+  /**
+   * A subcommand's text that prints its program's usage, whose command placeholder stood for
+   * this command (`apt [options] command` for apt list): the text's list of commands is its
+   * program's, not this command's.
+   */
+  programsUsage?: boolean;
 }
 
 /** Enough to decide whether a usage token like "-t" consumes the following placeholder. */
@@ -404,6 +410,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
   // Each form's words after the program: the command words of a subcommand's forms.
   const commandWords = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/).slice(1, path.length));
   const alternatives: UsageOperand[][] = [];
+  let programsUsage = false;
   for (const r of raw) {
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage,
     // set apart by four spaces or a tab ("probe [ FLAGS ] DEVNAME\tDisplay the device").
@@ -447,6 +454,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
         const after = toks.slice(at + 1);
         if (after.some((x) => COMMAND_PLACEHOLDER.test(x.text.replace(/^\[|\]$|(\.\.\.|…)$/g, "").trim()))) continue;
         toks = [...toks.slice(0, at), ...(after.length ? [] : [{ text: `[${toks[at]!.text}]`, at: toks[at]!.at }]), ...after];
+        programsUsage = true;
       }
     }
     // "or:  nohup OPTION", "or:  timeout [OPTION]": one of the options alone (--help, --version, which end the
@@ -472,7 +480,7 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     } else if (cont && prev) prev.push(...ops);
     else alternatives.push(ops);
   }
-  const usage: Usage = { alternatives, span: spanOf(head, 0, head.text.length) };
+  const usage: Usage = { alternatives, span: spanOf(head, 0, head.text.length), ...(programsUsage ? { programsUsage } : {}) };
   if (programWord && programWord !== base && /^[\w.+-]+$/.test(programWord)) usage.programWord = programWord;
   return usage;
 }
