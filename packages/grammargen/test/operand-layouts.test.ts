@@ -122,6 +122,10 @@ Analyzing: probe -a [<general/analysis options>] [PROBEFILE [...]]
     const apt =
       "Usage: probe [options] command\n\nprobe is a package manager.\n\nMost used commands:\n  list - list packages based on package names\n  search - search in package descriptions\n  show - show package details\n";
     accepts(apt, ["probe list", "probe list htop"], [], "probe list");
+    // Those it shows after this command's word are this command's.
+    const reg =
+      "Usage:\tprobe [options] command\nOptions:\n\t--debug\t\tenable netlink debugging\nCommands:\n\treg reload\n\t\tReload the database.\n\n\tphy <phyname> reg get\n\t\tPrint the device's domain.\n\n\treg get\n\t\tPrint the kernel's domain.\n\n\treg set <ISO/IEC 3166-1 alpha2>\n\t\tSet the domain.\n";
+    accepts(reg, ["probe reg get", "probe reg set DE"], ["probe reg xyz"], "probe reg");
     // Another command word after it: the form is the program's, and its words pass through.
     const aws = "usage: probe [options] <command> <subcommand> [<subcommand> ...] [parameters]\n\n  --debug   debug logging\n";
     accepts(aws, ["probe s3 cp a.txt s3://b --recursive"], ["probe s3"], "probe s3");

@@ -395,8 +395,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // A list right under the usage with no heading (GLib's, mutool's), where the usage takes
   // no operand but a command.
   const listed = entries.commands.length || !operands.every((o) => SUBCOMMAND_NAME.test(o.name)) ? [] : usageCommandList(lines);
-  // Not the commands of a program whose usage this subcommand's text prints (apt list's).
-  if (!usage.programsUsage) for (const c of [...entries.commands, ...listed]) addSub(c.name, c.aliases);
+  // Not the commands of a program whose usage this subcommand's text prints (apt list's); only
+  // those it shows after this command's word ("reg reload", "reg get" under iw reg).
+  const shownAfter = (c: (typeof entries.commands)[number]) => text.slice(c.span.start).startsWith(`${path[path.length - 1]} `);
+  for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {
     // The subcommand placeholder and the arguments after it belong to the subcommand.
