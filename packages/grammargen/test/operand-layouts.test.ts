@@ -206,4 +206,19 @@ Application Options:
       "Usage:\n  probe [OPTION?] [username] Verify a fingerprint\n\nHelp Options:\n  -h, --help             Show help options\n\nApplication Options:\n  -f, --finger           Finger selected to verify\n";
     accepts(help, ["probe", "probe alice", "probe -f alice"], ["probe a b", "probe -x"]);
   });
+
+  test("'where <command> is one of:' lists commands, each with its alias after 'or' ('ed    (or edit)    - Edit')", () => {
+    const help = `Probe Toolkit: Command line utilities for XML
+Usage: probe [<options>] <command> [<cmd-options>]
+where <command> is one of:
+  ed    (or edit)      - Edit/Update XML document(s)
+  sel   (or select)    - Select data or query XML document(s) (XPATH, etc)
+  fo    (or format)    - Format XML document(s)
+  unesc (or unescape)  - Unescape special XML characters
+<options> are:
+  -q or --quiet        - no error output
+  --version            - show version
+`;
+    accepts(help, ["probe format a.xml", "probe fo a.xml", "probe -q edit --inplace a.xml", "probe unescape a"], ["probe nope a.xml"]);
+  });
 });

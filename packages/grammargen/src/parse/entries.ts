@@ -42,7 +42,8 @@ export function sectionKind(title: string): SectionKind {
   // systemctl's "Environment Commands:" lists commands, whatever they are about.
   if (NOT_OPTIONS.test(t) && !/\bcommands$/.test(t)) return "other";
   // Azure CLI lists the command groups under a name ("Subgroups:") before its "Commands:".
-  if (/(^|\s)(sub)?commands?\b|^available commands|^core commands|^(sub)?groups$/.test(t)) return "commands";
+  // xmlstarlet's "where <command> is one of:".
+  if (/(^|[\s<])(sub)?commands?\b|^available commands|^core commands|^(sub)?groups$/.test(t)) return "commands";
   if (/^(positional arguments|arguments|args|positionals?)$/.test(t)) return "positionals";
   if (/options|flags|optional arguments|switches/.test(t)) return "options";
   return "other";
@@ -55,6 +56,8 @@ function headingOf(l: Line): string | undefined {
   if (t.startsWith("-") || /^usage\s*:/i.test(t)) return undefined;
   const m = /^([A-Za-z][\w ()/,'`-]{0,60}):\s*$/.exec(t);
   if (m) return m[1]!;
+  // xmlstarlet's "where <command> is one of:".
+  if (/^where <[a-z-]+> is one of:\s*$/i.test(t)) return t.slice(0, -1);
   if (/^[A-Z][A-Z ]{2,40}$/.test(t)) return t;
   // rsync writes "Options" alone on its line, with no colon.
   if (/^((global|common|other|general) )?(options|flags|arguments|commands)$/i.test(t)) return t;
@@ -280,7 +283,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
       if (kind === "commands" && program && head.startsWith(`${program} `)) head = head.slice(program.length + 1).trimStart();
       else if (kind === "commands" && head.trim() === program) continue;
       // svn's "blame (praise, annotate, ann)": the aliases in parentheses after the name.
-      const paren = kind === "commands" ? /^([a-z0-9][\w.:-]*) \(([\w?.-]+(?:, [\w?.-]+)*)\)$/i.exec(head.trim()) : null;
+      const paren = kind === "commands" ? /^([a-z0-9][\w.:-]*) \((?:or )?([\w?.-]+(?:, [\w?.-]+)*)\)$/i.exec(head.trim()) : null;
       const names = paren
         ? [paren[1]!, ...paren[2]!.split(", ")]
         : head
@@ -300,7 +303,10 @@ export function readEntries(lines: Line[], program = ""): Entries {
       if (ok) {
         const entry: NamedEntry = {
           name: first,
-          aliases: names.slice(1).filter((n) => /^[\w.-]+$/.test(n)),
+          // xmlstarlet's "ed    (or edit)      - Edit/Update XML document(s)": the alias after "or".
+          aliases: [...names.slice(1), ...(kind === "commands" ? [/^\(or ([a-z][\w-]*)\)/.exec(l.text.slice(descFrom))?.[1] ?? ""] : [])].filter((n) =>
+            /^[\w.-]+$/.test(n),
+          ),
           description: "",
           span: spanOf(l, l.start, l.start + head.length),
         };
