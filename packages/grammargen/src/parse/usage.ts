@@ -467,7 +467,9 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     // GLib's "fprintd-verify [OPTION…] [username] Verify a fingerprint": its parameter string,
     // then the summary, a capitalised word and lower-case ones to the line's end.
     else if (!cont && toks.some((x) => /^\[OPTION(\?|…|\.\.\.)\]$/.test(x.text))) {
-      const from = ops.findIndex((o, k) => k > 0 && /^[A-Z][a-z]+$/.test(o.name) && ops.slice(k + 1).every((x) => /^[a-z]+$/.test(x.name)) && k + 1 < ops.length);
+      const from = ops.findIndex(
+        (o, k) => k > 0 && /^[A-Z][a-z]+$/.test(o.name) && ops.slice(k + 1).every((x) => /^[a-z]+$/.test(x.name)) && k + 1 < ops.length,
+      );
       if (from > 0 && ops.slice(from).every((o) => o.min === 1 && o.max === 1 && !o.choices)) ops = ops.slice(0, from);
     }
     const prev = alternatives[alternatives.length - 1];
