@@ -167,4 +167,20 @@ Options:
       ["probe -s x", "probe -c x", "probe -a x", "probe -q"],
     );
   });
+
+  test("a usage titled 'USAGE' alone over its indented forms, with one-dash words that take values ('[-query input_file]')", () => {
+    const help = `USAGE
+  probe [-h] [-help] [-import_search_strategy filename]
+    [-task task_name] [-db database_name] [-query input_file]
+    [-num_threads int_value] [-remote] [-version]
+
+DESCRIPTION
+   Protein search
+`;
+    accepts(
+      help,
+      ["probe -query a.fa -db main -num_threads 16", "probe -h", "probe -task fast -remote", "probe -version"],
+      ["probe -query", "probe -querx a", "probe -q a"],
+    );
+  });
 });

@@ -55,9 +55,14 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
   const headless = headlessUsageLine(lines, programWords[0] ?? "");
   for (let i = 0; i < lines.length; i++) {
     // "Usage : haproxy ...": a space may stand before the colon.
-    const m = i === headless ? [""] : /^\s*usage ?:\s*/i.exec(lines[i]!.text);
+    // NCBI BLAST's "USAGE" alone on its line, over the forms indented below it ("  blastp [-h] ...").
+    const titled =
+      /^usage\s*$/i.test(lines[i]!.text) && prog !== "" && lines[i + 1]?.text.trimStart().split(/\s+/)[0] === prog && /^\s/.test(lines[i + 1]!.text)
+        ? [lines[i]!.text]
+        : null;
+    const m = i === headless ? [""] : (/^\s*usage ?:\s*/i.exec(lines[i]!.text) ?? titled);
     if (!m) continue;
-    const own = i === headless ? [] : ownForms(lines, i, programWords[0] ?? "");
+    const own = i === headless || m === titled ? [] : ownForms(lines, i, programWords[0] ?? "");
     if (own.length) {
       forms.push(...own);
       continue;

@@ -318,7 +318,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     );
     // A program whose table spells long options with one dash (java's -cp, -zero) spells its
     // usage line's one-dash words so too: `-jar <jarfile>` is -jar, not -j -a -r.
-    const dashLong = options.filter((o) => o.dashLong?.some((d) => d.length > 1)).length >= 2;
+    // So does a usage line that writes two or more one-dash words of three letters or more with a
+    // value after them (NCBI BLAST's "[-query input_file] [-db database_name]"): letters clustered
+    // after one dash take no value of their own.
+    const dashLong =
+      options.filter((o) => o.dashLong?.some((d) => d.length > 1)).length >= 2 ||
+      new Set([...usageText.matchAll(/\[-([a-z][\w-]{2,}) [^\]\s[|-][^\]\s[|]*\]/g)].map((m) => m[1])).size >= 2;
     for (const read of readUsage(usageText, usageForms(usageText, path), { dashLong, takesValue: (c) => takesValue(`-${c}`) === true }).options) {
       // One letter after one dash is a short option either way (-m <module>).
       const single = (read.dashLong ?? []).filter((d) => d.length === 1);
