@@ -28,8 +28,9 @@ function optionWords(shape: WrapperShape): fc.Arbitrary<string[]> | undefined {
       // A cluster: this letter, more flag letters, maybe a valued letter last.
       choices.push(fc.tuple(fc.subarray(flags), fc.constant(c)).map(([more, first]) => [`-${first}${more.join("")}`]));
     } else if (t === "required") {
-      choices.push(fc.tuple(fc.subarray(flags), VALUE).map(([more, v]) => [`-${more.join("")}${c}`, v]));
-      choices.push(fc.tuple(fc.subarray(flags), GLUED).map(([more, v]) => [`-${more.join("")}${c}${v}`]));
+      const rest = Array.from({ length: (shape.values.get(`-${c}`) ?? 1) - 1 }, () => "/tmp/x");
+      choices.push(fc.tuple(fc.subarray(flags), VALUE).map(([more, v]) => [`-${more.join("")}${c}`, v, ...rest]));
+      choices.push(fc.tuple(fc.subarray(flags), GLUED).map(([more, v]) => [`-${more.join("")}${c}${v}`, ...rest]));
     } else {
       choices.push(fc.constant([`-${c}`]));
       choices.push(GLUED.map((v) => [`-${c}${v}`]));
@@ -39,8 +40,10 @@ function optionWords(shape: WrapperShape): fc.Arbitrary<string[]> | undefined {
     const spelled = fc.constantFrom(...abbreviations(shape, l));
     if (t === "none") choices.push(spelled.map((s) => [`--${s}`]));
     else if (t === "required") {
-      choices.push(fc.tuple(spelled, VALUE).map(([s, v]) => [`--${s}`, v]));
-      choices.push(fc.tuple(spelled, GLUED).map(([s, v]) => [`--${s}=${v}`]));
+      // An option of several values (bwrap --bind SRC DST): the rest are words of their own.
+      const rest = Array.from({ length: (shape.values.get(`--${l}`) ?? 1) - 1 }, () => "/tmp/x");
+      choices.push(fc.tuple(spelled, VALUE).map(([s, v]) => [`--${s}`, v, ...rest]));
+      choices.push(fc.tuple(spelled, GLUED).map(([s, v]) => [`--${s}=${v}`, ...rest]));
     } else {
       choices.push(spelled.map((s) => [`--${s}`]));
       choices.push(fc.tuple(spelled, GLUED).map(([s, v]) => [`--${s}=${v}`]));

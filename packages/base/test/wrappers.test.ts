@@ -52,8 +52,8 @@ describe("the program a wrapper runs", () => {
     // No help text in the corpus: any option hides the command.
     ["doas -u bob reboot", "-u"],
     ["taskset -c 1 reboot", "-c"],
-    // An option after the operand (flock FILE -c CMD), a word only known at run time.
-    ["flock /tmp/lock -c reboot", "-c"],
+    // An option after the operand that the help does not list, a word only known at run time.
+    ["flock /tmp/lock -Z reboot", "-Z"],
     ["nice $OPTS reboot", "$OPTS"],
     // `env -` is `env -i`: a lone dash is no program.
     ["env - reboot", "-"],
@@ -116,6 +116,34 @@ describe("the program a wrapper runs", () => {
     }
   });
 
+  it("reads options of several values (bwrap --bind SRC DST), options after the operands before the command (setarch ARCH -R CMD), and a lone - as the command (logsave FILE -)", () => {
+    expect(programsIn("bwrap --ro-bind /usr /usr --bind /a /b --dev /dev reboot now")).toEqual(["bwrap", "reboot"]);
+    expect(programsIn("bwrap --bind /a /b --setenv A 1 sh -c 'reboot'")).toEqual(["bwrap", "sh", "reboot"]);
+    expect(lostOf("bwrap --bind /a")).toBeUndefined();
+    expect(programsIn("setarch x86_64 -R reboot")).toEqual(["setarch", "reboot"]);
+    expect(programsIn("setarch x86_64 --addr-no-randomize -- reboot")).toEqual(["setarch", "reboot"]);
+    expect(programsIn("flock /tmp/lock -c reboot")).toEqual(["flock", "reboot"]);
+    expect(lostOf("setarch x86_64 -y reboot")?.word.raw).toBe("-y");
+    expect(lostOf("logsave /tmp/log -")).toBeUndefined();
+    expect(programsIn("logsave -a /tmp/log reboot")).toEqual(["logsave", "reboot"]);
+    // `--opt=a,b,c` holds all its values in one word (unshare --map-users=<outer>,<inner>,<count>).
+    expect(parseUsage("--bind:*2 --map:*3 COMMAND").values).toEqual(
+      new Map([
+        ["--bind", 2],
+        ["--map", 3],
+      ]),
+    );
+    expect(programsIn("unshare --map-users=0,1000,1 reboot")).toEqual(["unshare", "reboot"]);
+    // A digit after a valued letter is a letter of its own (redis-benchmark's -3); only *N counts.
+    expect(parseUsage("-d:3P:*2 COMMAND").short).toEqual(
+      new Map([
+        ["d", "required"],
+        ["3", "none"],
+        ["P", "required"],
+      ]),
+    );
+  });
+
   it("a program that runs only its options' command lines (su -c) has them read wherever its options stand", () => {
     const lines = (line: string) => invocations(line).flatMap((i) => (i.commandLines ?? []).map((w) => w.value));
     for (const line of [
@@ -176,7 +204,7 @@ describe("usage lines from help-text IRs", () => {
   it("leaves out what the notation cannot hold, so those words lose the command", () => {
     const usage = usageFromIr({
       options: [
-        { short: ["a"], long: [], arity: "required", valueCount: 2 },
+        { short: ["a"], long: [], arity: "optional", valueCount: 2 },
         { short: ["c"], long: ["command"], arity: "required", value: { metavar: "<command>" } },
       ],
       positionals: [

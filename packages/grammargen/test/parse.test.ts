@@ -815,6 +815,16 @@ Mandatory arguments to long options are mandatory for short options too.
     for (const ok of ["tool -l bob", "tool --login bob", "tool - bob", "tool -lm bob"]) expect(recognize(g, ok).accepted, ok).toBe(true);
   });
 
+  it("reads one value where placeholders are joined by commas, or prose in parentheses follows the value", () => {
+    const { spec } = parseHelp(
+      "Usage: tool [options] FILE\n\nOptions:\n --map-users=<outeruid>,<inneruid>,<count>\n                 map count users\n -W <receive_window_buffer> (default 24576, larger may be faster, max 10MB)\n --bind <src> <dest>  bind src on dest\n",
+      { name: "tool" },
+    );
+    expect(find(spec.options, "map-users").valueCount ?? 1).toBe(1);
+    expect(find(spec.options, "W").valueCount ?? 1).toBe(1);
+    expect(find(spec.options, "bind").valueCount).toBe(2);
+  });
+
   it("rejects binary and huge input with typed errors", () => {
     expect(() => parseHelp("a\u0000b", { name: "x" })).toThrow(GrammargenError);
     expect(() => parseHelp("x".repeat(1_000_001), { name: "x" })).toThrow(/too large/);

@@ -185,6 +185,20 @@ describe("checker details", () => {
     expect(checkPolicy(policy, "cd sub && cd ../.. && ls").map((v) => v.rule)).toEqual(["paths.root"]);
     expect(checkPolicy(policy, "sh -c 'rm -rf /'").some((v) => v.rule === "deny.rm-recursive-root")).toBe(true);
   });
+  test("an operand a protect rule judges that is known only at run time as a whole is refused, with that reason; a path around a variable is resolved", () => {
+    for (const [cmd, rule] of [
+      ["rm -rf $X", "deny.rm-recursive-root"],
+      ['rm -rf "$DIR"', "deny.rm-recursive-root"],
+      ["rm -rf $(cat dirs.txt)", "deny.rm-recursive-root"],
+      ["find $X -delete", "deny.find-delete-root"],
+      ['find . "$X" -delete', "deny.find-delete-root"],
+    ]) {
+      const v = checkPolicy(policy, cmd!).find((x) => x.rule === rule);
+      expect(v?.message, cmd).toMatch(/only known at run time/);
+    }
+    for (const cmd of ["X=build; rm -rf $X", 'rm -rf "$X"/build', "rm -f $X", 'find . -name "$P" -delete', "for d in a b; do rm -rf $d; done"])
+      expect(checkPolicy(policy, cmd), cmd).toEqual([]);
+  });
   test("a bad policy file is one clear error", () => {
     expect(() => loadPolicy({ version: 1, paths: { root: "workspace" } })).toThrow(/\/paths\/root/);
     expect(() => loadPolicy({ version: 2 })).toThrow(/invalid policy/);

@@ -5,14 +5,14 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "arch-chroot": "-hNu: CHROOTDIR COMMAND",
   autoexpect: "ARGS... COMMAND",
   bwrap:
-    "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --unsetenv: --lock-file: --sync-fd: --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: COMMAND",
+    "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --setenv:*2 --unsetenv: --lock-file: --sync-fd: --bind:*2 --bind-try:*2 --dev-bind:*2 --dev-bind-try:*2 --ro-bind:*2 --ro-bind-try:*2 --bind-fd:*2 --ro-bind-fd:*2 --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --file:*2 --bind-data:*2 --ro-bind-data:*2 --symlink:*2 --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: --chmod:*2 COMMAND",
   cgexec: "-g:h --help --sticky COMMAND",
   choom: "-n:p:hV --adjust: --pid: --help --version COMMAND",
   chronic: "-ev PROGRAM_ARG1... COMMAND",
   chroot: "--groups: --userspec: --skip-chdir --help --version NEWROOT COMMAND",
   daemon:
     "-hVv::d::C:Nn:X:P:F:u:R:D:m:e:iUScra:A:L:M:fplboOE --help --version --verbose:: --debug:: --config: --noconfig --name: --command: --pidfiles: --pidfile: --user: --chroot: --chdir: --umask: --env: --inherit --unsafe --safe --core --nocore --respawn --acceptable: --attempts: --delay: --limit: --idiot --foreground --pty:: --errlog: --dbglog: --output: --stdout: --stderr: --ignore-eof --read-eof --running --restart --stop --signal: --list COMMAND",
-  dbclient: "-p:l:tTNfqyso:i:AL:gR:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
+  dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
   "distrobox-host-exec": "-Y --yes COMMAND",
@@ -25,9 +25,9 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-sxunw:E:oc:!FhV --shared --exclusive --unlock --nonblock --timeout: --conflict-exit-code: --close --command:! --no-fork --verbose --help --version FILEDIRECTORY COMMAND",
   "fstab-decode": "COMMAND",
   gifsicle:
-    "-mbeEIVho:wB:iS:p:t:c:n:d:D:l::O::Uj::k:f --merge --batch --explode --explode-by-name --info --extension-info --xinfo --color-info --cinfo --size-info --sinfo --verbose --help --version --output: --no-warnings --no-ignore-errors --conserve-memory --multifile --delete: --append: --done --background: --crop: --crop-transparency --flip-horizontal --flip-vertical --interlace --logical-screen: --position: --rotate-90 --rotate-180 --rotate-270 --no-rotate --transparent: --comment: --name: --no-comments --no-names --no-extensions --delay: --disposal: --loopcount:: --optimize:: --unoptimize --threads:: --careful --colors: --color-method: --dither --gamma: --lossy:: --resize: --resize-width: --resize-height: --resize-fit: --scale: --resize-method: --resize-colors: --transform-colormap:! --use-colormap:",
+    "-mbeEIVho:wB:iS:p:t:c:n:d:D:l::O::Uj::k:f --merge --batch --explode --explode-by-name --info --extension-info --xinfo --color-info --cinfo --size-info --sinfo --verbose --help --version --output: --no-warnings --no-ignore-errors --conserve-memory --multifile --delete: --insert-before:*2 --append: --replace:*2 --done --background: --crop: --crop-transparency --flip-horizontal --flip-vertical --interlace --logical-screen: --position: --rotate-90 --rotate-180 --rotate-270 --no-rotate --transparent: --app-extension:*2 --comment: --extension:*2 --name: --no-comments --no-names --no-extensions --delay: --disposal: --loopcount:: --optimize:: --unoptimize --threads:: --careful --change-color:*2 --colors: --color-method: --dither --gamma: --lossy:: --resize: --resize-width: --resize-height: --resize-fit: --scale: --resize-method: --resize-colors: --transform-colormap:! --use-colormap:",
   hyperfine:
-    "-w:m:M:r:s:!p:!c:!D:S:Niu:n:hV --warmup: --min-runs: --max-runs: --runs: --setup:! --prepare:! --cleanup:! --parameter-step-size: --style: --shell: --ignore-failure --time-unit: --export-asciidoc: --export-csv: --export-json: --export-markdown: --export-orgmode: --show-output --output: --command-name: --help --version COMMAND",
+    "-w:m:M:r:s:!p:!c:!P:*3D:L:*2S:Niu:n:hV --warmup: --min-runs: --max-runs: --runs: --setup:! --prepare:! --cleanup:! --parameter-scan:*3 --parameter-step-size: --parameter-list:*2 --style: --shell: --ignore-failure --time-unit: --export-asciidoc: --export-csv: --export-json: --export-markdown: --export-orgmode: --show-output --output: --command-name: --help --version COMMAND",
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
@@ -77,7 +77,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   torify: "-hv COMMAND",
   uclampset: "-m:M:ap:sRvhV --all-tasks --pid: --system --reset-on-fork --verbose --help --version COMMAND",
   unshare:
-    "-m::u::i::n::p::U::C::T::frcR:w:S:G:hV --mount:: --uts:: --ipc:: --net:: --pid:: --user:: --cgroup:: --time:: --fork --map-user: --map-group: --map-root-user --map-current-user --map-auto --kill-child:: --mount-proc:: --propagation: --setgroups: --keep-caps --root: --wd: --setuid: --setgid: --monotonic: --boottime: --help --version COMMAND",
+    "-m::u::i::n::p::U::C::T::frcR:w:S:G:hV --mount:: --uts:: --ipc:: --net:: --pid:: --user:: --cgroup:: --time:: --fork --map-user: --map-group: --map-root-user --map-current-user --map-auto --map-users: --map-groups: --kill-child:: --mount-proc:: --propagation: --setgroups: --keep-caps --root: --wd: --setuid: --setgid: --monotonic: --boottime: --help --version COMMAND",
   watch:
     "-bcd::egq:n:ptwxhv --beep --color --differences:: --errexit --chgexit --equexit: --interval: --precise --no-title --no-wrap --exec --help --version COMMAND",
   x86_64:

@@ -8,6 +8,7 @@
 //             `e::` an optional value (glued only); a `!` after the colon marks a value that is a
 //             shell command line (su -c)
 //   --null --arg-file: --eof::   long options, the same suffixes (`--opt=value` or `--opt value`)
+//   --bind:*2 -P:*3   that many values, each a word (bwrap --bind SRC DST); the first may be glued on
 //   DURATION  an operand before the command (timeout's), NAME=VALUE... env's assignments,
 //             FILES... a list of operands whose end cannot be told (the command cannot be found)
 //   COMMAND   the command and its arguments. A usage without it runs none of its operands, only
@@ -24,6 +25,8 @@ export interface WrapperShape {
   long: Map<string, Takes>;
   /** Options whose value is a shell command line (`su -c CMD`, `flock -c CMD`), as spelled: "-c", "--command". */
   commandLine: Set<string>;
+  /** Options that take more than one value, as spelled ("--bind" -> 2): the first may be glued on, the rest are words. */
+  values: Map<string, number>;
   /** Operands before the command (timeout's DURATION, chroot's NEWROOT). */
   leading: number;
   /** NAME=VALUE words may come before the command (env). */
@@ -89,6 +92,7 @@ export function parseUsage(usage: string): WrapperShape {
     short: new Map(),
     long: new Map(),
     commandLine: new Set(),
+    values: new Map(),
     leading: 0,
     assignments: false,
     unreadable: false,
@@ -99,14 +103,16 @@ export function parseUsage(usage: string): WrapperShape {
   for (const token of usage.split(/\s+/).filter(Boolean)) {
     if (token === "COMMAND") break;
     if (token.startsWith("--")) {
-      const m = /^--([^:!]+)(:?:?)(!?)$/.exec(token);
+      const m = /^--([^:!*]+)(:?:?)(?:\*([2-9]))?(!?)$/.exec(token);
       if (!m) throw new Error(`bad long option ${token} in usage ${JSON.stringify(usage)}`);
       shape.long.set(m[1]!, takes(m[2]!));
-      if (m[3]) shape.commandLine.add(`--${m[1]}`);
+      if (m[3]) shape.values.set(`--${m[1]}`, Number(m[3]));
+      if (m[4]) shape.commandLine.add(`--${m[1]}`);
     } else if (token.startsWith("-")) {
-      for (const m of token.slice(1).matchAll(/([^:!])(:?:?)(!?)/g)) {
-        shape.short.set(m[1]!, takes(m[2]!));
-        if (m[3]) shape.commandLine.add(`-${m[1]}`);
+      for (const m of token.slice(1).matchAll(/([^:!*])(?:(::?)(?:\*([2-9]))?)?(!?)/g)) {
+        shape.short.set(m[1]!, takes(m[2] ?? ""));
+        if (m[3]) shape.values.set(`-${m[1]}`, Number(m[3]));
+        if (m[4]) shape.commandLine.add(`-${m[1]}`);
       }
     } else if (token.endsWith("...")) {
       if (token.includes("=")) shape.assignments = true;
@@ -167,9 +173,11 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
       const t = shape.long.get(long)!;
       if (eq >= 0 && t === "none") return lost(w, `${name}'s option --${long} takes no value`);
       const separate = eq < 0 && t === "required";
-      if (separate && i + 1 >= args.length) return { at: -1, commandLines };
+      // Words after it that are its values: all of them, or all but the one glued on with =.
+      const more = t === "required" ? (shape.values.get(`--${long}`) ?? 1) - (separate ? 0 : 1) : 0;
+      if (i + more >= args.length) return { at: -1, commandLines };
       if (shape.commandLine.has(`--${long}`)) commandLines.push(separate ? args[i + 1]! : { ...w, value: v.slice(eq + 1) });
-      return i + (separate ? 2 : 1);
+      return i + 1 + more;
     }
     // A cluster (-0r, -n1, -rn 1, -sKILL): letters until one that takes a value, which takes the rest or the next word.
     let next = i + 1;
@@ -182,11 +190,13 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
       }
       if (t === "none") continue;
       const glued = v.slice(k + 1);
+      const more = t === "required" ? (shape.values.get(`-${c}`) ?? 1) - (glued === "" ? 0 : 1) : 0;
       if (t === "required" && glued === "") {
         if (next >= args.length) return { at: -1, commandLines };
         if (shape.commandLine.has(`-${c}`)) commandLines.push(args[next]!);
-        next++;
       } else if (shape.commandLine.has(`-${c}`)) commandLines.push({ ...w, value: glued });
+      if (next + more > args.length) return { at: -1, commandLines };
+      next += more;
       break;
     }
     return next;
@@ -232,13 +242,26 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
   }
   if (shape.assignments) while (i < args.length && isAssignment(args[i]!)) i++;
   i += shape.leading;
-  // Some programs read options after their operands too (flock FILE -c CMD): a word there that
-  // looks like an option cannot be told from the command.
+  // Some programs read options after their operands too (`setarch ARCH -R CMD`, `flock FILE -c
+  // CMD`): the options the checker knows are read there as well. Where the program takes such a
+  // word for its command instead (timeout's getopt stops at DURATION), that command is one no
+  // system has, and the word read as an option only adds a line to check. One it does not know
+  // cannot be told from the command.
+  if (shape.leading > 0)
+    while (i < args.length && isOption(args[i]!.value)) {
+      const w = args[i]!;
+      if (w.value === "--") {
+        i++;
+        break;
+      }
+      const r = option(i);
+      if (typeof r === "number") i = r;
+      else return "lost" in r ? lost(w, `${name}'s option ${w.raw} after its operands is not one the checker can read`) : r;
+    }
   const first = args[i];
-  if (shape.leading > 0 && first && first.value.startsWith("-") && first.value !== "-")
-    return lost(first, `${name}'s option ${first.raw} after its operands is not one the checker can read`);
-  // A lone `-` there is no program: some wrappers read it as an option (`env -` is `env -i`).
-  if (first?.value === "-") return lost(first, `${name}'s argument - is not a command the checker can read`);
+  // A lone `-` as the command: after operands, a program named "-" (logsave reads standard input
+  // then); before them, some wrappers read it as an option (`env -` is `env -i`).
+  if (first?.value === "-") return shape.leading > 0 ? { at: -1, commandLines } : lost(first, `${name}'s argument - is not a command the checker can read`);
   return { at: i < args.length ? i : -1, commandLines };
 }
 
@@ -297,8 +320,9 @@ export function usageFromIr(ir: WrapperIr): string | undefined {
   const at = ir.positionals.findIndex((_, i) => wrapsCommand(ir.positionals, i));
   const runsCommandLine = (o: WrapperIr["options"][number]): boolean => o.arity !== "none" && COMMAND_LINE_VALUE.test(o.value?.metavar ?? "");
   const suffix = (o: WrapperIr["options"][number]): string | undefined => {
-    if ((o.valueCount ?? 1) !== 1) return undefined;
-    return (o.arity === "required" ? ":" : o.arity === "optional" ? "::" : "") + (runsCommandLine(o) ? "!" : "");
+    const n = o.valueCount ?? 1;
+    if (n !== 1 && (o.arity !== "required" || n < 2 || n > 9 || runsCommandLine(o))) return undefined;
+    return (o.arity === "required" ? ":" : o.arity === "optional" ? "::" : "") + (n > 1 ? `*${n}` : "") + (runsCommandLine(o) ? "!" : "");
   };
   if (at < 0 && !ir.options.some((o) => runsCommandLine(o) && suffix(o) !== undefined && TO_SHELL.test(o.description ?? ""))) return undefined;
   const short = ir.options.flatMap((o) => (suffix(o) === undefined ? [] : o.short.map((s) => s + suffix(o))));

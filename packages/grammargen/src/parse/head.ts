@@ -65,8 +65,9 @@ function readValue(s: string, i: number): [string, number] {
     const c = s[j]!;
     if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
     else if (c === "]" || c === ">" || c === "}" || c === ")") depth = Math.max(0, depth - 1);
-    // A comma ends the value unless a letter or digit follows: "CODE1,CODE2.." (shellcheck) is one list value.
-    else if (depth === 0 && (c === " " || c === "\t" || (c === "," && !/^[A-Za-z0-9]/.test(s.slice(j + 1, j + 2))))) break;
+    // A comma ends the value unless a letter, a digit or another placeholder follows:
+    // "CODE1,CODE2.." (shellcheck) and "--map-users=<outeruid>,<inneruid>,<count>" (unshare) are one list value.
+    else if (depth === 0 && (c === " " || c === "\t" || (c === "," && !/^[A-Za-z0-9<[{]/.test(s.slice(j + 1, j + 2))))) break;
   }
   return [s.slice(i, j), j];
 }
@@ -203,6 +204,8 @@ export function parseHead(head: string): Head | undefined {
       const opt = /^\[([^\]]*)\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);
       const value: HeadValue = { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
+      // "-W <receive_window_buffer> (default 24576, larger may be faster)": a parenthesis after the value is prose.
+      if (current.value && !alternative && tok.startsWith("(")) break;
       if (!current.value) current.value = value;
       else if (!alternative) current.extra++;
       alternative = false;

@@ -49,13 +49,23 @@ function checkOnePath(st: WalkState, w: Word, v: string, what: "arg" | "cd" | "r
 
 const lastSegment = (p: string): string => p.split("/").filter(Boolean).pop() ?? "dir";
 
-/** The first operand that resolves to a protected directory (or would, were its run-time parts empty), and what it resolves to. */
-export function protectedOperand(st: WalkState, protect: string[], args: Word[]): [Word, string] | undefined {
+/** A find expression starts at its first primary, operator or parenthesis; the words before it are the start directories. */
+const FIND_EXPRESSION = /^[-(!)]/;
+
+/**
+ * The first operand that resolves to a protected directory (or would, were its run-time parts
+ * empty), and what it resolves to. An operand known only at run time as a whole (`rm -rf $X`,
+ * `find "$(cat dir)" -delete`) may be any directory, a protected one too: it is refused with
+ * that reason, as the xargs rules refuse operands read at run time. Only find's start
+ * directories are its operands: `find . -name "$P" -delete` names a pattern, not a path.
+ */
+export function protectedOperand(st: WalkState, protect: string[], args: Word[], program = ""): [Word, string] | undefined {
   const root = st.policy.paths?.root ?? "/";
   const dirs = protect.map((d) => d.replace("{root}", root).replace("{home}", st.policy.paths?.home ?? UNKNOWN_HOME));
   const home = homeOf(st);
   let options = true;
   for (const a of args) {
+    if (program === "find" && FIND_EXPRESSION.test(a.value)) break;
     if (options && a.value === "--") {
       options = false;
       continue;
@@ -63,6 +73,8 @@ export function protectedOperand(st: WalkState, protect: string[], args: Word[])
     if (options && a.value.startsWith("-")) continue;
     for (const v of readings(st, a, a.value)) {
       const known = !v.includes(UNKNOWN);
+      if (!known && v.split(UNKNOWN).join("") === "")
+        return [a, `: ${a.raw} is only known at run time, so the directory it names cannot be checked before it runs`];
       const path = known ? resolvePath(v, st.cwd, home) : resolveIfEmpty(v, st.cwd, home);
       if (path !== undefined && isProtected(path, dirs))
         return [a, known ? `: ${a.raw} resolves to ${path}` : `: ${a.raw} is ${path} when its variables are empty`];

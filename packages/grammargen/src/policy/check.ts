@@ -277,7 +277,7 @@ function checkDenyRule(st: WalkState, rule: DenyRule, name: string, inv: Invocat
       (a) => (matchesAny(a.value, rule.args) || matchesAny(a.raw, rule.args)) && !matchesAny(a.value, rule.unless) && !matchesAny(a.raw, rule.unless),
     );
     if (!culprit && rule.protect) {
-      const hit = protectedOperand(st, rule.protect, inv.args);
+      const hit = protectedOperand(st, rule.protect, inv.args, name);
       if (hit) [culprit, where] = hit;
     }
     if (!culprit) return;
