@@ -245,6 +245,14 @@ describe("options rules in the grammar and the checker", () => {
     expect(checkPolicy(policy, "git log")[0]).toMatchObject({ rule: "options.subcommand" });
   });
 
+  it("names a one-dash word as itself where the allowed options are one-dash words (find -empty), and a cluster's letter elsewhere", () => {
+    const words = loadPolicy({ version: 1, options: [{ command: "find", allow: ["-name", "-type"] }] });
+    expect(checkPolicy(words, "find . -empty")[0]?.message).toBe("find's option -empty is not in the policy's allowed options");
+    expect(checkPolicy(words, "find . -name x -type f")).toEqual([]);
+    const letters = loadPolicy({ version: 1, options: [{ command: "ls", allow: ["-l"] }] });
+    expect(checkPolicy(letters, "ls -la")[0]?.message).toBe("ls's option -a (in -la) is not in the policy's allowed options");
+  });
+
   it("is checked by the policy schema", () => {
     expect(() => loadPolicy({ version: 1, options: [{ command: "ls", allow: ["l"] }] })).toThrow(/options\/0\/allow\/0/);
     expect(() => loadPolicy({ version: 1, options: [{ allow: [] }] })).toThrow(/command/);

@@ -333,6 +333,7 @@ function checkOptions(st: WalkState, name: string, args: Word[]): void {
       `${name}'s option ${what} is not in the policy's allowed options`,
       allow.size ? `use only: ${[...allow].slice(0, 16).join(" ")}` : `run ${name} without options`,
     );
+  const dashWords = [...allow].some((o) => /^-[^-].+/.test(o));
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     const v = w.value;
@@ -344,7 +345,9 @@ function checkOptions(st: WalkState, name: string, args: Word[]): void {
       if (values.has(head) && eq < 0) i++;
       continue;
     }
-    if (v.startsWith("--") || v.includes(UNKNOWN)) {
+    // A program whose allowed options include one-dash words (find's -name) spells its options
+    // so: -empty is one option there, never the letters -e -m -p -t -y.
+    if (v.startsWith("--") || v.includes(UNKNOWN) || dashWords) {
       refuse(w, w.raw);
       continue;
     }
