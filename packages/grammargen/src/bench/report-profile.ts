@@ -35,7 +35,7 @@ import { buildProfile } from "../profile/policy.js";
 import type { Observed } from "../profile/read.js";
 import { packSpecs } from "../profile/specs.js";
 import { readPairs } from "./pairs.js";
-import { perToken, tokenizeAll } from "./token-cost.js";
+import { perToken, tokenizeAll, turn } from "./token-cost.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 const arg = (name: string): string | undefined => {
@@ -183,6 +183,7 @@ async function xgrammarTimes(model: string, grammars: { name: string; gbnf: stri
   for (const g of grammars) {
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
+      await turn();
       const parsed = await xgrammarParse(g.gbnf);
       const t0 = performance.now();
       const c = await compiler.compileGrammar(parsed);

@@ -49,6 +49,13 @@ export interface TokenCost {
 }
 
 /** Mean bitmask + accept time per token of a compiled grammar's matcher over `tokens`. */
+/**
+ * Lets the event loop turn. XGrammar's promises settle as microtasks, so a loop of them never
+ * yields: a signal's handler (one some dependency installs replaces the default exit) would
+ * wait for the whole measurement, and SIGTERM would seem ignored.
+ */
+export const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 export async function perToken(compiled: XG.CompiledGrammar, tokens: number[][]): Promise<TokenCost> {
   const xg = loadXGrammar();
   const m = await xg.GrammarMatcher.createGrammarMatcher(compiled);
@@ -58,6 +65,7 @@ export async function perToken(compiled: XG.CompiledGrammar, tokens: number[][])
   let accepted = 0;
   try {
     for (const seq of tokens) {
+      await turn();
       m.reset();
       let ok = true;
       for (const t of seq) {
