@@ -9,13 +9,29 @@ import os
 import random
 import re
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from compositions import output_pipes, over_files  # noqa: E402
-from tldr_pairs import Filler, clean_description, draw, usable  # noqa: E402
+from tldr_pairs import Filler, _checkouts, clean_description, draw, usable  # noqa: E402
 from vocab import Vocab  # noqa: E402
+
+
+class Checkouts(unittest.TestCase):
+    def test_a_worktree_also_names_the_main_checkout(self):
+        with tempfile.TemporaryDirectory() as d:
+            gitdir = os.path.join(d, "main", ".git", "worktrees", "w")
+            os.makedirs(gitdir)
+            os.makedirs(os.path.join(d, "wt", "w"))
+            with open(os.path.join(gitdir, "commondir"), "w") as f:
+                f.write("../..\n")
+            with open(os.path.join(d, "wt", "w", ".git"), "w") as f:
+                f.write(f"gitdir: {gitdir}\n")
+            self.assertEqual(_checkouts(os.path.join(d, "wt", "w")), [os.path.join(d, "wt", "w"), os.path.join(d, "main")])
+            # A plain checkout (.git a folder) is itself only.
+            self.assertEqual(_checkouts(os.path.join(d, "main")), [os.path.join(d, "main")])
 
 
 class Fill(unittest.TestCase):

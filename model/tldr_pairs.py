@@ -23,7 +23,29 @@ from intents import q
 from phrasing import vary
 from vocab import EXTS, USERS, Vocab
 
-TLDR = os.environ.get("SHELLGEN_TLDR", os.path.join(os.path.dirname(ROOT), "shared", "data", "tldr", "examples.jsonl"))
+def _checkouts(root: str) -> list[str]:
+    """The checkout at `root` and, when it is a git worktree (.git is a file naming its gitdir),
+    the main checkout: the folder holding the common git dir (gitdir/commondir)."""
+    out = [root]
+    try:
+        with open(os.path.join(root, ".git")) as f:
+            gitdir = f.read().split("gitdir:", 1)[1].strip()
+        gitdir = os.path.join(root, gitdir)
+        with open(os.path.join(gitdir, "commondir")) as f:
+            common = os.path.normpath(os.path.join(gitdir, f.read().strip()))
+        out.append(os.path.dirname(common))
+    except (OSError, IndexError):
+        pass
+    return out
+
+
+def _default_tldr() -> str:
+    """../shared/data/tldr/examples.jsonl next to the checkout, or next to the main checkout of a worktree."""
+    found = [os.path.join(os.path.dirname(c), "shared", "data", "tldr", "examples.jsonl") for c in _checkouts(ROOT)]
+    return next((f for f in found if os.path.exists(f)), found[0])
+
+
+TLDR = os.environ.get("SHELLGEN_TLDR") or _default_tldr()
 DRAWS = 3  # phrasings (each with fresh values) per example
 
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}")
