@@ -221,4 +221,30 @@ where <command> is one of:
 `;
     accepts(help, ["probe format a.xml", "probe fo a.xml", "probe -q edit --inplace a.xml", "probe unescape a"], ["probe nope a.xml"]);
   });
+
+  test("operands joined by 'or' are placeholders for one operand; repeated operands joined by a bar ('file(s) | URL(s)') repeat", () => {
+    accepts(
+      "Usage: probe [OPTIONS] hostname or IP-address\n  -s, --silent        Be more silent.\n",
+      ["probe example.org", "probe -s 10.0.0.1"],
+      ["probe", "probe a b"],
+    );
+    accepts(
+      "Usage: probe [OPTION]... PATTERN [FILES OR DIRECTORIES]\n\n  -i, --ignore-case   ignore case\n",
+      ["probe x", "probe -i x a.c lib/ b.c"],
+      ["probe"],
+    );
+    accepts(
+      "Usage: probe [options] file(s) | URL(s) | -\n\nOptions supported:\n   --verbose or -v          Increase verbosity\n   -B                       Recurse\n",
+      ["probe a.mp3", "probe -B music/", "probe a.mp3 https://x.org/b.mp3"],
+      ["probe", "probe -x a.mp3"],
+    );
+  });
+
+  test("a BSD usage line's operand described on the next line ('  INPUT      input image filename') is not more of the form", () => {
+    accepts(
+      "Usage: probe [-v] INPUT\n  INPUT      input JPEG XL image filename(s)\n  -v         more verbose output\n",
+      ["probe a.jxl", "probe -v a.jxl"],
+      ["probe", "probe a.jxl b.jxl", "probe -x a.jxl"],
+    );
+  });
 });

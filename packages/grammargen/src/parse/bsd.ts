@@ -75,6 +75,10 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       const l = lines[j]!;
       const or = /^\s*or:\s*/.exec(l.text);
       if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
+      // jxlinfo's "  INPUT      input JPEG XL image filename(s)": a description of one of the
+      // form's operands, not more of the form.
+      const described = !or && cur && /^<?([A-Za-z][\w-]*)>?(?:\t|\s{2,})[a-z]+ [^[\]<>{}|]*$/.exec(l.text.trim());
+      if (described && cur!.text.split(/\s+/).some((w) => w.replace(/[[\]<>{}.…]/g, "") === described[1])) break;
       const body = noProse(or ? l.text.slice(or[0].length) : l.text.trimStart());
       const lead = l.text.length - l.text.trimStart().length;
       const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);

@@ -51,6 +51,8 @@ const isOptionToken = (t: string): boolean => /^\[?-/.test(t) || OPTION_PLACEHOL
 interface Tok {
   text: string;
   at: number;
+  /** Operands joined by "or": placeholders, never words to type. */
+  placeholders?: boolean;
 }
 
 /** Splits at top-level whitespace, keeping [..], <..>, {..}, (..) groups whole. */
@@ -135,8 +137,19 @@ function joinBars(toks: Tok[]): Tok[] {
     const next = toks[i + 1]?.text ?? "";
     // ifconfig's "options | address ...": a placeholder for options is none of the choices.
     const plain = (x: string) => PLAIN_OPERAND.test(x) && !OPTION_PLACEHOLDER.test(x.replace(/[<>]/g, ""));
-    if (t.text === "|" && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
-      out[out.length - 1] = { text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`, at: prev.at };
+    // resolveip's "hostname or IP-address": "or" between two operands joins them as a bar does.
+    const or = /^(or|OR)$/.test(t.text);
+    if ((t.text === "|" || or) && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
+      const placeholders = or || prev.placeholders;
+      out[out.length - 1] = { text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`, at: prev.at, ...(placeholders ? { placeholders } : {}) };
+      i++;
+      continue;
+    }
+    // mpg321's "file(s) | URL(s) | -": operands that each repeat, joined by a bar, are one
+    // operand that repeats.
+    const dots = /(\.\.\.|…)$/;
+    if (t.text === "|" && prev && dots.test(prev.text) && prev.text.replace(dots, "").split("|").every(plain) && plain(next.replace(dots, ""))) {
+      out[out.length - 1] = { text: `${prev.text.replace(dots, "")}|${next.replace(dots, "")}...`, at: prev.at };
       i++;
       continue;
     }
@@ -258,10 +271,11 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // newline-separated patterns.
     const plural =
       /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) ||
-      /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(name);
+      // ack's "[FILES OR DIRECTORIES]": either word plural.
+      name.split("|").some((part) => /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(part));
     // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
     // placeholders ("<start|stop>" stays two words to type).
-    const placeholders = /^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName);
+    const placeholders = toks[i]!.placeholders === true || (/^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName));
     out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span, ...(placeholders ? { placeholders } : {}) });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
