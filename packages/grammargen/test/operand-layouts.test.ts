@@ -228,6 +228,8 @@ where <command> is one of:
       ["probe example.org", "probe -s 10.0.0.1"],
       ["probe", "probe a b"],
     );
+    // Two numbered operands of one kind around "or" are two operands and a literal word.
+    accepts("Usage: probe file1 or file2\n", ["probe a.txt or b.txt"], ["probe a.txt"]);
     accepts(
       "Usage: probe [OPTION]... PATTERN [FILES OR DIRECTORIES]\n\n  -i, --ignore-case   ignore case\n",
       ["probe x", "probe -i x a.c lib/ b.c"],

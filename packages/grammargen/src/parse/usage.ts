@@ -138,10 +138,15 @@ function joinBars(toks: Tok[]): Tok[] {
     // ifconfig's "options | address ...": a placeholder for options is none of the choices.
     const plain = (x: string) => PLAIN_OPERAND.test(x) && !OPTION_PLACEHOLDER.test(x.replace(/[<>]/g, ""));
     // resolveip's "hostname or IP-address": "or" between two operands joins them as a bar does.
-    const or = /^(or|OR)$/.test(t.text);
+    // Not combine's "file1 or file2": two numbered operands of one kind around a literal "or".
+    const or = /^(or|OR)$/.test(t.text) && !!prev && prev.text.replace(/\d+$/, "") !== next.replace(/\d+$/, "");
     if ((t.text === "|" || or) && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
       const placeholders = or || prev.placeholders;
-      out[out.length - 1] = { text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`, at: prev.at, ...(placeholders ? { placeholders } : {}) };
+      out[out.length - 1] = {
+        text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`,
+        at: prev.at,
+        ...(placeholders ? { placeholders } : {}),
+      };
       i++;
       continue;
     }
