@@ -1,6 +1,7 @@
 // The Debian capture's pieces: the text bundles (lossless, and a damaged one is a clear
 // error), the program list (tldr pages and standard programs mapped to packages, skips with
 // their reasons), and the sandbox the programs run in (real bubblewrap).
+import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,9 @@ import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
 import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
-import { commitCorpus, DebianCorpus, leaveOut } from "../src/capture/debian/store.js";
+import { addManPages, fetchManPage, fetchManPages, manFillCandidates, readManFillState } from "../src/capture/debian/man-fill.js";
+import { commitCorpus, commitWhy, DebianCorpus, leaveOut, writeCorpus } from "../src/capture/debian/store.js";
+import { installedPackages } from "../src/capture/debian/archive.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
 import { parseBundle, writeBundle } from "../src/pack/bundle.js";
 import { buildPack } from "../src/pack/build.js";
@@ -288,6 +291,110 @@ describe("the generated Debian-derived grammars", () => {
       writeFileSync(manifest, readFileSync(manifest, "utf8").replace(/("key":"seq".*"sha256":")[0-9a-f]/, "$1x"));
       rmSync(join(dir, "debian", ".generator"));
       expect(buildPack(dir, { generated: true }).drift).toEqual(["seq"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("filling in man pages", () => {
+  const options = (n: number) => `Usage: x [OPTION]...\n${Array.from({ length: n }, (_, i) => `  --opt${i}   option ${i}`).join("\n")}\n`;
+  const entry = (extra: object = {}) => ({ package: "p", version: "1.0-1", from: ["tldr"], tldrExamples: 2, ...extra });
+  const rec = { argv: ["x", "--help"], exit: 0 };
+  const manRec = { argv: ["man", "--nh", "--nj", "-P", "cat", "x"], exit: 0, env: { MANWIDTH: "80" } };
+
+  it("selects the programs whose help is thin or missing and that have no man page", () => {
+    const help: Record<string, string> = {
+      error: "Error 1: You can't run option help in an IRC client!\n",
+      pointer: "See 'man pointer'\n",
+      few: options(4),
+      full: options(5),
+      hasman: options(1),
+    };
+    const index = {
+      error: { help: rec },
+      pointer: { help: rec },
+      few: { help: rec },
+      full: { help: rec },
+      hasman: { help: rec, man: manRec },
+      lost: { help: rec },
+    };
+    expect(manFillCandidates(index, (k) => help[k])).toEqual(["error", "few", "lost", "pointer"]);
+  });
+
+  it("commits a man page beside a help text of fewer than five options, and a long page only for a program with tldr examples up to its own limit", () => {
+    const page = "X(1)\n\nSYNOPSIS\n       x [-a]\n";
+    expect(commitWhy("man", page, entry(), options(3))).toBeUndefined();
+    expect(commitWhy("man", page, entry(), options(5))).toMatch(/five options or more/);
+    const long = page + "x".repeat(40_000);
+    expect(commitWhy("man", long, entry())).toMatch(/larger than 30000 bytes/);
+    expect(commitWhy("man", long, entry(), undefined, { maxManBytes: 50_000 })).toBeUndefined();
+    expect(commitWhy("man", long, entry({ tldrExamples: 0 }), undefined, { maxManBytes: 50_000 })).toMatch(/larger than 30000/);
+    expect(commitWhy("help", long, entry(), undefined, { maxManBytes: 50_000 })).toMatch(/larger than 30000/);
+  });
+
+  it("adds each found page to the committed corpus under the limits, records what became of every page, and changes nothing else", () => {
+    const dir = mkdtempSync(join(tmpdir(), "debian-man-"));
+    try {
+      const out = join(dir, "out");
+      const help = new Map([
+        ["thin", "thin: try 'man thin'\n"],
+        ["big", "big: see the manual\n"],
+        ["full", options(6)],
+      ]);
+      const index = {
+        thin: { words: ["thin"], ...entry(), help: rec },
+        big: { words: ["big"], ...entry(), help: rec },
+        full: { words: ["full"], ...entry(), help: rec },
+      };
+      writeCorpus(out, index, { gone: { package: "q", reason: "package not installed" } }, { help, man: new Map() });
+      const before = { help: readFileSync(join(out, "help.txt.br")), failures: readFileSync(join(out, "failures.json.br")) };
+      // The working corpus holds the pages the capture found (same version), as the capture stores them.
+      const work = new DebianCorpus(join(dir, "work"));
+      const pages: Record<string, string> = { thin: "THIN(1)\n\nSYNOPSIS\n       thin [-a] file\n", big: `BIG(1)\n${"x".repeat(31_000)}\n` };
+      for (const [k, text] of Object.entries(pages)) {
+        const sha256 = work.writeText("man", k, text);
+        work.index[k] = { ...index[k as "thin"], man: { ...manRec, sha256 } };
+      }
+      const stateFile = join(dir, "man-fill.json");
+      const state = fetchManPages(out, work, new Map(), stateFile);
+      expect(Object.keys(state).sort()).toEqual(["big", "thin"]);
+      const r = addManPages(out, work, state);
+      expect(r).toEqual({ added: ["thin"], leftOut: 1 });
+      expect(state.big!.result).toMatch(/larger than 30000 bytes/);
+      expect(readManFillState(stateFile).thin!.version).toBe("1.0-1");
+      expect(readDebianText(out, "man", "thin")).toBe(pages.thin);
+      expect(readDebianIndex(out).thin!.man).toEqual(manRec);
+      expect(readDebianIndex(out).big!.man).toBeUndefined();
+      expect(readFileSync(join(out, "help.txt.br"))).toEqual(before.help);
+      expect(readFileSync(join(out, "failures.json.br"))).toEqual(before.failures);
+      // A rerun asks for nothing again and adds nothing twice.
+      expect(addManPages(out, work, fetchManPages(out, work, new Map(), stateFile))).toEqual({ added: [], leftOut: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const coreutils = installedPackages().get("coreutils");
+  const hasMan = (() => {
+    try {
+      return execFileSync("man", ["-w", "ls"], { encoding: "utf8" }).trim() !== "";
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!coreutils || !hasMan)("asks man for a page only where the installed package has the committed version (skipped without ls's page)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "debian-man-"));
+    try {
+      const work = new DebianCorpus(dir);
+      const installed = new Map([["coreutils", coreutils!]]);
+      const ls = { words: ["ls"], package: "coreutils", version: coreutils!, from: ["tldr"], tldrExamples: 7 };
+      const f = fetchManPage("ls", ls, work, installed);
+      expect(f.man?.argv).toEqual(["man", "--nh", "--nj", "-P", "cat", "ls"]);
+      expect(f.bytes).toBeGreaterThan(1000);
+      expect(fetchManPage("ls", { ...ls, version: "0.1-1" }, work, installed).failure).toBe(`coreutils ${coreutils} is installed, the corpus has 0.1-1`);
+      expect(fetchManPage("ls", { ...ls, package: "nothing-here" }, work, installed).failure).toMatch(/not installed/);
+      expect(fetchManPage("no-such-page-x", { ...ls, words: ["no-such-page-x"] }, work, installed).failure).toMatch(/No manual entry/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -303,6 +303,98 @@ describe("man page fixtures", () => {
     expect(recognize(parseGrammarText(emitGbnf(lowerCommand(pager)), "gbnf"), "pk -q notes.txt").accepted).toBe(true);
   });
 
+  it("ends the SYNOPSIS forms at a paragraph of prose below them, and keeps a form split over paragraphs", () => {
+    const page = [
+      "zed(1)                      General Commands Manual                     zed(1)",
+      "",
+      "Synopsis",
+      "       zed [option] subcommand",
+      "",
+      "       where subcommand is one of the following:",
+      "",
+      "       Main commands:",
+      "",
+      "       o zed build (./zed-build.md) - build a thing",
+      "       o zed shell (./zed-shell.md) - run a shell in which the specified",
+      "         packages are available",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(page, { name: "zed" });
+    // The words after a bare subcommand operand are that command's: they pass through.
+    expect(spec.positionals.map((p) => [p.name, p.min, p.rest ?? false])).toEqual([["subcommand", 1, true]]);
+    const g = parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
+    for (const c of ["zed build --no-link .#hello", "zed shell -L"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "zed").accepted).toBe(false);
+    // One bracket per paragraph (Netpbm's pages): all of them one form.
+    const split = parseManPage(
+      [
+        "PNMX(1)      General Commands Manual      PNMX(1)",
+        "",
+        "SYNOPSIS",
+        "       pnmx",
+        "",
+        "       [-verbose]",
+        "",
+        "       [pnmfile1]",
+        "",
+        "       [pnmfile2]",
+        "",
+      ].join("\n"),
+      { name: "pnmx" },
+    ).spec;
+    expect(split.positionals.map((p) => [p.name, p.min])).toEqual([
+      ["pnmfile1", 0],
+      ["pnmfile2", 0],
+    ]);
+  });
+
+  it("keeps the hyphen of a name in a list of choices broken at a line's end", () => {
+    const page = [
+      "pkx(1)                     General Commands Manual                    pkx(1)",
+      "",
+      "SYNOPSIS",
+      "       pkx [-h] [--version] {install,upgrade,upgrade-",
+      "       all,uninstall,reinstall,reinstall-",
+      "       all,list} ...",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(page, { name: "pkx" });
+    expect(spec.subcommands.map((c) => c.path[1])).toEqual(["install", "upgrade", "upgrade-all", "uninstall", "reinstall", "reinstall-all", "list"]);
+  });
+
+  it("tells a program's own commands from a command it runs by the page's layout, not its wrapped prose", () => {
+    const runs = parseManPage(
+      [
+        "HX(1)            User Manual           HX(1)",
+        "",
+        "SYNOPSIS",
+        "       Just pass to hx any command and all its arguments.",
+        "",
+        "              hx [command [arguments]]",
+        "",
+        "       Alternatively, use symlinks to make hx execute as that",
+        "       command:",
+        "",
+        "              ~$: ln -s /usr/bin/hx /usr/local/bin/podman",
+        "",
+      ].join("\n"),
+      { name: "hx" },
+    );
+    expect(runs.spec.positionals[0]).toMatchObject({ name: "command", rest: true });
+    expect(runs.spec.positionals[0]!.subcommand).toBeUndefined();
+    // A section of a kind of commands ("PRIMARY COMMANDS"), or forms that each go on with a word
+    // of their own, list the program's commands; a bare COMMANDS section of keys does not.
+    const page = (synopsis: string[], section: string) =>
+      ["BX(1)            User Manual           BX(1)", "", "SYNOPSIS", ...synopsis.map((f) => `       ${f}`), "", section, "       q      Quit.", ""].join(
+        "\n",
+      );
+    const own = (synopsis: string[], section: string) =>
+      parseManPage(page(synopsis, section), { name: "bx" }).spec.positionals.find((p) => /^command$/i.test(p.name))?.subcommand ?? false;
+    expect(own(["bx COMMAND [--verbose] [ARGS]"], "PRIMARY COMMANDS")).toBe(true);
+    expect(own(["bx COMMAND [--verbose] [ARGS]"], "COMMANDS")).toBe(false);
+    expect(own(["bx add <type> <desc>", "bx show [<keyring>]", "bx session - [<command> <arg>...]"], "NOTES")).toBe(true);
+  });
+
   it("does not take a paragraph of prose that starts with an option for an entry", () => {
     const page = [
       "X(1)                        General Commands Manual                       X(1)",
@@ -392,6 +484,65 @@ describe("help text and man page together", () => {
     expect(recognize(g, "tool -a -o out.txt x y").accepted).toBe(true);
     expect(recognize(g, "tool -a").accepted).toBe(false);
     expect(recognize(g, "tool x --zz").accepted).toBe(false);
+  });
+});
+
+describe("help text and man page together: the help's commands", () => {
+  it("keeps the commands a help text lists where the man page is the base and leaves them out", () => {
+    const help = "Usage: st <command>\n\nFlags:\n  -h, --help    Show help.\n\nCommands:\n  serve\n    Run it\n\n  cli\n    Command line interface\n";
+    const man = [
+      "ST(1)                       St                      ST(1)",
+      "",
+      "SYNOPSIS",
+      "       st [serve] [--audit] [--home=<dir>] [--verbose]",
+      "       st cli [--home=<dir>] <command> [arguments...]",
+      "",
+      "OPTIONS",
+      "       --audit",
+      "              Write events to the audit file.",
+      "",
+      "       --home=<dir>",
+      "              Set the home folder.",
+      "",
+      "       --verbose",
+      "              Print more.",
+      "",
+      "       --paused",
+      "              Start paused.",
+      "",
+      "SUBCOMMANDS",
+      "       The top-level groups of st cli are:",
+      "",
+      "       config Access the live configuration.",
+      "",
+      "       show   Show system properties.",
+      "",
+    ].join("\n");
+    const r = mergeHelpAndMan(parseHelp(help, { name: "st" }), parseManPage(man, { name: "st" }));
+    expect(r.spec.subcommands.map((c) => c.path[1])).toEqual(["serve", "cli"]);
+    expect(r.spec.options.map((o) => spellings(o).join(","))).toEqual(expect.arrayContaining(["--audit", "--home", "--verbose"]));
+    expect(r.diagnostics.some((d) => /its commands and operands are kept/.test(d.message))).toBe(true);
+  });
+
+  it("a list of commands that says more exist lets another command word through", () => {
+    const help =
+      "Usage:\n  sx <command> [options] [args]\n\nAvailable commands:\n  bench     Run a benchmark\n  fetch     Fetch a URL\n\n  [ more ]  More commands available when run from project directory\n";
+    const g = parseGrammarText(emitGbnf(lowerCommand(parseHelp(help, { name: "sx" }).spec)), "gbnf");
+    for (const c of ["sx fetch https://example.com", "sx crawl quotes"]) expect(recognize(g, c).accepted, c).toBe(true);
+  });
+
+  it("reads a choice of forms as optional where one of them needs no operand", () => {
+    const man = [
+      "NS(1)      General Commands Manual      NS(1)",
+      "",
+      "SYNOPSIS",
+      "       ns [--pure] [--run cmd] {{--packages | -p} {packages | expressions} | [path]}",
+      "",
+    ].join("\n");
+    const { spec } = parseManPage(man, { name: "ns" });
+    expect(spec.positionals.every((p) => p.min === 0)).toBe(true);
+    const g = parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
+    for (const c of ["ns", "ns --pure", "ns --pure shell.nix"]) expect(recognize(g, c).accepted, c).toBe(true);
   });
 });
 

@@ -27,6 +27,7 @@ const OWN = [
   "flashing:\n update ZIP                 Flash all partitions.\n flashall                   Flash everything.\nbasics:\n devices [-l]               List devices.\n reboot [bootloader]        Reboot device.\n",
   "    install            : install a library\n    remove             : remove a library\n    list               : list libraries\n    search             : search libraries\n",
   "If the command is given in cluster mode, the command will not be sent to the right node.\n",
+  "The following commands are supported:\n\n  amend [-p] FILENAME\n",
 ];
 
 const RUNS = [

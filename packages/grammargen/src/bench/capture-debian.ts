@@ -4,11 +4,13 @@
 // install outcome and each text as captured; rerun it and it continues where it stopped.
 // Phases: list (the program list), install, capture (into the state folder), walk (the
 // subcommand trees of the --walk programs, into the state folder), commit (the state
-// folder's texts into --out as bundles); the default runs all five.
+// folder's texts into --out as bundles), man (the man page of every program in --out whose
+// help is thin or missing and which has none, added to --out); the default runs all six.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
-//          [--phase list|install|capture|walk|commit|all] [--only NAME,...] [--recapture]
+//          [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture]
 //          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
-//          [--max-bytes N]   (commit: texts larger than N bytes stay out; default 30000)
+//          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
+//          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import { type Captured, captureProgram } from "../capture/debian/help.js";
 import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { installAll, readState } from "../capture/debian/install.js";
+import { addManPages, fetchManPages, saveManFillState } from "../capture/debian/man-fill.js";
 import { commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
 import { walkSubcommands } from "../capture/debian/walk.js";
 
@@ -28,7 +31,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N]",
   );
   process.exit(0);
 }
@@ -49,12 +52,18 @@ const timeoutMs = 1000 * count("timeout", 6);
 const walkDepth = count("walk-depth", 2);
 const walkMax = count("walk-max", 100);
 const recapture = args.includes("--recapture");
+const limits = { maxBytes: count("max-bytes", 30_000), maxManBytes: opt("max-man-bytes") ? count("max-man-bytes", 30_000) : undefined };
+if (!["list", "install", "capture", "walk", "commit", "man", "all"].includes(phase)) {
+  console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man or all, not ${phase}`);
+  process.exit(2);
+}
 mkdirSync(state, { recursive: true });
 const log = (s: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${s}`);
 const listFile = join(state, "programs.json");
 const work = join(state, "corpus");
 
-if (phase === "list" || phase === "all" || !existsSync(listFile)) {
+// The man phase reads the committed corpus alone: no program list needed.
+if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man")) {
   if (!existsSync(tldr)) {
     console.error(`capture-debian: no tldr examples at ${tldr} (--tldr FILE)`);
     process.exit(2);
@@ -65,7 +74,7 @@ if (phase === "list" || phase === "all" || !existsSync(listFile)) {
     `list: ${list.length} programs, ${list.filter((p) => p.skip).length} skipped, ${new Set(list.filter((p) => !p.skip).map((p) => p.package)).size} packages`,
   );
 }
-const list = (JSON.parse(readFileSync(listFile, "utf8")) as Program[]).filter((p) => !only || only.includes(p.name));
+const list = (existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as Program[]) : []).filter((p) => !only || only.includes(p.name));
 const installFile = join(state, "install.json");
 
 if (phase === "install" || phase === "all") {
@@ -167,6 +176,17 @@ if (walk && (phase === "walk" || phase === "all")) {
 if (phase === "commit" || phase === "all") {
   const helpDir = join(ROOT, "corpora/help");
   const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
-  const r = commitCorpus(new DebianCorpus(work), out, { maxBytes: Number(opt("max-bytes") ?? 30_000), reviewed });
+  const r = commitCorpus(new DebianCorpus(work), out, { ...limits, reviewed });
   log(`commit: ${r.programs} programs, ${r.failures} failures, ${(r.bytes / 1e6).toFixed(2)} MB in ${out}`);
+}
+
+// The man page of every program in --out whose help is thin or missing and which has none:
+// each outcome (or why there is none) in man-fill.json of the state folder.
+if (phase === "man" || phase === "all") {
+  const corpus = new DebianCorpus(work);
+  const fillFile = join(state, "man-fill.json");
+  const fills = fetchManPages(out, corpus, installedPackages(), fillFile, { recapture, log });
+  const r = addManPages(out, corpus, fills, limits);
+  saveManFillState(fillFile, fills);
+  log(`man: ${r.added.length} man pages added to ${out}, ${r.leftOut} left out (the reason is in ${fillFile})`);
 }

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
     }
     if (e.man) {
       const m = manPage(e.man.argv[e.man.argv.length - 1]!);
-      if (m?.stdout.toString("utf8") !== readDebianText(dir, "man", name)) diffs.push("the man page differs");
+      if (typeof m === "string") diffs.push(m);
+      else if (m.stdout.toString("utf8") !== readDebianText(dir, "man", name)) diffs.push("the man page differs");
     }
     rows.push(diffs.length ? { name, state: "differs", detail: diffs.join("; ") } : { name, state: "same" });
   }

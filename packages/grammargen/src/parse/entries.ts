@@ -239,8 +239,13 @@ export function readEntries(lines: Line[], program = ""): Entries {
       };
       continue;
     }
-    // yadm's "Any Git command or alias can be used as a <command>": the list is not complete.
+    // yadm's "Any Git command or alias can be used as a <command>", scrapy's "[ more ]  More
+    // commands available when run from project directory": the list is not complete.
     if (kind === "commands" && /^any\b.*\bcommands?\b.*\b(can|may) be (used|given)\b/i.test(content)) out.moreCommands ??= spanOf(l, l.start, l.text.length);
+    if (kind === "commands" && /\bmore commands (are )?available\b/i.test(content)) {
+      out.moreCommands ??= spanOf(l, l.start, l.text.length);
+      continue;
+    }
     // quilt's "Commands are:" as names in columns, with no descriptions ("add  files  import").
     if (kind === "commands" && l.indent > 0 && /^[a-z][\w-]*(?:(?:\t+| {2,})[a-z][\w-]*){2,}\s*$/.test(content)) {
       finish();

@@ -127,29 +127,43 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
     /^\S+ +([[<{-]|[a-z]+(\s|$)|$)/.test(content(l)) &&
     [...programs].some((p) => stem(p) === stem(firstWord(l)));
   const forms: Line[][] = [];
-  for (const l of lines) {
-    if (title(l)) continue;
+  // A paragraph below the forms that starts as prose with no program's name is no part of a
+  // form, to its end: "where subcommand is one of the following:", "Main commands:". (Netpbm's
+  // pages put each bracket of one form in a paragraph of its own.)
+  const sentence = (c: string) => !/[[\]<>{}|]/.test(c) && (/:$/.test(c) || /^[A-Za-z]+,? [A-Za-z]+,? [A-Za-z]+/.test(c));
+  let aside = false;
+  lines.forEach((l, k) => {
+    if (k > 0 && l.no > lines[k - 1]!.no + 1) aside = forms.length > 0 && !programs.has(firstWord(l)) && !kindred(l) && !title(l) && sentence(content(l));
+    if (aside || title(l)) return;
     const atMargin = l.indent === margin || (forms.length > 0 && l.indent <= forms[forms.length - 1]![0]!.indent);
     if (!forms.length || (atMargin && (programs.has(firstWord(l)) || kindred(l)))) forms.push([l]);
     else forms[forms.length - 1]!.push(l);
-  }
+  });
   const own = forms.filter((f) => firstWord(f[0]!) === base);
   view.add("Usage:\n", s.heading.offset);
   for (const form of own.length ? own : forms) {
     view.add("  ", form[0]!.offset);
     // "[-o omit-" / "pid[,omitpid...]]": a word hyphenated at the line's end, the hyphen dropped.
     // "[MIME-" / "TYPE:[ENCODING:]]FILE": a compound broken after its hyphen, which stays.
-    const hyphenated = (a: string, b: string) => /[a-z]-$/.test(a) && !/\s-\S*-$/.test(` ${a}`) && /^[a-z]/.test(b);
-    const compound = (a: string, b: string) => /[A-Z]-$/.test(a) && /^[A-Z]/.test(b);
+    const hyphenated = (k: number) => {
+      const [a, b] = [content(form[k]!), content(form[k + 1]!)];
+      return /[a-z]-$/.test(a) && !/\s-\S*-$/.test(` ${a}`) && /^[a-z]/.test(b) && !compound(k);
+    };
+    // argparse's "{install,upgrade-" / "all,list}": a name in a list of choices keeps its hyphen.
+    const compound = (k: number) => {
+      const [a, b] = [content(form[k]!), content(form[k + 1]!)];
+      const upTo = form
+        .slice(0, k + 1)
+        .map(content)
+        .join(" ");
+      return (/[A-Z]-$/.test(a) && /^[A-Z]/.test(b)) || (/-$/.test(a) && /\{[^{}]*$/.test(upTo));
+    };
     form.forEach((l, k) => {
       const from = l.offset + l.start;
       let to = l.offset + l.text.trimEnd().length;
       const next = form[k + 1];
-      if (k > 0) {
-        const prev = content(form[k - 1]!);
-        if (!hyphenated(prev, content(l)) && !compound(prev, content(l))) view.add(" ", from);
-      }
-      if (next && hyphenated(content(l), content(next))) to--;
+      if (k > 0 && !hyphenated(k - 1) && !compound(k - 1)) view.add(" ", from);
+      if (next && hyphenated(k)) to--;
       view.copy(from, to);
     });
     view.add("\n", form[form.length - 1]!.offset + form[form.length - 1]!.text.length);
@@ -426,6 +440,38 @@ export function manView(text: string, program: string): { view: TextView; synops
 }
 
 /**
+ * The page as the signs of a program's own commands are read from it (subcommand-operand.ts):
+ * a line that would read as a "command:" heading but goes on with the sentence above it, at
+ * its indentation ("execute as that" / "command:"), joined to that sentence; and a section of
+ * a kind of the program's commands ("PRIMARY COMMANDS", "QUILT COMMANDS REFERENCE") as a help
+ * text's heading ("Commands:"). Not a section of keys pressed while the program runs.
+ */
+function signText(page: string): string {
+  const out: string[] = [];
+  let previous: Line | undefined;
+  const kind = (t: string) => /^(?:[\w-]+ )+commands(?: reference)?$/i.test(t) && !INTERACTIVE.test(t) && !/key/i.test(t);
+  const heading = /^(?:[\w-]+ ){0,2}(?:sub)?(?:commands?|cmds?):/i;
+  for (const l of splitLines(page)) {
+    const wrapped = !l.blank && previous && !previous.blank && l.indent > 0 && l.indent === previous.indent && /[a-z,]$/.test(previous.text.trimEnd());
+    if (wrapped && heading.test(content(l))) out[out.length - 1] += ` ${content(l)}`;
+    else out.push(!l.blank && l.indent === 0 && kind(l.text.trim()) ? "Commands:" : l.text);
+    previous = l;
+  }
+  return out.join("\n");
+}
+
+/**
+ * A SYNOPSIS of three or more forms that each go on with a word of their own ("keyctl add
+ * ...", "keyctl show ...", "keyctl session ...") lists the program's commands: a sign of them,
+ * as a help text's "Commands:" heading is.
+ */
+function formsOfCommands(view: string): string {
+  const usage = /^Usage:\n((?: {2}.*\n)+)/m.exec(view)?.[1] ?? "";
+  const words = new Set([...usage.matchAll(/^ {2}\S+ ([a-z][\w-]*)(?=\s|$)/gm)].map((m) => m[1]!));
+  return words.size >= 3 ? "\nCommands:\n" : "";
+}
+
+/**
  * Reads a man page, rendered (`MANWIDTH=80 LANG=C man --nh --nj -P cat PROG`, or any width)
  * or as roff source (man(7) or mdoc(7) macros; roff.ts lays it out as `man` would), into a
  * CommandSpec. Spans and diagnostics refer to the page's own text: the rendered page as
@@ -466,7 +512,7 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
-    return withAbbreviations(withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, page), page);
+    return withAbbreviations(withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, signText(page) + formsOfCommands(view.text)), page);
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     throw new GrammargenError(`could not parse the man page: ${(e as Error)?.message ?? String(e)}`, [], "EPARSE");

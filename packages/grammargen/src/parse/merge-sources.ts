@@ -121,6 +121,16 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.subcommands = copy(other.spec.subcommands);
     if (commandOnly) spec.positionals = [];
   }
+  // A help text that lists the program's commands is the word on them and on its operands where
+  // the man page is the base for the options and leaves some of those commands out: one page
+  // for all commands (samtools'), its SYNOPSIS forms read as operands, or a SUBCOMMANDS
+  // section that describes a level below (syncthing's, the groups of `syncthing cli`).
+  const named = new Set(spec.subcommands.map((c) => c.path.join(" ")));
+  if (baseOrigin === "man" && help.spec.subcommands.some((c) => !named.has(c.path.join(" ")))) {
+    spec.subcommands = copy(help.spec.subcommands);
+    spec.positionals = copy(help.spec.positionals);
+    note(`the help text lists the commands: its commands and operands are kept, the man page adds options`, "help");
+  }
   for (const e of other.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
   spec.source = {
     ...(help.spec.source ?? { program: spec.path[0] ?? "" }),

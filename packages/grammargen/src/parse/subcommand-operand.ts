@@ -7,6 +7,7 @@
 //     "commands (non interactive mode):", "CMD:", or an argparse `  <command>` line;
 //   - help per command: "help <command>", "<command> --help", "--help COMMAND", "[help] <command>";
 //   - what the command may be: "where command is add, admin, ...", "command is one of",
+//     "the following commands are supported:",
 //     "OBJECT := { link | addr ... }", "[ command | --full-restart ]" (an option in its place);
 //   - "list of commands", "list subcommands", "print help for all subcommands", "Show available
 //     commands";
@@ -30,7 +31,7 @@ const SIGNS: RegExp[] = [
   /^[ \t]*<(?:sub)?commands?>[ \t]*$/im,
   /\b(?:\[?help\]?|--help|-h)[ \t]+<?(?:sub)?(?:command|cmd|COMMAND|CMD)\b/,
   /<(?:sub)?command>[ \t]+(?:--help|-h)\b|\bCOMMAND[ \t]+--help\b/,
-  /\bwhere (?:the )?<?(?:command|cmd)>? is\b|\b(?:command|cmd)s? (?:is|are|must be) one of\b|\b[A-Z]+ :=/i,
+  /\bwhere (?:the )?<?(?:command|cmd)>? is\b|\b(?:command|cmd)s? (?:is|are|must be) one of\b|\bthe following (?:sub)?commands are (?:supported|available)\b|\b[A-Z]+ :=/i,
   /\b(?:command|cmd)[ \t]*\|[ \t]*--?\w/i,
   /--help-commands\b|\bfor a list of (?:all )?(?:the )?(?:sub)?commands\b|\blist (?:of )?(?:all )?(?:the )?(?:available )?(?:sub)?commands\b|\ball subcommands\b/i,
   /\b(?:show|list|display|print)s?[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?available[ \t]+(?:sub)?commands\b/i,

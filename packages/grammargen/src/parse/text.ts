@@ -96,4 +96,4 @@ export function headlessUsageLine(lines: readonly { text: string }[], program: s
  * An operand that names a program to run ("COMMAND [ARG]...", java's "<mainclass> [args...]"):
  * getopt stops there, so it and the words after it pass through untouched.
  */
-export const PASS_THROUGH_NAME = /^(command|cmd|prog|program|utility|executable|mainclass|main-class|jarfile|sourcefile|script|scriptfile)$/i;
+export const PASS_THROUGH_NAME = /^(command|cmd|subcommand|prog|program|utility|executable|mainclass|main-class|jarfile|sourcefile|script|scriptfile)$/i;

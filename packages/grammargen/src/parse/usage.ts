@@ -198,11 +198,12 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       continue;
     }
     // strace's "{ -p PID | [-E VAR=VAL]... PROG [ARGS] }": a required choice between forms; the
-    // longest stands for them, optional when another form has no operands.
+    // longest stands for them, optional when another form needs no operands (nix-shell's
+    // "{{--packages | -p} {packages | expressions} | [path]}").
     if (t.startsWith("{") && t.endsWith("}") && /\s\|\s/.test(t)) {
       const subs = alternativesOf(tokens(t.slice(1, -1), at + 1)).map((g) => operandsOf(g, line, takesValue, optional));
       const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
-      if (subs.some((x) => x.length === 0)) for (const o of longest) o.min = 0;
+      if (subs.some((x) => x.every((o) => o.min === 0))) for (const o of longest) o.min = 0;
       out.push(...longest);
       continue;
     }

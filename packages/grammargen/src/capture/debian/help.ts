@@ -17,6 +17,11 @@ export function optionLines(text: string): number {
   return (text.match(/^[ \t]{0,12}[-+]{1,2}[\w?#]/gm) ?? []).length;
 }
 
+/** A help text too thin to build a grammar from (or none): the man page is wanted beside it. */
+export function thinHelp(text: string | undefined): boolean {
+  return text === undefined || optionLines(text) < 5;
+}
+
 /** The stream that holds the help, or undefined when neither holds text the parser would read. */
 function pick(r: RunResult): { text: string; stream: "stdout" | "stderr" } | undefined {
   const out = r.stdout.toString("utf8");
@@ -129,9 +134,9 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
   const out: Captured = {};
   if (best) out.help = best;
   // Thin or missing help: the man page holds the SYNOPSIS and OPTIONS.
-  if (!best || optionLines(best.text) < 5) {
+  if (thinHelp(best?.text)) {
     const m = manPage(words.join("-"));
-    if (m) out.man = { run: m, text: m.stdout.toString("utf8") };
+    if (typeof m === "object") out.man = { run: m, text: m.stdout.toString("utf8") };
   }
   if (!out.help && !out.man) out.failure = lastFailure;
   return out;

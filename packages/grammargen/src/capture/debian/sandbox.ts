@@ -82,8 +82,11 @@ export function runSandboxed(argv: string[], timeoutMs = 6000): RunResult {
   return { argv, exit, stdout: r.stdout ?? Buffer.alloc(0), stderr: r.stderr ?? Buffer.alloc(0) };
 }
 
-/** `man` text of a page, as a user reads it at 80 columns without hyphenation or justification. */
-export function manPage(page: string): RunResult | undefined {
+/**
+ * `man` text of a page, as a user reads it at 80 columns without hyphenation or justification,
+ * or why there is none (man's own complaint).
+ */
+export function manPage(page: string): RunResult | string {
   const argv = ["man", "--nh", "--nj", "-P", "cat", page];
   const r = spawnSync(argv[0]!, argv.slice(1), {
     stdio: ["ignore", "pipe", "pipe"],
@@ -92,6 +95,9 @@ export function manPage(page: string): RunResult | undefined {
     maxBuffer: 4 * MAX,
     env: { PATH, LANG: "C", LC_ALL: "C", MANWIDTH: "80", HOME: "/tmp" },
   });
-  if (r.status !== 0 || !r.stdout?.length) return undefined;
+  if (r.status !== 0 || !r.stdout?.length) {
+    const why = (r.stderr?.toString("utf8") ?? "").trim().split("\n")[0] || (r.error ? r.error.message : `exit ${r.status ?? r.signal}`);
+    return `${argv.join(" ")}: ${why.slice(0, 160)}`;
+  }
   return { argv, exit: r.status, stdout: r.stdout, stderr: r.stderr ?? Buffer.alloc(0) };
 }

@@ -10,7 +10,7 @@ import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { brotli, writeBundle } from "../../pack/bundle.js";
-import { optionLines } from "./help.js";
+import { thinHelp } from "./help.js";
 
 export interface TextRecord {
   argv: string[];
@@ -82,14 +82,34 @@ export function leaveOut(text: string, maxBytes: number): string | undefined {
   return undefined;
 }
 
+/** What the commit keeps: texts up to `maxBytes`, man pages of programs with tldr examples up to `maxManBytes`. */
+export interface CommitLimits {
+  maxBytes?: number;
+  maxManBytes?: number;
+}
+
+/** Why one text of an entry stays out of corpora/debian, or undefined when it goes in. */
+export function commitWhy(
+  kind: "help" | "man",
+  text: string,
+  e: { tldrExamples: number },
+  helpText: string | undefined,
+  limits: CommitLimits = {},
+): string | undefined {
+  const maxBytes = limits.maxBytes ?? 30_000;
+  // The man page only beside a thin help text (or none): the corpus has a size budget.
+  if (kind === "man" && helpText !== undefined && !thinHelp(helpText)) return "the help text documents five options or more";
+  // A long man page is worth its bytes where people's examples use the program.
+  const limit = kind === "man" && e.tldrExamples > 0 ? Math.max(maxBytes, limits.maxManBytes ?? maxBytes) : maxBytes;
+  return leaveOut(text, limit);
+}
+
 /** corpora/debian from the working corpus: one line per program in index.json.br and failures.json.br. */
 export function commitCorpus(
   work: DebianCorpus,
   out: string,
-  opts: { maxBytes?: number; reviewed?: Set<string> } = {},
+  opts: CommitLimits & { reviewed?: Set<string> } = {},
 ): { programs: number; failures: number; bytes: number } {
-  const maxBytes = opts.maxBytes ?? 30_000;
-  mkdirSync(out, { recursive: true });
   const index: Record<string, IndexEntry> = structuredClone(work.index);
   const failures: Record<string, Failure> = { ...work.failures };
   // A program the reviewed corpus (corpora/help) holds is built from that text: no second copy.
@@ -99,9 +119,7 @@ export function commitCorpus(
     for (const kind of ["help", "man"] as const) {
       if (!index[n]![kind]) continue;
       const text = readText(work.dir, kind, n)!;
-      // The man page only where the help lists no option at all: the corpus has a size budget.
-      const helpText = kind === "man" && index[n]!.help ? texts.help.get(n) : undefined;
-      const why = helpText && optionLines(helpText) > 0 ? "the help text lists options" : leaveOut(text, maxBytes);
+      const why = commitWhy(kind, text, index[n]!, kind === "man" ? texts.help.get(n) : undefined, opts);
       if (why) delete index[n]![kind];
       else texts[kind].set(n, text);
       if (why && !index[n]!.help && !index[n]!.man) {
@@ -111,36 +129,60 @@ export function commitCorpus(
       }
     }
   }
-  const names = Object.keys(index).sort();
+  const r = writeCorpus(out, index, failures, texts);
+  return { programs: Object.keys(index).length, failures: Object.keys(failures).length, bytes: r.bytes };
+}
+
+/**
+ * Writes corpora/debian's files, each atomically: the text bundles, index.json.br (defaults left
+ * out to keep it small: words [name], stream stdout; no sha256) and failures.json.br. Only the
+ * parts given are written.
+ */
+export function writeCorpus(
+  out: string,
+  index: Record<string, Omit<IndexEntry, "help" | "man"> & { help?: Omit<TextRecord, "sha256">; man?: Omit<TextRecord, "sha256"> }> | undefined,
+  failures: Record<string, Failure> | undefined,
+  texts: { help?: Map<string, string>; man?: Map<string, string> },
+): { bytes: number } {
+  mkdirSync(out, { recursive: true });
   let bytes = 0;
   for (const kind of ["help", "man"] as const) {
-    const data = writeBundle(texts[kind]);
+    const t = texts[kind];
+    if (!t) continue;
+    const data = writeBundle(t);
     writeAtomicSync(join(out, `${kind}.txt.br`), data);
     bytes += data.length;
   }
   const line = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
-  // Defaults are left out to keep the index small: words [name], stream stdout.
-  const drop = ({ sha256: _, stream, ...r }: TextRecord) => ({ ...r, ...(stream === "stderr" ? { stream } : {}) });
-  const indexLines = names.map((n) => {
-    const { help, man, words, ...e } = index[n]!;
-    const w = words.length === 1 && words[0] === n ? {} : { words };
-    return line(n, { ...w, ...e, ...(help ? { help: drop(help) } : {}), ...(man ? { man: drop(man) } : {}) });
-  });
-  const failureLines = Object.keys(failures)
-    .sort()
-    .map((n) => line(n, failures[n]));
+  const drop = ({ sha256: _, stream, ...r }: Partial<TextRecord>) => ({ ...r, ...(stream === "stderr" ? { stream } : {}) });
   const text = (lines: string[]) => `{\n${lines.join(",\n")}\n}\n`;
-  for (const [file, lines] of [
-    ["index.json", indexLines],
-    ["failures.json", failureLines],
-  ] as const) {
+  const files: [string, string[]][] = [];
+  if (index)
+    files.push([
+      "index.json",
+      Object.keys(index)
+        .sort()
+        .map((n) => {
+          const { help, man, words, ...e } = index[n]!;
+          const w = words.length === 1 && words[0] === n ? {} : { words };
+          return line(n, { ...w, ...e, ...(help ? { help: drop(help) } : {}), ...(man ? { man: drop(man) } : {}) });
+        }),
+    ]);
+  if (failures)
+    files.push([
+      "failures.json",
+      Object.keys(failures)
+        .sort()
+        .map((n) => line(n, failures[n])),
+    ]);
+  for (const [file, lines] of files) {
     const data = brotli(Buffer.from(text(lines)));
     writeAtomicSync(join(out, `${file}.br`), data);
     // The uncompressed form an older capture wrote would be read by nothing: no stale copy.
     rmSync(join(out, file), { force: true });
     bytes += data.length;
   }
-  return { programs: names.length, failures: failureLines.length, bytes };
+  return { bytes };
 }
 
 export function readText(dir: string, kind: "help" | "man", name: string): string | undefined {
