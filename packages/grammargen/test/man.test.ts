@@ -372,6 +372,9 @@ describe("man page fixtures", () => {
         "",
         "              hx [command [arguments]]",
         "",
+        "              --help/-h:      show this message",
+        "              --verbose/-v:       show more verbosity",
+        "",
         "       Alternatively, use symlinks to make hx execute as that",
         "       command:",
         "",
@@ -380,6 +383,7 @@ describe("man page fixtures", () => {
       ].join("\n"),
       { name: "hx" },
     );
+    expect(runs.spec.positionals.map((p) => p.name)).toEqual(["command", "arguments"]);
     expect(runs.spec.positionals[0]).toMatchObject({ name: "command", rest: true });
     expect(runs.spec.positionals[0]!.subcommand).toBeUndefined();
     // A section of a kind of commands ("PRIMARY COMMANDS"), or forms that each go on with a word

@@ -15,7 +15,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
-  "distrobox-host-exec": "-h:v:V:slY --help --verbose --version --yes COMMAND",
+  "distrobox-host-exec": "-Y --yes COMMAND",
   dotlockfile: "-lr:i:pqPutm MLOCKFILE COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",
@@ -31,6 +31,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
+  keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION OPERAND NOTIFYLOG GCLOG FD COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",

@@ -127,10 +127,13 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
     /^\S+ +([[<{-]|[a-z]+(\s|$)|$)/.test(content(l)) &&
     [...programs].some((p) => stem(p) === stem(firstWord(l)));
   const forms: Line[][] = [];
-  // A paragraph below the forms that starts as prose with no program's name is no part of a
-  // form, to its end: "where subcommand is one of the following:", "Main commands:". (Netpbm's
-  // pages put each bracket of one form in a paragraph of its own.)
-  const sentence = (c: string) => !/[[\]<>{}|]/.test(c) && (/:$/.test(c) || /^[A-Za-z]+,? [A-Za-z]+,? [A-Za-z]+/.test(c));
+  // A paragraph below the forms that starts with no program's name is no part of a form, to
+  // its end, where it starts as prose ("where subcommand is one of the following:", "Main
+  // commands:"), as an option list's entry ("--help/-h:      show this message") or with no
+  // word, bracket or option at all ("~$: ln -s ..."). (Netpbm's pages put each bracket of one
+  // form in a paragraph of its own.)
+  const sentence = (c: string) =>
+    (!/[[\]<>{}|]/.test(c) && (/:$/.test(c) || /^[A-Za-z]+,? [A-Za-z]+,? [A-Za-z]+/.test(c))) || /^[^\w[<{(|+-]/.test(c) || /^-\S* {2,}[a-z]/.test(c);
   let aside = false;
   lines.forEach((l, k) => {
     if (k > 0 && l.no > lines[k - 1]!.no + 1) aside = forms.length > 0 && !programs.has(firstWord(l)) && !kindred(l) && !title(l) && sentence(content(l));
