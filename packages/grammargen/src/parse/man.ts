@@ -515,7 +515,10 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
-    return withAbbreviations(withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, signText(page) + formsOfCommands(view.text)), page);
+    return withAbbreviations(
+      withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, signText(page) + formsOfCommands(view.text)),
+      page,
+    );
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     throw new GrammargenError(`could not parse the man page: ${(e as Error)?.message ?? String(e)}`, [], "EPARSE");
