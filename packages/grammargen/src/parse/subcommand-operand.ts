@@ -40,8 +40,12 @@ const SIGNS: RegExp[] = [
   /\b(?:sub)?commands?[ \t]+(?:(?:will|is|are|can|may)[ \t]+)?(?:not[ \t]+)?(?:be[ \t]+)?sent[ \t]+to\b|\bsend(?:s|ing)?[ \t]+(?:the[ \t]+|a[ \t]+)?commands?[ \t]+to\b/i,
 ];
 
-/** An entry of a table of commands: indent, a lower-case name and its operands, then its description's column. */
-const TABLE_ROW = /^([ \t]+)([a-z][\w-]+)((?: [^ \n]+)*?)( {2,}| +: +)(\S.*)$/gm;
+/**
+ * An entry of a table of commands: indent, a lower-case name and at most four operand words, then
+ * its description's column. The gap may not follow a sentence's end: a justified man page sets
+ * two spaces after a full stop mid-line ("to a specific address.  The"), which is prose.
+ */
+const TABLE_ROW = /^([ \t]+)([a-z][\w-]+)((?: [^ \n]+){0,4}?)(?<![.,;!?])( {2,}| +: +)(\S.*)$/gm;
 const TABLE_ROWS = 4;
 
 /** Whether `text` has a table of four or more names, indented alike, whose descriptions start in the same column. */
