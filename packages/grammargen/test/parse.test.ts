@@ -825,6 +825,18 @@ Mandatory arguments to long options are mandatory for short options too.
     expect(find(spec.options, "bind").valueCount).toBe(2);
   });
 
+  it("types a value from words listed in parentheses after it (supervisord's LEVEL), not from examples of a list", () => {
+    const { spec } = parseHelp(
+      "Usage: tool [options]\n\nOptions:\n-e/--loglevel LEVEL -- use LEVEL as log level (debug,info,warn,error,critical)\n-x/--exts LIST -- comma delimited extensions i.e. (css,js,html)\n",
+      { name: "tool" },
+    );
+    expect(find(spec.options, "loglevel").value?.type).toEqual({ kind: "enum", choices: ["debug", "info", "warn", "error", "critical"] });
+    expect(find(spec.options, "exts").value?.type.kind).not.toBe("enum");
+    const g = lowerCommand(spec);
+    expect(recognize(g, "tool -e debug").accepted).toBe(true);
+    expect(recognize(g, "tool -x css,js").accepted).toBe(true);
+  });
+
   it("rejects binary and huge input with typed errors", () => {
     expect(() => parseHelp("a\u0000b", { name: "x" })).toThrow(GrammargenError);
     expect(() => parseHelp("x".repeat(1_000_001), { name: "x" })).toThrow(/too large/);

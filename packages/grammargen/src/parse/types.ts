@@ -101,6 +101,10 @@ export function descriptionChoices(desc: string): string[] | undefined {
     /\[choices: ([^\]]+)\]/i,
     /\b(?:one of|must be one of|possible values are|valid values are|allowed values are|can be one of|choose from)[:\s]+\(?([^)\n.;]+(?:\.[\w-]+[^)\n.;]*)*)\)?/i,
     /(?:^|\s)\{([\w.+-]+(?:,[\w.+-]+)+)\}(?=$|[\s.,;)])/,
+    // supervisord's "use LEVEL as log level (debug,info,warn,error,critical)": three or more
+    // lower-case words in parentheses, joined by commas alone; not examples of a list value
+    // (s3cmd's "comma delimited extensions i.e. (css,js,html)").
+    /^(?![\s\S]*\bcomma)(?:(?!\b(?:i\.e\.|e\.g\.|such as|like|for example)\s*\()[\s\S])*?\(([a-z][\w-]*(?:,[a-z][\w-]*){2,})\)/i,
   ];
   for (const p of patterns) {
     const m = p.exec(desc);
