@@ -550,6 +550,32 @@ describe("help text and man page together: the help's commands", () => {
   });
 });
 
+describe("a wrapper's page that lists no options of its own", () => {
+  it("takes the options of the program it says it takes them from, SYNOPSIS letters or not", () => {
+    const help = "Usage : dirz [zipr options] <directory>\n\n -h: will display this message.\n -d: <path1> will decompress a <path1> tarball.\n";
+    const man = [
+      "DIRZ(1)           User Contributed Perl Documentation          DIRZ(1)",
+      "",
+      "SYNOPSIS",
+      "         dirz [options] DIRECTORY",
+      "         dirz -d [options] DIRECTORY.tar.z",
+      "",
+      "DESCRIPTION",
+      "       dirz is a wrapper for compressing whole directories with zipr(1).",
+      "       dirz takes the same options as zipr.",
+      "",
+      "OPTIONS",
+      "       See zipr(1).",
+      "",
+    ].join("\n");
+    const page = parseManPage(man, { name: "dirz" });
+    expect(page.spec.extensions).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "options-of", program: "zipr" })]));
+    const r = mergeHelpAndMan(parseHelp(help, { name: "dirz" }), page);
+    const g = parseGrammarText(emitGbnf(lowerCommand(r.spec)), "gbnf");
+    for (const c of ["dirz -z photos", "dirz -v -z photos"]) expect(recognize(g, c).accepted, c).toBe(true);
+  });
+});
+
 describe("grammargen --from", () => {
   it("from-help-text --from man reads a committed page; --from with another word is a usage error", async () => {
     const file = join(fixtures.find((f) => f.name === "pidof")!.dir, "man.txt");

@@ -1,5 +1,6 @@
 // Wrappers whose help says their options are another program's: zgrep's "OPTIONs are the same
-// as for 'grep'", xzless's "Options are the same as for 'less'", bzgrep's usage placeholder
+// as for 'grep'", xzless's "Options are the same as for 'less'", lrztar's "lrztar takes the same
+// options as lrzip.", bzgrep's usage placeholder
 // "[grep_options]". The help lists none of them, so the spec records whose they are
 // (an `options-of` extension) and the lowering takes any option word.
 import { withExtension } from "./extend.js";
@@ -8,7 +9,7 @@ import { matchSpan } from "./text.js";
 
 // The program's name is quoted ('grep') or ends the clause ("as for grep."): "the same as in
 // the previous release" names no program.
-const SAME_AS = /\boptions\s+are\s+the\s+same\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
+const SAME_AS = /\b(?:options\s+are\s+the\s+same|takes\s+the\s+same\s+options)\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
 const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
 
 /** `result` with the program whose options the text says it takes, when it says so. */

@@ -509,8 +509,10 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
         stage: "parse",
         message: "the man page lists no options (no term line starting with - or + above an indented description)",
       });
-    // A wrapper's page that says its options are another program's ("OPTIONs are the same as for grep").
-    if (result.spec.options.length === 0) result = withBorrowedOptions(result, page);
+    // A wrapper's page that says its options are another program's ("OPTIONs are the same as for
+    // grep", "lrztar takes the same options as lrzip"), with no option list of its own: the
+    // letters its SYNOPSIS spells (lrztar's "-d") are no list.
+    if (result.spec.options.length === 0 || entries === 0) result = withBorrowedOptions(result, page);
     if (roff) result = { spec: roff.view.remap(result.spec), diagnostics: roff.view.remapDiagnostics(result.diagnostics) };
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
