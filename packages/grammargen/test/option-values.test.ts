@@ -183,4 +183,21 @@ DESCRIPTION
       ["probe -query", "probe -querx a", "probe -q a"],
     );
   });
+
+  test("Boost.Program_options' '-c [ --chroot ] arg': the bracket holds the long spelling, 'arg' the value", () => {
+    const help = `Usage:
+  probe  [OPTION...] [COMMAND] - run command
+
+Actions:
+  -h [ --help ]                   Show help options
+  -l [ --list ]                   List available chroots
+  --config                        Dump configuration
+  -c [ --chroot ] arg             Use specified chroot
+`;
+    accepts(
+      help,
+      ["probe --list", "probe -l", "probe -c ch ls", "probe --chroot ch", "probe --chroot=ch", "probe --config"],
+      ["probe --chroot", "probe -c", "probe --lis"],
+    );
+  });
 });

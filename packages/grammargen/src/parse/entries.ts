@@ -100,7 +100,10 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
   return { head: text.slice(from), descFrom: text.length };
 }
 
-const headOf = (head: string): Head | undefined => parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE"));
+// Boost.Program_options writes a letter's long name in spaced brackets after it: schroot's
+// "-c [ --chroot ] arg", "-h [ --help ]". The bracket holds a second spelling, not an optional value.
+const headOf = (head: string): Head | undefined =>
+  parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE").replace(/^(\s*-[A-Za-z0-9?]) \[ (--[A-Za-z0-9][\w-]*) \](?=\s|$)/, "$1, $2"));
 
 // A value written in a column of its own between the names and the description: iperf's
 // "-p, --port      #        client/server port", "-c, --client    <host>   run in client mode",
