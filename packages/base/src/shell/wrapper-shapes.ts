@@ -52,7 +52,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-ho:p:qr:v:: --cacert: --cache-dir: --cleanup-cache --compression: --help --insecure-tls --json --key-hint: --limit-download: --limit-upload: --no-cache --no-lock --option: --pack-size: --password-command:! --password-file: --quiet --repo: --repository-file: --tls-client-cert: --verbose::",
   runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT COMMAND",
   schroot:
-    "-h::V::l::i::q::v::a::p::b::r::e::f:: --config --location --all-chroots --all-sessions --all-source-chroots --exclude-aliases --automatic-session --recover-session COMMAND",
+    "-hVliqvc:ad:s:u:po:bren:f --help --version --list --info --config --location --quiet --verbose --chroot: --all --all-chroots --all-sessions --all-source-chroots --exclude-aliases --directory: --shell: --user: --preserve-environment --option: --automatic-session --begin-session --recover-session --run-session --end-session --session-name: --force COMMAND",
   setarch:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --list --help --version ARCH COMMAND",
   setpriv:
