@@ -9,7 +9,8 @@ import { matchSpan } from "./text.js";
 
 // The program's name is quoted ('grep') or ends the clause ("as for grep."): "the same as in
 // the previous release" names no program.
-const SAME_AS = /\b(?:options\s+are\s+the\s+same|takes\s+the\s+same\s+options)\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
+const SAME_AS =
+  /\b(?:options\s+are\s+the\s+same|takes\s+the\s+same\s+options)\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
 const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
 
 /** `result` with the program whose options the text says it takes, when it says so. */
