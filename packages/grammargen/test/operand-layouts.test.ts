@@ -26,6 +26,14 @@ describe("usage and operand layouts", () => {
     );
   });
 
+  test("a usage form that starts with a listed command word ('[options] show pkg1 [pkg2 ...]') belongs to that command, not the program's operands", () => {
+    accepts(
+      "Usage: probe [options] command\n       probe [options] show pkg1 [pkg2 ...]\n\nMost used commands:\n  search - Search the package list\n  show - Show a readable record\n  policy - Show policy settings\n\nOptions:\n  -q  Quiet\n",
+      ["probe show pkg", "probe policy", "probe -q search x"],
+      ["probe poblicy numpy", "probe esarch victor", "probe pkg"],
+    );
+  });
+
   test("operand descriptions under the usage ('<name>  can be ...', ' INPUT' over indented prose) are not more operands", () => {
     accepts(
       "  Usage: probe name [@server] [type] [class]\n\t<name>  can be a domain name or an IP address (-x lookups)\n\t<type>  defaults to A\n\n  Options:\n\t-D\t\tenable DNSSEC (DO bit)\n",

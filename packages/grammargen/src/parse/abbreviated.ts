@@ -16,10 +16,18 @@ const ABBREVIATED =
 // denies nothing: "You may separate an option name and its value with white space instead of an
 // equals sign", "You may use white space in place of the equals sign to separate an option name
 // from its value", "You can use either white space or equals signs between an option name and its value".
-const WHITE_SPACE_SENTENCE = /[^.!?]*\bwhite\s*space\b[^.!?]*/gi;
+// The text is cut into sentences first: a pattern that scans a sentence from every offset is
+// quadratic on a long line with no full stop.
+const SENTENCE = /[^.!?]+/g;
 const apartSaid = (text: string): RegExpExecArray | undefined => {
-  for (const m of text.matchAll(WHITE_SPACE_SENTENCE))
-    if (/\boption\s+name\b/i.test(m[0]) && /\bequals?\s+signs?\b/i.test(m[0]) && /\bvalue\b/i.test(m[0]) && !/\bnot\b|n't\b/i.test(m[0]))
+  for (const m of text.matchAll(SENTENCE))
+    if (
+      /\bwhite\s*space\b/i.test(m[0]) &&
+      /\boption\s+name\b/i.test(m[0]) &&
+      /\bequals?\s+signs?\b/i.test(m[0]) &&
+      /\bvalue\b/i.test(m[0]) &&
+      !/\bnot\b|n't\b/i.test(m[0])
+    )
       return m as RegExpExecArray;
   return undefined;
 };

@@ -406,8 +406,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {
-    // The subcommand placeholder and the arguments after it belong to the subcommand.
-    const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name));
+    // The subcommand placeholder and the arguments after it belong to the subcommand, and so do
+    // a form's listed command word and what follows it (apt-cache's "[options] show pkg1 [pkg2 ...]").
+    const named = new Set(subcommands.flatMap((c) => [c.path[c.path.length - 1]!, ...c.aliases]));
+    const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || named.has(o.name));
     if (at >= 0) operands = operands.slice(0, at);
     operands = operands.filter((o) => !ARGS_NAME.test(o.name));
   }
