@@ -16,7 +16,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
   "distrobox-host-exec": "-Y --yes COMMAND",
-  dotlockfile: "-lr:i:pqPutm MLOCKFILE COMMAND",
+  dotlockfile: "-lr:i:pqPutm MLOCKFILE... COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",
   fastd:
@@ -31,7 +31,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
-  keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION OPERAND NOTIFYLOG GCLOG FD COMMAND",
+  keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... OPERAND... NOTIFYLOG... GCLOG... FD... COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
@@ -50,11 +50,11 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   qtchooser: "-l:i:f COMMAND",
   restic:
     "-ho:p:qr:v:: --cacert: --cache-dir: --cleanup-cache --compression: --help --insecure-tls --json --key-hint: --limit-download: --limit-upload: --no-cache --no-lock --option: --pack-size: --password-command:! --password-file: --quiet --repo: --repository-file: --tls-client-cert: --verbose::",
-  runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT COMMAND",
+  runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT... COMMAND",
   schroot:
     "-hVliqvc:ad:s:u:po:bren:f --help --version --list --info --config --location --quiet --verbose --chroot: --all --all-chroots --all-sessions --all-source-chroots --exclude-aliases --directory: --shell: --user: --preserve-environment --option: --automatic-session --begin-session --recover-session --run-session --end-session --session-name: --force COMMAND",
   setarch:
-    "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --list --help --version ARCH COMMAND",
+    "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --list --help --version ARCH... COMMAND",
   setpriv:
     "-dhV --dump --nnp --no-new-privs --ambient-caps: --inh-caps: --bounding-set: --ruid: --euid: --rgid: --egid: --reuid: --regid: --clear-groups --keep-groups --init-groups --groups: --securebits: --pdeathsig: --selinux-label: --apparmor-profile: --reset-env --help --version COMMAND",
   setsid: "-cfwhV --ctty --fork --wait --help --version COMMAND",

@@ -277,7 +277,7 @@ function resolveLong(shape: WrapperShape, given: string): string | undefined {
 /** The part of a CommandSpec a usage line is read from (plain JSON, so base needs no grammargen types). */
 export interface WrapperIr {
   options: { short: string[]; long: string[]; arity: Takes; valueCount?: number; value?: { metavar?: string }; description?: string }[];
-  positionals: { name: string; type: { kind: string }; max: number; rest?: boolean; subcommand?: boolean }[];
+  positionals: { name: string; type: { kind: string }; min?: number; max: number; rest?: boolean; subcommand?: boolean }[];
 }
 
 const WRAPPED_OPERAND = /^(command|cmd|utility)\b/i;
@@ -330,7 +330,9 @@ export function usageFromIr(ir: WrapperIr): string | undefined {
   const operands: string[] = [];
   for (const p of at < 0 ? [] : ir.positionals.slice(0, at)) {
     if (p.type.kind === "keyvalue") operands.push("NAME=VALUE...");
-    else operands.push((p.name.toUpperCase().replace(/[^A-Z0-9_]/g, "") || "OPERAND") + (p.max === 1 ? "" : "..."));
+    // An operand that may be absent (runcon's CONTEXT, left out when options stand in for it)
+    // leaves the command's place unknown, as a list does.
+    else operands.push((p.name.toUpperCase().replace(/[^A-Z0-9_]/g, "") || "OPERAND") + (p.max === 1 && (p.min ?? 1) >= 1 ? "" : "..."));
   }
   const safe = short.filter((s) => /^[A-Za-z0-9]/.test(s));
   return [...(safe.length ? [`-${safe.join("")}`] : []), ...long, ...operands, ...(at < 0 ? [] : ["COMMAND"])].join(" ");

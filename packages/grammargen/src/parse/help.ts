@@ -228,12 +228,24 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
   return out;
 }
 
-/** Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to the smallest total. */
+/**
+ * Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to
+ * the smallest total. An operand the smallest form does not name is the one made optional first
+ * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
+ */
 function mergeAlternatives(alts: UsageOperand[][]): UsageOperand[] {
   if (alts.length === 0) return [];
   const total = (a: UsageOperand[], k: "min" | "max") => a.reduce((s, o) => s + o[k], 0);
   const widest = [...alts].sort((a, b) => total(b, "max") - total(a, "max") || b.length - a.length)[0]!.map((o) => ({ ...o }));
-  let excess = total(widest, "min") - Math.min(...alts.map((a) => total(a, "min")));
+  const smallest = [...alts].sort((a, b) => total(a, "min") - total(b, "min"))[0]!;
+  let excess = total(widest, "min") - total(smallest, "min");
+  const named = new Set(smallest.map((o) => o.name));
+  for (let i = 0; i < widest.length && excess > 0 && smallest.length > 0; i++) {
+    if (named.has(widest[i]!.name)) continue;
+    const cut = Math.min(widest[i]!.min, excess);
+    widest[i]!.min -= cut;
+    excess -= cut;
+  }
   for (let i = widest.length - 1; i >= 0 && excess > 0; i--) {
     const cut = Math.min(widest[i]!.min, excess);
     widest[i]!.min -= cut;
