@@ -1,16 +1,8 @@
 // Help layouts whose misreading refused commands people write (tldr-pages' examples), each read
 // by a general rule and tested on a made-up program's text: no rule leans on a program's name.
 // Each test also refuses what the text does not allow, so a rule cannot pass by widening.
-import { describe, expect, test } from "vitest";
-import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
-
-const accepts = (help: string, ok: string[], bad: string[]) => {
-  const grammar = lowerCommand(parseHelp(help, { name: "probe" }).spec);
-  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
-    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
-  }
-};
+import { describe, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
 
 describe("help layouts read for recall", () => {
   test("options at the margin under a title that does not say 'options' ('Display modes:'), set apart by a tab", () => {

@@ -2,15 +2,8 @@
 // examples): each read by a general rule and tested on a made-up program's text. Each test also
 // refuses what the text does not allow, so a rule cannot pass by widening.
 import { describe, expect, test } from "vitest";
-import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
-
-const accepts = (help: string, ok: string[], bad: string[], name = "probe") => {
-  const grammar = lowerCommand(parseHelp(help, { name: name.split(" ") }).spec);
-  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
-    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
-  }
-};
+import { accepts } from "./help-verdicts.js";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
 
 describe("usage and operand layouts", () => {
   test("braces around options only ('{q-opt}', '{[-cargs opts] [-bargs opts]}') require nothing", () => {

@@ -3,15 +3,8 @@
 // Each layout is a made-up program's text read by a general rule; each test also refuses what
 // the text does not allow, so a rule cannot pass by widening.
 import { describe, expect, test } from "vitest";
-import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize } from "../src/index.js";
-
-const accepts = (help: string, ok: string[], bad: string[]) => {
-  const grammar = lowerCommand(parseHelp(help, { name: "probe" }).spec);
-  for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
-    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
-  }
-};
+import { accepts } from "./help-verdicts.js";
+import { parseHelp } from "../src/index.js";
 
 describe("option values", () => {
   test("a value in a column of its own between the names and the description ('-p, --port   #   port')", () => {
