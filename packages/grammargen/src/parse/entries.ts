@@ -2,6 +2,7 @@
 // continuation lines), subcommand entries in command sections, and positional descriptions.
 import type { Span } from "../ir.js";
 import { splitColumns } from "./columns.js";
+import { isGroupHeading, rowWords, settleRows, withoutChoices, type PendingRow } from "./command-rows.js";
 import { parseHead, type Head, type Spelling } from "./head.js";
 import { spanOf, type Line } from "./text.js";
 
@@ -20,6 +21,8 @@ export interface NamedEntry {
   aliases: string[];
   description: string;
   span: Span;
+  /** A group's own commands (etcdctl's "snapshot" of "snapshot save", "snapshot restore"). */
+  commands?: string[];
 }
 
 export interface Entries {
@@ -169,6 +172,14 @@ export function readEntries(lines: Line[], program = ""): Entries {
   let current: { desc: string[]; indent: number; descCol?: number; set: (d: string) => void } | undefined;
   /** Where the current commands section's descriptions start, from its last entry that shows it. */
   let commandCol: number | undefined;
+  // Rows that wait for their whole table (command-rows.ts): the table they are in, and the
+  // description columns of each table's one-name rows.
+  let table = 0;
+  const pending: PendingRow[] = [];
+  const columns = new Map<number, Set<number>>();
+  /** The indent of the current table's commands, and of a list nested under one of them. */
+  let commandIndent: number | undefined;
+  let nested: number | undefined;
   const finish = () => {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
@@ -179,6 +190,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if (heading !== undefined) {
       finish();
       commandCol = undefined;
+      commandIndent = nested = undefined;
+      table++;
       section = heading;
       const prev = kind;
       kind = sectionKind(heading);
@@ -259,6 +272,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
     }
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
       finish();
+      if (nested !== undefined && l.indent > nested) continue;
+      nested = undefined;
       let { head, descFrom } = splitEntry(l.text, l.start);
       if (kind === "commands" && /^(\.\.\.|\u2026)$/.test(head.trim())) {
         out.moreCommands = spanOf(l, l.start, l.start + head.length);
@@ -290,6 +305,15 @@ export function readEntries(lines: Line[], program = ""): Entries {
       // mpc's "mpc add <uri>": each command shown as it is called, after the program's name.
       if (kind === "commands" && program && head.startsWith(`${program} `)) head = head.slice(program.length + 1).trimStart();
       else if (kind === "commands" && head.trim() === program) continue;
+      if (kind === "commands" && descFrom >= l.text.length && /:$/.test(head.trim())) {
+        // xauth's "    options are:" under its "generate" row, at the rows' indent: the deeper
+        // rows after it are that command's list, not commands.
+        if (commandIndent !== undefined && l.indent >= commandIndent) {
+          nested = l.indent;
+          continue;
+        }
+      }
+      if (kind === "commands" && isGroupHeading(head, descFrom < l.text.length)) continue;
       // svn's "blame (praise, annotate, ann)": the aliases in parentheses after the name.
       const paren = kind === "commands" ? /^([a-z0-9][\w.:-]*) \((?:or )?([\w?.-]+(?:, [\w?.-]+)*)\)$/i.exec(head.trim()) : null;
       const names = paren
@@ -302,7 +326,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
       // The arguments are syntax only (metavars in capitals, <...>, [...], {...}), never prose.
       // s3cmd's "mb s3://BUCKET": a URL whose parts are metavars is syntax too.
       const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +((?:[A-Z<[{]|[a-z][\w+.-]*:\/\/).*)$/.exec(names[0] ?? "") : null;
-      const argsOnly = withArgs && !/[a-z]{2,}/.test(withArgs[2]!.replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
+      const argsOnly = withArgs && !/[a-z]{2,}/.test(withoutChoices(withArgs[2]!).replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
       // qemu-img's "amend [--object objectdef] [-p] -o options filename" with no description:
       // a whole line that goes on with an option group after the name is the command's form.
       const form = kind === "commands" && descFrom >= l.text.length ? /^([a-z0-9][\w.:-]*) +[[(]-/.exec(head.trim()) : null;
@@ -319,7 +343,19 @@ export function readEntries(lines: Line[], program = ""): Entries {
           span: spanOf(l, l.start, l.start + head.length),
         };
         (kind === "commands" ? out.commands : out.positionals).push(entry);
-        if (kind === "commands" && descFrom < l.text.length) commandCol = descFrom;
+        if (kind === "commands" && descFrom < l.text.length) {
+          commandCol = descFrom;
+          (columns.get(table) ?? columns.set(table, new Set()).get(table)!).add(descFrom);
+        }
+        if (kind === "commands") commandIndent ??= l.indent;
+        current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
+        continue;
+      }
+      // Not a row deeper than the table's: a description's own line ("the first  bytes").
+      const words = kind === "commands" && descFrom < l.text.length && l.indent <= (commandIndent ?? l.indent) ? rowWords(head) : undefined;
+      if (words) {
+        const entry: NamedEntry = { name: words.join(" "), aliases: [], description: "", span: spanOf(l, l.start, l.start + head.length) };
+        pending.push({ words, entry, table, column: descFrom });
         current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
         continue;
       }
@@ -327,6 +363,10 @@ export function readEntries(lines: Line[], program = ""): Entries {
     finish();
   }
   finish();
+  if (pending.length) {
+    out.commands.push(...settleRows(pending, out.commands, columns));
+    out.commands.sort((a, b) => a.span.start - b.span.start);
+  }
   gluedCapitals(out.options);
   return out;
 }

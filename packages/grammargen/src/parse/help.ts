@@ -404,10 +404,11 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     operands = operands.map((o) => (/^command$/i.test(o.name) ? { ...o, name: "ARG", min: 0, max: MANY } : o));
 
   const subcommands: CommandSpec[] = [];
-  const addSub = (name: string, aliases: string[] = []) => {
+  const leaf = (p: string[], aliases: string[] = []): CommandSpec => ({ path: p, aliases, style, options: [], positionals: [], subcommands: [] });
+  const addSub = (name: string, aliases: string[] = [], own: string[] = []) => {
     if (name === "help" && style === "cobra") aliases = [];
     if (!subcommands.some((s) => s.path[s.path.length - 1] === name))
-      subcommands.push({ path: [...path, name], aliases, style, options: [], positionals: [], subcommands: [] });
+      subcommands.push({ ...leaf([...path, name], aliases), subcommands: own.map((c) => leaf([...path, name, c])) });
   };
   // A list right under the usage with no heading (GLib's, mutool's), where the usage takes
   // no operand but a command.
@@ -415,7 +416,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // Not the commands of a program whose usage this subcommand's text prints (apt list's); only
   // those it shows after this command's word ("reg reload", "reg get" under iw reg).
   const shownAfter = (c: (typeof entries.commands)[number]) => text.slice(c.span.start).startsWith(`${path[path.length - 1]} `);
-  for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases);
+  for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases, c.commands);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {
     // The subcommand placeholder and the arguments after it belong to the subcommand, and so do

@@ -1,0 +1,104 @@
+// Tables of commands whose rows are more than a name and a description, read by general rules
+// (parse/command-rows.ts) on made-up programs' texts. Each test also refuses a command word
+// the table does not list, so no rule passes by letting any word through.
+import { describe, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
+
+describe("commands tables", () => {
+  test("a heading inside the list ('  Common:', '   General') groups commands and is none", () => {
+    const colon = `Usage: probe <subcommand> [options] <action> [options]
+
+Available subcommands:
+
+  Common:
+    agent             The daemon
+    apply             Apply files locally
+
+  Specialized:
+    parser            Work with the parser
+    script            Run a script
+`;
+    accepts(colon, ["probe parser validate a.pp", "probe agent", "probe script x"], ["probe Common", "probe Specialized", "probe parsr validate"]);
+    const bare = `USAGE
+   probe [global options] <command> [command options] [<arguments>]
+
+COMMANDS
+   General
+   help          Shows help on the given command
+   config        List or set configuration options
+
+   Build
+   build         Build the current release
+   clean         Clean the working release
+`;
+    accepts(bare, ["probe build", "probe config list"], ["probe General", "probe Build", "probe buidl"]);
+  });
+
+  test("rows of two words whose first word starts several rows ('store save', 'store load') are a group of commands", () => {
+    const help = `NAME:
+\tprobe - a client
+
+USAGE:
+\tprobe [flags]
+
+COMMANDS:
+\tget\t\t\tGets a key
+\tstore load\t\tLoads a store from a file
+\tstore save\t\tSaves the store to a file
+\tstore status\t\tShows the store's status
+\tuser add\t\tAdds a user
+\tuser delete\t\tDeletes a user
+
+OPTIONS:
+  -w, --write-out string   output format
+`;
+    accepts(
+      help,
+      ["probe store save a.db", "probe user add judy", "probe get k", "probe -w json store status"],
+      ["probe store bogus a.db", "probe stor save", "probe load a.db", "probe add judy"],
+    );
+  });
+
+  test("a row that shows its operands in lower case ('add dpyname hexkey') is a command when its description lines up with the table's", () => {
+    const help = `usage:  probe [-options ...] [command arg ...]
+
+where options include:
+    -f authfilename                name of authority file to use
+    -q                             turn off extra messages
+
+and commands have the following syntax:
+
+    add dpyname protoname hexkey   add an entry
+    exit                           save changes and exit
+    list [dpyname...]              list entries
+    remove dpyname...              remove entries
+    see the manual for more        or ask
+    make dpyname [options]  make an entry
+    options are:
+      timeout n    expiration time in seconds
+      trusted      clients are trusted
+`;
+    accepts(
+      help,
+      ["probe add :0 mit key", "probe remove :0 :1", "probe -f a list", "probe exit"],
+      ["probe see the manual", "probe trusted", "probe timeout 3", "probe ad :0", "probe bogus"],
+    );
+  });
+
+  test("a command's operands may be literal choices joined by bars ('set-mute ID 1|0|toggle')", () => {
+    const help = `Usage:
+  probe [OPTION?] COMMAND [COMMAND_OPTIONS] - a control tool
+
+Commands:
+  status
+  get-volume ID
+  set-volume ID VOL[%][-/+]
+  set-mute ID 1|0|toggle
+  set-profile ID INDEX
+
+Help Options:
+  -h, --help       Show help options
+`;
+    accepts(help, ["probe set-mute 52 toggle", "probe set-volume 52 0.5", "probe status"], ["probe set-mut 52 1", "probe settings"]);
+  });
+});
