@@ -164,6 +164,7 @@ export declare const ssh_keyscan: PackCommand;
 export declare const stat: PackCommand;
 export declare const stdbuf: PackCommand;
 export declare const su: PackCommand;
+export declare const sudo: PackCommand;
 export declare const tac: PackCommand;
 export declare const tail: PackCommand;
 export declare const tar: PackCommand;

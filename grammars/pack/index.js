@@ -169,6 +169,7 @@ export const ssh_keyscan = entry("ssh-keyscan", ["ssh-keyscan"]);
 export const stat = entry("stat", ["stat"]);
 export const stdbuf = entry("stdbuf", ["stdbuf"]);
 export const su = entry("su", ["su"]);
+export const sudo = entry("sudo", ["sudo"]);
 export const tac = entry("tac", ["tac"]);
 export const tail = entry("tail", ["tail"]);
 export const tar = entry("tar", ["tar"]);
@@ -339,6 +340,7 @@ export const commands = Object.freeze({
   "stat": stat,
   "stdbuf": stdbuf,
   "su": su,
+  "sudo": sudo,
   "tac": tac,
   "tail": tail,
   "tar": tar,
@@ -2563,7 +2565,6 @@ export const debian = Object.freeze({
   "strings": entry("strings", ["strings"], readGenerated),
   "strip": entry("strip", ["strip"], readGenerated),
   "stty": entry("stty", ["stty"], readGenerated),
-  "sudo": entry("sudo", ["sudo"], readGenerated),
   "sudoedit": entry("sudoedit", ["sudoedit"], readGenerated),
   "sum": entry("sum", ["sum"], readGenerated),
   "sunicontopnm": entry("sunicontopnm", ["sunicontopnm"], readGenerated),

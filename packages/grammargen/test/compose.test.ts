@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseTree } from "@shellgen/base";
-import { compose, emitGbnf, emitLark, GrammargenError, lowerCommand, parseGrammarText, recognize, type Grammar } from "../src/index.js";
+import { compose, emitGbnf, emitLark, GrammargenError, lowerCommand, parseGrammarText, parseHelp, recognize, type Grammar } from "../src/index.js";
 import { BUILTIN_NAMES, builtinGrammar } from "../src/compose/builtins.js";
 import { CASES } from "../src/compose/cases.js";
 import { TABLE_PROGRAMS } from "../src/compose/table.js";
@@ -240,3 +240,17 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
   });
 });
 const composedGen = compose({ commands: specs });
+
+describe("shells held as programs", () => {
+  // A shell whose help text is an error message reads as "any words"; composed with it, the
+  // -c line must still be checked by the composed grammar, not passed as an opaque operand.
+  const shAsProgram = parseHelp("sh: 0: Illegal option --\n", { name: ["sh"] }).spec;
+  const g = compose({ commands: [shAsProgram, ...specs.filter((s) => ["ls", "wc"].includes(s.path[0]!))] });
+  test("sh -c takes a command line under the composed grammar", () => {
+    for (const c of ["sh -c 'ls | wc -l'", "sh -ec 'ls -l'", "sh script.sh arg"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["sh -c 'ls | wc --bogus'", "sh -c 'ls |'"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+  test("a composition of only a shell still composes", () => {
+    expect(recognize(compose({ commands: [shAsProgram] }), "sh -c 'echo hi'").accepted).toBe(true);
+  });
+});

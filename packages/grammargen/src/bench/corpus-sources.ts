@@ -122,8 +122,9 @@ export const SOURCES: Source[] = [
   { name: "xxd", command: ["xxd", "-h"], version: ["xxd", "-v"] },
   { name: "ps", command: ["ps", "--help", "all"], version: ["ps", "--version"] },
   { name: "git-diff", command: ["git", "help", "diff"], version: ["git", "--version"], words: ["git", "diff"] },
-  // Programs that run another command (su -c, ionice, chroot, flock, parallel): the composition
+  // Programs that run another command (sudo, su -c, ionice, chroot, flock, parallel): the composition
   // reads their own options from these texts and checks the command they run under its own grammar.
+  { name: "sudo", command: ["sudo", "--help"], version: ["sudo", "-V"] },
   { name: "su", command: ["su", "--help"] },
   { name: "ionice", command: ["ionice", "--help"] },
   { name: "chroot", command: ["chroot", "--help"] },

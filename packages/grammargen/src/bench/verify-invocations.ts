@@ -19,7 +19,8 @@ const USAGE_ERROR = [
   /option '.*' requires an argument/i,
   /option .* doesn't allow an argument/i,
   /requires an argument/i,
-  /invalid argument/i,
+  // Not a system call's strerror at the end of a line (sudo: "setresuid(-1, 1, -1): Invalid argument").
+  /invalid argument(?!$)/im,
   /ambiguous argument/i,
   /missing (file )?operand/i,
   /not an option: /i, // mawk

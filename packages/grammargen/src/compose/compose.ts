@@ -24,6 +24,7 @@ import {
   type CommandTemplate,
 } from "./commands.js";
 import { shells } from "./shells.js";
+import { POSIX_SHELLS } from "./wrappers.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
 import { itemsOf, leftFactor } from "./factor.js";
@@ -177,12 +178,16 @@ export function compose(opts: ComposeOptions): Grammar {
   };
 
   const wrapperNames = new Set<string>();
-  const templates = commandTemplates(opts.commands, policy, wrapperNames, on.has("exec"), opts.dashDash, on.has("redirect")).filter((t) =>
+  // The shells keep their own shape (shells.ts, from bash's documentation) even where a pack
+  // holds one as a program: a shell's help text is rarely its invocation syntax (dash prints
+  // "Illegal option --"), and only the shape checks the command line that -c runs.
+  const programs = opts.commands.filter((c) => !POSIX_SHELLS.includes(c.path[0] ?? ""));
+  const templates = commandTemplates(programs, policy, wrapperNames, on.has("exec"), opts.dashDash, on.has("redirect")).filter((t) =>
     t.program === "xargs" ? on.has("xargs") : true,
   );
   // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
   // programs that a policy denies every one of leave nothing the caller asked for.
-  if (opts.commands.length > 0 && templates.length === 0 && !opts.allowUnknown)
+  if (programs.length > 0 && templates.length === 0 && !opts.allowUnknown)
     throw new GrammargenError("compose: no commands left to compose (all denied by the policy)", [], "ECOMPOSE");
   for (const t of templates) for (const r of [...t.terminals, ...t.shared]) if (!rules.has(r.name)) rules.set(r.name, r);
   for (const n of ["sp", "word", "operand", "int", "int_m", "num"]) if (!rules.has(n)) rules.set(n, terminalRule(n));
@@ -224,8 +229,8 @@ export function compose(opts: ComposeOptions): Grammar {
   if (unknownBuiltins.length) throw new GrammargenError(`compose: ${unknownBuiltins.join(", ")}: not a shell builtin`, [], "ECOMPOSE");
   const builtinNames = [
     ...BUILTIN_NAMES.filter((b) => (!opts.builtins || opts.builtins.includes(b)) && (!policy || commandAllowed(policy, b).ok)),
-    // The shells (sh -c '...'): unless the pack has one of them as a program of its own.
-    ...Object.keys(shells(0, policy)).filter((b) => !templates.some((t) => t.program === b) && (!policy || commandAllowed(policy, b).ok)),
+    // The shells (sh -c '...').
+    ...Object.keys(shells(0, policy)).filter((b) => !policy || commandAllowed(policy, b).ok),
   ];
   const known = [
     ...new Set([
