@@ -1,8 +1,11 @@
 // The man page fixtures: test/fixtures/man/<program>/ with man.txt (as `man --nh --nj -P cat`
 // printed it at MANWIDTH=80, LANG=C), man.roff (its source, decompressed), meta.json (program,
 // page, Debian package and version), ir.json and roff.ir.json (the reviewed specs read from
-// each), invocations.json, and help.txt where the program has a help text.
+// each), invocations.json, and help.txt where the program has a help text. A page over
+// 40 KB is committed brotli-compressed (man.txt.br, man.roff.br): its text never changes
+// without a new capture, and the goldens read from it stay plain JSON for review.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandSpec } from "../ir.js";
@@ -28,11 +31,12 @@ export function manFixtureDir(): string {
   return d;
 }
 
-const read = (f: string): string | undefined => (existsSync(f) ? readFileSync(f, "utf8") : undefined);
+const read = (f: string): string | undefined =>
+  existsSync(f) ? readFileSync(f, "utf8") : existsSync(`${f}.br`) ? brotliDecompressSync(readFileSync(`${f}.br`)).toString("utf8") : undefined;
 
 export function readManFixtures(dir = manFixtureDir()): ManFixture[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "man.txt")))
+    .filter((d) => d.isDirectory() && ["man.txt", "man.txt.br"].some((f) => existsSync(join(dir, d.name, f))))
     .map((d) => d.name)
     .sort()
     .map((name) => {
