@@ -15,7 +15,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
-  "distrobox-host-exec": "-Y --yes COMMAND",
+  "distrobox-host-exec": "-hvVY --help --verbose --version --yes COMMAND",
   dotlockfile: "-lr:i:pqPutm MLOCKFILE... COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",

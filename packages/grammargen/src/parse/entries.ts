@@ -105,8 +105,16 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
 
 // Boost.Program_options writes a letter's long name in spaced brackets after it: schroot's
 // "-c [ --chroot ] arg", "-h [ --help ]". The bracket holds a second spelling, not an optional value.
+// lsar's "-password (-p) <string>", kotlin's "-classpath (-cp) <path>", alr's "-f (--force)": the
+// parenthesis right after the first spelling holds another spelling, not a value.
+const PAREN_ALIAS = /^(\s*-{1,2}[A-Za-z0-9][\w-]*) \((-{1,2}[A-Za-z0-9?][\w-]*)\)(?=\s|$)/;
 const headOf = (head: string): Head | undefined =>
-  parseHead(head.replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE").replace(/^(\s*-[A-Za-z0-9?]) \[ (--[A-Za-z0-9][\w-]*) \](?=\s|$)/, "$1, $2"));
+  parseHead(
+    head
+      .replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE")
+      .replace(/^(\s*-[A-Za-z0-9?]) \[ (--[A-Za-z0-9][\w-]*) \](?=\s|$)/, "$1, $2")
+      .replace(PAREN_ALIAS, "$1, $2"),
+  );
 
 // A value written in a column of its own between the names and the description: iperf's
 // "-p, --port      #        client/server port", "-c, --client    <host>   run in client mode",
@@ -135,6 +143,14 @@ function valueColumn(text: string, from: number, head: string, descFrom: number,
  */
 function readOptionHead(text: string, from: number): { head: string; descFrom: number; parsed: Head | undefined } {
   const split = splitEntry(text, from);
+  // webp's "-mt .......... use multi-threading", "-crop <x> <y> <w> <h> ... crop output",
+  // "-incremental . use ...": a run of dots between single spaces leads from the head to the
+  // description (a repeat marker is followed by the usual wider gap; xz's "-0 ... -9" by a spelling).
+  const leader = /^(-\S.*?) \.+ (?=[^\s-])/.exec(text.slice(from));
+  // Not inside a bracket: iostat's "-j { ID | LABEL | PATH | UUID | ... }".
+  const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
+  const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
+  if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
   const parsed = headOf(split.head);
   // LLVM pads the head and then writes "- " before the description.
   const dash = /^[-\u2013] +(?=\S)/.exec(text.slice(split.descFrom));
@@ -156,12 +172,23 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   }
   const line = text.slice(from);
   // supervisord's "-c/--configuration FILENAME -- configuration file path": two dashes too.
-  for (const sep of [/^(\S.*?) +(?:[-\u2013]|--) +(?=\S)/, /^(-\S.*?):(?: +|$)/]) {
+  for (const sep of [/^(\S.*?) +(?:[-\u2013]|--) +(?=\S)/, /^(-\S.*?):(?:[ \t]+|$)/]) {
     const m = sep.exec(line);
     const head = m ? headOf(m[1]!) : undefined;
     if (m && head) return { head: m[1]!, descFrom: from + m[0].length, parsed: head };
   }
   return { ...split, parsed: undefined };
+}
+
+/**
+ * A definition list's term: spellings and values alone, or followed by a sentence that starts
+ * with a capital (arp-scan's "--interval=<x> or -i <x> Set minimum packet interval to <x>."),
+ * not prose that names options (stat's "--terse --file-system is equivalent to the following FORMAT:").
+ */
+function termLine(content: string): boolean {
+  const words = content.replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, " ").split(/[\s,|]+/);
+  const first = words.find((w) => w !== "" && w !== "or" && !/^[-+]/.test(w) && !/^[A-Z][A-Z0-9_]*$/.test(w));
+  return first === undefined || /^[A-Z][a-z]/.test(first);
 }
 
 /** `program`: the command's own name, which a commands section may show with its arguments ("kubectl [flags]"). */
@@ -180,6 +207,12 @@ export function readEntries(lines: Line[], program = ""): Entries {
   /** The indent of the current table's commands, and of a list nested under one of them. */
   let commandIndent: number | undefined;
   let nested: number | undefined;
+  /** Lines with a deeper line right below them. */
+  const deeperBelow = new Set(
+    lines.filter((l, k) => !l.blank && lines[k + 1] !== undefined && !lines[k + 1]!.blank && lines[k + 1]!.indent > l.indent).map((l) => l.no),
+  );
+  /** The line before, when it was prose (no entry, no heading). */
+  let prose: Line | undefined;
   const finish = () => {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
@@ -234,8 +267,29 @@ export function readEntries(lines: Line[], program = ""): Entries {
     // ("-t\t\tShow bus tree") under titles that do not say so: a line whose head is set apart
     // from a description column (a tab or two spaces) is an option there too. One space or a
     // colon is prose ("-f cd (16 bit little endian)" under "The format shortcuts are:").
-    const margin = startsOption && l.indent === 0 && kind === "other" && !NOT_OPTIONS.test(section.toLowerCase()) ? splitEntry(l.text, l.start) : undefined;
-    const marginEntry = margin && margin.descFrom < l.text.length && headOf(margin.head) !== undefined;
+    const margin = startsOption && l.indent === 0 && kind !== "commands" && !NOT_OPTIONS.test(section.toLowerCase()) ? splitEntry(l.text, l.start) : undefined;
+    // pyftsubset's "--gids=<NNN>[,<NNN>...]" alone at the margin over its indented description,
+    // under a title that names no option list: a definition list's term, an entry too.
+    const marginEntry =
+      margin &&
+      headOf(margin.head) !== undefined &&
+      ((kind === "other" && margin.descFrom < l.text.length) || (margin.descFrom >= l.text.length && !l.column && deeperBelow.has(l.no) && termLine(content)));
+    // pyftsubset's "At least one glyph or one of --gids, --gids-file, --glyphs, --glyphs-file,"
+    // over "--text, --text-file, --unicodes, or --unicodes-file, must be specified.": a line
+    // right under prose at its margin that left off after a comma or a joining word goes on
+    // with the sentence, whatever word it starts with.
+    const sentence =
+      startsOption &&
+      prose !== undefined &&
+      prose.no === l.no - 1 &&
+      prose.indent === l.indent &&
+      /(,|\b(or|and|of|the|with|by|to|use|see))$/.test(prose.text.trimEnd());
+    prose = undefined;
+    if (sentence) {
+      finish();
+      prose = l;
+      continue;
+    }
     if (startsOption && (l.indent > 0 || kind === "options" || marginEntry)) {
       finish();
       const { head, descFrom, parsed } = readOptionHead(l.text, l.start);
@@ -361,6 +415,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
       }
     }
     finish();
+    prose = l;
   }
   finish();
   if (pending.length) {
@@ -368,7 +423,24 @@ export function readEntries(lines: Line[], program = ""): Entries {
     out.commands.sort((a, b) => a.span.start - b.span.start);
   }
   gluedCapitals(out.options);
+  sharedParenAliases(out.options);
   return out;
+}
+
+/**
+ * screen's "-d (-r)  Detach ... (and reattach here)" beside "-D (-r)" and "-r [session]": a
+ * spelling in parentheses that another entry names too goes with that option, not this one.
+ */
+function sharedParenAliases(options: OptionEntry[]): void {
+  const key = (sp: Spelling) => `${sp.kind}:${sp.name}`;
+  const count = new Map<string, number>();
+  for (const e of options) for (const k of new Set(e.head.spellings.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
+  for (const e of options) {
+    const alias = PAREN_ALIAS.exec(e.headText)?.[2];
+    if (!alias) continue;
+    const shared = e.head.spellings.find((sp) => (sp.kind === "long" ? "--" : "-") + sp.name === alias && (count.get(key(sp)) ?? 0) > 1);
+    if (shared && e.head.spellings.length > 1) e.head.spellings = e.head.spellings.filter((sp) => sp !== shared);
+  }
 }
 
 /** `-rREV`: a letter, then a metavar in capitals glued on. */

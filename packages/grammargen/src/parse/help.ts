@@ -183,8 +183,11 @@ const defaultValueSaid = (description: string): boolean => {
   return v !== "" && !v.startsWith("-") && !STATE_WORD.test(v);
 };
 
-/** A value's syntax written as a list template, `key[,key[,...]]`; group 1 is the item's name. */
-const LIST_TEMPLATE = /([a-z]+)\[,[^\]]*\.\.\.\]/i;
+/**
+ * A value's syntax written as a list template, `key[,key[,...]]`; group 1 is the item's name.
+ * Not another option's value in the description (metaflac's --list, over "--block-type=type[,type[...]]").
+ */
+const LIST_TEMPLATE = /(?<![=\w-])([a-z]+)\[,[^\]]*\.\.\.\]/i;
 
 /** One memo per help text being parsed (see TypeHints.memo). */
 const memos = new Map<string, Map<string, { choices?: string[]; multiplier: boolean }>>();

@@ -273,8 +273,9 @@ function entriesOf(s: Section): Entry[] {
  */
 function inlineFrom(l: Line, column: number | undefined): number | undefined {
   const t = l.text;
-  // Not where the term goes on: "-bn or --buffers=n" reaches past the column.
-  const goesOn = (at: number) => /^[-+]/.test(t.slice(at)) || /(\sor|,)\s*$/.test(t.slice(0, at));
+  // Not where the term goes on: "-bn or --buffers=n" reaches past the column, and so does
+  // ansible's "-C 'CHECKOUT', --checkout 'CHECKOUT'" (a value, a comma, another spelling).
+  const goesOn = (at: number) => /^[-+]/.test(t.slice(at)) || /(\sor|,)\s*$/.test(t.slice(0, at)) || /^[^\s,]+, +[-+]{1,2}[^\s-]/.test(t.slice(at));
   if (column !== undefined && !t.includes("\t") && column < t.trimEnd().length && t[column - 1] === " " && t[column] !== " " && !goesOn(column)) {
     // Not inside a bracket: "-o omitpid[,omitpid ...]".
     const head = t.slice(l.start, column);

@@ -25,6 +25,19 @@ export interface StyleEntry {
   manPage?: boolean;
 }
 
+/**
+ * An option table under the usage line that lists letters the usage line does not show: bzip3's
+ * usage shows -e/-z/-d/-t/-c/-h/-V and its table -f, -k, -v and -B too; fpsync's "[-p]
+ * [OPTIONS...]" stands for a table of fifteen. The usage line is a summary there, not the one
+ * source of the options, so the getopt reader, which reads the table and the usage, reads the text.
+ */
+function tableListsMore(t: string): boolean {
+  const usage = [...t.matchAll(/^\s*usage:[^\n]*(\n[ \t]+\S[^\n]*)*/gim)].join("\n");
+  const shown = new Set([...usage.matchAll(/(?<![\w-])-([A-Za-z0-9]+)/g)].flatMap((m) => [...m[1]!]));
+  const rows = [...t.matchAll(/^[ \t]+-([A-Za-z0-9])(?:, --[\w-]+|\/-[A-Za-z0-9])*(?: [^\s,]+)?(?:\t| {2,})\S/gm)];
+  return rows.length >= 3 && rows.filter((m) => !shown.has(m[1]!)).length >= 2;
+}
+
 // Order matters: the first detector that claims a text wins, so the most specific banners come first.
 export const NON_GETOPT_STYLES: StyleEntry[] = [
   { style: "busybox", detect: isBusybox, parse: parseBusybox },
@@ -55,7 +68,10 @@ export const NON_GETOPT_STYLES: StyleEntry[] = [
       !(/^\s+-h, --help\s+show this help message and exit/m.test(t) && /^usage: [^\n]*(\n {2,}[^\n]*)*\{[\w-]+,/m.test(t)) &&
       !/^\s+-[a-z]{2,}\s+\S/m.test(t) &&
       // ICU's tools write their table as "-v or --verbose   text".
-      !(/^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@?](\s{2,}\S| or --?[A-Za-z?])/gm)?.length ?? 0) >= 3),
+      !(
+        /^\s*usage: [\w./-]+ .*\[-(opts|options|flags|switches)\b/im.test(t) && (t.match(/^\s+-[A-Za-z0-9@?](\s{2,}\S| or --?[A-Za-z?])/gm)?.length ?? 0) >= 3
+      ) &&
+      !tableListsMore(t),
     parse: parseBsd,
   },
 ];
