@@ -6,7 +6,8 @@ import { alt, cls, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type E
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
-import { LIMITS, terminalRule, valueTerminal } from "./terminals.js";
+import { LIMITS, terminalRule, valueTerminal, wordPieces } from "./terminals.js";
+import { chars, notWords } from "../compose/notwords.js";
 import { lowerExtensions } from "./extensions.js";
 
 /** The part of a policy that lowering applies: which options a grammar may offer. */
@@ -150,14 +151,18 @@ interface LoweredOptions {
  */
 function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: OptionSpec[], only?: { flags?: Expr }): LoweredOptions {
   const separateOptional = SEPARATE_OPTIONAL.has(spec.style);
-  /** present: an optional value is written (the option without one is spelled elsewhere). */
-  const valueForms = (o: OptionSpec, attach: Expr, present = false): Expr => {
+  /**
+   * present: an optional value is written (the option without one is spelled elsewhere).
+   * glued: the attached value, where it differs from the value as the next word.
+   */
+  const valueForms = (o: OptionSpec, attach: Expr, present = false, glued?: Expr): Expr => {
     const v = L.value(o.value?.type ?? { kind: "word" }, false);
+    const gv = glued ?? v;
     const count = Math.max(1, Math.min(o.valueCount ?? 1, 8));
     const rest = count > 1 ? [rep(seq(L.sp, v), count - 1, count - 1)] : [];
-    if (o.arity === "required") return seq(alt(seq(attach, v), seq(L.sp, v)), ...rest);
+    if (o.arity === "required") return seq(alt(seq(attach, gv), seq(L.sp, v)), ...rest);
     // optional: GNU getopt only takes an attached value; argparse/clap also take the next word
-    const given = separateOptional || o.valueApart ? seq(alt(seq(attach, v), seq(L.sp, v)), ...rest) : seq(attach, v);
+    const given = separateOptional || o.valueApart ? seq(alt(seq(attach, gv), seq(L.sp, v)), ...rest) : seq(attach, gv);
     return present ? given : opt(given);
   };
 
@@ -201,7 +206,15 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     flags ??= only?.flags;
     if (shortGroups.length) {
       // A plain letter without its value is already one of the flags above.
-      const withValue = shortGroups.map((g) => seq(alt(...g.names.map(lit)), valueForms(g.option, lit(""), g.plain)));
+      const spelled = oneDashWords(spec, options);
+      const withValue = shortGroups.flatMap((g) => {
+        const apart = gluedExceptions(L, base, g.names, g.option, flagLetters, spelled);
+        const rest = g.names.filter((c) => !apart.has(c));
+        return [
+          ...(rest.length ? [seq(alt(...rest.map(lit)), valueForms(g.option, lit(""), g.plain))] : []),
+          ...[...apart].map(([c, glued]) => seq(lit(c), valueForms(g.option, lit(""), g.plain, glued))),
+        ];
+      });
       const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
       parts.push(flags ? seq(opt(flags), sarg) : sarg);
     }
@@ -270,6 +283,58 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     if (open && e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));
   if (branches.length === 0) return { flags: flagsRule };
   return { option: L.add(L.fresh(`${base}_opt`), alt(...branches)), flags: flagsRule };
+}
+
+/**
+ * Every word the program spells after one dash that is not one letter: its one-dash options
+ * (xprop's -font, GDAL's -fielddomain), their unique prefixes under "abbreviations", and the
+ * long options of a program that takes them after one dash too.
+ */
+function oneDashWords(spec: CommandSpec, options: OptionSpec[]): string[] {
+  const abbreviated = spec.extensions?.some((e) => e.kind === "abbreviations") ?? false;
+  const dashLong = options.flatMap((o) => o.dashLong ?? []);
+  const prefixes = abbreviated
+    ? uniquePrefixes(
+        dashLong,
+        options.flatMap((o) => o.short),
+      )
+    : undefined;
+  return [...withPrefixes(dashLong, prefixes), ...(singleDashLong(spec) ? options.flatMap((o) => o.long) : [])].filter((w) => w.length > 1);
+}
+
+/**
+ * A word that spells one of the program's one-dash options is that option: xprop's `-font`
+ * without its value is not `-f` with "ont" glued on. For each valued letter whose attached
+ * value could complete such a word (after any clustered flag letters before it), the attached
+ * value that leaves those completions out; letters no word collides with are absent.
+ * Only for values that are any word or a list of choices: a typed value (a number) rarely
+ * spells the rest of an option name.
+ */
+function gluedExceptions(L: Lowering, base: string, letters: string[], option: OptionSpec, flagLetters: string[], words: string[]): Map<string, Expr> {
+  const out = new Map<string, Expr>();
+  if (!words.length) return out;
+  const type = option.value?.type ?? { kind: "word" };
+  if (type.kind !== "enum" && valueTerminal(type, false) !== "word") return out;
+  const flags = new Set(flagLetters);
+  for (const c of letters) {
+    const rests = new Set<string>();
+    for (const w of words) for (let i = 0; i < w.length - 1 && (i === 0 || flags.has(w[i - 1]!)); i++) if (w[i] === c) rests.add(w.slice(i + 1));
+    if (!rests.size) continue;
+    if (type.kind === "enum") {
+      const kept = type.choices.filter((x) => !rests.has(x));
+      if (kept.length < type.choices.length) out.set(c, kept.length ? L.value({ kind: "enum", choices: kept }, false) : lit(""));
+      continue;
+    }
+    // Any word but those: a bare word that is none of them, or one with a quoted or escaped piece.
+    const bare = chars(wordPieces.BARE_EXCLUDED, true);
+    const { bareChar, escaped, squoted, dquoted } = wordPieces;
+    const expr = alt(notWords([...rests], bare, bare, UNBOUNDED), seq(rep(bareChar(), 0, UNBOUNDED), alt(escaped(), squoted(), dquoted()), opt(L.t("word"))));
+    const name = L.fresh(`${base}_glued_${sanitizeName(c)}`);
+    L.names.add(name);
+    L.rules.push(rule(name, expr, true, `-${c}'s attached value: no word that spells a one-dash option`));
+    out.set(c, ref(name));
+  }
+  return out;
 }
 
 /**

@@ -306,8 +306,10 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             const metaNodes = stop >= 0 ? rest.slice(0, stop) : rest;
             const tail = inGroup && metaNodes.length && metaNodes.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? metaNodes : [];
             // `-Olevel` (a repeated letter) is -O with an attached value, not a cluster of flags.
+            // Not a word with a value of its own after it (GDAL's `[-fielddomain name]`): that is a
+            // one-dash long option, read below.
             const repeats = new Set(piece.slice(1)).size < piece.length - 1;
-            if (repeats && /^-[A-Za-z0-9][a-z]{2,}$/.test(piece) && !opts.dashLong) {
+            if (repeats && /^-[A-Za-z0-9][a-z]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
               options.push(
                 ...optionsFromSpellings([{ kind: "short", name: piece[1]!, arity: "required", metavar: piece.slice(2) }], "", spanOf(text, n.start, n.end)),
               );

@@ -1,7 +1,7 @@
 // Walks help lines into sections and entries: option entries (head + description, with
 // continuation lines), subcommand entries in command sections, and positional descriptions.
 import type { Span } from "../ir.js";
-import { splitColumns } from "./columns.js";
+import { splitColumns, type ColumnLine } from "./columns.js";
 import { isGroupHeading, rowWords, settleRows, withoutChoices, type PendingRow } from "./command-rows.js";
 import { parseHead, type Head, type Spelling } from "./head.js";
 import { spanOf, type Line } from "./text.js";
@@ -116,6 +116,19 @@ const headOf = (head: string): Head | undefined =>
       .replace(PAREN_ALIAS, "$1, $2"),
   );
 
+/**
+ * vulkaninfo's "[-h, --help]  Print this help", virsh's "[--pool] <string>  pool name or uuid":
+ * an entry whose spellings stand in brackets (any option may be left out), a long one among
+ * them, and a description after a gap. Read with the brackets as blanks, so a value after the
+ * bracket is the option's. A usage line's continuation ("[-a] [--bcd]") has no such gap.
+ */
+function unbracketed(l: ColumnLine): ColumnLine {
+  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*)\](?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z]/.exec(l.text.slice(l.start));
+  if (!m) return l;
+  const at = l.start;
+  return { ...l, text: `${l.text.slice(0, at)} ${m[1]} ${l.text.slice(at + m[1]!.length + 2)}`, start: at + 1, indent: l.indent + 1 };
+}
+
 // A value written in a column of its own between the names and the description: iperf's
 // "-p, --port      #        client/server port", "-c, --client    <host>   run in client mode",
 // "-f, --format   [kmgtKMGT] format ...", transmission's "-t --tracker   <url>   Add a tracker",
@@ -217,8 +230,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
   };
-  for (const l of splitColumns(lines, (text, from) => splitEntry(text, from).descFrom)) {
-    if (l.blank) continue;
+  for (const read of splitColumns(lines, (text, from) => splitEntry(text, from).descFrom)) {
+    if (read.blank) continue;
+    const l = unbracketed(read);
     const heading = headingOf(l);
     if (heading !== undefined) {
       finish();
