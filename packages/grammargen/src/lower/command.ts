@@ -493,7 +493,11 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
             LISTS.test(o.description) ||
             o.long.some((l) => INFO.test(l)) ||
             (o.dashLong ?? []).some((d) => INFO.test(d)) ||
-            (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b|^this message$/i.test(o.description)))) ||
+            (o.short.some((c) => c === "h" || c === "V" || c === "?") && /\b(help|version|usage)\b|^this message$/i.test(o.description)) ||
+            // poppler's "-v  : print copyright and version info".
+            (o.short.includes("v") && /^(?:: )?(print|show|display|output)\b.*\bversion\b/i.test(o.description) && !/verbos/i.test(o.description)))) ||
+        // util-linux kill's "-l, --list=[<signal>]  list all signal names, or convert one to a name".
+        (o.arity === "optional" && LISTS.test(o.description)) ||
         // Thor's "-h, [--help], [--no-help]  # Show this help message and quit" reads as an optional value.
         (o.arity === "optional" && o.long.includes("help") && /\b(help|usage)\b/i.test(o.description)),
     );

@@ -141,7 +141,13 @@ export function stripProgram(f: UsageForm, programWords: string[]): UsageForm {
     }
     return false;
   };
-  for (const w of programWords) if (!strip(w)) strip(w.split("/").pop()!);
+  // yadm's "yadm config" prints git's "usage: git config [<options>]", hub's man pages say
+  // "git clone ...": a wrapper's command whose form names the wrapped program before this
+  // command's own word. That program word is the wrapper's.
+  const [first, second] = t.trim().split(/\s+/);
+  if (programWords.length > 1 && first !== programWords[0] && second === programWords[1] && /^[\w.+-]+$/.test(first ?? "")) strip(first!);
+  else strip(programWords[0]!) || strip(programWords[0]!.split("/").pop()!);
+  for (const w of programWords.slice(1)) if (!strip(w)) strip(w.split("/").pop()!);
   return { text: t, offset: off };
 }
 

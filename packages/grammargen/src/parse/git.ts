@@ -42,7 +42,10 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
       if (section === "SYNOPSIS" && l.text.trim()) {
         const body = l.text.trimStart();
         const start = l.start + (l.text.length - body.length);
-        if (forms.length && !body.startsWith(path[0]!)) forms[forms.length - 1]!.text += " " + body;
+        // Each form starts with the program, or with the word the first form starts with (hub's
+        // pages say "git branch ..." for hub branch).
+        const lead = forms[0]?.text.split(/\s+/)[0];
+        if (forms.length && !body.startsWith(path[0]!) && !(lead && body.startsWith(`${lead} `))) forms[forms.length - 1]!.text += " " + body;
         else forms.push({ text: body, offset: start });
         continue;
       }

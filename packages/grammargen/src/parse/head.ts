@@ -61,6 +61,10 @@ function signalSpellings(): Spelling[] {
 function readValue(s: string, i: number): [string, number] {
   let depth = 0;
   let j = i;
+  // pdfcrop's '--margins "<left> <top> <right> <bottom>"', influx's "-host 'host name'": a
+  // quoted value is one word, spaces and all.
+  const quote = /^(["'])[^"'\s][^"']*\1(?=$|[\s,])/.exec(s.slice(i));
+  if (quote?.[0].includes(" ")) return [quote[0], i + quote[0].length];
   for (; j < s.length; j++) {
     const c = s[j]!;
     if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
@@ -186,6 +190,12 @@ export function parseHead(head: string): Head | undefined {
         // argparse nargs='*' prints only "[X ...]": zero or more values.
         const inner = /^\[([^\]\s.]+)\s?\.\.\.\]$/.exec(tok);
         if (inner && !current.value) current.value = { metavar: inner[1]!, attach: "separate-optional" };
+        continue;
+      }
+      // Mercurial's "-I --include PATTERN [+]" under "options ([+] can be repeated)": a marker
+      // after the value says the option repeats, not that it takes a second value.
+      if (tok === "[+]" && current.value) {
+        h.repeatable = true;
         continue;
       }
       if (PROSE.test(tok)) return undefined;

@@ -9,6 +9,7 @@ import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { usageCommandList } from "./command-list.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
+import { namesOptionGroup } from "./option-groups.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -147,11 +148,27 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     // pflag count flags ("-v, --verbose n ... specify multiple times or a level using --verbose=n") take a value only when attached.
     if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && g.spellings.some((x) => e.description.includes(`--${x.name}=`)))
       arity = "optional";
+    // espeak's "--voices=<language>  ... If <language> is omitted, then list all voices", scrot's
+    // "-s, --select OPTS  ... OPTS it's optional": the description says the value may be left off.
+    const omitted = arity === "required" && g.extra === 0 && valueMayBeOmitted(e.description, g.value.metavar);
+    if (omitted) arity = "optional";
     out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
+    if (omitted && g.value.attach !== "eq") out[out.length - 1]!.valueApart = true;
     if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar))
       out[out.length - 1]!.repeatable = true;
   }
   return out;
+}
+
+/** The description says the value named `metavar` may be left off ("If <X> is omitted", "X is optional"). */
+function valueMayBeOmitted(description: string, metavar: string): boolean {
+  const name = metavar.replace(/^<([^<>]+)>$/, "$1");
+  if (!/^[\w-]+$/.test(name)) return false;
+  const named = `<?${name}>?`;
+  return new RegExp(
+    `\\b(?:if|when)\\s+(?:the\\s+)?${named}\\s+is\\s+(?:omitted|not\\s+given|not\\s+specified|left\\s+out)|(?:^|[\\s(])${named}\\s+(?:it's|is)\\s+optional\\b`,
+    "i",
+  ).test(description);
 }
 
 function valueType(metavar: string, e: OptionEntry, style: HelpStyle, text: string): ValueType {
@@ -404,7 +421,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // (-i|--install <.deb file name>...): the command is one of those options, and the words
   // after it are its arguments, as many as it takes.
   if (/^commands:\s*\n(?:\s*\n)*[ \t]+-/im.test(text))
-    operands = operands.map((o) => (/^command$/i.test(o.name) ? { ...o, name: "ARG", min: 0, max: MANY } : o));
+    operands = operands.map((o) => (/^(command|operation)$/i.test(o.name) ? { ...o, name: "ARG", min: 0, max: MANY } : o));
+  operands = operands.filter((o) => o.choices || o.placeholders || !namesOptionGroup(o.name, lines));
 
   const subcommands: CommandSpec[] = [];
   const leaf = (p: string[], aliases: string[] = []): CommandSpec => ({ path: p, aliases, style, options: [], positionals: [], subcommands: [] });

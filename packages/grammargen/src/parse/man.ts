@@ -374,9 +374,9 @@ function namesOf(sections: Section[]): string[] {
   return m ? m[1]!.split(/\s*,\s*/).filter((w) => /^[\w.+-]+$/.test(w)) : [];
 }
 
-const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|group|COMMAND|SUBCOMMAND|CMD|GROUP)(?:[>\]}\s]|\.\.\.|$)/m;
-/** gcloud's pages list "GROUPS" beside "COMMANDS": both are words that may follow the program. */
-const COMMANDS_TITLE = /^((sub)?commands|groups|available commands|(sub)?commands and their options)$/i;
+const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|group|operation|COMMAND|SUBCOMMAND|CMD|GROUP|OPERATION)(?:[>\]}\s]|\.\.\.|$)/m;
+/** gcloud's pages list "GROUPS" beside "COMMANDS": both are words that may follow the program; pacman's OPERATIONS are options (-D, -Q). */
+const COMMANDS_TITLE = /^((sub)?commands|groups|operations|available commands|(sub)?commands and their options)$/i;
 
 /** A COMMANDS section's entries as a help text's "Commands:": a lone lower-case word, its description beside or below it. */
 function addCommands(view: TextView, s: Section): void {

@@ -78,6 +78,16 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       if (m.value) b.value = copy(m.value);
       if (m.valueCount) b.valueCount = m.valueCount;
       note(`option ${spellings(b).join(", ")} is listed without a value in the help text; its value is the man page's${where(m, "man")}`, "man", m.span);
+    } else if (b.arity === "required" && m.arity === "optional" && !b.description && m.description) {
+      // scrot's help shows "[-s OPTS]" in its usage only; its man page describes "-s, --select
+      // OPTS ... OPTS it's optional": the text that describes the option says how it is called.
+      b.arity = "optional";
+      if (m.valueApart) b.valueApart = true;
+      note(
+        `option ${spellings(b).join(", ")} takes a value in the ${NAME[baseOrigin]}'s usage; the ${NAME[otherOrigin]} describes it as optional${where(m, otherOrigin)}`,
+        otherOrigin,
+        m.span,
+      );
     } else if (b.arity !== m.arity)
       note(
         `option ${spellings(b).join(", ")} takes ${takes(b.arity)} in the ${NAME[baseOrigin]} but ${takes(m.arity)} in the ${NAME[otherOrigin]}${where(m, otherOrigin)}; the ${NAME[baseOrigin]}'s is kept`,

@@ -170,7 +170,9 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
   let viaOption = false;
   for (let i = 0; i < toks.length; i++) {
     const optional = allOptional || viaOption;
-    viaOption = /^\[-[A-Za-z]\]$/.test(toks[i]!.text) && takesValue(toks[i]!.text.slice(1, -1)) === true;
+    // dirsearch's "[-u|--url] target", newrole's "[-r|--role] ROLE": the option's spellings.
+    const via = /^\[(-[A-Za-z])(?:\|--?[A-Za-z][\w-]*)*\]$/.exec(toks[i]!.text);
+    viaOption = !!via && takesValue(via[1]!) === true;
     let t = toks[i]!.text;
     const at = toks[i]!.at;
     let repeat = false;
@@ -226,10 +228,15 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
         out.push({ name: inner.replace(/\s+/g, "_"), min: 0, max: MANY, span });
         continue;
       }
+      // gh's "[<number> | <path>]": placeholders for one operand, any of them, typed as none alone is.
+      const alts = alternativesOf(innerToks);
+      if (alts.length > 1 && alts.every((g) => g.length === 1 && /^(<[^<>|]+>|[A-Z][A-Z0-9_-]+)$/.test(g[0]!.text))) {
+        const name = alts.map((g) => g[0]!.text.replace(/^<|>$/g, "")).join("|");
+        out.push({ name, min: 0, max: repeat ? MANY : 1, span, placeholders: true });
+        continue;
+      }
       // "[ FILE | ARG1 ARG2 ]": alternatives inside the brackets; the longest stands for them.
-      const sub = alternativesOf(innerToks)
-        .map((g) => operandsOf(g, line, takesValue, true))
-        .reduce((a, b) => (b.length > a.length ? b : a));
+      const sub = alts.map((g) => operandsOf(g, line, takesValue, true)).reduce((a, b) => (b.length > a.length ? b : a));
       if (repeat) for (const o of sub) o.max = MANY;
       out.push(...sub);
       continue;
@@ -333,6 +340,12 @@ function describesOperand(content: string, raw: readonly { text: string }[], bel
   return next !== undefined && next.indent > indent && !/[[\]<>{}|]/.test(next.text);
 }
 
+const GLIB_FORM = /\[OPTION(\?|…|\.\.\.)\]/;
+const GLIB_SUMMARY = /\s+[-–—]\s+[A-Z][^[\]<>{}|]*$|(?<=\])\s+(\?)\s*$/;
+
+/** texconfig's "texconfig conf        (show configuration information)": a remark in parentheses after a column gap. */
+const REMARK = /\s{2,}\((?:[a-z]|or --?\w)[^()]*\)?\s*$/;
+
 /** Operands that read as a title: plain words, none a placeholder (no capitals throughout, no brackets), one capitalised. */
 function isTitle(ops: UsageOperand[]): boolean {
   return (
@@ -404,6 +417,13 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       continue;
     }
     const content = l.text.slice(l.start);
+    // most's " where: -1:  assume VT100 terminal.", and what follows pppd's "pppd [ options ],
+    // where options are:": the usage's words explained, not more of it.
+    if (raw.length && (/^where\b/i.test(content) || /,\s+where\s[^[\]<>{}|]*:\s*$/.test(raw[raw.length - 1]!.text))) break;
+    // texconfig's "texconfig init [FORMAT]...      (rebuild FORMATs, or all formats" then
+    // "plus run texlinks and updmap)": the rest of a remark left open on the line above.
+    const prevText = raw[raw.length - 1]?.text ?? "";
+    if (REMARK.test(prevText) && !/\)\s*$/.test(prevText) && /^[^()]*\)\s*$/.test(content)) continue;
     // java's "(to execute a jar file)" under each form: a remark, not more of the usage.
     if (/^\([a-z][a-z' -]*\)$/i.test(content.trim()) && / /.test(content.trim())) continue;
     // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
@@ -441,6 +461,12 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
     const summary = /\s+[-–—?]\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
     let toks = tokens(
       r.text
+        .replace(REMARK, "")
+        // GLib's "wireplumber [OPTION?] - PipeWire Session/Policy Manager": a summary after a
+        // dash; and its "[DEVICE_CLASSES] ?", the "…" a C locale prints as "?".
+        .replace(GLIB_SUMMARY, (m, dots: string | undefined) => (GLIB_FORM.test(r.text) ? (dots ? " …" : "") : m))
+        // pppd's "pppd [ options ], where options are:": an explanation starts.
+        .replace(/,\s+where\s[^[\]<>{}|]*$/, "")
         .replace(/(?:\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)|\t+[A-Z][a-z]+ [A-Za-z])[^[\]<>{}|]*$/, "")
         .replace(summary, "")
         .replace(/([A-Za-z])\(s\)/g, "$1..."),

@@ -1,0 +1,30 @@
+// A usage placeholder that stands for a group of options, not an operand: mkvpropedit's
+// "mkvpropedit [options] <file> <actions>" over "Actions for handling properties:" and its
+// "-e, --edit <selector>" entries; cpulimit's "cpulimit TARGET [OPTIONS...]" over "TARGET must
+// be exactly one of these:" and "-p, --pid=N"; pacman's "<operation>" over an OPERATIONS
+// section of "-D, --database" entries. The text names the placeholder in a heading whose
+// entries are options, so what stands there is one of those options.
+import type { Line } from "./text.js";
+
+const singular = (w: string): string => w.toLowerCase().replace(/(?<=[a-z]{3})s$/, "");
+
+/** Whether a heading in `lines` names `operand` (its first word, plural or not) and lists options under it. */
+export function namesOptionGroup(operand: string, lines: Line[]): boolean {
+  const name = operand.replace(/^<|>$/g, "");
+  if (!/^[A-Za-z][\w-]*$/.test(name)) return false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.blank || l.indent > 4) continue;
+    const content = l.text.slice(l.start).trimEnd();
+    // "Actions for handling properties:", "TARGET must be exactly one of these:", or a man
+    // page's section title in capitals ("OPERATIONS").
+    // Not "FILE MATCHING AND SELECTION:" or "Package Index Options:", kinds of options named
+    // after what they act on: the name stands alone, or a clause about it follows.
+    const heading =
+      /^([A-Za-z][\w-]*)(?:\s+(?:for|must|is|are|can|may|include)\b[^.;:]*)?:$/.exec(content) ?? (l.indent === 0 ? /^([A-Z][A-Z-]+)$/.exec(content) : null);
+    if (!heading || singular(heading[1]!) !== singular(name)) continue;
+    const next = lines.slice(i + 1).find((x) => !x.blank);
+    if (next && next.indent > l.indent && /^-{1,2}[A-Za-z0-9?]/.test(next.text.slice(next.start))) return true;
+  }
+  return false;
+}

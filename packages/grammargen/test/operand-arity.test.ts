@@ -1,0 +1,149 @@
+// Layouts where a command ended and the grammar wanted more: a value read as two, an optional
+// value or operand read as required, a placeholder for options read as an operand. Each rule is
+// tested on a made-up program's text, and each test refuses what the text does not allow.
+import { describe, expect, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
+
+describe("operand and value arity", () => {
+  test("'[+]' after a value marks a repeatable option, not a second value", () => {
+    accepts(
+      "probe log [OPTION]... [FILE]\n\noptions ([+] can be repeated):\n\n -r --rev REV [+]           revisions to select\n -l --limit NUM             limit number of changes\n",
+      ["probe log -r tip", "probe log -r a -r b file.txt", "probe log --rev 3"],
+      ["probe log -r", "probe log -l x"],
+      "probe log",
+    );
+  });
+
+  test("a quoted value with spaces ('\"<left> <top>\"', \"'FILE1 FILE2'\") is one word", () => {
+    accepts(
+      "Usage: probe [options] <input>\nOptions:\n  --margins \"<left> <top> <right> <bottom>\"   add extra margins\n  -e 'FILE1 FILE2'  exclude files from results\n",
+      ["probe --margins '1 2 3 4' in.pdf", "probe -e 'a b' in.pdf", "probe --margins 5 in.pdf"],
+      ["probe --margins 1 2 3 4 in.pdf", "probe -e a b in.pdf", "probe"],
+    );
+  });
+
+  test("a value the description says may be left off ('OPTS is optional', 'if FILE is omitted') is optional", () => {
+    accepts(
+      "Usage: probe [OPTIONS] FILE\nOptions:\n  -s, --select OPTS   select a window interactively; OPTS is optional\n  -d, --delay SECS    wait SECS seconds\n  -o, --output=FILE   write a copy; if FILE is omitted, write to the terminal\n",
+      ["probe --select out.png", "probe -s mode out.png", "probe --output out.png", "probe --output=x out.png"],
+      ["probe --delay out.png", "probe --select", "probe --output"],
+    );
+  });
+
+  test("an option only the help's usage shows takes the man page's optional value", () => {
+    const help = parseHelp("usage:  probe [-b] [-s OPTS] [FILE]\n", { name: "probe" });
+    const man = parseManPage(
+      "PROBE(1)\n\nNAME\n       probe - take a picture\n\nSYNOPSIS\n       probe [OPTIONS] [FILE]\n\nOPTIONS\n       -b, --border\n              Grab the border too.\n\n       -s, --select OPTS\n              Select a window with the mouse. OPTS is optional.\n",
+      { name: "probe" },
+    );
+    const g = lowerCommand(mergeHelpAndMan(help, man).spec);
+    for (const c of ["probe -s", "probe --select", "probe -s out.png"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "probe -x").accepted).toBe(false);
+  });
+
+  test("a wrapper's command that prints the wrapped program's usage ('usage: git clone ...') takes that usage's operands", () => {
+    accepts(
+      "usage: git clone [<options>] [--] <repo> [<dir>]\n\n    -q, --quiet           be more quiet\n    -b, --branch <branch>  checkout <branch>\n",
+      ["probe clone repo", "probe clone -b main repo dir"],
+      ["probe clone", "probe clone a b c"],
+      "probe clone",
+    );
+  });
+
+  test("a wrapper's command whose page shows the wrapped program's SYNOPSIS forms ('git branch ...') reads each form apart", () => {
+    const page =
+      "GIT-BRANCH(1)                 Git Manual                 GIT-BRANCH(1)\n\nNAME\n       git-branch - List, create, or delete branches\n\nSYNOPSIS\n       git branch [--list] [<pattern>...]\n       git branch [--track] <branchname> [<start-point>]\n       git branch (-d | -D) <branchname>...\n\nOPTIONS\n       -d, --delete\n           Delete a branch.\n\n       --list\n           List branches.\n\n       --track\n           Set up tracking.\n";
+    const g = lowerCommand(parseHelp(page, { name: ["probe", "branch"] }).spec);
+    for (const c of ["probe branch", "probe branch topic", "probe branch -d a b"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "probe branch -x").accepted).toBe(false);
+  });
+
+  test("a placeholder that names a heading of options ('<actions>' over 'Actions for ...:') is one of those options", () => {
+    accepts(
+      "probe [options] <file> <actions>\n\n Options:\n  -l, --list-names      List all valid names and exit\n\n Actions for handling properties:\n  -e, --edit <selector>  Sets the section the actions operate on\n  -s, --set <name=value> Sets a property\n  -d, --delete <name>    Deletes a property\n",
+      ["probe f.mkv -e track:v1 -s title=x", "probe -d title f.mkv"],
+      ["probe", "probe a b"],
+    );
+    accepts(
+      "Usage: probe TARGET [OPTIONS...]\n   TARGET must be exactly one of these:\n      -p, --pid=N        pid of the process\n      -e, --exe=FILE     name of the program file\n   OPTIONS\n      -l, --limit=N      percentage limit\n",
+      ["probe -e app -l 12", "probe -p 42"],
+      ["probe app -l 12", "probe -l"],
+    );
+  });
+
+  test("a remark in parentheses after a usage form, on one line or two, is no operand", () => {
+    accepts(
+      "Usage: probe conf                  (show configuration information)\n       probe init [FORMAT]...      (rebuild FORMATs, or all formats\n                                    plus run the linker)\n       probe paper PAPER           (set default paper size to PAPER)\n",
+      ["probe conf", "probe paper a4", "probe init"],
+      ["probe"],
+    );
+  });
+
+  test("'where:' under a usage line, or ', where options are:' after it, explains the usage", () => {
+    accepts(
+      "Usage:\nprobe [-bc] [+/string] file...\n where: -b:  Startup in binary mode.\n        -c:  Make searches case sensitive.\n",
+      ["probe notes.txt", "probe a.txt b.txt"],
+      ["probe"],
+    );
+    accepts(
+      "Usage: probe [ options ], where options are:\n\t<device>\tCommunicate over the named device\n\tasyncmap <n>\tSet the map\n",
+      ["probe"],
+      ["probe -Z"],
+    );
+  });
+
+  test("'[-u|--url] target': the operand may come as the option's value", () => {
+    accepts(
+      "Usage: probe [-u|--url] target [options]\n\nOptions:\n  --version             show program's version number and exit\n  -h, --help            show this help message and exit\n\n  Mandatory:\n    -u URL, --url=URL   Target URL\n    -t THREADS, --threads=THREADS\n                        Number of threads\n",
+      ["probe -u http://example.org", "probe -t 3 http://example.org"],
+      ["probe a b", "probe -u"],
+    );
+  });
+
+  test("'[<number> | <path>]': one optional operand that may be either", () => {
+    accepts(
+      "Usage: probe [<number> | <path>] [flags]\n\nFlags:\n  -b, --branch string   Select another branch\n",
+      ["probe", "probe 12", "probe src/main.c"],
+      ["probe a b"],
+    );
+  });
+
+  test("GLib's summary after a dash, and its '?' for '…', are no operands", () => {
+    accepts(
+      "Usage:\n  probe [OPTION?] - Session Manager Daemon\n\nHelp Options:\n  -h, --help            Show help options\n\nApplication Options:\n  -v, --version         Show version\n",
+      ["probe", "probe -v"],
+      ["probe x"],
+    );
+    accepts(
+      "Usage:\n  probe [OPTION?] [CLASSES[:CAPS]] [CLASSES[:CAPS]] ?\n\nHelp Options:\n  -h, --help            Show help options\n\nApplication Options:\n  -f, --follow          Don't exit after listing\n",
+      ["probe", "probe -f", "probe Video/Source Audio/Sink Audio/Source"],
+      ["probe -x"],
+    );
+  });
+
+  test("an option that prints the version ('-v : print copyright and version info') or lists with an optional value is a whole command", () => {
+    accepts(
+      "Usage: probe [options] <input-file> <output-file>\n  -f <int>       : first page to convert\n  -v             : print copyright and version info\n  -h             : print usage information\n",
+      ["probe -v", "probe in.pdf out.txt"],
+      ["probe -f 1", "probe"],
+    );
+    accepts(
+      "\nUsage:\n probe [options] <pid> [...]\n\nOptions:\n -s, --signal <signal>  specify the <signal> to be sent\n -l, --list=[<signal>]  list all signal names, or convert one to a name\n",
+      ["probe -l", "probe --list", "probe 123"],
+      ["probe", "probe -s 9"],
+    );
+  });
+});
+
+describe("operations spelled as options", () => {
+  test("a SYNOPSIS '<operation>' over an OPERATIONS section of options is one of those options", () => {
+    const man = parseManPage(
+      "PROBE(8)\n\nNAME\n       probe - package utility\n\nSYNOPSIS\n       probe <operation> [options] [targets]\n\nOPERATIONS\n       -Q, --query\n           Query the package database.\n\n       -S, --sync\n           Synchronize packages.\n\nOPTIONS\n       -o, --owns <file>\n           Search for packages that own the file.\n\n       -q, --quiet\n           Show less information.\n",
+      { name: "probe" },
+    );
+    const g = lowerCommand(man.spec);
+    for (const c of ["probe -Q", "probe -Qq", "probe -Qo /bin/ls", "probe -S vim"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe -Z", "probe -Qo"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+});
