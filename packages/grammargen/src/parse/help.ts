@@ -150,7 +150,10 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
       arity = "optional";
     // espeak's "--voices=<language>  ... If <language> is omitted, then list all voices", scrot's
     // "-s, --select OPTS  ... OPTS it's optional": the description says the value may be left off.
-    const omitted = arity === "required" && g.extra === 0 && valueMayBeOmitted(e.description, g.value.metavar);
+    // Not od's "-S BYTES, --strings[=BYTES]  ... when BYTES is not specified": there the text
+    // says which spelling may leave it off.
+    const shownOptional = sps.some((x) => x.value?.attach === "attached-optional" || x.value?.attach === "separate-optional");
+    const omitted = arity === "required" && g.extra === 0 && !shownOptional && valueMayBeOmitted(e.description, g.value.metavar);
     if (omitted) arity = "optional";
     out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
     if (omitted && g.value.attach !== "eq") out[out.length - 1]!.valueApart = true;
@@ -463,6 +466,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (
       (style === "gnu" || style === "generic") &&
       PASS_THROUGH_NAME.test(o.name.replace(/[<>]/g, "")) &&
+      // texconfig's "findprog PROG...": programs to look up, a list, not one to run.
+      !o.listed &&
       // aws's "<command> <subcommand> [<subcommand> ...] [parameters]": the words that follow belong to the command.
       (operands[i + 1] === undefined || /arg|param|subcommand/i.test(operands[i + 1]!.name))
     )

@@ -13,6 +13,8 @@ export interface UsageOperand {
   choices?: string[];
   /** "{a,b} ..." in argparse: a subparser choice, not an operand. */
   subcommand?: boolean;
+  /** "PROG...": the name itself repeats, a list of them ("COMMAND ..." and "COMMAND [ARG]..." do not). */
+  listed?: boolean;
   /** "<file|url>": alternative placeholders, never the words to type. */
   placeholders?: boolean;
   span: Span;
@@ -289,7 +291,14 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
     // placeholders ("<start|stop>" stays two words to type).
     const placeholders = toks[i]!.placeholders === true || (/^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName));
-    out.push({ name, min: optional ? 0 : 1, max: repeat || plural || dotted ? MANY : 1, span, ...(placeholders ? { placeholders } : {}) });
+    out.push({
+      name,
+      min: optional ? 0 : 1,
+      max: repeat || plural || dotted ? MANY : 1,
+      span,
+      ...(placeholders ? { placeholders } : {}),
+      ...(/(\.\.\.|…)$/.test(toks[i]!.text) ? { listed: true } : {}),
+    });
   }
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
   for (let k = out.length - 1; k > 0; k--) {
