@@ -29,6 +29,12 @@ describe("operand and value arity", () => {
       ["probe --select out.png", "probe -s mode out.png", "probe --output out.png", "probe --output=x out.png"],
       ["probe --delay out.png", "probe --select", "probe --output"],
     );
+    // The text says which spelling may leave it off: -S's value stays required.
+    accepts(
+      "Usage: probe [OPTION]... FILE\n  -S BYTES, --strings[=BYTES]  output strings of at least BYTES chars; 3 is implied when BYTES is not specified\n",
+      ["probe -S 4 in.bin", "probe --strings in.bin"],
+      ["probe -S in.bin"],
+    );
   });
 
   test("an option only the help's usage shows takes the man page's optional value", () => {
@@ -78,6 +84,13 @@ describe("operand and value arity", () => {
       ["probe conf", "probe paper a4", "probe init"],
       ["probe"],
     );
+  });
+
+  test("a usage name that repeats itself ('findprog PROG...') is a list, not a program to run", () => {
+    const { spec } = parseHelp("Usage: probe conf                (show configuration)\n       probe findprog PROG...   (show locations of PROGs)\n", {
+      name: "probe",
+    });
+    expect(spec.positionals.some((p) => p.rest)).toBe(false);
   });
 
   test("'where:' under a usage line, or ', where options are:' after it, explains the usage", () => {
