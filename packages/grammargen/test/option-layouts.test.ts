@@ -53,6 +53,11 @@ OPTIONS:
     );
   });
 
+  test("one-dash words joined by a slash ('-sf/-st [pid ]* finishes/terminates old pids.') are two spellings", () => {
+    const help = "Usage: probe [options]\n  -f <cfg>  config file\n  -sf/-st [pid ]* finishes/terminates old pids.\n  -alang/-slang    select languages\n";
+    accepts(help, ["probe -f a -sf 1", "probe -st 22", "probe -alang -slang"], ["probe -sf", "probe -sf 1 2", "probe -sx 1"]);
+  });
+
   test("a run of dots leads from the head to the description ('-mt ....... use threads')", () => {
     const help = `Usage: probe in_file [options] [-o out_file]
 

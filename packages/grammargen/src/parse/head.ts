@@ -38,8 +38,9 @@ export interface Head {
 // An optional prefix in brackets: "--[no-]pager", "--[no]pager", ld's "--[disable-]nxcompat".
 const LONG = /^--(\[(?:no-?|[a-z]+-)\])?([A-Za-z0-9][A-Za-z0-9_.+:-]*[A-Za-z0-9_+]|[A-Za-z0-9])/;
 const SHORT = /^-([A-Za-z0-9?#@!%.])(?=$|[\s,=[<|/.#]|\{[^}|\s]+\})/;
-// "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+.
-const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|]|:<)/;
+// "+" inside or at the end: GCC's -Wc++11-compat, -Weffc++, -gstabs+. A slash before another
+// one-dash word joins two spellings: haproxy's "-sf/-st", mplayer's "-alang/-slang".
+const DASHLONG = /^-([A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+])(?=$|[\s,=[<|]|:<|\/-)/;
 
 const SIGNAL_PLACEHOLDER = /^(sig|signal|signum|signame)$/i;
 const NUMBER_PLACEHOLDER = /^(n|num|number|count|lines|digits?|level)$/i;
@@ -78,7 +79,8 @@ function readValue(s: string, i: number): [string, number] {
 
 // ".." too: bzip2's "-1 .. -9" writes the range with two dots.
 const isRepeatMarker = (t: string): boolean => /^(\.\.\.?|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\]|\[\.\.\.[^\]]*\])$/.test(t);
-const PROSE_WORD = /^[A-Za-z][a-z'-]+[.,;:]?$|^(a|I)$/;
+// haproxy's "finishes/terminates": words joined by a slash are prose too.
+const PROSE_WORD = /^[A-Za-z][a-z'-]+(\/[a-z][a-z'-]+)*[.,;:]?$|^(a|I)$/;
 const PROSE = /^(the|then|or|and|is|was|are|an|to|of|if|be|in|on|for|with|as|by|not|this|that|it|when|which|will|can|may|must|also|instead|only)$|[.;:!]$/;
 
 export function parseHead(head: string): Head | undefined {
