@@ -19,4 +19,53 @@ OPTIONS:
 `;
     accepts(help, ["probe --summary", "probe -h", "probe --help", "probe --pool p1"], ["probe --pool", "probe --sumary", "probe -x", "probe --pool a b"]);
   });
+
+  test("Haskell GetOpt's table: letters, then long names in a column of their own, often with no description", () => {
+    const help = `probe [OPTIONS] [FILES]
+  -f FORMAT, -r FORMAT  --from=FORMAT, --read=FORMAT
+  -o FILE               --output=FILE
+                        --data-dir=DIRECTORY
+  -s                    --standalone
+                        --list-formats
+                        --toc, --table-of-contents
+  -v                    --version
+`;
+    accepts(
+      help,
+      [
+        "probe --list-formats",
+        "probe --data-dir=d a.md",
+        "probe --toc -s a.md",
+        "probe --from=markdown a.md",
+        "probe -r md --read md a.md",
+        "probe --table-of-contents a",
+      ],
+      ["probe --data-dir", "probe --list-format", "probe -x a", "probe --from"],
+    );
+  });
+
+  test("a usage line with a letter cluster over a table set apart by runs of tabs: the table's options exist", () => {
+    const help =
+      "Usage: probe [-Cu] [OPTIONS] AGENT\n\nOPTIONS:\n  -h, --help\t\tdisplay this help message\n  -H\t\t\tdisplay the directives\n  -v 1|2c|3\t\tthe version to use\n  -c COMMUNITY\t\tset the community string\n";
+    accepts(help, ["probe -h", "probe -v 2c -c public host", "probe -Cu host", "probe -H host"], ["probe -v 4 host", "probe -x host", "probe -c"]);
+  });
+
+  test("a remark in parentheses that names another spelling ('(synonym: -f)', '(or -o PATH)') adds it", () => {
+    const help = `usage:  probe [options] [ncolors] -- pngfile [pngfile ...]
+
+options:
+  --force           overwrite existing output files (synonym: -f)
+  --output file     destination file path to use (synonym: -o)
+  --quiet           print nothing (same as -q 0)
+     --outdir PATH  (or -d PATH)
+                  Where the output files go.
+     --version (or -V)
+                  Print the version and exit.
+`;
+    accepts(
+      help,
+      ["probe -f a.png", "probe --force a.png", "probe -o b.png a.png", "probe -d out a.png", "probe -V", "probe --quiet a.png"],
+      ["probe -q a.png", "probe -o", "probe -d", "probe -x a.png", "probe --version=x"],
+    );
+  });
 });

@@ -80,7 +80,8 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
       const head = text.slice(from, i);
       // "-V,  --version" (wget), "-c  --format=FORMAT" (stat) and "-f FORMAT   --format=FORMAT"
       // (shellcheck, patch): the head goes on.
-      if (/^--?[A-Za-z]/.test(text.slice(j)) && (head.endsWith(",") || /^-[\w?](\[[^\]\s]*\]| \S+)?$/.test(head.trim()))) {
+      // Letters listed first go on too (pandoc's "-f FORMAT, -r FORMAT  --from=FORMAT, --read=FORMAT").
+      if (/^--?[A-Za-z]/.test(text.slice(j)) && (head.endsWith(",") || /^-[\w?](\[[^\]\s]*\]| \S+)?(, -[\w?](\[[^\]\s]*\]| \S+)?)*$/.test(head.trim()))) {
         i = j - 1;
         continue;
       }
@@ -107,7 +108,8 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
 // "-c [ --chroot ] arg", "-h [ --help ]". The bracket holds a second spelling, not an optional value.
 // lsar's "-password (-p) <string>", kotlin's "-classpath (-cp) <path>", alr's "-f (--force)": the
 // parenthesis right after the first spelling holds another spelling, not a value.
-const PAREN_ALIAS = /^(\s*-{1,2}[A-Za-z0-9][\w-]*) \((-{1,2}[A-Za-z0-9?][\w-]*)\)(?=\s|$)/;
+// pdfjam's "--version (or -V)" says so in words.
+const PAREN_ALIAS = /^(\s*-{1,2}[A-Za-z0-9][\w-]*) \((?:or )?(-{1,2}[A-Za-z0-9?][\w-]*)\)(?=\s|$)/;
 const headOf = (head: string): Head | undefined =>
   parseHead(
     head
@@ -209,7 +211,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
   const out: Entries = { options: [], commands: [], positionals: [], unreadable: [] };
   let section = "";
   let kind: SectionKind = "options";
-  let current: { desc: string[]; indent: number; descCol?: number; set: (d: string) => void } | undefined;
+  let current: { desc: string[]; indent: number; descCol?: number; longCol?: number; set: (d: string) => void } | undefined;
   /** Where the current commands section's descriptions start, from its last entry that shows it. */
   let commandCol: number | undefined;
   // Rows that wait for their whole table (command-rows.ts): the table they are in, and the
@@ -263,9 +265,14 @@ export function readEntries(lines: Line[], program = ""): Entries {
       /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content) || /^-<[A-Za-z][\w-]*>(?=[\s,]|$)/.test(content) || /^-,[ \t]*-{1,2}\w/.test(content);
     // Continuation: deeper than the entry it belongs to and not a new option at entry depth
     // (a description line may itself start with an option name, as ripgrep's do).
+    // Haskell GetOpt's table (pandoc): letters in one column, long names in the next, often no
+    // description; a row with no letter starts at the long names' column, under an entry with
+    // no description yet. It is an entry of its own.
+    const longRow = startsOption && current?.longCol === l.indent && current.desc.every((d) => !d.trim());
     if (
       current &&
       !l.column &&
+      !longRow &&
       l.indent > current.indent &&
       (!startsOption || (current.descCol !== undefined ? l.indent >= current.descCol : l.indent > current.indent + 4))
     ) {
@@ -315,10 +322,13 @@ export function readEntries(lines: Line[], program = ""): Entries {
       }
       const entry: OptionEntry = { head: parsed, headText: head, description: "", span: spanOf(l, l.start, l.start + head.length), section };
       out.options.push(entry);
+      // Where the head's long spelling starts, when it stands after a gap ("-o FILE    --output=FILE").
+      const long = /^(-[^-\s].*?\s{2,})--[A-Za-z]/.exec(head);
       current = {
         desc: [l.text.slice(descFrom)],
         indent: l.indent,
         descCol: descFrom < l.text.length ? l.indent + descFrom - l.start : undefined,
+        ...(long ? { longCol: l.indent + long[1]!.length } : {}),
         set: (d) => (entry.description = d),
       };
       continue;

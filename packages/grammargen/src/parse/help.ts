@@ -314,6 +314,26 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       o.short.sort();
     }
   }
+  // pngquant's "--force  overwrite existing files (synonym: -f)", pdfjam's "--outfile PATH  (or
+  // -o PATH)": a remark in parentheses that opens or ends the description and names another
+  // spelling of the option. Not a spelling another option has, nor "(same as -o ro)".
+  const spelling = "-{1,2}[A-Za-z0-9?][\\w-]*";
+  const aliasRemark = new RegExp(`^(?:or|synonyms?:?|short(?: form)?:?|alias(?:es)?:?) +${spelling}(?: \\S+)?(?:, *(?:or +)?${spelling}(?: \\S+)?)*$`, "i");
+  for (const o of options) {
+    const remark = /^\(([^()]*)\)|\(([^()]*)\)\.?$/.exec(o.description.trim());
+    const inner = remark?.[1] ?? remark?.[2] ?? "";
+    if (!aliasRemark.test(inner)) continue;
+    for (const [w] of inner.matchAll(new RegExp(spelling, "g"))) {
+      const name = w.replace(/^-+/, "");
+      // hledger's "(or -NUM)": a number written as the option, not a name.
+      if (/^[A-Z]{2,}$/.test(name)) continue;
+      const list = (x: OptionSpec) => (w.startsWith("--") ? x.long : name.length === 1 ? x.short : (x.dashLong ?? []));
+      if (options.some((x) => list(x).includes(name))) continue;
+      if (w.startsWith("--")) o.long.push(name);
+      else if (name.length === 1) o.short.push(name);
+      else (o.dashLong ??= []).push(name);
+    }
+  }
   // A number written as an option: "[-WIDTH]" in the usage (fmt -60), or the obsolete -NUM of
   // programs that accept it without listing it (GNU head -5, tail -3).
   const numericUsage = /^\s*(usage|Usage|USAGE):.*\[-(NUM|NUMBER|N|WIDTH|COLUMNS?|COUNT|LINES|DIGITS|LEVEL)\]/m.test(text);

@@ -34,7 +34,8 @@ export interface StyleEntry {
 function tableListsMore(t: string): boolean {
   const usage = [...t.matchAll(/^\s*usage:[^\n]*(\n[ \t]+\S[^\n]*)*/gim)].join("\n");
   const shown = new Set([...usage.matchAll(/(?<![\w-])-([A-Za-z0-9]+)/g)].flatMap((m) => [...m[1]!]));
-  const rows = [...t.matchAll(/^[ \t]+-([A-Za-z0-9])(?:, --[\w-]+|\/-[A-Za-z0-9])*(?: [^\s,]+)?(?:\t| {2,})\S/gm)];
+  // net-snmp's "  -h, --help\t\tdisplay ...": a run of tabs before the description.
+  const rows = [...t.matchAll(/^[ \t]+-([A-Za-z0-9])(?:, --[\w-]+|\/-[A-Za-z0-9])*(?: [^\s,]+)?(?:\t+| {2,})\S/gm)];
   return rows.length >= 3 && rows.filter((m) => !shown.has(m[1]!)).length >= 2;
 }
 
