@@ -21,9 +21,14 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
   const span = said ? matchSpan(text, said) : placeholder?.span;
+  const positionals = spec.positionals.filter((p) => p !== placeholder);
+  // pip's "<requirement specifier> [package-index-options] ...": the dots after the options
+  // repeat the operand before them too.
+  const at = placeholder ? spec.positionals.indexOf(placeholder) - 1 : -1;
+  if (at >= 0 && placeholder!.max > 1) positionals[at] = { ...positionals[at]!, max: Math.max(positionals[at]!.max, placeholder!.max) };
   return withExtension(
     result,
-    { ...spec, positionals: spec.positionals.filter((p) => p !== placeholder) },
+    { ...spec, positionals },
     { kind: "options-of", program },
     // "fs" in mkfs's [fs-options] names a kind of program, not one: say "the fs options".
     `any option word is taken for the ${program} options, which this text does not list`,

@@ -4,6 +4,7 @@ import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
+import { isPluralName } from "./usage.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -458,12 +459,21 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
     if (!o.description) o.description = t.description;
   }
   // "which [-a] args": a plural operand name stands for several words.
-  for (const p of spec.positionals) if (/^(args|arguments|files|paths|names)$/i.test(p.name) && p.max < MANY) p.max = MANY;
+  for (const p of spec.positionals) if (isPluralName(p.name) && p.max < MANY) p.max = MANY;
+  // "image [images]": the second in the plural, any number more.
+  spec.positionals = spec.positionals.filter((p, i, all) => {
+    const prev = all[i - 1];
+    if (!prev || p.min !== 0 || p.name.toLowerCase() !== `${prev.name.toLowerCase()}s`) return true;
+    prev.max = MANY;
+    return false;
+  });
   // "<command> [<args>]" (git, nice, env): BSD getopt stops at the first operand, so the
-  // command and every word after it, dashes included, pass through untouched.
+  // command and every word after it, dashes included, pass through untouched. Not before a
+  // "targetdirectory": "arg" inside a word names no arguments.
   spec.positionals.forEach((p, i) => {
     const next = spec.positionals[i + 1];
-    if (PASS_THROUGH_NAME.test(p.name.replace(/[<>]/g, "")) && (next === undefined || /arg/i.test(next.name))) p.rest = true;
+    if (PASS_THROUGH_NAME.test(p.name.replace(/[<>]/g, "")) && (next === undefined || /(?:^|[^a-z])arg(?:s|uments?)?(?:$|[^a-z])/i.test(next.name)))
+      p.rest = true;
   });
   return { spec, diagnostics: session.diagnostics };
 }

@@ -38,6 +38,13 @@ export type OptionTakesValue = (spelling: string) => boolean | undefined;
 
 export const MANY = 64;
 
+/**
+ * A placeholder in the plural stands for several words: ack's "[FILES OR DIRECTORIES]" (either
+ * word), zip's "zipfile list", scamper's "warts-files".
+ */
+export const isPluralName = (name: string): boolean =>
+  name.split("|").some((part) => /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(part));
+
 // GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]". dig's "{q-opt}" and
 // "{global-d-opt}" name kinds of options by a prefix before "opt", flac's
 // "<general/encoding/format options>" and cal's "[general options]" by words before "options".
@@ -284,10 +291,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // so is a PIPELINE(-DESCRIPTION) (GStreamer's "src ! filter ! sink").
     // javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS, one word of
     // newline-separated patterns.
-    const plural =
-      /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) ||
-      // ack's "[FILES OR DIRECTORIES]": either word plural.
-      name.split("|").some((part) => /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(part));
+    const plural = /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) || isPluralName(name);
     // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
     // placeholders ("<start|stop>" stays two words to type).
     const placeholders = toks[i]!.placeholders === true || (/^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName));
@@ -300,13 +304,16 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       ...(/(\.\.\.|…)$/.test(toks[i]!.text) ? { listed: true } : {}),
     });
   }
-  // "ENV_DIR [ENV_DIR ...]": one operand, repeated.
+  // "ENV_DIR [ENV_DIR ...]": one operand, repeated. "image [images]": the second in the plural,
+  // any number more.
   for (let k = out.length - 1; k > 0; k--) {
     const a = out[k - 1]!;
     const b = out[k]!;
-    if (a.name === b.name && !a.choices && !b.choices) {
+    const more = b.min === 0 && b.name.toLowerCase() === `${a.name.toLowerCase()}s`;
+    if ((a.name === b.name || more) && !a.choices && !b.choices) {
       a.min += b.min;
-      a.max = Math.min(MANY, a.max + b.max);
+      a.max = more ? MANY : Math.min(MANY, a.max + b.max);
+      if (more) a.listed = true;
       out.splice(k, 1);
     }
   }
@@ -478,7 +485,9 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
         .replace(/,\s+where\s[^[\]<>{}|]*$/, "")
         .replace(/(?:\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)|\t+[A-Z][a-z]+ [A-Za-z])[^[\]<>{}|]*$/, "")
         .replace(summary, "")
-        .replace(/([A-Za-z])\(s\)/g, "$1..."),
+        .replace(/([A-Za-z])\(s\)/g, "$1...")
+        // GLib's "[OPTION…]" in a C locale is "[OPTION?]": its "[LOCATION?]" repeats as "[LOCATION…]" does.
+        .replace(/(?<=[A-Za-z])\?(?=\]|\s|$)/g, (q) => (/\[OPTION\?\]/.test(r.text) ? "…" : q)),
       r.from,
     );
     const cont = (r as { cont?: unknown }).cont !== undefined;
