@@ -149,4 +149,12 @@ OPTIONS
     for (const c of ["probe --url https://x.org/r", "probe -U u --dir d", "probe -C d"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["probe --url", "probe --dirr d", "probe -x"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
+
+  test("man: a remark after the title ('SYNOPSIS (deprecated)') leaves it the SYNOPSIS", () => {
+    const page =
+      "PROBE(1)        General Commands Manual        PROBE(1)\n\nNAME\n       probe - compile keys\n\nSYNOPSIS (deprecated)\n       probe [-o output] [--] [input]\n       probe -V\n";
+    const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
+    for (const c of ["probe -V", "probe -o out in"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe -x", "probe -o"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
 });

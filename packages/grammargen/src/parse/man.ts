@@ -66,8 +66,12 @@ function sectionsOf(lines: Line[]): Section[] {
   return out;
 }
 
-/** "1. COMMAND-LINE Options" -> "COMMAND-LINE Options". */
-const bareTitle = (t: string): string => t.replace(/^\d+[a-z]?\.\s+/, "").trim();
+/** "1. COMMAND-LINE Options" -> "COMMAND-LINE Options"; a remark after the title ("SYNOPSIS (deprecated)") goes too. */
+const bareTitle = (t: string): string =>
+  t
+    .replace(/^\d+[a-z]?\.\s+/, "")
+    .replace(/\s+\([^()]*\)$/, "")
+    .trim();
 
 function readsOptions(s: Section): boolean {
   const parts = s.title.split(" / ").map(bareTitle);
