@@ -85,6 +85,34 @@ and commands have the following syntax:
     );
   });
 
+  test("a 'Commands:' heading set in from the margin (a POD text's SYNOPSIS) heads the deeper rows under it", () => {
+    const help = `NAME
+    probe - environment manager.
+
+SYNOPSIS
+    probe command syntax:
+
+        probe <command> [options] [arguments]
+
+    Commands:
+
+        init           Initialize the environment.
+        install        Install a version
+        switch         Permanently use the given version
+
+    Generic command options:
+
+        -q --quiet     Be quiet.
+
+    See \`probe help <command>\` for details.
+
+CONFIGURATION
+    PROBE_ROOT
+        Where versions go.
+`;
+    accepts(help, ["probe install 5.36", "probe -q switch v2", "probe init"], ["probe instal 5.36", "probe PROBE_ROOT", "probe -x init"]);
+  });
+
   test("a command's operands may be literal choices joined by bars ('set-mute ID 1|0|toggle')", () => {
     const help = `Usage:
   probe [OPTION?] COMMAND [COMMAND_OPTIONS] - a control tool

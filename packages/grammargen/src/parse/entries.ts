@@ -232,10 +232,28 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if (current) current.set(current.desc.join(" ").replace(/\s+/g, " ").trim());
     current = undefined;
   };
-  for (const read of splitColumns(lines, (text, from) => splitEntry(text, from).descFrom)) {
+  const rows = splitColumns(lines, (text, from) => splitEntry(text, from).descFrom);
+  /** The indent of a commands heading set in from the margin, while its rows go on. */
+  let setIn: number | undefined;
+  for (let r = 0; r < rows.length; r++) {
+    const read = rows[r]!;
     if (read.blank) continue;
     const l = unbracketed(read);
-    const heading = headingOf(l);
+    let heading = headingOf(l);
+    // perlbrew's POD text: "    Commands:" under SYNOPSIS, its rows deeper. The list ends at a
+    // line as far in as the heading ("    Generic command options:").
+    if (heading === undefined && setIn !== undefined && l.indent <= setIn) {
+      setIn = undefined;
+      if (/^[A-Za-z][\w ()/,'`-]{0,60}:$/.test(l.text.trim())) heading = l.text.trim().slice(0, -1);
+      else kind = "other";
+    }
+    if (heading === undefined && l.indent > 1 && /^(?:available |sub)?commands(?: are)?:$/i.test(l.text.trim())) {
+      const next = rows.slice(r + 1).find((x) => !x.blank);
+      if (next && next.indent > l.indent) {
+        setIn = l.indent;
+        heading = l.text.trim().slice(0, -1);
+      }
+    }
     if (heading !== undefined) {
       finish();
       commandCol = undefined;
