@@ -1,6 +1,5 @@
-// Layouts where a command ended and the grammar wanted more: a value read as two, an optional
-// value or operand read as required, a placeholder for options read as an operand. Each rule is
-// tested on a made-up program's text, and each test refuses what the text does not allow.
+// Layouts where a command ended and the grammar wanted more (a value read as two, an optional
+// value or operand read as required), on made-up texts that also refuse what they do not allow.
 import { describe, expect, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
@@ -40,7 +39,7 @@ describe("operand and value arity", () => {
   test("an option only the help's usage shows takes the man page's optional value", () => {
     const help = parseHelp("usage:  probe [-b] [-s OPTS] [FILE]\n", { name: "probe" });
     const man = parseManPage(
-      "PROBE(1)\n\nNAME\n       probe - take a picture\n\nSYNOPSIS\n       probe [OPTIONS] [FILE]\n\nOPTIONS\n       -b, --border\n              Grab the border too.\n\n       -s, --select OPTS\n              Select a window with the mouse. OPTS is optional.\n",
+      "PROBE(1)\n\nNAME\n       probe - shoot\n\nSYNOPSIS\n       probe [OPTIONS] [FILE]\n\nOPTIONS\n       -b, --border\n              Grab the border.\n\n       -s, --select OPTS\n              Select a window. OPTS is optional.\n",
       { name: "probe" },
     );
     const g = lowerCommand(mergeHelpAndMan(help, man).spec);
@@ -59,7 +58,7 @@ describe("operand and value arity", () => {
 
   test("a wrapper's command whose page shows the wrapped program's SYNOPSIS forms ('git branch ...') reads each form apart", () => {
     const page =
-      "GIT-BRANCH(1)                 Git Manual                 GIT-BRANCH(1)\n\nNAME\n       git-branch - List, create, or delete branches\n\nSYNOPSIS\n       git branch [--list] [<pattern>...]\n       git branch [--track] <branchname> [<start-point>]\n       git branch (-d | -D) <branchname>...\n\nOPTIONS\n       -d, --delete\n           Delete a branch.\n\n       --list\n           List branches.\n\n       --track\n           Set up tracking.\n";
+      "GIT-BRANCH(1)   Git Manual   GIT-BRANCH(1)\n\nNAME\n       git-branch - branches\n\nSYNOPSIS\n       git branch [--list] [<pattern>...]\n       git branch <branchname> [<start-point>]\n       git branch -d <branchname>...\n\nOPTIONS\n       -d, --delete\n           Delete a branch.\n\n       --list\n           List branches.\n";
     const g = lowerCommand(parseHelp(page, { name: ["probe", "branch"] }).spec);
     for (const c of ["probe branch", "probe branch topic", "probe branch -d a b"]) expect(recognize(g, c).accepted, c).toBe(true);
     expect(recognize(g, "probe branch -x").accepted).toBe(false);
@@ -67,7 +66,7 @@ describe("operand and value arity", () => {
 
   test("a placeholder that names a heading of options ('<actions>' over 'Actions for ...:') is one of those options", () => {
     accepts(
-      "probe [options] <file> <actions>\n\n Options:\n  -l, --list-names      List all valid names and exit\n\n Actions for handling properties:\n  -e, --edit <selector>  Sets the section the actions operate on\n  -s, --set <name=value> Sets a property\n  -d, --delete <name>    Deletes a property\n",
+      "probe [options] <file> <actions>\n\n Options:\n  -l, --list      List names and exit\n\n Actions for handling properties:\n  -e, --edit <selector>  Sets the section\n  -s, --set <name=value> Sets a property\n  -d, --delete <name>    Deletes a property\n",
       ["probe f.mkv -e track:v1 -s title=x", "probe -d title f.mkv"],
       ["probe", "probe a b"],
     );
@@ -152,7 +151,7 @@ describe("operand and value arity", () => {
 describe("operations spelled as options", () => {
   test("a SYNOPSIS '<operation>' over an OPERATIONS section of options is one of those options", () => {
     const man = parseManPage(
-      "PROBE(8)\n\nNAME\n       probe - package utility\n\nSYNOPSIS\n       probe <operation> [options] [targets]\n\nOPERATIONS\n       -Q, --query\n           Query the package database.\n\n       -S, --sync\n           Synchronize packages.\n\nOPTIONS\n       -o, --owns <file>\n           Search for packages that own the file.\n\n       -q, --quiet\n           Show less information.\n",
+      "PROBE(8)\n\nNAME\n       probe - packages\n\nSYNOPSIS\n       probe <operation> [options] [targets]\n\nOPERATIONS\n       -Q, --query\n           Query the database.\n\n       -S, --sync\n           Synchronize packages.\n\nOPTIONS\n       -o, --owns <file>\n           Search for the owner.\n\n       -q, --quiet\n           Show less.\n",
       { name: "probe" },
     );
     const g = lowerCommand(man.spec);
