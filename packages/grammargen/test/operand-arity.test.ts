@@ -92,6 +92,44 @@ describe("operand and value arity", () => {
     expect(spec.positionals.some((p) => p.rest)).toBe(false);
   });
 
+  test("'java -jar probe.jar ...': the jar is the program", () => {
+    accepts(
+      "usage:\n\tjava -jar probe.jar [<file>] <options>...\n\noptions:\n\t--help|-h      Show this help\n\t--maximize     Maximize\n",
+      ["probe", "probe --maximize a.osm"],
+      ["probe a b"],
+    );
+  });
+
+  test("'<present_mode_enum>' over its values describes '[--mode <present mode enum>]', no operand", () => {
+    accepts(
+      "Usage:\n  probe\t[--debug] [--mode <present mode enum>]\n\t<present_mode_enum>\n\t\tMODE_A = 0\n\t\tMODE_B = 1\n",
+      ["probe", "probe --mode 1"],
+      ["probe x"],
+    );
+  });
+
+  test("numbered forms ('usage: 1. cmd A B', '2. cmd --remove B') are forms", () => {
+    accepts(
+      "cmd: Associate names with files.\nusage: 1. cmd NAME PATH...\n       2. cmd --remove PATH...\n\nValid options:\n  --remove                 : remove the association\n",
+      ["probe cmd tag a.c b.c", "probe cmd --remove a.c"],
+      ["probe cmd"],
+      "probe cmd",
+    );
+  });
+
+  test("'-j <jobs>, --parallel <jobs> = Run ...' and '-e <e1> [ -e <e2> ... ]' take one value", () => {
+    accepts(
+      "Usage\n\n  probe [options] FILE\n\nOptions\n  -j <jobs>, --parallel <jobs> = Run in parallel using the given\n                                 number of jobs.\n",
+      ["probe -j 4 a"],
+      ["probe -j a"],
+    );
+    accepts(
+      "Usage: probe [ options ] file1 [ file2 ] [ ... ]\nOptions:\n\t-e|--event <event1> [ -e|--event <event2> ... ]\n\t\tListen for events.\n",
+      ["probe -e open a"],
+      ["probe -e a"],
+    );
+  });
+
   test("'where:' under a usage line, or ', where options are:' after it, explains the usage", () => {
     accepts(
       "Usage:\nprobe [-bc] [+/string] file...\n where: -b:  Startup in binary mode.\n        -c:  Make searches case sensitive.\n",

@@ -78,7 +78,8 @@ function readValue(s: string, i: number): [string, number] {
 }
 
 // ".." too: bzip2's "-1 .. -9" writes the range with two dots.
-const isRepeatMarker = (t: string): boolean => /^(\.\.\.?|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\]|\[\.\.\.[^\]]*\])$/.test(t);
+// inotifywait's "-e|--event <event1> [ -e|--event <event2> ... ]" too.
+const isRepeatMarker = (t: string): boolean => /^(\.\.\.?|…|\[\.\.\.\]|\[[^\]]*\s?\.\.\.\s?\]|\[\.\.\.[^\]]*\])$/.test(t);
 // haproxy's "finishes/terminates": words joined by a slash are prose too.
 const PROSE_WORD = /^[A-Za-z][a-z'-]+(\/[a-z][a-z'-]+)*[.,;:]?$|^(a|I)$/;
 const PROSE = /^(the|then|or|and|is|was|are|an|to|of|if|be|in|on|for|with|as|by|not|this|that|it|when|which|will|can|may|must|also|instead|only)$|[.;:!]$/;
@@ -194,6 +195,8 @@ export function parseHead(head: string): Head | undefined {
         if (inner && !current.value) current.value = { metavar: inner[1]!, attach: "separate-optional" };
         continue;
       }
+      // ctest's "-j <jobs>, --parallel <jobs> = Run the tests ...": the description follows.
+      if (tok === "=" && current.value) break;
       // Mercurial's "-I --include PATTERN [+]" under "options ([+] can be repeated)": a marker
       // after the value says the option repeats, not that it takes a second value.
       if (tok === "[+]" && current.value) {

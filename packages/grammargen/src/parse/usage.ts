@@ -349,7 +349,9 @@ function isProse(content: string): boolean {
 function describesOperand(content: string, raw: readonly { text: string }[], below: readonly Line[], indent: number): boolean {
   const m = /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})(\S.*))?$/.exec(content.trim());
   if (!m) return false;
-  const named = raw.some((r) => tokens(r.text, 0).some((t, k) => k > 0 && t.text.replace(/[[\]<>{}.…]/g, "") === m[1]));
+  // vkcube's "[--present_mode <present mode enum>]" over "<present_mode_enum>" and its values.
+  const spaced = new RegExp(`<${m[1]!.replace(/_/g, "[ _]")}>`);
+  const named = raw.some((r) => tokens(r.text, 0).some((t, k) => k > 0 && t.text.replace(/[[\]<>{}.…]/g, "") === m[1]) || spaced.test(r.text));
   if (!named) return false;
   if (m[2] !== undefined) return /^[a-z]+ /.test(m[2]) && !/[[\]<>{}|]/.test(m[2]);
   const next = below.find((l) => !l.blank);
@@ -371,7 +373,16 @@ function isTitle(ops: UsageOperand[]): boolean {
   );
 }
 
-export function parseUsage(lines: Line[], path: string[], takesValue: OptionTakesValue): Usage {
+export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesValue): Usage {
+  // svn's "usage: 1. changelist CLNAME PATH..." over "       2. changelist --remove PATH...":
+  // numbered forms, read as the forms they number (blanked, so offsets stay).
+  const numbered = all.some((l) => /^\s*usage:\s*1\.\s/i.test(l.text));
+  const lines = numbered
+    ? all.map((l) => {
+        const m = /^(\s*(?:usage:\s*)?)(\d\.\s+)/i.exec(l.text);
+        return m ? { ...l, text: m[1] + " ".repeat(m[2]!.length) + l.text.slice(m[0].length), start: /usage/i.test(m[1]!) ? l.start : m[0].length } : l;
+      })
+    : all;
   const first = path[0] ?? "";
   const base = first.split("/").pop() ?? first;
   const startsWithProgram = (s: string, word?: string) => {
@@ -499,7 +510,9 @@ export function parseUsage(lines: Line[], path: string[], takesValue: OptionTake
       // fossil's "fossil rm|delete|forget FILE1" names the command among its aliases, and its
       // "fossil new ..." above "or: fossil init ...": a form whose command word is another
       // form's alias of this command names it too.
-      toks = toks.slice(1);
+      // "java -jar josm.jar [<command>] <options>...": the jar is the program.
+      const jar = toks[0]?.text === "java" && toks[1]?.text === "-jar" && /\.jar$/.test(toks[2]?.text ?? "");
+      toks = toks.slice(jar ? 3 : 1);
       for (const [k, w] of path.slice(1).entries()) {
         const word = toks[0]?.text ?? "";
         const alias = /^[a-z][\w-]*$/.test(word) && commandWords.some((c) => c[k] === w) && commandWords.some((c) => c[k] === word);
