@@ -142,9 +142,8 @@ export function stripProgram(f: UsageForm, programWords: string[]): UsageForm {
     }
     return false;
   };
-  // yadm's "yadm config" prints git's "usage: git config [<options>]", hub's man pages say
-  // "git clone ...": a wrapper's command whose form names the wrapped program before this
-  // command's own word. That program word is the wrapper's.
+  // yadm's "yadm config" prints git's "usage: git config [<options>]": the wrapped program's
+  // word before this command's word stands for the wrapper.
   const [first, second] = t.trim().split(/\s+/);
   if (programWords.length > 1 && first !== programWords[0] && second === programWords[1] && /^[\w.+-]+$/.test(first ?? "")) strip(first!);
   else strip(programWords[0]!) || strip(programWords[0]!.split("/").pop()!);

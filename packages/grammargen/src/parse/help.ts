@@ -148,10 +148,8 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     // pflag count flags ("-v, --verbose n ... specify multiple times or a level using --verbose=n") take a value only when attached.
     if (style === "cobra" && arity === "required" && /multiple times/i.test(e.description) && g.spellings.some((x) => e.description.includes(`--${x.name}=`)))
       arity = "optional";
-    // espeak's "--voices=<language>  ... If <language> is omitted, then list all voices", scrot's
-    // "-s, --select OPTS  ... OPTS it's optional": the description says the value may be left off.
-    // Not od's "-S BYTES, --strings[=BYTES]  ... when BYTES is not specified": there the text
-    // says which spelling may leave it off.
+    // "--voices=<language> ... If <language> is omitted": optional. Not od's "-S BYTES,
+    // --strings[=BYTES] ... when BYTES is not specified": the text shows which spelling.
     const shownOptional = sps.some((x) => x.value?.attach === "attached-optional" || x.value?.attach === "separate-optional");
     const omitted = arity === "required" && g.extra === 0 && !shownOptional && valueMayBeOmitted(e.description, g.value.metavar);
     if (omitted) arity = "optional";

@@ -79,8 +79,7 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       if (m.valueCount) b.valueCount = m.valueCount;
       note(`option ${spellings(b).join(", ")} is listed without a value in the help text; its value is the man page's${where(m, "man")}`, "man", m.span);
     } else if (b.arity === "required" && m.arity === "optional" && !b.description && m.description) {
-      // scrot's help shows "[-s OPTS]" in its usage only; its man page describes "-s, --select
-      // OPTS ... OPTS it's optional": the text that describes the option says how it is called.
+      // scrot's help shows "[-s OPTS]" in its usage only; the man page describes it, optional.
       b.arity = "optional";
       if (m.valueApart) b.valueApart = true;
       note(

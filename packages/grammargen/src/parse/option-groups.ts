@@ -1,9 +1,6 @@
-// A usage placeholder that stands for a group of options, not an operand: mkvpropedit's
-// "mkvpropedit [options] <file> <actions>" over "Actions for handling properties:" and its
-// "-e, --edit <selector>" entries; cpulimit's "cpulimit TARGET [OPTIONS...]" over "TARGET must
-// be exactly one of these:" and "-p, --pid=N"; pacman's "<operation>" over an OPERATIONS
-// section of "-D, --database" entries. The text names the placeholder in a heading whose
-// entries are options, so what stands there is one of those options.
+// A usage placeholder a heading of options names stands for one of them, not an operand:
+// mkvpropedit's "<file> <actions>" over "Actions for handling properties:" and "-e, --edit ...",
+// cpulimit's "TARGET" over "TARGET must be exactly one of these:".
 import type { Line } from "./text.js";
 
 const singular = (w: string): string => w.toLowerCase().replace(/(?<=[a-z]{3})s$/, "");
@@ -16,8 +13,7 @@ export function namesOptionGroup(operand: string, lines: Line[]): boolean {
     const l = lines[i]!;
     if (l.blank || l.indent > 4) continue;
     const content = l.text.slice(l.start).trimEnd();
-    // "Actions for handling properties:", "TARGET must be exactly one of these:", or a man
-    // page's section title in capitals ("OPERATIONS").
+    // Or a man page's section title in capitals.
     // Not "FILE MATCHING AND SELECTION:" or "Package Index Options:", kinds of options named
     // after what they act on: the name stands alone, or a clause about it follows.
     const heading =

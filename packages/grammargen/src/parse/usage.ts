@@ -374,8 +374,7 @@ function isTitle(ops: UsageOperand[]): boolean {
 }
 
 export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesValue): Usage {
-  // svn's "usage: 1. changelist CLNAME PATH..." over "       2. changelist --remove PATH...":
-  // numbered forms, read as the forms they number (blanked, so offsets stay).
+  // svn's "usage: 1. changelist CLNAME PATH..." and "2. ...": numbered forms (blanked).
   const numbered = all.some((l) => /^\s*usage:\s*1\.\s/i.test(l.text));
   const lines = numbered
     ? all.map((l) => {
@@ -444,11 +443,9 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       continue;
     }
     const content = l.text.slice(l.start);
-    // most's " where: -1:  assume VT100 terminal.", and what follows pppd's "pppd [ options ],
-    // where options are:": the usage's words explained, not more of it.
+    // most's " where: -1: ...", pppd's "[ options ], where options are:": explanations.
     if (raw.length && (/^where\b/i.test(content) || /,\s+where\s[^[\]<>{}|]*:\s*$/.test(raw[raw.length - 1]!.text))) break;
-    // texconfig's "texconfig init [FORMAT]...      (rebuild FORMATs, or all formats" then
-    // "plus run texlinks and updmap)": the rest of a remark left open on the line above.
+    // The rest of a remark left open on the line above (texconfig's "(rebuild FORMATs, or").
     const prevText = raw[raw.length - 1]?.text ?? "";
     if (REMARK.test(prevText) && !/\)\s*$/.test(prevText) && /^[^()]*\)\s*$/.test(content)) continue;
     // java's "(to execute a jar file)" under each form: a remark, not more of the usage.
@@ -489,8 +486,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     let toks = tokens(
       r.text
         .replace(REMARK, "")
-        // GLib's "wireplumber [OPTION?] - PipeWire Session/Policy Manager": a summary after a
-        // dash; and its "[DEVICE_CLASSES] ?", the "…" a C locale prints as "?".
+        // GLib's "[OPTION?] - PipeWire Session Manager" and "[CLASS] ?" (a C locale's "…").
         .replace(GLIB_SUMMARY, (m, dots: string | undefined) => (GLIB_FORM.test(r.text) ? (dots ? " …" : "") : m))
         // pppd's "pppd [ options ], where options are:": an explanation starts.
         .replace(/,\s+where\s[^[\]<>{}|]*$/, "")
