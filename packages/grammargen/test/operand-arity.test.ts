@@ -1,5 +1,4 @@
-// Layouts where a command ended and the grammar wanted more (a value read as two, an optional
-// value or operand read as required), on made-up texts that also refuse what they do not allow.
+// Commands that ended where the grammar wanted more: made-up texts, refusing what they forbid.
 import { describe, expect, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
@@ -49,7 +48,7 @@ describe("operand and value arity", () => {
 
   test("a wrapper's command printing 'usage: git clone ...'", () => {
     accepts(
-      "usage: git clone [<options>] [--] <repo> [<dir>]\n\n    -q, --quiet           be more quiet\n    -b, --branch <branch>  checkout <branch>\n",
+      "usage: git clone [<options>] [--] <repo> [<dir>]\n\n    -q, --quiet           quiet\n    -b, --branch <branch>  checkout\n",
       ["probe clone repo", "probe clone -b main repo dir"],
       ["probe clone", "probe clone a b c"],
       "probe clone",
@@ -110,7 +109,7 @@ describe("operand and value arity", () => {
 
   test("numbered forms", () => {
     accepts(
-      "cmd: Associate names with files.\nusage: 1. cmd NAME PATH...\n       2. cmd --remove PATH...\n\nValid options:\n  --remove                 : remove the association\n",
+      "cmd: Tag files.\nusage: 1. cmd NAME PATH...\n       2. cmd --remove PATH...\n\nValid options:\n  --remove                 : remove the association\n",
       ["probe cmd tag a.c b.c", "probe cmd --remove a.c"],
       ["probe cmd"],
       "probe cmd",
