@@ -68,4 +68,33 @@ options:
       ["probe -q a.png", "probe -o", "probe -d", "probe -x a.png", "probe --version=x"],
     );
   });
+
+  test("Thor's table: each long spelling in brackets of its own, the description after '# '", () => {
+    const help = `Usage:
+  probe new APP_PATH [options]
+
+Options:
+      [--skip-docs], [--no-skip-docs]              # Skip the docs
+  -r, [--ruby=PATH]                                # Path to the Ruby binary of your choice
+                                                   # Default: /usr/bin/ruby
+  -d, [--database=DATABASE]                        # Preconfigure for the selected database
+      [--api], [--no-api]                          # Preconfigure a smaller stack
+
+Runtime options:
+  -f, [--force]                    # Overwrite files that already exist
+  -v, [--version], [--no-version]  # Show the version number and quit
+`;
+    accepts(
+      help,
+      [
+        "probe --version",
+        "probe -v",
+        "probe new app --api",
+        "probe new app --no-skip-docs -f",
+        "probe new app -d postgresql",
+        "probe new app --ruby=/usr/bin/ruby",
+      ],
+      ["probe new app -d", "probe new app --ruby", "probe new app --apix", "probe new app -x"],
+    );
+  });
 });

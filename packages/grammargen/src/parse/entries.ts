@@ -115,7 +115,10 @@ const headOf = (head: string): Head | undefined =>
     head
       .replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE")
       .replace(/^(\s*-[A-Za-z0-9?]) \[ (--[A-Za-z0-9][\w-]*) \](?=\s|$)/, "$1, $2")
-      .replace(PAREN_ALIAS, "$1, $2"),
+      .replace(PAREN_ALIAS, "$1, $2")
+      // Thor's "-d, [--database=DATABASE]", "[--skip-git], [--no-skip-git]": each long spelling
+      // in brackets of its own (the option may be left out), a value inside them.
+      .replace(/(^\s*|,\s*)\[(--[A-Za-z0-9][\w-]*(?:=[^\]\s]+)?)\](?=,|\s|$)/g, "$1$2"),
   );
 
 /**
@@ -125,7 +128,10 @@ const headOf = (head: string): Head | undefined =>
  * bracket is the option's. A usage line's continuation ("[-a] [--bcd]") has no such gap.
  */
 function unbracketed(l: ColumnLine): ColumnLine {
-  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*)\](?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z]/.exec(l.text.slice(l.start));
+  // Thor writes its descriptions after "# " and brackets each spelling ("[--api], [--no-api]").
+  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*)\](?:, \[--[A-Za-z][^[\]\s]*\])*(?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z#]/.exec(
+    l.text.slice(l.start),
+  );
   if (!m) return l;
   const at = l.start;
   return { ...l, text: `${l.text.slice(0, at)} ${m[1]} ${l.text.slice(at + m[1]!.length + 2)}`, start: at + 1, indent: l.indent + 1 };
@@ -141,6 +147,8 @@ const VALUE_COLUMN = /^(#\S*|<[^<>\n]+>\S*|\[[^\]\s]+\]\S*|\{[^}\s]+\}\S*)(?:[ \
 
 function valueColumn(text: string, from: number, head: string, descFrom: number, parsed: Head): { head: string; descFrom: number; parsed: Head } | undefined {
   if (parsed.spellings.some((s) => s.value)) return undefined;
+  // Thor's "# Skip namespace": one space after the '#' starts a description, not iperf's "#" column.
+  if (/^# \S/.test(text.slice(descFrom))) return undefined;
   const m = VALUE_COLUMN.exec(text.slice(descFrom));
   if (!m || /^\[[A-Z][a-z]+\]$/.test(m[1]!)) return undefined;
   const joined = `${head.trimEnd()} ${m[1]!.replace(/^<([^<>]*)>/, (_, inner: string) => `<${inner.trim().replace(/\s+/g, "_")}>`)}`;
