@@ -97,4 +97,26 @@ Runtime options:
       ["probe new app -d", "probe new app --ruby", "probe new app --apix", "probe new app -x"],
     );
   });
+
+  test("usage forms set apart by blank lines, each with its description below it, all show their options", () => {
+    const help = `probe
+
+Usage: 
+
+ probe --resave project_file
+    Resaves all files and resources in a project.
+
+ probe --set-version version_number project_file
+    Updates the version number in a project.
+
+ probe --status project_file
+    Displays information about a project.
+
+`;
+    accepts(
+      help,
+      ["probe --resave p.jucer", "probe --set-version 1.2 p.jucer", "probe --status p.jucer"],
+      ["probe --bogus p.jucer", "probe --status", "probe --resave a b c"],
+    );
+  });
 });

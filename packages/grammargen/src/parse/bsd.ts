@@ -72,9 +72,33 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     const first = noProse(lines[i]!.text.slice(m[0].length));
     if (first.trim()) cur = { text: first, offset: lines[i]!.start + m[0].length };
     if (cur) forms.push(cur);
+    // Projucer's "Usage:" alone, over forms set apart by blank lines, each with its description
+    // on deeper lines: the descriptions are skipped, and the block goes on while another form
+    // follows at the first one's indent.
+    const indentOf = (t: string) => t.length - t.trimStart().length;
+    const describes = (j: number, indent: number) => /^[A-Z][a-z]+ [a-z]/.test(lines[j]?.text.trim() ?? "") && indentOf(lines[j]!.text) > indent;
+    let formIndent: number | undefined;
+    let skipped = false;
+    const formAt = (j: number) => {
+      for (let k = j; k < lines.length; k++) {
+        const t = lines[k]!.text;
+        if (!t.trim() || (formIndent !== undefined && indentOf(t) > formIndent)) continue;
+        return indentOf(t) === formIndent && t.trim().split(/\s+/)[0] === prog;
+      }
+      return false;
+    };
     for (let j = i + 1; j < lines.length; j++) {
       const l = lines[j]!;
       const or = /^\s*or:\s*/.exec(l.text);
+      if (!first.trim() && !cur && !l.text.trim()) {
+        const at = lines.findIndex((x, k) => k > j && x.text.trim() !== "");
+        if (at > 0 && lines[at]!.text.trim().split(/\s+/)[0] === prog && describes(at + 1, indentOf(lines[at]!.text))) continue;
+      }
+      if (cur && formIndent !== undefined && (describes(j, formIndent) || (skipped && !l.text.trim())) && formAt(j + 1)) {
+        skipped = true;
+        continue;
+      }
+      skipped = false;
       if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
       // jxlinfo's "  INPUT      input JPEG XL image filename(s)": a description of one of the
       // form's operands, not more of the form.
@@ -86,6 +110,7 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.
       if (!or && (/^-/.test(body) || /:\s*$/.test(body))) break;
       if (startsNew) {
+        formIndent ??= lead;
         // Measured from the front: noProse may have cut the line's end.
         cur = { text: body, offset: l.start + (or ? or[0].length : lead) };
         forms.push(cur);

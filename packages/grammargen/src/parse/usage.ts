@@ -407,15 +407,36 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   const raw: { line: Line; from: number; text: string }[] = [];
   if (m[2]!.trim()) raw.push({ line: head, from: m[1]!.length, text: m[2]! });
   let programWord: string | undefined = raw.length ? raw[0]!.text.trim().split(/\s+/)[0] : undefined;
+  // Projucer's "Usage:" over forms each followed by its description on deeper lines ("Projucer
+  // --resave project_file", then "    Resaves all files ..."): the description is skipped when
+  // another form follows it after a blank line, at the first form's indent.
+  const formFollows = (j: number): boolean => {
+    const first = raw[0]?.line;
+    if (!first || first === head) return false;
+    let blank = lines[j]!.blank;
+    for (let k = j + 1; k < lines.length; k++) {
+      const x = lines[k]!;
+      blank ||= x.blank;
+      if (x.blank || x.indent > first.indent) continue;
+      return blank && x.indent === first.indent && startsWithProgram(x.text, programWord);
+    }
+    return false;
+  };
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
+    if (!l.blank && raw.length && l.indent > raw[0]!.line.indent && headed >= 0 && isProse(l.text.slice(l.start)) && formFollows(j)) continue;
     if (l.blank) {
       // mp3info's "USAGE:" over forms set apart by blank lines ("\tmp3info [ -h | -G ]", then
       // "\tmp3info [-x] ... file(s)"): a form at the first one's indent, under a heading of its
       // own, goes on the block.
       const next = lines.slice(j + 1).find((x) => !x.blank);
       const first = raw[0]?.line;
-      if (raw.length && !(headed >= 0 && first !== head && next && next.indent === first?.indent && startsWithProgram(next.text, programWord))) break;
+      if (
+        raw.length &&
+        !(headed >= 0 && first !== head && next && next.indent === first?.indent && startsWithProgram(next.text, programWord)) &&
+        !formFollows(j)
+      )
+        break;
       continue;
     }
     // sudo repeats the heading for each form ("usage: sudo -v ...", "usage: sudo [-AbE...] ..."):
