@@ -113,6 +113,35 @@ CONFIGURATION
     accepts(help, ["probe install 5.36", "probe -q switch v2", "probe init"], ["probe instal 5.36", "probe PROBE_ROOT", "probe -x init"]);
   });
 
+  test("a man page's bulleted list of commands ('o describe-items'), a name broken at a hyphen going on in the next row", () => {
+    const help = `PROBE()                                                          PROBE()
+
+NAME
+       probe -
+
+DESCRIPTION
+       A service. With it you can store items and attach labels to
+       them.
+
+AVAILABLE COMMANDS
+       o create-item
+
+       o describe-items
+
+       o describe-item-label-associa-
+         tions
+
+       o help
+
+                                                                 PROBE()
+`;
+    accepts(
+      help,
+      ["probe describe-items --max 3", "probe help", "probe describe-item-label-associations", "probe create-item --name a"],
+      ["probe describe-item", "probe o", "probe tions", "probe bogus help"],
+    );
+  });
+
   test("a command's operands may be literal choices joined by bars ('set-mute ID 1|0|toggle')", () => {
     const help = `Usage:
   probe [OPTION?] COMMAND [COMMAND_OPTIONS] - a control tool

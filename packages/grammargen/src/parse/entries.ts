@@ -379,6 +379,20 @@ export function readEntries(lines: Line[], program = ""): Entries {
       if (nested !== undefined && l.indent > nested) continue;
       nested = undefined;
       let { head, descFrom } = splitEntry(l.text, l.start);
+      // A man page's bulleted list of commands (aws's "o describe-instances"): the bullet is no
+      // part of the name, and a name broken at a hyphen at the line's end goes on in the next
+      // row ("...-associa-", "tions"). Whether the hyphen is the name's or the break's the text
+      // cannot say: the name without it, the other spelling as an alias.
+      const bullet = kind === "commands" ? /^(?:o|\u2022|\*) +(?=[a-z0-9])/.exec(head) : null;
+      let broken: string | undefined;
+      if (bullet) {
+        head = head.slice(bullet[0].length);
+        const next = rows.slice(r + 1).find((x) => !x.blank);
+        if (head.endsWith("-") && next && next.indent > l.indent && /^[a-z0-9][\w-]*$/.test(next.text.trim())) {
+          broken = head + next.text.trim();
+          head = head.slice(0, -1) + next.text.trim();
+        }
+      }
       if (kind === "commands" && /^(\.\.\.|\u2026)$/.test(head.trim())) {
         out.moreCommands = spanOf(l, l.start, l.start + head.length);
         continue;
@@ -440,8 +454,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
         const entry: NamedEntry = {
           name: first,
           // xmlstarlet's "ed    (or edit)      - Edit/Update XML document(s)": the alias after "or".
-          aliases: [...names.slice(1), ...(kind === "commands" ? [/^\(or ([a-z][\w-]*)\)/.exec(l.text.slice(descFrom))?.[1] ?? ""] : [])].filter((n) =>
-            /^[\w.-]+$/.test(n),
+          aliases: [...names.slice(1), broken ?? "", ...(kind === "commands" ? [/^\(or ([a-z][\w-]*)\)/.exec(l.text.slice(descFrom))?.[1] ?? ""] : [])].filter(
+            (n) => /^[\w.-]+$/.test(n),
           ),
           description: "",
           span: spanOf(l, l.start, l.start + head.length),
