@@ -119,4 +119,24 @@ Usage:
       ["probe --bogus p.jucer", "probe --status", "probe --resave a b c"],
     );
   });
+
+  test("a long flag whose description ends '(default true)' takes =true or =false (Go's flag packages)", () => {
+    const help = `Pull an image from a registry
+
+Usage:
+  probe pull [options] IMAGE [IMAGE...]
+
+Options:
+  -a, --all-tags                All tagged images in the repository will be pulled
+      --creds Credentials       Credentials (USERNAME:PASSWORD) to use
+  -q, --quiet                   Suppress output information when pulling images
+      --tls-verify              Require HTTPS and verify certificates when contacting registries (default true)
+`;
+    accepts(
+      help,
+      ["probe pull --tls-verify=false img", "probe pull --tls-verify=true img", "probe pull --tls-verify img", "probe pull -q img"],
+      ["probe pull --tls-verify=no img", "probe pull --quiet=false img", "probe pull --tls-verify=false"],
+      "probe pull",
+    );
+  });
 });

@@ -312,6 +312,15 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       o.short.sort();
     }
   }
+  // Go's flag packages print a boolean long option with "(default true)" (podman's "--tls-verify
+  // Require HTTPS ... (default true)"), and take it as --tls-verify=false too; cobra's texts get
+  // that from their style, other layouts from the remark.
+  if (style !== "cobra")
+    for (const o of options)
+      if (o.arity === "none" && o.short.length === 0 && o.long.length && /\(default (true|false)\)\s*$/.test(o.description)) {
+        o.arity = "optional";
+        o.value = { type: { kind: "enum", choices: ["true", "false"] }, metavar: "true|false" };
+      }
   // pngquant's "--force  overwrite existing files (synonym: -f)", pdfjam's "--outfile PATH  (or
   // -o PATH)": a remark in parentheses that opens or ends the description and names another
   // spelling of the option. Not a spelling another option has, nor "(same as -o ro)".
