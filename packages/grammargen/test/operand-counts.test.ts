@@ -27,6 +27,31 @@ describe("operand counts read from the usage line", () => {
     accepts(help, ["probe a.warts", "probe -o out.pcap a.warts b.warts c.warts"], ["probe -x a.warts", "probe -o"]);
   });
 
+  test("a manual's OPTIONS entry '[<rev-args>...]' is the operand a SYNOPSIS piped into another program does not name", () => {
+    const help = `GIT-PROBE(1)                          Git Manual                          GIT-PROBE(1)
+
+NAME
+       git-probe - Data prober
+
+SYNOPSIS
+       git probe [<options>] | git unprobe
+
+OPTIONS
+       --progress=<n>
+           Insert progress statements every <n> objects.
+
+       --all-refs
+           Probe every ref.
+
+       [<rev-args>...]
+           A list of arguments that specifies the objects to probe.
+
+EXAMPLES
+       git probe --all-refs
+`;
+    accepts(help, ["git probe", "git probe main", "git probe --progress=3 main~3..main dev"], ["git probe --bogus main", "git probe --progress"], "git probe");
+  });
+
   test("'<spec> [x-options] ...': the dots after another program's options repeat the operand before them", () => {
     const help =
       "\nUsage:\n  probe install [options] <requirement specifier> [package-index-options] ...\n\nInstall Options:\n  -U, --upgrade               Upgrade all packages\n  -t, --target <dir>          Install into <dir>\n";

@@ -3,9 +3,21 @@
 // prints (OPTIONS entries at 7 spaces, descriptions at 11). Both spell `--[no-]flag`,
 // `-S[<keyid>]`, `--decorate[=...]` and `-u<mode>`.
 import { Session, type Diagnostic } from "../diagnostics.js";
-import type { CommandSpec, OptionSpec } from "../ir.js";
+import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import { readUsage, stripProgram, usageForms, type UsageForm } from "./bsd.js";
-import { emptySpec, lineSpan, linesOf, mergeOptions, optionsFromSpellings, readOptionTable, readSpelling, splitHead, type Spelling } from "./optionhead.js";
+import {
+  MANY,
+  emptySpec,
+  lineSpan,
+  linesOf,
+  mergeOptions,
+  optionsFromSpellings,
+  positional,
+  readOptionTable,
+  readSpelling,
+  splitHead,
+  type Spelling,
+} from "./optionhead.js";
 
 /** Sections of a man page that describe things other than options. */
 const NOT_OPTIONS =
@@ -26,6 +38,8 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
   const path = Array.isArray(opts.name) ? opts.name : opts.name.split(/\s+/).filter(Boolean);
   const spec = emptySpec(path, "git");
   const options: OptionSpec[] = [];
+  /** OPTIONS entries that name an operand ("[<git-rev-list-args>...]"). */
+  const operands: PositionalSpec[] = [];
   const lines = linesOf(text);
   let forms: UsageForm[];
 
@@ -50,6 +64,11 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
         continue;
       }
       if (NOT_OPTIONS.test(section)) continue;
+      const operand = /^ {7}(\[?<[\w-]+>\]?(?:\.\.\.)?\]?(?:\.\.\.)?)\s*$/.exec(l.text);
+      if (operand && /^ {9,}\S/.test(lines.slice(i + 1).find((x) => x.text.trim())?.text ?? "")) {
+        operands.push(positional(operand[1]!.replace(/\.\.\./g, ""), 0, operand[1]!.includes("...") ? MANY : 1, lineSpan(l)));
+        continue;
+      }
       const m = /^ {7}(-\S.*)$/.exec(l.text);
       if (!m) continue;
       const next = lines.slice(i + 1).find((x) => x.text.trim());
@@ -79,6 +98,9 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
   // The option table is authoritative; the usage line adds what it alone mentions (-S[<keyid>]).
   spec.options = mergeOptions([...options, ...usage.options]);
   spec.positionals = usage.positionals;
+  // git fast-export's SYNOPSIS, "git fast-export [<options>] | git fast-import", names no operand;
+  // its OPTIONS describe "[<git-rev-list-args>...]": the entry is the operand, optional.
+  if (!spec.positionals.length) spec.positionals = operands;
   // parse-options lets every long flag be negated (--no-verify/--verify); say so only where the help does.
   return { spec, diagnostics: session.diagnostics };
 }
