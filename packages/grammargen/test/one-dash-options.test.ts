@@ -1,7 +1,5 @@
-// Programs that spell multi-letter options after one dash (X11's -display, GDAL's -fielddomain)
-// beside one-letter options that take a value: a word that spells one of the program's own
-// one-dash options is that option, never a letter with the rest of the word glued on as its
-// value. Made-up programs' texts; each test refuses the misreading's leak.
+// A word that spells one of the program's one-dash options (X11's -font, GDAL's -fielddomain) is
+// that option, never a valued letter with the rest glued on. Made-up programs' texts.
 import { describe, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 
@@ -10,10 +8,10 @@ describe("one-dash long options beside valued letters", () => {
     const help = `Usage: probe [-help] [-font font] [-frame] [-fs file] [-f format] [atom ...]
 
 Options:
-  -help           print a summary of the options
-  -font font      show the properties of this font
+  -help           print a summary
+  -font font      show this font
   -frame          look at the frame
-  -fs file        read more formats from file
+  -fs file        read formats from file
   -f format       the format of each atom
 `;
     accepts(
@@ -37,7 +35,7 @@ Options:
 
   -a               all
   -b               brief
-  -c value         the c value
+  -c value         a value
   -abcount number  how many
 `;
     accepts(help, ["probe -abcount 3 f", "probe -abc x f", "probe -abcx f", "probe -c x f"], ["probe -abcount f", "probe -abcount"]);

@@ -285,11 +285,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   return { option: L.add(L.fresh(`${base}_opt`), alt(...branches)), flags: flagsRule };
 }
 
-/**
- * Every word the program spells after one dash that is not one letter: its one-dash options
- * (xprop's -font, GDAL's -fielddomain), their unique prefixes under "abbreviations", and the
- * long options of a program that takes them after one dash too.
- */
+/** The words spelled after one dash that are not one letter: one-dash options, their prefixes, LLVM-style long ones. */
 function oneDashWords(spec: CommandSpec, options: OptionSpec[]): string[] {
   const abbreviated = spec.extensions?.some((e) => e.kind === "abbreviations") ?? false;
   const dashLong = options.flatMap((o) => o.dashLong ?? []);
@@ -303,12 +299,9 @@ function oneDashWords(spec: CommandSpec, options: OptionSpec[]): string[] {
 }
 
 /**
- * A word that spells one of the program's one-dash options is that option: xprop's `-font`
- * without its value is not `-f` with "ont" glued on. For each valued letter whose attached
- * value could complete such a word (after any clustered flag letters before it), the attached
- * value that leaves those completions out; letters no word collides with are absent.
- * Only for values that are any word or a list of choices: a typed value (a number) rarely
- * spells the rest of an option name.
+ * A word that spells a one-dash option is that option: xprop's `-font` is not `-f` with "ont"
+ * glued on. Per valued letter that could complete such a word (after clustered flags), the
+ * attached value without those completions. Any-word and enum values only.
  */
 function gluedExceptions(L: Lowering, base: string, letters: string[], option: OptionSpec, flagLetters: string[], words: string[]): Map<string, Expr> {
   const out = new Map<string, Expr>();
