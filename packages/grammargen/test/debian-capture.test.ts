@@ -3,16 +3,27 @@
 // their reasons), and the sandbox the programs run in (real bubblewrap).
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
 import { programList } from "../src/capture/debian/programs.js";
 import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
-import { addManPages, fetchManPage, fetchManPages, manFillCandidates, readManFillState } from "../src/capture/debian/man-fill.js";
+import {
+  addManPages,
+  byGain,
+  chooseManPages,
+  fetchManPage,
+  fetchManPages,
+  manFillCandidates,
+  manOnlyOptions,
+  readManFillState,
+} from "../src/capture/debian/man-fill.js";
+import { manGain } from "../src/bench/man-gain.js";
+import { tldrExamplesFile } from "../src/bench/tldr-examples.js";
 import { commitCorpus, commitWhy, DebianCorpus, leaveOut, writeCorpus } from "../src/capture/debian/store.js";
 import { installedPackages } from "../src/capture/debian/archive.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
@@ -119,6 +130,23 @@ describe("program list", () => {
     expect(by.get("xeyes")?.skip).toMatch(/graphical.*section x11/);
     expect(by.get("gpick")?.skip).toMatch(/graphical.*libgtk-3-0/);
     expect(by.get("reboot")?.skip).toMatch(/may act instead of printing help/);
+  });
+
+  it("finds tldr's examples where report:tldr does: SHELLGEN_TLDR, else next to the checkout or, from a git worktree, next to the main checkout", () => {
+    const root = join(import.meta.dirname, "../../..");
+    const saved = process.env.SHELLGEN_TLDR;
+    try {
+      process.env.SHELLGEN_TLDR = "/elsewhere/examples.jsonl";
+      expect(tldrExamplesFile(root)).toBe("/elsewhere/examples.jsonl");
+      delete process.env.SHELLGEN_TLDR;
+      const common = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], { cwd: root, encoding: "utf8" }).trim();
+      const near = (checkout: string) => join(dirname(checkout), "shared/data/tldr/examples.jsonl");
+      const expected = [root, dirname(common)].map(near).find((f) => existsSync(f)) ?? near(root);
+      expect(tldrExamplesFile(root)).toBe(expected);
+    } finally {
+      if (saved === undefined) delete process.env.SHELLGEN_TLDR;
+      else process.env.SHELLGEN_TLDR = saved;
+    }
   });
 });
 
@@ -331,6 +359,9 @@ describe("filling in man pages", () => {
     expect(commitWhy("man", long, entry(), undefined, { maxManBytes: 50_000 })).toBeUndefined();
     expect(commitWhy("man", long, entry({ tldrExamples: 0 }), undefined, { maxManBytes: 50_000 })).toMatch(/larger than 30000/);
     expect(commitWhy("help", long, entry(), undefined, { maxManBytes: 50_000 })).toMatch(/larger than 30000/);
+    // A page the man phase chose by its gain goes in beside a full help and over the size limits.
+    expect(commitWhy("man", long, entry(), options(5), {}, true)).toBeUndefined();
+    expect(commitWhy("help", long, entry(), options(5), {}, true)).toMatch(/larger than 30000/);
   });
 
   it("adds each found page to the committed corpus under the limits, records what became of every page, and changes nothing else", () => {
@@ -373,6 +404,113 @@ describe("filling in man pages", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // A man page as `man -P cat` prints it, documenting the help's --opt0..--opt5 and `extra` more.
+  const page = (name: string, extra: string[] = [], filler = 0) =>
+    [
+      `${name.toUpperCase()}(1)                 User Commands                ${name.toUpperCase()}(1)`,
+      "",
+      "SYNOPSIS",
+      `       ${name} [OPTION]... [FILE]...`,
+      "",
+      "OPTIONS",
+      ...[...Array.from({ length: 6 }, (_, i) => `--opt${i}`), ...extra].flatMap((o) => [
+        `       ${o}`,
+        `              Does ${o.replace(/^-+/, "")}.${Array.from({ length: filler }, (_, i) => ` w${(i * 7919) % 10007}${o}`).join("")}`,
+        "",
+      ]),
+    ].join("\n");
+
+  const fullHelp = (name: string, n = 6) => options(n).replace("Usage: x [OPTION]...", `Usage: ${name} [OPTION]... [FILE]...`);
+
+  it("names the options a man page documents and the help text does not, as the pack reads both", () => {
+    expect(manOnlyOptions(["x"], options(6), page("x", ["--extra", "-q"]))).toEqual(["--extra", "-q"]);
+    expect(manOnlyOptions(["x"], options(6), page("x"))).toEqual([]);
+    // A thin or missing help lacks every option of the page.
+    expect(manOnlyOptions(["x"], undefined, page("x", ["--extra"]))).toHaveLength(7);
+  });
+
+  it("chooses by gain per compressed byte within the budget, passes over a page too large for what is left, and never takes one that gains nothing", () => {
+    const pages = [
+      { key: "big", gain: 10, compressed: 10_000 },
+      { key: "dense", gain: 3, compressed: 1_000 },
+      { key: "small", gain: 1, compressed: 900 },
+      { key: "none", gain: 0, compressed: 10 },
+      { key: "worse", gain: -2, compressed: 10 },
+    ];
+    expect(byGain(pages, 5_000)).toEqual({ chosen: ["dense", "small"], overBudget: ["big"], spent: 1_900 });
+    expect(byGain(pages, 20_000)).toEqual({ chosen: ["dense", "small", "big"], overBudget: [], spent: 11_900 });
+    expect(byGain(pages, 100).chosen).toEqual([]);
+  });
+
+  it("commits a page beside a full help where it names options the help lacks and raises the program's tldr acceptance, within the budget", () => {
+    const dir = mkdtempSync(join(tmpdir(), "debian-man-"));
+    try {
+      const out = join(dir, "out");
+      const names = ["gains", "same", "useless", "costly", "breaks"];
+      const help = new Map(names.map((k) => [k, fullHelp(k, k === "breaks" ? 5 : 6)]));
+      const index = Object.fromEntries(names.map((k) => [k, { words: [k], ...entry(), help: rec }]));
+      writeCorpus(out, index, {}, { help, man: new Map() });
+      const work = new DebianCorpus(join(dir, "work"));
+      const pages: Record<string, string> = {
+        gains: page("gains", ["--extra"]),
+        same: page("same"),
+        useless: page("useless", ["--never-used"]),
+        costly: page("costly", ["--extra"], 400),
+        // Sixteen options beside the help's five: the page is the base, and its --opt1 takes a value.
+        breaks: page("breaks", ["--extra", ...Array.from({ length: 9 }, (_, i) => `--more${i}`)]).replace("       --opt1\n", "       --opt1=NAME\n"),
+      };
+      for (const [k, text] of Object.entries(pages))
+        work.index[k] = {
+          ...index[k]!,
+          help: { ...rec, sha256: work.writeText("help", k, help.get(k)!) },
+          man: { ...manRec, sha256: work.writeText("man", k, text) },
+        };
+      // The examples people write: --extra is in the pages only.
+      const examples: Record<string, string[]> = {
+        gains: ["gains --extra a.txt", "gains --opt1 b.txt"],
+        same: ["same --extra a.txt"],
+        useless: ["useless --extra a.txt"],
+        costly: ["costly --extra a.txt"],
+        breaks: ["breaks --extra a.txt", "breaks --extra b.txt", "breaks --opt1"],
+      };
+      const stateFile = join(dir, "man-fill.json");
+      // Only the programs asked for beside a full help are looked up.
+      expect(Object.keys(fetchManPages(out, work, new Map(), stateFile)).sort()).toEqual([]);
+      const state = fetchManPages(out, work, new Map(), stateFile, { more: new Set(names) });
+      expect(Object.keys(state).sort()).toEqual([...names].sort());
+      const measure = (key: string, words: string[], helpText: string | undefined, manText: string) => manGain(words, helpText, manText, examples[key]!);
+      const costly = manGain(["costly"], help.get("costly"), pages.costly!, examples.costly!).compressed;
+      const budget = costly - 1;
+      const c = chooseManPages(out, work, state, budget, measure);
+      expect(c.chosen).toEqual(["gains"]);
+      expect(c.overBudget).toEqual(["costly"]);
+      expect(state.gains).toMatchObject({ helpLacks: ["--extra"], gain: 1, lost: 0, chosen: true });
+      expect(state.same!.choice).toBe("names no option the help text lacks");
+      expect(state.useless!.choice).toBe("makes no more tldr example accepted");
+      expect(state.costly!.choice).toMatch(/over the budget/);
+      expect(state.breaks).toMatchObject({ gain: 1, lost: 1, choice: "makes 1 accepted tldr example(s) refused" });
+      expect(addManPages(out, work, state).added).toEqual(["gains"]);
+      expect(readDebianText(out, "man", "gains")).toBe(pages.gains);
+      expect(readDebianIndex(out).same!.man).toBeUndefined();
+      // A rerun under the same budget counts the committed page again: nothing more is chosen.
+      expect(chooseManPages(out, work, state, budget, measure).chosen).toEqual(["gains"]);
+      expect(addManPages(out, work, state).added).toEqual([]);
+      // A full commit from the working corpus keeps the chosen page beside the full help, and only it.
+      const full = join(dir, "full");
+      commitCorpus(work, full, { manChosen: new Set(["gains"]) });
+      expect(Object.keys(readDebianIndex(full)).filter((k) => readDebianIndex(full)[k]!.man)).toEqual(["gains"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps out a page that makes the grammar refuse an example the help's grammar accepts, whatever it gains", () => {
+    // A help of two options beside a page of seven: the page is the base, and it says --opt1 takes a value.
+    const man = page("x", ["--extra"]).replace("       --opt1\n", "       --opt1=NAME\n");
+    const r = manGain(["x"], fullHelp("x", 2), man, ["x --extra a.txt", "x --extra b.txt", "x --opt1"]);
+    expect(r).toMatchObject({ gain: 1, lost: 1 });
   });
 
   const coreutils = installedPackages().get("coreutils");

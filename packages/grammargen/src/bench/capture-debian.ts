@@ -11,6 +11,7 @@
 //          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
+//          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
@@ -19,9 +20,14 @@ import { type Captured, captureProgram } from "../capture/debian/help.js";
 import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { installAll, readState } from "../capture/debian/install.js";
-import { addManPages, fetchManPages, saveManFillState } from "../capture/debian/man-fill.js";
+import { thinHelp } from "../capture/debian/help.js";
+import { addManPages, chooseManPages, fetchManPages, readManFillState, saveManFillState } from "../capture/debian/man-fill.js";
+import { readBundle } from "../pack/bundle.js";
+import { readDebianIndex } from "../pack/debian.js";
+import { manGain, tldrByKey } from "./man-gain.js";
 import { commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
 import { walkSubcommands } from "../capture/debian/walk.js";
+import { filledExamples, tldrExamplesFile } from "./tldr-examples.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 const args = process.argv.slice(2);
@@ -31,13 +37,14 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N]",
   );
   process.exit(0);
 }
 const out = opt("out") ?? join(ROOT, "corpora/debian");
 const state = opt("state") ?? "/var/tmp/shellgen-debian";
-const tldr = opt("tldr") ?? process.env.SHELLGEN_TLDR ?? join(ROOT, "../shared/data/tldr/examples.jsonl");
+// Asked only where needed: finding it may run Python.
+const tldrFile = () => opt("tldr") ?? tldrExamplesFile(ROOT);
 const phase = opt("phase") ?? "all";
 const only = opt("only")?.split(",");
 const count = (name: string, dflt: number): number => {
@@ -64,6 +71,7 @@ const work = join(state, "corpus");
 
 // The man phase reads the committed corpus alone: no program list needed.
 if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man")) {
+  const tldr = tldrFile();
   if (!existsSync(tldr)) {
     console.error(`capture-debian: no tldr examples at ${tldr} (--tldr FILE)`);
     process.exit(2);
@@ -176,16 +184,39 @@ if (walk && (phase === "walk" || phase === "all")) {
 if (phase === "commit" || phase === "all") {
   const helpDir = join(ROOT, "corpora/help");
   const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
-  const r = commitCorpus(new DebianCorpus(work), out, { ...limits, reviewed });
+  // The pages the man phase chose by their gain go in beside a full help too, so that a full commit agrees with it.
+  const fills = readManFillState(join(state, "man-fill.json"));
+  const manChosen = new Set(Object.keys(fills).filter((k) => fills[k]!.chosen));
+  const r = commitCorpus(new DebianCorpus(work), out, { ...limits, reviewed, manChosen });
   log(`commit: ${r.programs} programs, ${r.failures} failures, ${(r.bytes / 1e6).toFixed(2)} MB in ${out}`);
 }
 
 // The man page of every program in --out whose help is thin or missing and which has none:
-// each outcome (or why there is none) in man-fill.json of the state folder.
+// each outcome (or why there is none) in man-fill.json of the state folder. With
+// --man-budget N, also the page of each program whose help is full and whose grammar refuses one
+// of its tldr examples: such a page (or a thin help's page over the size limits) goes in where
+// it names options the help lacks and makes more of the program's examples accepted, in order
+// of gain per compressed byte, until the pages chosen so take N compressed bytes.
 if (phase === "man" || phase === "all") {
   const corpus = new DebianCorpus(work);
   const fillFile = join(state, "man-fill.json");
-  const fills = fetchManPages(out, corpus, installedPackages(), fillFile, { recapture, log });
+  const budget = opt("man-budget") ? count("man-budget", 1) : 0;
+  let more = new Set<string>();
+  let byKey = new Map<string, string[]>();
+  if (budget > 0) {
+    process.env.SHELLGEN_TLDR = tldrFile();
+    const t = tldrByKey(ROOT, out, filledExamples(ROOT));
+    byKey = t.byKey;
+    const index = readDebianIndex(out);
+    const help = readBundle(join(out, "help.txt.br"));
+    more = new Set([...t.refusing].filter((k) => index[k]?.help && !index[k]!.man && !thinHelp(help.get(k))));
+    log(`man: ${more.size} programs with a full help, no man page and a tldr example refused`);
+  }
+  const fills = fetchManPages(out, corpus, installedPackages(), fillFile, { recapture, log, more });
+  if (budget > 0) {
+    const c = chooseManPages(out, corpus, fills, budget, (key, words, help, man) => manGain(words, help, man, byKey.get(key) ?? []), limits);
+    log(`man: ${c.chosen.length} pages chosen by gain (${c.spent} compressed bytes of ${budget}), ${c.overBudget.length} over the budget`);
+  }
   const r = addManPages(out, corpus, fills, limits);
   saveManFillState(fillFile, fills);
   log(`man: ${r.added.length} man pages added to ${out}, ${r.leftOut} left out (the reason is in ${fillFile})`);

@@ -13,18 +13,15 @@
 // misreading the text, an option the text does not list (wrappers such as zgrep, subcommands
 // whose own help was not captured), or a value the filling got wrong; the rate says how far a
 // help text alone carries, not which of the three a refusal is (--misses).
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { recognize } from "../check/recognize.js";
 import { writeAtomic } from "../cli/output.js";
-import { GrammargenError } from "../diagnostics.js";
-import { lowerCommand } from "../lower/command.js";
 import type { CommandSpec } from "../ir.js";
 import { parseHelp } from "../parse/help.js";
 import { readCorpus } from "../pack/corpus.js";
 import { readDebianCorpus } from "../pack/debian.js";
 import { pairsExist, readPairs } from "./pairs.js";
+import { checkCommands, examplesByKey, filledExamples, simpleCommand } from "./tldr-examples.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 
@@ -49,7 +46,6 @@ async function main(): Promise<void> {
   const specOf = new Map<string, () => CommandSpec>();
   const byProgram = new Map<string, string[]>();
   const push = (program: string, command: string) => (byProgram.get(program) ?? byProgram.set(program, []).get(program)!).push(command);
-  const simple = (c: string) => !/[|;&<>`$(){}]/.test(c);
   let pairsFile: string;
   let underOther = 0;
   if (dir) {
@@ -59,7 +55,7 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     for (const p of readPairs(pairsFile)) {
-      if (p.source !== "tldr" || !simple(p.command)) continue;
+      if (p.source !== "tldr" || !simpleCommand(p.command)) continue;
       const program = p.command.split(/\s+/)[0]!;
       if (!/^[\w.+-]+$/.test(program) || !existsSync(join(dir, `${program}.txt`))) continue;
       if (!specOf.has(program)) specOf.set(program, () => parseHelp(readFileSync(join(dir, `${program}.txt`), "utf8"), { name: [program] }).spec);
@@ -71,44 +67,20 @@ async function main(): Promise<void> {
     for (const e of [...reviewed, ...debian.entries]) specOf.set(e.key, () => e.spec);
     const keyOf = new Map([...reviewed, ...debian.entries].map((e) => [e.spec.path.join(" "), e.key]));
     pairsFile = opt("pairs") ?? "model/tldr_fill.py";
-    const filled = opt("pairs")
-      ? (readPairs(pairsFile) as { command: string; page?: string }[])
-      : execFileSync("/usr/bin/python3", [join(ROOT, "model/tldr_fill.py")], { encoding: "utf8", maxBuffer: 1 << 28 })
-          .split("\n")
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as { command: string; page?: string });
-    for (const p of filled) {
-      if (!simple(p.command)) continue;
-      const w = p.command.trim().split(/\s+/);
-      // An example run under another program (`sudo apt install x` on apt's page) is about its
-      // page's program, whose grammar cannot take it alone: counted apart, not checked.
-      if (p.page && w[0] !== p.page.split(" ")[0]) {
-        underOther++;
-        continue;
-      }
-      // The deepest subcommand with a grammar of its own (`az storage blob ...` under
-      // az-storage-blob when the pack has it, else az-storage, else az).
-      let key: string | undefined;
-      for (let n = Math.min(w.length, 4); n >= 1 && !key; n--) key = keyOf.get(w.slice(0, n).join(" "));
-      if (key) push(key, p.command);
-    }
+    const placed = examplesByKey(filledExamples(ROOT, opt("pairs")), keyOf);
+    underOther = placed.underOther;
+    for (const [key, commands] of placed.byKey) for (const c of commands) push(key, c);
   }
   const rows: { program: string; commands: number; accepted: number; error?: string }[] = [];
   const misses: string[] = [];
   for (const [program, commands] of [...byProgram].sort((a, b) => a[0].localeCompare(b[0]))) {
-    let grammar: ReturnType<typeof lowerCommand>;
-    try {
-      grammar = lowerCommand(specOf.get(program)!());
-    } catch (e) {
-      rows.push({ program, commands: commands.length, accepted: 0, error: e instanceof GrammargenError ? e.message.split("\n")[0] : String(e) });
+    const r = checkCommands(specOf.get(program)!(), commands);
+    if ("error" in r) {
+      rows.push({ program, commands: commands.length, accepted: 0, error: r.error });
       continue;
     }
-    let accepted = 0;
-    for (const c of commands) {
-      const r = recognize(grammar, c);
-      if (r.accepted) accepted++;
-      else misses.push(`${program}\t${c}\t${r.reason ?? ""}`);
-    }
+    for (const m of r.misses) misses.push(`${program}\t${m.command}\t${m.reason}`);
+    const accepted = r.accepted;
     rows.push({ program, commands: commands.length, accepted });
   }
   const commands = rows.reduce((s, r) => s + r.commands, 0);

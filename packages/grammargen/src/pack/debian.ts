@@ -65,6 +65,31 @@ export function readDebianText(dir: string, kind: "help" | "man", key: string): 
   return texts.get(key);
 }
 
+type Text = string | undefined | { failure: string };
+
+/**
+ * One program's spec from its texts (a text may be missing, or a failure to read it): both
+ * texts when both were captured, the man page filling in what a thin --help leaves out, and the
+ * merge keeping the help text as the base where it has one (mergeHelpAndMan). A text that does
+ * not parse is left out with the parser's reason; neither parsing is a failure naming both.
+ */
+export function parseDebianTexts(words: string[], helpText: Text, manText: Text): { spec: CommandSpec; source: DebianEntry["source"] } | { failure: string } {
+  const read = (kind: "help" | "man", text: Text, parse: (text: string) => ParseResult): ParseResult | string | undefined => {
+    if (text === undefined || typeof text === "object") return text?.failure;
+    try {
+      return parse(text);
+    } catch (err) {
+      return `${kind}: ${(err as Error).message.split("\n")[0]!}`;
+    }
+  };
+  const help = read("help", helpText, (t) => parseHelp(t, { name: words }));
+  const man = read("man", manText, (t) => parseManPage(t, { name: words }));
+  const ok = (r: ParseResult | string | undefined): r is ParseResult => typeof r === "object";
+  if (!ok(help) && !ok(man)) return { failure: [help, man].filter((r) => typeof r === "string").join("; ") || "no text" };
+  const { spec } = mergeHelpAndMan(ok(help) ? help : undefined, ok(man) ? man : undefined);
+  return { spec, source: ok(help) && ok(man) ? "help+man" : ok(help) ? "help" : "man" };
+}
+
 /**
  * Every program of the Debian corpus but those in `skip` (the reviewed corpus's keys), parsed.
  * A text that does not parse is reported in `skipped` with the parser's reason.
@@ -76,33 +101,22 @@ export function readDebianCorpus(dir: string, skip: Set<string>): { entries: Deb
   for (const key of Object.keys(index).sort()) {
     if (skip.has(key)) continue;
     const e = index[key]!;
-    // Both texts when both were captured: the man page fills in what a thin --help leaves out,
-    // and the merge keeps the help text as the base where it has one (mergeHelpAndMan).
-    const read = (kind: "help" | "man", parse: (text: string) => ParseResult): ParseResult | string | undefined => {
+    const text = (kind: "help" | "man"): string | undefined | { failure: string } => {
       if (!e[kind]) return undefined;
-      const text = readDebianText(dir, kind, key);
-      if (text === undefined) return `index.json.br lists a ${kind} text for ${key}, but ${kind}.txt.br has none`;
-      try {
-        return parse(text);
-      } catch (err) {
-        return `${kind}: ${(err as Error).message.split("\n")[0]!}`;
-      }
+      return readDebianText(dir, kind, key) ?? { failure: `index.json.br lists a ${kind} text for ${key}, but ${kind}.txt.br has none` };
     };
-    const help = read("help", (t) => parseHelp(t, { name: e.words }));
-    const man = read("man", (t) => parseManPage(t, { name: e.words }));
-    const ok = (r: ParseResult | string | undefined): r is ParseResult => typeof r === "object";
-    if (!ok(help) && !ok(man)) {
-      skipped.push({ key, reason: [help, man].filter((r) => typeof r === "string").join("; ") || "no text" });
+    const r = parseDebianTexts(e.words, text("help"), text("man"));
+    if ("failure" in r) {
+      skipped.push({ key, reason: r.failure });
       continue;
     }
-    const { spec } = mergeHelpAndMan(ok(help) ? help : undefined, ok(man) ? man : undefined);
-    const source = ok(help) && ok(man) ? "help+man" : ok(help) ? "help" : "man";
-    const argv = (ok(help) ? e.help! : e.man!).argv;
+    const { spec, source } = r;
+    const argv = (source === "man" ? e.man! : e.help!).argv;
     entries.push({
       key,
       spec: {
         ...spec,
-        source: { ...spec.source, program: e.words[0]!, version: `${e.package} ${e.version}`, helpArgs: ok(help) ? argv.slice(e.words.length) : argv },
+        source: { ...spec.source, program: e.words[0]!, version: `${e.package} ${e.version}`, helpArgs: source === "man" ? argv : argv.slice(e.words.length) },
       },
       package: e.package,
       version: e.version,

@@ -88,14 +88,20 @@ export interface CommitLimits {
   maxManBytes?: number;
 }
 
-/** Why one text of an entry stays out of corpora/debian, or undefined when it goes in. */
+/**
+ * Why one text of an entry stays out of corpora/debian, or undefined when it goes in. A man page
+ * the man phase `chosen` by its gain (it names options the help lacks and raises the program's
+ * tldr acceptance, within that phase's byte budget) goes in beside any help and at any size.
+ */
 export function commitWhy(
   kind: "help" | "man",
   text: string,
   e: { tldrExamples: number },
   helpText: string | undefined,
   limits: CommitLimits = {},
+  chosen = false,
 ): string | undefined {
+  if (kind === "man" && chosen) return leaveOut(text, Number.POSITIVE_INFINITY);
   const maxBytes = limits.maxBytes ?? 30_000;
   // The man page only beside a thin help text (or none): the corpus has a size budget.
   if (kind === "man" && helpText !== undefined && !thinHelp(helpText)) return "the help text documents five options or more";
@@ -108,7 +114,7 @@ export function commitWhy(
 export function commitCorpus(
   work: DebianCorpus,
   out: string,
-  opts: CommitLimits & { reviewed?: Set<string> } = {},
+  opts: CommitLimits & { reviewed?: Set<string>; manChosen?: ReadonlySet<string> } = {},
 ): { programs: number; failures: number; bytes: number } {
   const index: Record<string, IndexEntry> = structuredClone(work.index);
   const failures: Record<string, Failure> = { ...work.failures };
@@ -119,7 +125,7 @@ export function commitCorpus(
     for (const kind of ["help", "man"] as const) {
       if (!index[n]![kind]) continue;
       const text = readText(work.dir, kind, n)!;
-      const why = commitWhy(kind, text, index[n]!, kind === "man" ? texts.help.get(n) : undefined, opts);
+      const why = commitWhy(kind, text, index[n]!, kind === "man" ? texts.help.get(n) : undefined, opts, opts.manChosen?.has(n));
       if (why) delete index[n]![kind];
       else texts[kind].set(n, text);
       if (why && !index[n]!.help && !index[n]!.man) {
