@@ -5,6 +5,7 @@ export { bashVerdict, firstProblem, parseTree, type Node, type ParseVerdict, typ
 export { basename, invocationOf, toWord, unwrap, UNKNOWN, type Invocation, type Word, type WordEnv } from "./shell/words.js";
 export {
   COMMAND_LINE_VALUE,
+  TO_SHELL,
   parseUsage,
   usageFromIr,
   WRAPPER_NAMES,

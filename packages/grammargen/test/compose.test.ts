@@ -254,3 +254,28 @@ describe("shells held as programs", () => {
     expect(recognize(compose({ commands: [shAsProgram] }), "sh -c 'echo hi'").accepted).toBe(true);
   });
 });
+
+describe("programs with subcommands composed beside them", () => {
+  const top = parseHelp(
+    "Usage: box [options] <command> [args]\n\nCommands:\n  run     Run a thing\n  ps      List things\n\nOptions:\n  -v, --verbose  Be verbose\n",
+    { name: ["box"] },
+  ).spec;
+  const run = parseHelp("Usage: box run [options] IMAGE [ARG...]\n\nOptions:\n  -n, --name string   Name it\n  -d, --detach        Detach\n", {
+    name: ["box", "run"],
+  }).spec;
+  test("a listed subcommand with a spec of its own is read by that spec, and the bare program takes no command word", () => {
+    const alone = compose({ commands: [top] });
+    // Composed alone, a listed command takes any words (nothing else is known of it).
+    expect(recognize(alone, "box run --anme x img").accepted).toBe(true);
+    const both = compose({ commands: [top, run] });
+    for (const c of ["box run --name x img", "box run -d img ls", "box ps -a", "box -v"]) expect(recognize(both, c).accepted, c).toBe(true);
+    for (const c of ["box run --anme x img", "box run -q img", "box frob"]) expect(recognize(both, c).accepted, c).toBe(false);
+  });
+  test("an option valued by a command line is checked as one only when its text hands it to a shell", () => {
+    const help =
+      "Usage: runit [options] FILE\n\nOptions:\n  -c, --command <command>  pass a single command to the shell with -c\n  -e, --eval <cmd>         evaluate cmd in the runit language\n";
+    const g = compose({ commands: [parseHelp(help, { name: ["runit"] }).spec, ...specs.filter((s) => ["ls", "wc"].includes(s.path[0]!))] });
+    for (const c of ["runit -c 'ls | wc -l' f", "runit -e 'print(1)' f", "runit -e 'x |' f"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["runit -c 'ls |' f", "runit -c 'ls --bogus' f"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+});

@@ -29,3 +29,18 @@ describe("coverage set", () => {
 });
 
 const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accepted: 393, rejected: 142 } };
+
+describe("per-request grammars with the Debian-derived set", () => {
+  // Debian holds the bare `git` (from `git --help`) beside the pack's reviewed subcommands:
+  // a command line brings both, so `git log` is read by git-log's grammar.
+  it("brings a program's own entry and its subcommands' entries", async () => {
+    const { existsSync } = await import("node:fs");
+    const { packGrammars } = await import("../src/bench/request-grammar.js");
+    if (!existsSync(join(ROOT, "grammars/debian/git.ir.json"))) throw new Error("grammars/debian is missing: npm run build generates it");
+    const g = packGrammars(ROOT, { debian: true });
+    expect(g.keysOf("git")).toEqual(expect.arrayContaining(["git", "git-log", "git-commit"]));
+    const { recognize } = await import("../src/check/recognize.js");
+    for (const c of ["git log --oneline -5", "git status -s", "git --version"]) expect(recognize(g.forCommand(c), c).accepted, c).toBe(true);
+    for (const c of ["git log --onelin", "git lgo"]) expect(recognize(g.forCommand(c), c).accepted, c).toBe(false);
+  }, 120_000);
+});

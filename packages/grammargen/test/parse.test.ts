@@ -477,6 +477,48 @@ file   : program read from script file
     ]);
   });
 
+  it("reads a listed command that the usage forms spell by those forms: their operands, the program's options", () => {
+    const help = [
+      "usage: tree-tool [<options>] -P <prefix> add <commit>",
+      "   or: tree-tool [<options>] -P <prefix> add <repository> <ref>",
+      "   or: tree-tool [<options>] -P <prefix> split [<commit>]",
+      "",
+      "Commands:",
+      "  add      Add a tree",
+      "  split    Split a tree",
+      "  prune    Prune trees",
+      "",
+      "Options:",
+      "  -q, --quiet            quiet",
+      "  -P, --prefix <prefix>  the subdirectory",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: ["tree-tool"] });
+    const g = lowerCommand(spec);
+    for (const ok of ["tree-tool add -P lib abc123", "tree-tool add --prefix=lib https://example.com/r.git main", "tree-tool split -q", "tree-tool prune --anything x"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["tree-tool add -P", "tree-tool add --prefx lib abc", "tree-tool split -G x", "tree-tool add a b c"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
+  it("reads an [x-options] placeholder as the text's own 'X Options:' section when it has one, not another program's", () => {
+    const help = [
+      "Usage:",
+      "  fetchpkg get [options] <name> [mirror-index-options] ...",
+      "",
+      "Get Options:",
+      "  -r, --requirement <file>  Read names from the given file.",
+      "",
+      "Mirror Index Options:",
+      "  -i, --index-url <url>     Base URL of the index.",
+      "  --no-index                Ignore the index.",
+    ].join("\n");
+    const { spec } = parseHelp(help, { name: ["fetchpkg", "get"] });
+    expect(spec.extensions).toBeUndefined();
+    const g = lowerCommand(spec);
+    for (const ok of ["fetchpkg get requests", "fetchpkg get -i https://mirror.example.com/simple requests", "fetchpkg get --no-index -r reqs.txt"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const bad of ["fetchpkg get -A requests", "fetchpkg get --index-urll x requests"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+  });
+
   it("glues a single-dash long option's value on as the help writes it (-std=<standard>, -Wl,<options>, -agentlib:<lib>)", () => {
     const help = [
       "Usage: cc [options] file...",

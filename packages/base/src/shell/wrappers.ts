@@ -308,7 +308,8 @@ export const COMMAND_LINE_VALUE = /^[<[]?(command|cmd|command[-_]string)[>\]]?$/
 // An option whose value the program hands to a shell says so: su's "-c, --command <command>  pass
 // a single command to the shell with -c", split's "--filter=COMMAND  write to shell COMMAND".
 // A value named so may be another language's (python's "-c cmd", gdb's "--eval-command=COMMAND").
-const TO_SHELL = /\b(?:to|by|in|with)[ \t]+(?:the[ \t]+|a[ \t]+)?shell\b|\bshell[ \t]+command\b/i;
+// flock's "-c, --command <command>  run a single command string through the shell".
+export const TO_SHELL = /\b(?:to|by|in|with|through)[ \t]+(?:the[ \t]+|a[ \t]+)?shell\b|\bshell[ \t]+command\b/i;
 
 /**
  * The usage line of a program whose help text names a command operand, or an option whose value

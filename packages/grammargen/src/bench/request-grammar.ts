@@ -58,14 +58,18 @@ export function packGrammars(root: string, opts: { debian?: boolean } = {}): Pac
     return specs.get(key)!;
   };
   const files = dirs.flatMap((d) => (existsSync(d) ? readdirSync(d).filter((f) => f.endsWith(".ir.json")) : []));
-  // A program held as subcommands only (git -> git-status, git-log, ...) brings them all.
-  const keysOf = (name: string): string[] =>
-    fileOf(name)
-      ? [name]
-      : files
-          .filter((f) => f.startsWith(`${name}-`))
-          .map((f) => f.slice(0, -".ir.json".length))
-          .filter((k) => spec(k)?.path[0] === name);
+  // A program brings its own entry and all its subcommands' (git -> git-status, git-log, ...):
+  // the Debian set may hold the bare program (`git --help`) beside the pack's reviewed
+  // subcommands, and a command line needs both.
+  const keysOf = (name: string): string[] => [
+    ...new Set([
+      ...(fileOf(name) ? [name] : []),
+      ...files
+        .filter((f) => f.startsWith(`${name}-`))
+        .map((f) => f.slice(0, -".ir.json".length))
+        .filter((k) => spec(k)?.path[0] === name),
+    ]),
+  ];
   const perRequest = new Map<string, Grammar>();
   const forCommand = (command: string): Grammar => {
     const names = programsOf(command).filter((n) => !BUILTIN_NAMES.includes(n));

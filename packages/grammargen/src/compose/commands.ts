@@ -3,7 +3,7 @@
 // wrapped command goes through its own grammar, and policy applied on the way: denied
 // programs dropped, denied flags removed, required flags enforced by a product with a
 // two-state "seen the flag" automaton.
-import { wrapsCommand } from "@shellgen/base";
+import { TO_SHELL, wrapsCommand } from "@shellgen/base";
 import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
@@ -101,8 +101,18 @@ function optionFilter(
  * composition that holds the program's subcommands too: their grammars are its commands, and an
  * operand taking any word with any arguments after it would accept every wrong option of theirs.
  */
+// A command slot a parser did not mark: "command", "<cmd>", "subcommands", or the bare "ARG"
+// list a text that says nothing of its operands gets (busybox's help is "applet not found").
+const COMMAND_SLOT = /^<?(?:(?:sub-?)?(?:command|cmd)s?|args?|arguments?)>?$/i;
+
+/** A spec for one of a program's subcommands (git log), not for an option's use (python3 -m venv). */
+export const isSubcommandPath = (path: string[]): boolean => path.length > 1 && !path[1]!.startsWith("-");
+
 export function withoutCommandOperand(spec: CommandSpec): CommandSpec {
-  const at = spec.positionals.findIndex((p) => p.subcommand);
+  // With its subcommands composed beside it, the operand where a subcommand goes (marked so,
+  // named so as openssl's `command`, or a pass-through rest as hg's `ARG...`) and all after it
+  // belong to the subcommands, each a form of its own.
+  const at = spec.positionals.findIndex((p) => p.subcommand || p.rest || COMMAND_SLOT.test(p.name));
   return at < 0 ? spec : { ...spec, positionals: spec.positionals.slice(0, at) };
 }
 
@@ -117,10 +127,17 @@ export function commandTemplates(
   const out: CommandTemplate[] = [];
   const used = new Set<string>();
   const withWrappers = new Set((policy?.wrap ?? []).map((w) => w.with));
-  const withSubcommands = new Set(specs.filter((s) => s.path.length > 1).map((s) => s.path[0]!));
+  const withSubcommands = new Set(specs.filter((s) => isSubcommandPath(s.path)).map((s) => s.path[0]!));
+  // A subcommand composed as a spec of its own is read from its own help; the entry a parent's
+  // command list gives it (no options: any words) would let any option through.
+  const composedPaths = new Set(specs.map((s) => s.path.join(" ")));
+  const ownSubcommands = (s: CommandSpec): CommandSpec => ({
+    ...s,
+    subcommands: s.subcommands.filter((c) => !composedPaths.has(c.path.join(" "))).map(ownSubcommands),
+  });
   for (const given of specs) {
     const program = given.path[0] ?? "";
-    const spec = given.path.length === 1 && withSubcommands.has(program) ? withoutCommandOperand(given) : given;
+    const spec = ownSubcommands(given.path.length === 1 && withSubcommands.has(program) ? withoutCommandOperand(given) : given);
     if (!program || (policy && !commandAllowed(policy, program).ok) || !subcommandAllowed(policy, spec.path)) continue;
     const key = `c_${sanitizeName(spec.path.join("_"))}`;
     if (used.has(key)) continue;
@@ -182,7 +199,9 @@ function template(
   const marked: CommandSpec = {
     ...spec,
     options: spec.options.map((o) =>
-      o.value && COMMAND_VALUE.test(o.value.metavar ?? "") ? { ...o, value: { ...o.value, type: { kind: "enum", choices: [INLINE_MARK] } } } : o,
+      o.value && COMMAND_VALUE.test(o.value.metavar ?? "") && TO_SHELL.test(o.description ?? "")
+        ? { ...o, value: { ...o.value, type: { kind: "enum", choices: [INLINE_MARK] } } }
+        : o,
     ),
   };
   const lowered = lowerCommand(wrapper ? { ...marked, positionals: marked.positionals.slice(0, cut) } : marked, {

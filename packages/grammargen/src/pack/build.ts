@@ -19,7 +19,7 @@ import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.j
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
 import { type DebianEntry, readDebianCorpus } from "./debian.js";
-import { withoutCommandOperand } from "../compose/commands.js";
+import { isSubcommandPath, withoutCommandOperand } from "../compose/commands.js";
 import { fromSchema } from "../schema/index.js";
 import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
@@ -149,7 +149,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     tools[name] = { source: rel.replace(/^.*\//, ""), sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   }
 
-  const withSubcommands = new Set(entries.filter((e) => e.spec.path.length > 1).map((e) => e.spec.path[0]!));
+  const withSubcommands = new Set(entries.filter((e) => isSubcommandPath(e.spec.path)).map((e) => e.spec.path[0]!));
   const debian = config.debian ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), withSubcommands) : undefined;
   if (debian) {
     files.set("debian.json", debianManifest(debian));
@@ -221,7 +221,7 @@ function buildDebian(corpus: string, reviewed: Set<string>, reviewedWithSubcomma
   // A program whose subcommands have entries of their own (git: git-log, git-subtree...) takes
   // its commands from them; its `COMMAND [ARGS]...` operand would take any word with any
   // arguments, every wrong option of theirs included.
-  const withSubcommands = new Set([...reviewedWithSubcommands, ...read.entries.filter((e) => e.spec.path.length > 1).map((e) => e.spec.path[0]!)]);
+  const withSubcommands = new Set([...reviewedWithSubcommands, ...read.entries.filter((e) => isSubcommandPath(e.spec.path)).map((e) => e.spec.path[0]!)]);
   const entries = read.entries.map((e) =>
     e.spec.path.length === 1 && withSubcommands.has(e.spec.path[0]!) ? { ...e, spec: withoutCommandOperand(e.spec) } : e,
   );
@@ -320,7 +320,7 @@ function buildGenerated(root: string, config: PackConfig, t0: number): PackResul
       .map((k) => join(corpus, k, "ir.json"))
       .filter((f) => existsSync(f))
       .map((f) => (JSON.parse(readFileSync(f, "utf8")) as CommandSpec).path)
-      .filter((p) => p.length > 1)
+      .filter(isSubcommandPath)
       .map((p) => p[0]!),
   );
   const d = buildDebian(resolve(root, config.debian), reviewed, withSubcommands);

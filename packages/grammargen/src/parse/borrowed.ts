@@ -13,6 +13,10 @@ const SAME_AS =
   /\b(?:options\s+are\s+the\s+same|takes\s+the\s+same\s+options)\s+as\s+(?:for\s+|those\s+of\s+|in\s+)?(?:['`"\u2018]([a-z][\w.+-]*)['`"\u2019]|([a-z][\w+-]*)(?=[.,;:)]|\s*$))/im;
 const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
 
+/** A heading in the text for the placeholder's options: "Package Index Options:". */
+const ownSection = (text: string, name: string): boolean =>
+  new RegExp(`^[ \\t]*${name.split(/[_ -]+/).map((w) => w.replace(/[.+]/g, "\\$&")).join("[ \\t_-]+")}[ \\t_-]+options[ \\t]*:?[ \\t]*$`, "im").test(text);
+
 /** `result` with the program whose options the text says it takes, when it says so. */
 export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {
   const spec = result.spec;
@@ -20,6 +24,9 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   const said = SAME_AS.exec(text);
   const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
+  // pip's "[package-index-options]" names a section of this text ("Package Index Options:"),
+  // whose options are listed: the placeholder stands for them, not for another program's.
+  if (!said && placeholder && ownSection(text, program)) return { ...result, spec: { ...spec, positionals: spec.positionals.filter((p) => p !== placeholder) } };
   const span = said ? matchSpan(text, said) : placeholder?.span;
   const positionals = spec.positionals.filter((p) => p !== placeholder);
   // pip's "<requirement specifier> [package-index-options] ...": the dots after the options

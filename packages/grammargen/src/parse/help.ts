@@ -254,6 +254,33 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
  * the smallest total. An operand the smallest form does not name is the one made optional first
  * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
  */
+/**
+ * A listed command whose word the usage forms spell, with what follows it
+ * (`git subtree [<options>] -P <prefix> add <local-commit>`), is described by those forms: its
+ * operands are theirs, and the options the text lists for the program are its options, as the
+ * forms give them beside its word. Without this it would take any words, options included.
+ * A listed command no form spells keeps its unknown shape.
+ */
+function formsOfListed(subcommands: CommandSpec[], alternatives: UsageOperand[][], options: OptionSpec[]): void {
+  for (const sub of subcommands) {
+    if (sub.options.length || sub.positionals.length || sub.subcommands.length) continue;
+    const words = new Set([sub.path[sub.path.length - 1]!, ...sub.aliases]);
+    const forms = alternatives.flatMap((alt) => {
+      const at = alt.findIndex((o) => words.has(o.name) && o.min > 0 && !o.choices);
+      return at < 0 ? [] : [alt.slice(at + 1)];
+    });
+    if (!forms.length || forms.some((f) => f.some((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || ARGS_NAME.test(o.name)))) continue;
+    sub.positionals = mergeAlternatives(forms).map((o) => ({
+      name: o.name,
+      type: o.choices ? { kind: "enum", choices: o.choices } : o.placeholders ? { kind: "word" } : inferType(o.name, { description: "", style: sub.style, operand: true }),
+      min: o.min,
+      max: o.max,
+      span: o.span,
+    }));
+    sub.options = options;
+  }
+}
+
 function mergeAlternatives(alts: UsageOperand[][]): UsageOperand[] {
   if (alts.length === 0) return [];
   const total = (a: UsageOperand[], k: "min" | "max") => a.reduce((s, o) => s + o[k], 0);
@@ -476,6 +503,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || named.has(o.name));
     if (at >= 0) operands = operands.slice(0, at);
     operands = operands.filter((o) => !ARGS_NAME.test(o.name));
+    formsOfListed(subcommands, usage.alternatives, options);
   }
 
   const positionals: PositionalSpec[] = [];
