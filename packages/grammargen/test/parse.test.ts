@@ -514,7 +514,7 @@ file   : program read from script file
     const { spec } = parseHelp(help, { name: ["fetchpkg", "get"] });
     expect(spec.extensions).toBeUndefined();
     const g = lowerCommand(spec);
-    for (const ok of ["fetchpkg get requests", "fetchpkg get -i https://mirror.example.com/simple requests", "fetchpkg get --no-index -r reqs.txt"])
+    for (const ok of ["fetchpkg get requests", "fetchpkg get -i https://mirror.example.com/simple requests", "fetchpkg get --no-index -r reqs.txt", "fetchpkg get a b c"])
       expect(recognize(g, ok).accepted, ok).toBe(true);
     for (const bad of ["fetchpkg get -A requests", "fetchpkg get --index-urll x requests"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });

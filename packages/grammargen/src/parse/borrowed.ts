@@ -26,7 +26,14 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
   // pip's "[package-index-options]" names a section of this text ("Package Index Options:"),
   // whose options are listed: the placeholder stands for them, not for another program's.
-  if (!said && placeholder && ownSection(text, program)) return { ...result, spec: { ...spec, positionals: spec.positionals.filter((p) => p !== placeholder) } };
+  // Its "..." ("<requirement specifier> [package-index-options] ...") repeats the operand before it.
+  if (!said && placeholder && ownSection(text, program)) {
+    const at = spec.positionals.indexOf(placeholder);
+    const positionals = spec.positionals.flatMap((p, i) =>
+      p === placeholder ? [] : i === at - 1 && placeholder.max > 1 ? [{ ...p, max: Math.max(p.max, placeholder.max) }] : [p],
+    );
+    return { ...result, spec: { ...spec, positionals } };
+  }
   const span = said ? matchSpan(text, said) : placeholder?.span;
   const positionals = spec.positionals.filter((p) => p !== placeholder);
   // pip's "<requirement specifier> [package-index-options] ...": the dots after the options
