@@ -494,9 +494,15 @@ file   : program read from script file
     ].join("\n");
     const { spec } = parseHelp(help, { name: ["tree-tool"] });
     const g = lowerCommand(spec);
-    for (const ok of ["tree-tool add -P lib abc123", "tree-tool add --prefix=lib https://example.com/r.git main", "tree-tool split -q", "tree-tool prune --anything x"])
+    for (const ok of [
+      "tree-tool add -P lib abc123",
+      "tree-tool add --prefix=lib https://example.com/r.git main",
+      "tree-tool split -q",
+      "tree-tool prune --anything x",
+    ])
       expect(recognize(g, ok).accepted, ok).toBe(true);
-    for (const bad of ["tree-tool add -P", "tree-tool add --prefx lib abc", "tree-tool split -G x", "tree-tool add a b c"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    for (const bad of ["tree-tool add -P", "tree-tool add --prefx lib abc", "tree-tool split -G x", "tree-tool add a b c"])
+      expect(recognize(g, bad).accepted, bad).toBe(false);
   });
 
   it("reads an [x-options] placeholder as the text's own 'X Options:' section when it has one, not another program's", () => {
@@ -514,7 +520,12 @@ file   : program read from script file
     const { spec } = parseHelp(help, { name: ["fetchpkg", "get"] });
     expect(spec.extensions).toBeUndefined();
     const g = lowerCommand(spec);
-    for (const ok of ["fetchpkg get requests", "fetchpkg get -i https://mirror.example.com/simple requests", "fetchpkg get --no-index -r reqs.txt", "fetchpkg get a b c"])
+    for (const ok of [
+      "fetchpkg get requests",
+      "fetchpkg get -i https://mirror.example.com/simple requests",
+      "fetchpkg get --no-index -r reqs.txt",
+      "fetchpkg get a b c",
+    ])
       expect(recognize(g, ok).accepted, ok).toBe(true);
     for (const bad of ["fetchpkg get -A requests", "fetchpkg get --index-urll x requests"]) expect(recognize(g, bad).accepted, bad).toBe(false);
   });

@@ -15,7 +15,13 @@ const PLACEHOLDER = /^\[?<?([a-z][\w+-]*)[_ -]options>?\]?$/i;
 
 /** A heading in the text for the placeholder's options: "Package Index Options:". */
 const ownSection = (text: string, name: string): boolean =>
-  new RegExp(`^[ \\t]*${name.split(/[_ -]+/).map((w) => w.replace(/[.+]/g, "\\$&")).join("[ \\t_-]+")}[ \\t_-]+options[ \\t]*:?[ \\t]*$`, "im").test(text);
+  new RegExp(
+    `^[ \\t]*${name
+      .split(/[_ -]+/)
+      .map((w) => w.replace(/[.+]/g, "\\$&"))
+      .join("[ \\t_-]+")}[ \\t_-]+options[ \\t]*:?[ \\t]*$`,
+    "im",
+  ).test(text);
 
 /** `result` with the program whose options the text says it takes, when it says so. */
 export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {

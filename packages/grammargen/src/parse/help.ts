@@ -272,7 +272,11 @@ function formsOfListed(subcommands: CommandSpec[], alternatives: UsageOperand[][
     if (!forms.length || forms.some((f) => f.some((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || ARGS_NAME.test(o.name)))) continue;
     sub.positionals = mergeAlternatives(forms).map((o) => ({
       name: o.name,
-      type: o.choices ? { kind: "enum", choices: o.choices } : o.placeholders ? { kind: "word" } : inferType(o.name, { description: "", style: sub.style, operand: true }),
+      type: o.choices
+        ? { kind: "enum", choices: o.choices }
+        : o.placeholders
+          ? { kind: "word" }
+          : inferType(o.name, { description: "", style: sub.style, operand: true }),
       min: o.min,
       max: o.max,
       span: o.span,
