@@ -1,6 +1,5 @@
-// How many operands a usage line allows, where its way of saying "more than one" was missed;
-// made-up programs' texts. Each test also refuses too few operands or a wrong option, so a
-// rule cannot pass by taking any words.
+// Operand counts a usage line writes in other ways; each test also refuses too few operands
+// or a wrong option.
 import { describe, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 
@@ -40,14 +39,8 @@ OPTIONS
        --progress=<n>
            Insert progress statements every <n> objects.
 
-       --all-refs
-           Probe every ref.
-
        [<rev-args>...]
-           A list of arguments that specifies the objects to probe.
-
-EXAMPLES
-       git probe --all-refs
+           The objects to probe.
 `;
     accepts(help, ["git probe", "git probe main", "git probe --progress=3 main~3..main dev"], ["git probe --bogus main", "git probe --progress"], "git probe");
   });

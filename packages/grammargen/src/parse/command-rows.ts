@@ -15,11 +15,10 @@ export const withoutChoices = (args: string): string => args.replace(/(?<![^\s[<
 /** An operand written in lower case: a word, a list of them ("dpyname..."), or bracketed syntax. */
 const OPERAND = /^(?:[a-z][\w-]*(?:\.\.\.)?|\[[^\]\s]*\](?:\.\.\.)?|<[^>\s]+>(?:\.\.\.)?|[\w.%+-]+(?:\|[\w.%+-]+)+)$/;
 
-/** A row waiting for its table: its name's words and where its description starts. */
+/** A row waiting for its table (a count of headings), and its description's column. */
 export interface PendingRow {
   words: string[];
   entry: NamedEntry;
-  /** The table it is in (a count of headings) and its description's column. */
   table: number;
   column: number;
 }
@@ -41,12 +40,9 @@ export const rowWords = (head: string): string[] | undefined => {
 };
 
 /**
- * The pending rows that are commands, in a table whose other commands are known:
- *   - etcdctl's "snapshot save", "snapshot restore": two words whose first starts two or more
- *     rows is a group of commands, each row one of its commands;
- *   - xauth's "add dpyname protoname hexkey   add entry": a name and lower-case operand names
- *     whose description starts in the column of a one-name row of the same table ("exit    save
- *     changes"). Prose in a table ("see the manual   for more") lines up with no such row.
+ * The pending rows that are commands: etcdctl's "snapshot save", "snapshot restore" (a first word
+ * that starts two or more rows is a group), and xauth's "add dpyname protoname hexkey   add
+ * entry" (its description starts in the column of a one-name row of the same table).
  */
 export function settleRows(pending: PendingRow[], commands: NamedEntry[], columns: Map<number, Set<number>>): NamedEntry[] {
   const out: NamedEntry[] = [];
