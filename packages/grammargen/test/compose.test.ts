@@ -271,6 +271,11 @@ describe("programs with subcommands composed beside them", () => {
     for (const c of ["box run --name x img", "box run -d img ls", "box ps -a", "box -v"]) expect(recognize(both, c).accepted, c).toBe(true);
     for (const c of ["box run --anme x img", "box run -q img", "box frob"]) expect(recognize(both, c).accepted, c).toBe(false);
   });
+  test("the bare program's own options may stand before a subcommand's words", () => {
+    const both = compose({ commands: [top, run] });
+    for (const c of ["box -v run img", "box --verbose run -d img"]) expect(recognize(both, c).accepted, c).toBe(true);
+    for (const c of ["box --frob run img", "box -v run --anme x img"]) expect(recognize(both, c).accepted, c).toBe(false);
+  });
   test("an option valued by a command line is checked as one only when its text hands it to a shell", () => {
     const help =
       "Usage: runit [options] FILE\n\nOptions:\n  -c, --command <command>  pass a single command to the shell with -c\n  -e, --eval <cmd>         evaluate cmd in the runit language\n";

@@ -135,8 +135,11 @@ export function commandTemplates(
     ...s,
     subcommands: s.subcommands.filter((c) => !composedPaths.has(c.path.join(" "))).map(ownSubcommands),
   });
+  // The bare program's options may stand before a subcommand's words (git -C repo log).
+  const topOptions = new Map(specs.filter((s) => s.path.length === 1).map((s) => [s.path[0]!, s.options]));
   for (const given of specs) {
     const program = given.path[0] ?? "";
+    const before = isSubcommandPath(given.path) ? topOptions.get(program) : undefined;
     const spec = ownSubcommands(given.path.length === 1 && withSubcommands.has(program) ? withoutCommandOperand(given) : given);
     if (!program || (policy && !commandAllowed(policy, program).ok) || !subcommandAllowed(policy, spec.path)) continue;
     const key = `c_${sanitizeName(spec.path.join("_"))}`;
@@ -166,6 +169,7 @@ export function commandTemplates(
         withWrappers,
         dashDash,
         redirects,
+        before,
       );
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) {
@@ -190,6 +194,7 @@ function template(
   withWrappers: Set<string>,
   dashDash?: LowerOptions["dashDash"],
   redirects = false,
+  before?: OptionSpec[],
 ): CommandTemplate {
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
@@ -211,6 +216,7 @@ function template(
       : {}),
     ...(dashDash ? { dashDash } : {}),
     ...(redirects ? { between: IN_REDIRECT } : {}),
+    ...(before?.length ? { before: allow ? before.filter((o) => allow(spec.path.slice(0, 1), o)) : before } : {}),
   });
   let g: Grammar = lowered;
   for (const req of policy?.require ?? []) if (req.command === program) g = requireFlag(g, req.anyOf);

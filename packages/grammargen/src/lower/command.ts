@@ -38,6 +38,12 @@ export interface LowerOptions {
    * passes its redirection, which bash takes anywhere in a simple command (`ls >out -l`).
    */
   between?: string;
+  /**
+   * Options of the program itself that may stand between its name and a subcommand's words
+   * (`git -C repo log`, `docker --host h ps`): composition passes the bare program's options
+   * when it is composed beside its subcommands.
+   */
+  before?: OptionSpec[];
 }
 
 /** Operand counts from help text at or above this mean "repeated" ("FILE..."). */
@@ -551,12 +557,12 @@ export function fitCaps(positionals: PositionalSpec[], maxOperands: number): num
   return out;
 }
 
-function commandWords(spec: CommandSpec, sp: Expr): Expr {
+function commandWords(spec: CommandSpec, sp: Expr, before?: Expr): Expr {
   const path = spec.path.filter((w) => w !== "");
   if (path.length === 0) throw new GrammargenError("command spec has an empty path", [], "ELOWER");
   const first = alt(...[path[0]!, ...spec.aliases.filter((a) => a && !a.includes(" "))].filter((w, i, a) => a.indexOf(w) === i).map(lit));
   const rest = path.slice(1).flatMap((w) => [sp, lit(w)]);
-  return seq(first, ...rest);
+  return seq(first, ...(before ? [rep(seq(sp, before), 0, UNBOUNDED)] : []), ...rest);
 }
 
 export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Grammar {
@@ -567,7 +573,12 @@ export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Gramma
   const extended = lowerExtensions(spec, prefix, opts, (s, p) => lowerCommand(s, { ...opts, ruleprefix: p }));
   if (extended) return extended;
   const L = new Lowering(prefix, opts);
-  const start = lowerInvocation(L, prefix, spec, commandWords(spec, L.sp), []);
+  // The program's own options before a subcommand's words, lowered under a prefix of their own.
+  const before =
+    opts.before?.length && spec.path.length > 1
+      ? lowerOptions(L, `${prefix}_pre`, { ...spec, path: spec.path.slice(0, 1), options: opts.before, positionals: [], subcommands: [] }, opts.before).option
+      : undefined;
+  const start = lowerInvocation(L, prefix, spec, commandWords(spec, L.sp, before), []);
   if (start.kind !== "ref") throw new GrammargenError("lowering produced no start rule", [], "ELOWER");
   // The start rule was added last among its own rules; keep it first for readable output.
   const g = L.grammar(start.name);
