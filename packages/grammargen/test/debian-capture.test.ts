@@ -497,6 +497,18 @@ describe("filling in man pages", () => {
       // A rerun under the same budget counts the committed page again: nothing more is chosen.
       expect(chooseManPages(out, work, state, budget, measure).chosen).toEqual(["gains"]);
       expect(addManPages(out, work, state).added).toEqual([]);
+      // So does a rerun from a state folder that never chose it: with room for costly beside
+      // gains and no more, costly is still over, since gains spends its part first.
+      const gainsBytes = state.gains!.compressed!;
+      const other = new DebianCorpus(join(dir, "other"));
+      other.index.gains = { ...index.gains!, help: { ...rec, sha256: other.writeText("help", "gains", help.get("gains")!) } };
+      for (const k of ["costly"]) other.index[k] = { ...index[k]!, man: { ...manRec, sha256: other.writeText("man", k, pages[k]!) } };
+      const fresh = fetchManPages(out, other, new Map(), join(dir, "other.json"), { more: new Set(["costly"]) });
+      const again = chooseManPages(out, other, fresh, costly + gainsBytes - 1, measure);
+      expect(again).toMatchObject({ chosen: ["gains"], overBudget: ["costly"], spent: gainsBytes });
+      expect(fresh.gains).toMatchObject({ chosen: true, choice: "committed", gain: 1 });
+      // The working corpus learns the committed page, so that a full commit from it keeps it.
+      expect(other.index.gains!.man).toBeDefined();
       // A full commit from the working corpus keeps the chosen page beside the full help, and only it.
       const full = join(dir, "full");
       commitCorpus(work, full, { manChosen: new Set(["gains"]) });

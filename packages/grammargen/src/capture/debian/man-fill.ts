@@ -191,9 +191,10 @@ export function fetchManPages(
  * bytes (see byGain): of the pages the state holds for the corpus in `out`'s versions, those the
  * commit's own limits leave out (beside a full help, or too large), that name options the
  * committed help lacks, and that make no example refused which the help alone lets through.
- * `measure` says what a page gains, loses and costs. A page chosen by an earlier
- * run counts against the budget again, so a rerun chooses the same. Each page's outcome is
- * recorded in the state.
+ * `measure` says what a page gains, loses and costs. A page an earlier run chose
+ * (committed, though the commit's own limits leave it out) counts against the budget first, so
+ * a rerun chooses the same, from this state folder or another. Each page's outcome is recorded
+ * in the state.
  */
 export function chooseManPages(
   out: string,
@@ -205,13 +206,47 @@ export function chooseManPages(
 ): ReturnType<typeof byGain> {
   const index = readDebianIndex(out);
   const help = readBundle(join(out, "help.txt.br"));
+  const committed = readBundle(join(out, "man.txt.br"));
   const values: PageValue[] = [];
+  // A page committed where the commit's own rule (under the same limits) would leave it out was
+  // chosen by an earlier run: it spends the budget first, whatever this state holds, so that a
+  // state folder that did not choose it chooses no more. The state and the working corpus
+  // learn it, so that a full commit keeps it.
+  const kept: string[] = [];
+  let keptBytes = 0;
+  let learned = false;
+  for (const key of Object.keys(index).sort()) {
+    const e = index[key]!;
+    const text = e.man ? committed.get(key) : undefined;
+    const helpText = e.help ? help.get(key) : undefined;
+    if (text === undefined || !commitWhy("man", text, e, helpText, limits)) continue;
+    const man: TextRecord = { ...e.man!, sha256: sha256(text) };
+    const m = measure(key, e.words, helpText, text);
+    state[key] = {
+      version: e.version,
+      man,
+      bytes: Buffer.byteLength(text),
+      helpLacks: manOnlyOptions(e.words, helpText, text),
+      ...m,
+      chosen: true,
+      choice: "committed",
+    };
+    const w = work.index[key];
+    if (w && w.version === e.version && w.man?.sha256 !== man.sha256) {
+      w.man = { ...man, sha256: work.writeText("man", key, text) };
+      learned = true;
+    }
+    kept.push(key);
+    keptBytes += m.compressed;
+  }
+  if (learned) work.save();
   for (const key of Object.keys(state).sort()) {
     const f = state[key]!;
     const e = index[key];
+    if (kept.includes(key)) continue;
     delete f.chosen;
     delete f.choice;
-    if (!e || !f.man || f.version !== e.version) continue;
+    if (!e || e.man || !f.man || f.version !== e.version) continue;
     const text = readText(work.dir, "man", key);
     if (text === undefined || sha256(text) !== f.man.sha256) continue;
     const helpText = e.help ? help.get(key) : undefined;
@@ -230,10 +265,10 @@ export function chooseManPages(
     else if (f.gain! <= 0) f.choice = "makes no more tldr example accepted";
     else values.push({ key, gain: f.gain!, compressed: f.compressed! });
   }
-  const r = byGain(values, budget);
+  const r = byGain(values, budget - keptBytes);
   for (const k of r.chosen) Object.assign(state[k]!, { chosen: true, choice: "chosen" });
   for (const k of r.overBudget) state[k]!.choice = `over the budget of ${budget} compressed bytes`;
-  return r;
+  return { chosen: [...kept, ...r.chosen], overBudget: r.overBudget, spent: keptBytes + r.spent };
 }
 
 /**
