@@ -143,6 +143,10 @@ Options:
       ["probe -http=:6060", "probe -http :6060", "probe --http=:6060", "probe --http :6060", "probe --all", "probe -all -v", "probe -maxresults=5"],
       ["probe -http", "probe --http", "probe -maxresults=x", "probe --alll", "probe -x"],
     );
+    // The diagnostic that says so points at the first entry in that layout.
+    const note = parseHelp(help, { name: ["probe"] }).diagnostics.find((d) => /Go's flag layout/.test(d.message));
+    expect(note?.span?.line).toBe(2);
+    expect(help.slice(note!.span!.start, note!.span!.end)).toMatch(/^ {2}-all\n/);
   });
 
   test("no metavar, but a description that gives a default value ('(default \"profiler.log\")'): an optional value, next word or glued", () => {

@@ -5,6 +5,7 @@
 // spells its options as that parser takes them.
 import type { OptionSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
+import { matchSpan } from "./text.js";
 
 const ENTRY = /^ {2}-[\w.-]+(?: [\w.]+)?\n {4}\t\S/gm;
 
@@ -12,6 +13,8 @@ const ENTRY = /^ {2}-[\w.-]+(?: [\w.]+)?\n {4}\t\S/gm;
 export function withGoFlagSpellings(result: ParseResult, text: string): ParseResult {
   // Two entries in that layout, and no option written with two dashes anywhere at the margin.
   if ((text.match(ENTRY) ?? []).length < 2 || /^\s+--[A-Za-z]/m.test(text)) return result;
+  // The diagnostic points at the first entry in that layout.
+  const first = new RegExp(ENTRY.source, "m").exec(text)!;
   const options = result.spec.options.map((o): OptionSpec => {
     const names = (o.dashLong ?? []).filter((d) => d.length > 1);
     if (names.length === 0) return o;
@@ -23,7 +26,12 @@ export function withGoFlagSpellings(result: ParseResult, text: string): ParseRes
     spec: { ...result.spec, options },
     diagnostics: [
       ...result.diagnostics,
-      { severity: "warning", stage: "parse", message: "Go's flag layout: each option also takes two dashes, and its value after '=' or as the next word" },
+      {
+        severity: "warning",
+        stage: "parse",
+        message: "Go's flag layout: each option also takes two dashes, and its value after '=' or as the next word",
+        span: matchSpan(text, first),
+      },
     ],
   };
 }
