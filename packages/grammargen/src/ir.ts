@@ -142,4 +142,6 @@ export type Extension =
   /** The text says every option may be abbreviated to a unique prefix (Netpbm's "All options can be
    * abbreviated to their shortest unique prefix"): a long or single-dash long name is taken cut
    * short anywhere after the point where no other name shares its start. */
-  | { kind: "abbreviations" };
+  | { kind: "abbreviations" }
+  /** The text says its command names may be abbreviated (ip's objects): a subcommand's name may be cut to any leading part. */
+  | { kind: "abbreviated-commands" };

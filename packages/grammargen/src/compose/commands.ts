@@ -130,11 +130,19 @@ export function commandTemplates(
   const withSubcommands = new Set(specs.filter((s) => isSubcommandPath(s.path)).map((s) => s.path[0]!));
   // A subcommand composed as a spec of its own is read from its own help; the entry a parent's
   // command list gives it (no options: any words) would let any option through.
-  const composedPaths = new Set(specs.map((s) => s.path.join(" ")));
-  const ownSubcommands = (s: CommandSpec): CommandSpec => ({
-    ...s,
-    subcommands: s.subcommands.filter((c) => !composedPaths.has(c.path.join(" "))).map(ownSubcommands),
-  });
+  // Where the parent's text lets its command names be cut short (ip's objects), the short
+  // spellings reach the composed spec only through the parent: it stands in the parent's list.
+  const composed = new Map(specs.map((s) => [s.path.join(" "), s]));
+  const ownSubcommands = (s: CommandSpec): CommandSpec => {
+    const nests = s.extensions?.some((e) => e.kind === "abbreviated-commands");
+    return {
+      ...s,
+      subcommands: s.subcommands.flatMap((c) => {
+        const own = composed.get(c.path.join(" "));
+        return own ? (nests ? [own] : []) : [ownSubcommands(c)];
+      }),
+    };
+  };
   // The bare program's options may stand before a subcommand's words (git -C repo log).
   const topOptions = new Map(specs.filter((s) => s.path.length === 1).map((s) => [s.path[0]!, s.options]));
   for (const given of specs) {

@@ -516,9 +516,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   if (spec.subcommands.length) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];
     const kept = spec.subcommands.filter((sub) => L.opts.policy?.allowSubcommand?.(sub.path) ?? true);
+    // A name cut short is the first listed name it starts, as a program reading its table in order takes it.
+    const names = spec.subcommands.map((sub) => sub.path[sub.path.length - 1] ?? "");
+    const short = spec.extensions?.some((e) => e.kind === "abbreviated-commands");
     const subs = kept.map((sub) => {
       const name = sub.path[sub.path.length - 1] ?? "";
-      const subWords = alt(...[name, ...sub.aliases].filter((w) => w !== "").map(lit));
+      const first = names.indexOf(name);
+      const cut = short ? leadingParts(name).filter((p) => !names.some((n, j) => n === p || (j < first && n.startsWith(p)))) : [];
+      const subWords = alt(...[...new Set([name, ...sub.aliases, ...cut])].filter((w) => w !== "").map(lit));
       return lowerInvocation(L, L.fresh(`${base}_${sanitizeName(name)}`), sub, subWords, globals);
     });
     if (subs.length) forms.push(seq(head, L.sp, alt(...subs)));
@@ -586,3 +591,6 @@ export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Gramma
   g.rules.unshift(...g.rules.splice(i, 1));
   return g;
 }
+
+/** A name's leading parts (`address` -> a, ad, ..., addres). */
+const leadingParts = (name: string): string[] => [...name].slice(0, -1).map((_, i) => name.slice(0, i + 1));

@@ -37,6 +37,8 @@ export function lowerExtensions(
       return undefined; // the plain lowering takes each prefix with any text after it
     case "abbreviations":
       return undefined; // the plain lowering takes each name's unique prefixes
+    case "abbreviated-commands":
+      return undefined; // the plain lowering takes each subcommand name's leading parts
     default: {
       const never: never = ext;
       return never;

@@ -32,6 +32,11 @@ const apartSaid = (text: string): RegExpExecArray | undefined => {
   return undefined;
 };
 
+// "The names of all objects may be written in full or abbreviated form", "command names may be
+// abbreviated": the listed names themselves (a keyword-grammar's objects), not the options.
+const WORDS_ABBREVIATED =
+  /\b(?:names\s+of\s+(?:all\s+)?(?:the\s+)?(?:objects|commands|subcommands)|(?:object|command|subcommand)\s+names)\s+(?:can|may)\s+be\s+(?:written\s+in\s+full\s+or\s+(?:in\s+)?)?abbreviated\b/i;
+
 /** `result` with the abbreviations and value spacing the text allows, when it says so. */
 export function withAbbreviations(result: ParseResult, text: string): ParseResult {
   let out = result;
@@ -46,6 +51,15 @@ export function withAbbreviations(result: ParseResult, text: string): ParseResul
       ],
     };
   }
+  const words = WORDS_ABBREVIATED.exec(text);
+  if (words && !out.spec.extensions?.some((e) => e.kind === "abbreviated-commands"))
+    out = withExtension(
+      out,
+      out.spec,
+      { kind: "abbreviated-commands" },
+      "a listed name may be cut to any leading part, as the text says",
+      matchSpan(text, words),
+    );
   const said = ABBREVIATED.exec(text);
   if (!said || out.spec.extensions?.some((e) => e.kind === "abbreviations")) return out;
   return withExtension(out, out.spec, { kind: "abbreviations" }, "every option may be abbreviated to a unique prefix, as the text says", matchSpan(text, said));

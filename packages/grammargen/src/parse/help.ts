@@ -9,6 +9,7 @@ import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { usageCommandList } from "./command-list.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
+import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
@@ -576,7 +577,9 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
     return withGoFlagSpellings(
       withAbbreviations(
         withSubcommandOperand(
-          withSuppliedOperands(withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(result, normalized), normalized), normalized)),
+          withSuppliedOperands(
+            withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+          ),
           normalized,
         ),
         normalized,

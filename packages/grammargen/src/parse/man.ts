@@ -5,6 +5,7 @@
 // read by the same entry and usage readers as --help text; every span is moved back onto the
 // page, so diagnostics name the page's own line numbers.
 import { withAbbreviations } from "./abbreviated.js";
+import { withKeywordGrammar } from "./keyword-grammar.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
@@ -523,7 +524,7 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
     return withAbbreviations(
-      withSubcommandOperand({ spec, diagnostics: [...notes, ...result.diagnostics] }, signText(page) + formsOfCommands(view.text)),
+      withSubcommandOperand(withKeywordGrammar({ spec, diagnostics: [...notes, ...result.diagnostics] }, page), signText(page) + formsOfCommands(view.text)),
       page,
     );
   } catch (e) {

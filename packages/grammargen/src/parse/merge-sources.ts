@@ -140,6 +140,14 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(help.spec.positionals);
     note(`the help text lists the commands: its commands and operands are kept, the man page adds options`, "help");
   }
+  // Two lists of the same commands (most of the page's are the help's) differ in a few names
+  // (ip route's help spells `list`, its page `show`): the page's others are added.
+  const listed = new Set(spec.subcommands.map((c) => c.path.join(" ")));
+  const extra = other.spec.subcommands.filter((c) => !listed.has(c.path.join(" ")));
+  if (baseOrigin === "help" && extra.length && (other.spec.subcommands.length - extra.length) * 2 >= other.spec.subcommands.length) {
+    spec.subcommands.push(...copy(extra));
+    note(`the man page also lists ${extra.map((c) => c.path.join(" ")).join(", ")}; added`, "man");
+  }
   for (const e of other.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
   spec.source = {
     ...(help.spec.source ?? { program: spec.path[0] ?? "" }),
