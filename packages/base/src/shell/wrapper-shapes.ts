@@ -38,6 +38,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   linux64:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   logsave: "-asv LOGFILE COMMAND",
+  ltrace: "-a:A:bcCD:e:fF:hil:Ln:o:p:rs:StTu:Vx: --align: --no-signals --demangle --debug: --config: --help --library: --indent: --output: --version COMMAND",
   mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: --port: --ssh:! --ssh-pty --bind-server: --no-init --local --experimental-remote-ip: USERHOST COMMAND",
   nice: "-n: --adjustment: --help --version COMMAND",
   nohup: "--help --version COMMAND",

@@ -6,8 +6,11 @@
 // subcommand trees of the --walk programs, into the state folder), commit (the state
 // folder's texts into --out as bundles), man (the man page of every program in --out whose
 // help is thin or missing and which has none, added to --out); the default runs all six.
+// --phase add --only NAME,... maps those programs to their packages (an alternative's link
+// included, see alternativeProviders), installs and captures them, and adds each to --out in
+// place, as a program or as a failure with its reason: the rest of --out stays as it is.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
-//          [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture]
+//          [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture]
 //          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
@@ -15,7 +18,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
-import { installedPackages, readPackages, readProgramPackages } from "../capture/debian/archive.js";
+import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
 import { type Captured, captureProgram } from "../capture/debian/help.js";
 import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
@@ -25,7 +28,7 @@ import { addManPages, chooseManPages, fetchManPages, readManFillState, saveManFi
 import { readBundle } from "../pack/bundle.js";
 import { readDebianIndex } from "../pack/debian.js";
 import { manGain, tldrByKey } from "./man-gain.js";
-import { commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
+import { addPrograms, commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
 import { walkSubcommands } from "../capture/debian/walk.js";
 import { filledExamples, tldrExamplesFile } from "./tldr-examples.js";
 
@@ -37,7 +40,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N]",
   );
   process.exit(0);
 }
@@ -60,8 +63,12 @@ const walkDepth = count("walk-depth", 2);
 const walkMax = count("walk-max", 100);
 const recapture = args.includes("--recapture");
 const limits = { maxBytes: count("max-bytes", 30_000), maxManBytes: opt("max-man-bytes") ? count("max-man-bytes", 30_000) : undefined };
-if (!["list", "install", "capture", "walk", "commit", "man", "all"].includes(phase)) {
-  console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man or all, not ${phase}`);
+if (!["list", "install", "capture", "walk", "commit", "man", "add", "all"].includes(phase)) {
+  console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man, add or all, not ${phase}`);
+  process.exit(2);
+}
+if (phase === "add" && !only?.length) {
+  console.error("capture-debian: --phase add needs --only NAME,...");
   process.exit(2);
 }
 mkdirSync(state, { recursive: true });
@@ -69,23 +76,43 @@ const log = (s: string) => console.log(`${new Date().toISOString().slice(11, 19)
 const listFile = join(state, "programs.json");
 const work = join(state, "corpus");
 
-// The man phase reads the committed corpus alone: no program list needed.
-if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man")) {
+const readList = () => (existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as Program[]) : []);
+const makeList = (): Program[] => {
   const tldr = tldrFile();
   if (!existsSync(tldr)) {
     console.error(`capture-debian: no tldr examples at ${tldr} (--tldr FILE)`);
     process.exit(2);
   }
-  const list = programList(tldrPages(tldr), readProgramPackages(), readPackages(), installedPackages());
+  return programList(tldrPages(tldr), readProgramPackages(), readPackages(), installedPackages(), readInstalledAlternatives());
+};
+// The man phase reads the committed corpus alone: no program list needed.
+if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man" && phase !== "add")) {
+  const list = makeList();
   writeFileAtomicSync(listFile, `${JSON.stringify(list, null, 1)}\n`);
   log(
     `list: ${list.length} programs, ${list.filter((p) => p.skip).length} skipped, ${new Set(list.filter((p) => !p.skip).map((p) => p.package)).size} packages`,
   );
 }
-const list = (existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as Program[]) : []).filter((p) => !only || only.includes(p.name));
+// The add phase's programs go into the list (the rest of it as it was), each mapped afresh.
+if (phase === "add") {
+  const fresh = new Map(makeList().map((p) => [p.name, p]));
+  const kept = readList().filter((p) => !only!.includes(p.name));
+  const mapped = only!.flatMap((n) => fresh.get(n) ?? []);
+  for (const n of only!) if (!fresh.has(n)) log(`add: ${n}: no package ships it or provides it as an alternative`);
+  for (const p of mapped) log(`add: ${p.name}: ${p.package}${p.via ? ` (${p.via})` : ""}${p.skip ? `, skipped: ${p.skip}` : ""}`);
+  writeFileAtomicSync(
+    listFile,
+    `${JSON.stringify(
+      [...kept, ...mapped].sort((a, b) => a.name.localeCompare(b.name)),
+      null,
+      1,
+    )}\n`,
+  );
+}
+const list = readList().filter((p) => !only || only.includes(p.name));
 const installFile = join(state, "install.json");
 
-if (phase === "install" || phase === "all") {
+if (phase === "install" || phase === "all" || phase === "add") {
   const have = installedPackages();
   // The packages whose programs have the most tldr examples first: a run cut short still
   // covers the programs people use most.
@@ -99,7 +126,7 @@ if (phase === "install" || phase === "all") {
 function record(
   corpus: DebianCorpus,
   key: string,
-  e: { words: string[]; package: string; version: string; from: string[]; tldrExamples: number },
+  e: { words: string[]; package: string; version: string; from: string[]; tldrExamples: number; via?: string },
   c: Captured,
 ): void {
   if (c.failure) {
@@ -115,7 +142,7 @@ function record(
   };
 }
 
-if (phase === "capture" || phase === "all") {
+if (phase === "capture" || phase === "all" || phase === "add") {
   const corpus = new DebianCorpus(work);
   const have = installedPackages();
   const tried = readState(installFile);
@@ -140,7 +167,8 @@ if (phase === "capture" || phase === "all") {
       const parent = p.words.length > 1 ? (helpOf.get(p.words[0]!) ?? readText(work, "help", p.words[0]!)) : undefined;
       const c = captureProgram(p.words, parent, timeoutMs);
       if (c.help) helpOf.set(p.name, c.help.text);
-      record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples }, c);
+      const via = p.via ? { via: p.via } : {};
+      record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via }, c);
     }
     if (n % 25 === 0) {
       corpus.save();
@@ -220,4 +248,16 @@ if (phase === "man" || phase === "all") {
   const r = addManPages(out, corpus, fills, limits);
   saveManFillState(fillFile, fills);
   log(`man: ${r.added.length} man pages added to ${out}, ${r.leftOut} left out (the reason is in ${fillFile})`);
+}
+
+// The --only programs, as the capture holds them, into --out in place.
+if (phase === "add") {
+  const helpDir = join(ROOT, "corpora/help");
+  const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
+  const corpus = new DebianCorpus(work);
+  const r = addPrograms(out, corpus, only!, { ...limits, reviewed });
+  for (const k of r.failed) log(`add: ${k} failed: ${corpus.failures[k]?.reason ?? "its text is left out"}`);
+  log(
+    `add: ${r.added.length} programs added to ${out}, ${r.failed.length} recorded as failures, ${r.unknown.length} not captured (${r.unknown.join(", ") || "none"})`,
+  );
 }

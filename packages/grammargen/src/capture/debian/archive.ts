@@ -1,6 +1,8 @@
 // What Debian's archive says, read through apt's own tools: every package's record
 // (`apt-cache dumpavail`) and which package ships which program (`apt-file search`).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { basename, join } from "node:path";
 
 export interface PackageRecord {
   name: string;
@@ -9,6 +11,8 @@ export interface PackageRecord {
   section: string;
   /** Direct dependencies, alternatives flattened, versions dropped. */
   depends: string[];
+  /** Virtual package names it provides (`telnet` for inetutils-telnet), versions dropped. */
+  provides?: string[];
   installedKb: number;
 }
 
@@ -29,6 +33,10 @@ export function readPackages(): Map<string, PackageRecord> {
       depends: [field("Depends"), field("Pre-Depends")]
         .join(",")
         .split(/[,|]/)
+        .map((d) => d.trim().split(/[\s(:]/)[0]!)
+        .filter(Boolean),
+      provides: field("Provides")
+        .split(",")
         .map((d) => d.trim().split(/[\s(:]/)[0]!)
         .filter(Boolean),
       installedKb: Number(field("Installed-Size")) || 0,
@@ -70,6 +78,70 @@ export function installedPackages(): Map<string, string> {
   for (const line of text.split("\n")) {
     const [status, name, version] = line.split("\t");
     if (status?.startsWith("ii") && name && version) out.set(name, version);
+  }
+  return out;
+}
+
+/** One program link that update-alternatives made on this machine, and what it points to now. */
+export interface InstalledAlternative {
+  /** The alternative group (`vi`, `nc`, `mailx`). */
+  group: string;
+  /** The link (`/usr/bin/vi`). */
+  link: string;
+  /** The file it points to (`/usr/bin/vim.basic`). */
+  target: string;
+  /** The package that ships the target. */
+  package: string;
+}
+
+const BIN = /^\/(usr\/)?s?bin\/[^/]+$/;
+
+/**
+ * The master and slave links of one group of dpkg's alternatives database
+ * (/var/lib/dpkg/alternatives/GROUP: the mode, the master link, then name/link pairs of the
+ * slaves up to a blank line, then the alternatives), each with the name that /etc/alternatives
+ * holds its current choice under.
+ */
+export function alternativeLinks(group: string, text: string): { name: string; link: string }[] {
+  const lines = text.split("\n");
+  const out = lines[1] ? [{ name: group, link: lines[1] }] : [];
+  for (let i = 2; i + 1 < lines.length && lines[i] !== ""; i += 2) out.push({ name: lines[i]!, link: lines[i + 1]! });
+  return out;
+}
+
+/**
+ * program basename -> the alternative that provides it on this machine: each link in a bin
+ * folder that dpkg's alternatives database holds, with the file its current choice points to
+ * and that file's package. Links whose choice is missing or whose target no package ships are
+ * left out.
+ */
+export function readInstalledAlternatives(db = "/var/lib/dpkg/alternatives", chosen = "/etc/alternatives"): Map<string, InstalledAlternative> {
+  const found: Omit<InstalledAlternative, "package">[] = [];
+  if (!existsSync(db)) return new Map();
+  for (const group of readdirSync(db).sort()) {
+    for (const { name, link } of alternativeLinks(group, readFileSync(join(db, group), "utf8"))) {
+      if (!BIN.test(link)) continue;
+      let target: string;
+      try {
+        target = readlinkSync(join(chosen, name));
+      } catch {
+        continue;
+      }
+      found.push({ group, link, target });
+    }
+  }
+  // One dpkg-query for every target: "package: /path" per line.
+  const owner = new Map<string, string>();
+  const r = spawnSync("dpkg-query", ["-S", ...new Set(found.map((f) => f.target))], { encoding: "utf8", maxBuffer: BIG });
+  for (const line of (r.stdout ?? "").split("\n")) {
+    const m = /^([^:\s,]+)(?::\S+)?(?:, [^:]+)*: (\/.*)$/.exec(line);
+    if (m) owner.set(m[2]!, m[1]!);
+  }
+  const out = new Map<string, InstalledAlternative>();
+  for (const f of found) {
+    const pkg = owner.get(f.target);
+    const program = basename(f.link);
+    if (pkg && !out.has(program)) out.set(program, { ...f, package: pkg });
   }
   return out;
 }

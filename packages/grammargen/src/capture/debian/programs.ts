@@ -2,7 +2,7 @@
 // subcommand pages (`git-commit` is `git commit`), and every program of a standard Debian
 // install; each program mapped to the one package that provides it, or skipped with a reason.
 import { readFileSync } from "node:fs";
-import type { PackageRecord } from "./archive.js";
+import type { InstalledAlternative, PackageRecord } from "./archive.js";
 
 export interface Program {
   /** Corpus name: the program, or program-subcommand for a subcommand page. */
@@ -14,6 +14,8 @@ export interface Program {
   from: ("tldr" | "standard")[];
   /** Number of tldr examples of its page (0 for standard-only programs). */
   tldrExamples: number;
+  /** How the program was mapped to its package where no package ships a file of its name (see providers). */
+  via?: string;
   skip?: string;
 }
 
@@ -74,9 +76,10 @@ export function tldrPages(file: string): Map<string, number> {
 function choosePackage(candidates: string[], program: string, packages: Map<string, PackageRecord>, installed: Map<string, string>): string {
   const rank = (p: string) => [
     installed.has(p) ? 0 : 1,
+    // A package the capture would skip (a GTK build) after one it installs (the -tiny build).
+    packageSkip(packages.get(p), installed.has(p)) ? 1 : 0,
     p === program ? 0 : 1,
     PRIORITY.indexOf(packages.get(p)?.priority ?? "extra"),
-    packageSkip(packages.get(p), installed.has(p)) ? 1 : 0,
     packages.get(p)?.installedKb ?? 0,
   ];
   return [...candidates].sort((a, b) => {
@@ -87,42 +90,120 @@ function choosePackage(candidates: string[], program: string, packages: Map<stri
   })[0]!;
 }
 
+/** The packages that may provide a program no package ships as a file, and why. */
+export interface Providers {
+  packages: string[];
+  via: string;
+}
+
+/**
+ * Where a program comes from that no package ships under its own name: update-alternatives
+ * makes its link at install time (`vim` -> vim.basic, `traceroute` -> traceroute.db, `iptables`
+ * -> iptables-nft), so the archive's file lists do not name it. In order: the link dpkg's
+ * alternatives database holds on this machine (exact); the packages that declare the name in
+ * Provides (`telnet` for inetutils-telnet); those that ship it with a Debian alternative's
+ * suffix, `NAME.x` (vim.basic, nc.openbsd, sar.sysstat), then `NAME-x` (iptables-nft, iotop-c).
+ * The package named as the program wins among them, or the one it depends on (a transitional
+ * package); else the first kind that finds one counts. A guess is checked when the capture runs it: a
+ * package installed without the link leaves the program "not on PATH".
+ */
+export function alternativeProviders(
+  programPackages: Map<string, string[]>,
+  packages: Map<string, PackageRecord>,
+  alternatives: Map<string, InstalledAlternative> = new Map(),
+): (program: string) => Providers | undefined {
+  const provides = new Map<string, string[]>();
+  for (const p of packages.values()) for (const v of p.provides ?? []) (provides.get(v) ?? provides.set(v, []).get(v)!).push(p.name);
+  // program -> [file, packages] of the files named program.x and program-x.
+  const suffixed = { ".": new Map<string, [string, string[]][]>(), "-": new Map<string, [string, string[]][]>() };
+  for (const [file, pkgs] of programPackages) {
+    for (const sep of [".", "-"] as const) {
+      for (let i = file.indexOf(sep); i > 0; i = file.indexOf(sep, i + 1)) {
+        const m = suffixed[sep];
+        const base = file.slice(0, i);
+        (m.get(base) ?? m.set(base, []).get(base)!).push([file, pkgs]);
+      }
+    }
+  }
+  return (program) => {
+    const alt = alternatives.get(program);
+    if (alt) return { packages: [alt.package], via: `alternative ${alt.link} -> ${alt.target}` };
+    const tiers: Providers[] = [];
+    const virt = provides.get(program);
+    if (virt?.length) tiers.push({ packages: [...new Set(virt)].sort(), via: `Provides: ${program}` });
+    for (const sep of [".", "-"] as const) {
+      const files = suffixed[sep].get(program);
+      if (!files?.length) continue;
+      const names = files.map(([f]) => f).sort();
+      tiers.push({
+        packages: [...new Set(files.flatMap(([, p]) => p))].sort(),
+        via: `alternative of ${names.slice(0, 3).join(", ")}${names.length > 3 ? ", ..." : ""}`,
+      });
+    }
+    if (!tiers.length) return undefined;
+    // The package of the program's own name, where it is one of them or a transitional package
+    // that depends on one (`ftp` on tnftp, `telnet` on inetutils-telnet), is Debian's choice.
+    const own = packages.get(program);
+    for (const t of tiers) if (t.packages.includes(program)) return { packages: [program], via: t.via };
+    for (const t of tiers) {
+      const dep = own?.depends.find((d) => t.packages.includes(d));
+      if (dep) return { packages: [dep], via: `${t.via}, which package ${program} depends on` };
+    }
+    return tiers[0];
+  };
+}
+
 export function programList(
   pages: Map<string, number>,
   programPackages: Map<string, string[]>,
   packages: Map<string, PackageRecord>,
   installed: Map<string, string>,
+  alternatives: Map<string, InstalledAlternative> = new Map(),
 ): Program[] {
   const out = new Map<string, Program>();
-  const add = (name: string, words: string[], pkgs: string[], from: "tldr" | "standard") => {
+  const providers = alternativeProviders(programPackages, packages, alternatives);
+  // A program's packages: those that ship it as a file, else those that provide it as an alternative.
+  const packagesOf = (program: string): Providers | undefined => {
+    const pkgs = programPackages.get(program);
+    return pkgs ? { packages: pkgs, via: "" } : providers(program);
+  };
+  const add = (name: string, words: string[], by: Providers, from: "tldr" | "standard") => {
     const old = out.get(name);
     if (old) {
       if (!old.from.includes(from)) old.from.push(from);
       return;
     }
-    const pkg = choosePackage(pkgs, words[0]!, packages, installed);
+    const pkg = choosePackage(by.packages, words[0]!, packages, installed);
     const skip = actSkip(words[0]!) ?? packageSkip(packages.get(pkg), installed.has(pkg));
-    out.set(name, { name, words, package: pkg, from: [from], tldrExamples: pages.get(words.join(" ")) ?? 0, ...(skip ? { skip } : {}) });
+    out.set(name, {
+      name,
+      words,
+      package: pkg,
+      from: [from],
+      tldrExamples: pages.get(words.join(" ")) ?? 0,
+      ...(by.via ? { via: by.via } : {}),
+      ...(skip ? { skip } : {}),
+    });
   };
   for (const page of pages.keys()) {
     if (!/^[\w][\w.+-]*$/.test(page)) continue;
-    const pkgs = programPackages.get(page);
-    if (pkgs) add(page, [page], pkgs, "tldr");
+    const by = packagesOf(page);
+    if (by) add(page, [page], by, "tldr");
   }
   // Subcommand pages (`git commit`): the parent program's subcommand, named `git-commit`.
   for (const page of pages.keys()) {
     const m = /^([\w][\w.+-]*) ([\w][\w.-]*)$/.exec(page);
     if (!m || programPackages.has(`${m[1]}-${m[2]}`)) continue;
-    const parentPkgs = programPackages.get(m[1]!);
-    if (!parentPkgs) continue;
-    if (!out.has(m[1]!)) add(m[1]!, [m[1]!], parentPkgs, "tldr");
-    add(`${m[1]}-${m[2]}`, [m[1]!, m[2]!], [out.get(m[1]!)!.package], "tldr");
+    const parent = packagesOf(m[1]!);
+    if (!parent) continue;
+    if (!out.has(m[1]!)) add(m[1]!, [m[1]!], parent, "tldr");
+    add(`${m[1]}-${m[2]}`, [m[1]!, m[2]!], { packages: [out.get(m[1]!)!.package], via: out.get(m[1]!)!.via ?? "" }, "tldr");
   }
   const standard = new Set([...packages.values()].filter((p) => ["required", "important", "standard"].includes(p.priority)).map((p) => p.name));
   for (const [program, pkgs] of programPackages) {
     if (!/^[\w][\w.+-]*$/.test(program)) continue;
     const std = pkgs.filter((p) => standard.has(p));
-    if (std.length) add(program, [program], std, "standard");
+    if (std.length) add(program, [program], { packages: std, via: "" }, "standard");
   }
   return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { brotli, writeBundle } from "../../pack/bundle.js";
+import { brotli, readBrotliText, readBundle, writeBundle } from "../../pack/bundle.js";
 import { thinHelp } from "./help.js";
 
 export interface TextRecord {
@@ -27,6 +27,8 @@ export interface IndexEntry {
   version: string;
   from: string[];
   tldrExamples: number;
+  /** How the program was mapped to its package where no package ships a file of its name. */
+  via?: string;
   help?: TextRecord;
   man?: TextRecord;
 }
@@ -137,6 +139,66 @@ export function commitCorpus(
   }
   const r = writeCorpus(out, index, failures, texts);
   return { programs: Object.keys(index).length, failures: Object.keys(failures).length, bytes: r.bytes };
+}
+
+/**
+ * Adds `keys` of the working corpus to the committed corpus in `out` in place, as the commit
+ * would take them (commitWhy; a key the reviewed corpus holds stays out), each as a program
+ * with its texts or as a failure with its reason; the other programs stay as they are. Keys the
+ * working corpus holds neither way are left alone and returned as `unknown`.
+ */
+export function addPrograms(
+  out: string,
+  work: DebianCorpus,
+  keys: string[],
+  opts: CommitLimits & { reviewed?: Set<string> } = {},
+): { added: string[]; failed: string[]; unknown: string[] } {
+  const index = readCommittedIndex(out);
+  const failures = existsSync(join(out, "failures.json.br")) ? (JSON.parse(readBrotliText(join(out, "failures.json.br"))) as Record<string, Failure>) : {};
+  const texts = { help: readBundle(join(out, "help.txt.br")), man: readBundle(join(out, "man.txt.br")) };
+  const r = { added: [] as string[], failed: [] as string[], unknown: [] as string[] };
+  for (const key of keys) {
+    if (opts.reviewed?.has(key)) continue;
+    const e = work.index[key];
+    const f = work.failures[key];
+    if (!e && !f) {
+      r.unknown.push(key);
+      continue;
+    }
+    delete index[key];
+    delete failures[key];
+    texts.help.delete(key);
+    texts.man.delete(key);
+    if (!e) {
+      failures[key] = f!;
+      r.failed.push(key);
+      continue;
+    }
+    const entry = structuredClone(e);
+    let why: string | undefined;
+    for (const kind of ["help", "man"] as const) {
+      if (!entry[kind]) continue;
+      const text = readText(work.dir, kind, key);
+      why = text === undefined ? `${kind} text missing from the working corpus` : commitWhy(kind, text, entry, texts.help.get(key), opts);
+      if (why) delete entry[kind];
+      else texts[kind].set(key, text!);
+    }
+    if (!entry.help && !entry.man) {
+      failures[key] = { package: entry.package, reason: `text left out: ${why}` };
+      r.failed.push(key);
+    } else {
+      index[key] = entry;
+      r.added.push(key);
+    }
+  }
+  writeCorpus(out, index, failures, texts);
+  return r;
+}
+
+/** The committed index as writeCorpus takes it back (the defaults it leaves out filled in). */
+function readCommittedIndex(out: string): Record<string, IndexEntry> {
+  const raw = JSON.parse(readBrotliText(join(out, "index.json.br"))) as Record<string, Partial<IndexEntry>>;
+  return Object.fromEntries(Object.entries(raw).map(([k, e]) => [k, { ...(e as IndexEntry), words: e.words ?? [k] }]));
 }
 
 /**
