@@ -151,96 +151,59 @@ describe("program list", () => {
 });
 
 describe("programs that update-alternatives links (no package ships a file of their name)", () => {
-  const rec = (name: string, extra: Partial<PackageRecord> = {}): PackageRecord => ({
-    name,
-    version: "1.0-1",
-    priority: "optional",
-    section: "net",
-    depends: ["libc6"],
-    installedKb: 100,
-    ...extra,
-  });
+  const rec = (spec: string): [string, PackageRecord] => {
+    // name[:provides,...][:depends,...][:installedKb]
+    const [name, prov, dep, kb] = spec.split(":");
+    const r = { name: name!, version: "1", priority: "optional", section: "net", installedKb: Number(kb || 100) };
+    return [r.name, { ...r, provides: prov ? prov.split(",") : [], depends: dep ? dep.split(",") : [] }];
+  };
   const packages = new Map(
-    [
-      rec("vim"),
-      rec("vim-tiny", { installedKb: 10 }),
-      rec("traceroute"),
-      rec("inetutils-traceroute", { provides: ["traceroute"] }),
-      rec("telnet", { depends: ["inetutils-telnet"] }),
-      rec("inetutils-telnet", { provides: ["telnet", "telnet-client"] }),
-      rec("telnet-ssl", { provides: ["telnet"], installedKb: 50 }),
-      rec("libtelnet-utils"),
-      rec("iotop"),
-      rec("iotop-c"),
-      rec("mtr", { depends: ["libgtk2.0-0"] }),
-      rec("mtr-tiny"),
-      rec("plocate"),
-    ].map((r) => [r.name, r]),
+    "vim vim-tiny:::10 traceroute inetutils-traceroute:traceroute telnet::inetutils-telnet inetutils-telnet:telnet telnet-ssl:telnet::50 libtelnet-utils iotop iotop-c mtr::libgtk2.0-0 mtr-tiny plocate"
+      .split(" ")
+      .map(rec),
   );
-  const programs = new Map([
-    ["vim.basic", ["vim"]],
-    ["vim.tiny", ["vim-tiny"]],
-    ["traceroute.db", ["traceroute"]],
-    ["inetutils-traceroute", ["inetutils-traceroute"]],
-    ["inetutils-telnet", ["inetutils-telnet"]],
-    ["telnet-ssl", ["telnet-ssl"]],
-    ["telnet-chatd", ["libtelnet-utils"]],
-    ["iotop-py", ["iotop"]],
-    ["iotop-c", ["iotop-c"]],
-    ["mtr", ["mtr", "mtr-tiny"]],
-    ["plocate", ["plocate"]],
-  ]);
+  // file:packages
+  const programs = new Map(
+    "vim.basic:vim vim.tiny:vim-tiny traceroute.db:traceroute inetutils-traceroute:inetutils-traceroute inetutils-telnet:inetutils-telnet telnet-ssl:telnet-ssl telnet-chatd:libtelnet-utils iotop-py:iotop iotop-c:iotop-c mtr:mtr,mtr-tiny plocate:plocate"
+      .split(" ")
+      .map((f): [string, string[]] => [f.split(":")[0]!, f.split(":")[1]!.split(",")]),
+  );
   const installedAlt = new Map([["vi", { group: "vi", link: "/usr/bin/vi", target: "/usr/bin/vim.tiny", package: "vim-tiny" }]]);
   const pages = new Map(["vim", "vi", "traceroute", "telnet", "iotop", "mtr", "locate", "nosuch"].map((p) => [p, 3]));
   const by = new Map(programList(pages, programs, packages, new Map(), installedAlt).map((p) => [p.name, p]));
 
   it("maps each to the package that provides it, and says how", () => {
     expect([...by.keys()].sort()).toEqual(["iotop", "mtr", "telnet", "traceroute", "vi", "vim"]);
-    // The link this machine's alternatives database holds, exactly.
+    // The link dpkg's alternatives database holds; a NAME.x / NAME-x file, the package of the program's name first.
     expect(by.get("vi")).toMatchObject({ package: "vim-tiny", via: "alternative /usr/bin/vi -> /usr/bin/vim.tiny" });
-    // A file with an alternative's suffix; the package named as the program among several.
     expect(by.get("vim")).toMatchObject({ package: "vim", via: "alternative of vim.basic, vim.tiny", tldrExamples: 3 });
     expect(by.get("iotop")).toMatchObject({ package: "iotop", via: "alternative of iotop-c, iotop-py" });
-    // The package named as the program ships the alternative: Debian's choice over a Provides.
+    // Debian's own traceroute over a package that Provides it; a transitional package's dependency.
     expect(by.get("traceroute")).toMatchObject({ package: "traceroute", via: "alternative of traceroute.db" });
-    // A transitional package of the program's name depends on the provider (not telnet-ssl, not telnet-chatd).
     expect(by.get("telnet")).toMatchObject({ package: "inetutils-telnet", via: "Provides: telnet, which package telnet depends on" });
-    // A program shipped as a file needs no mapping; a package the capture skips comes after one it installs.
+    // A file needs no mapping; a package the capture skips (GTK) comes after one it installs.
     expect(by.get("mtr")).toMatchObject({ package: "mtr-tiny" });
-    expect(by.get("mtr")?.via).toBeUndefined();
-    expect(by.get("mtr")?.skip).toBeUndefined();
-  });
-
-  it("finds nothing where no file, Provides or link names the program", () => {
-    const providers = alternativeProviders(programs, packages, installedAlt);
-    expect(providers("nosuch")).toBeUndefined();
-    // A name is matched at a separator only: plocate is no locate, vim-tiny's file is no `vim.t`.
-    expect(providers("locate")).toBeUndefined();
-    expect(providers("vim.t")).toBeUndefined();
+    expect(by.get("mtr")?.via ?? by.get("mtr")?.skip).toBeUndefined();
+    // Matched at a separator only: plocate is no locate.
+    expect(alternativeProviders(programs, packages)("locate")).toBeUndefined();
   });
 
   it("reads dpkg's alternatives database: master and slave links, each with its current choice and package (real dpkg-query)", () => {
-    const nc =
-      "auto\n/bin/nc\nnc.1.gz\n/usr/share/man/man1/nc.1.gz\nnetcat\n/bin/netcat\n\n/bin/nc.openbsd\n50\n/usr/share/man/man1/nc_openbsd.1.gz\n/bin/nc.openbsd\n\n";
-    expect(alternativeLinks("nc", nc)).toEqual([
-      { name: "nc", link: "/bin/nc" },
-      { name: "nc.1.gz", link: "/usr/share/man/man1/nc.1.gz" },
-      { name: "netcat", link: "/bin/netcat" },
-    ]);
+    const nc = "auto\n/bin/nc\nnc.1.gz\n/usr/share/man/man1/nc.1.gz\nnetcat\n/bin/netcat\n\n/bin/nc.openbsd\n50\n/x.1.gz\n/bin/nc.openbsd\n\n";
+    expect(alternativeLinks("nc", nc).map((l) => `${l.name} ${l.link}`)).toEqual(["nc /bin/nc", "nc.1.gz /usr/share/man/man1/nc.1.gz", "netcat /bin/netcat"]);
     const dir = mkdtempSync(join(tmpdir(), "debian-alt-"));
     try {
       mkdirSync(join(dir, "db"));
       mkdirSync(join(dir, "etc"));
       writeFileSync(
         join(dir, "db", "pkgtool"),
-        "auto\n/usr/bin/pkgtool\npkgtool-query\n/usr/bin/pkgtool-query\ngone\n/usr/bin/gone\n\n/usr/bin/dpkg\n10\n/usr/bin/dpkg-query\n\n\n",
+        "auto\n/usr/bin/pkgtool\nq\n/usr/bin/pkgtool-q\ngone\n/usr/bin/gone\n\n/usr/bin/dpkg\n10\n/usr/bin/dpkg-query\n\n\n",
       );
       symlinkSync("/usr/bin/dpkg", join(dir, "etc", "pkgtool"));
-      symlinkSync("/usr/bin/dpkg-query", join(dir, "etc", "pkgtool-query"));
-      const alts = readInstalledAlternatives(join(dir, "db"), join(dir, "etc"));
-      expect(Object.fromEntries(alts)).toEqual({
+      symlinkSync("/usr/bin/dpkg-query", join(dir, "etc", "q"));
+      expect(Object.fromEntries(readInstalledAlternatives(join(dir, "db"), join(dir, "etc")))).toEqual({
         pkgtool: { group: "pkgtool", link: "/usr/bin/pkgtool", target: "/usr/bin/dpkg", package: "dpkg" },
-        "pkgtool-query": { group: "pkgtool", link: "/usr/bin/pkgtool-query", target: "/usr/bin/dpkg-query", package: "dpkg" },
+        "pkgtool-q": { group: "pkgtool", link: "/usr/bin/pkgtool-q", target: "/usr/bin/dpkg-query", package: "dpkg" },
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -266,25 +229,11 @@ describe("adding programs to the committed corpus in place", () => {
       expect(readFileSync(join(out, "help.txt.br")).equals(before)).toBe(true);
       const work = new DebianCorpus(join(dir, "work"));
       const sha256 = work.writeText("help", "vim", "Usage: vim [arguments] [file ..]\n   -R   Readonly mode\n");
-      work.index.vim = {
-        words: ["vim"],
-        package: "vim",
-        version: "2:9.0",
-        from: ["tldr"],
-        tldrExamples: 7,
-        via: "alternative /usr/bin/vim -> /usr/bin/vim.basic",
-        help: { argv: ["vim", "--help"], exit: 0, stream: "stdout", sha256 },
-      };
+      const via = "alternative /usr/bin/vim -> /usr/bin/vim.basic";
+      work.index.vim = { words: ["vim"], ...entry("vim"), via, help: { argv: ["vim", "--help"], exit: 0, sha256 } };
       work.failures.ufw = { package: "ufw", reason: "changes the machine's network configuration" };
       const big = work.writeText("help", "huge", "x\n".repeat(40));
-      work.index.huge = {
-        words: ["huge"],
-        package: "h",
-        version: "1",
-        from: ["tldr"],
-        tldrExamples: 1,
-        help: { argv: ["huge", "--help"], exit: 0, sha256: big },
-      };
+      work.index.huge = { words: ["huge"], ...entry("h"), help: { argv: ["huge", "--help"], exit: 0, sha256: big } };
       expect(addPrograms(out, work, ["vim", "ufw", "huge", "absent", "seq"], { maxBytes: 70, reviewed: new Set(["seq"]) })).toEqual({
         added: ["vim"],
         failed: ["ufw", "huge"],
@@ -292,7 +241,7 @@ describe("adding programs to the committed corpus in place", () => {
       });
       const index = readDebianIndex(out);
       expect(Object.keys(index).sort()).toEqual(["seq", "vim"]);
-      expect(index.vim).toMatchObject({ package: "vim", via: "alternative /usr/bin/vim -> /usr/bin/vim.basic", help: { argv: ["vim", "--help"] } });
+      expect(index.vim).toMatchObject({ package: "vim", via, help: { argv: ["vim", "--help"] } });
       expect(readBundle(join(out, "help.txt.br")).get("vim")).toContain("Readonly mode");
       expect(readBundle(join(out, "help.txt.br")).get("seq")).toContain("--equal-width");
       const failures = JSON.parse(brotliDecompressSync(readFileSync(join(out, "failures.json.br"))).toString());

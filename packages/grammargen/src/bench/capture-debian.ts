@@ -255,6 +255,14 @@ if (phase === "add") {
   const helpDir = join(ROOT, "corpora/help");
   const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
   const corpus = new DebianCorpus(work);
+  // A mapping guessed before the install (a NAME.x file, a Provides) is recorded as the link the install made.
+  const alts = readInstalledAlternatives();
+  for (const k of only!) {
+    const e = corpus.index[k];
+    const alt = alts.get(k);
+    if (e?.via && alt?.package === e.package) e.via = `alternative ${alt.link} -> ${alt.target}`;
+  }
+  corpus.save();
   const r = addPrograms(out, corpus, only!, { ...limits, reviewed });
   for (const k of r.failed) log(`add: ${k} failed: ${corpus.failures[k]?.reason ?? "its text is left out"}`);
   log(

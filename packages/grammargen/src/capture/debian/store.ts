@@ -10,6 +10,7 @@ import { writeFileAtomicSync } from "@shellgen/base";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { brotli, readBrotliText, readBundle, writeBundle } from "../../pack/bundle.js";
+import { readDebianIndex } from "../../pack/debian.js";
 import { thinHelp } from "./help.js";
 
 export interface TextRecord {
@@ -153,7 +154,7 @@ export function addPrograms(
   keys: string[],
   opts: CommitLimits & { reviewed?: Set<string> } = {},
 ): { added: string[]; failed: string[]; unknown: string[] } {
-  const index = readCommittedIndex(out);
+  const index = readDebianIndex(out);
   const failures = existsSync(join(out, "failures.json.br")) ? (JSON.parse(readBrotliText(join(out, "failures.json.br"))) as Record<string, Failure>) : {};
   const texts = { help: readBundle(join(out, "help.txt.br")), man: readBundle(join(out, "man.txt.br")) };
   const r = { added: [] as string[], failed: [] as string[], unknown: [] as string[] };
@@ -193,12 +194,6 @@ export function addPrograms(
   }
   writeCorpus(out, index, failures, texts);
   return r;
-}
-
-/** The committed index as writeCorpus takes it back (the defaults it leaves out filled in). */
-function readCommittedIndex(out: string): Record<string, IndexEntry> {
-  const raw = JSON.parse(readBrotliText(join(out, "index.json.br"))) as Record<string, Partial<IndexEntry>>;
-  return Object.fromEntries(Object.entries(raw).map(([k, e]) => [k, { ...(e as IndexEntry), words: e.words ?? [k] }]));
 }
 
 /**
