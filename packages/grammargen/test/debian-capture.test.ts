@@ -158,18 +158,18 @@ describe("programs that update-alternatives links (no package ships a file of th
     return [r.name, { ...r, provides: prov ? prov.split(",") : [], depends: dep ? dep.split(",") : [] }];
   };
   const packages = new Map(
-    "vim vim-tiny:::10 traceroute inetutils-traceroute:traceroute telnet::inetutils-telnet inetutils-telnet:telnet telnet-ssl:telnet::50 libtelnet-utils iotop iotop-c mtr::libgtk2.0-0 mtr-tiny plocate"
+    "vim vim-tiny:::10 traceroute inetutils-traceroute:traceroute telnet::inetutils-telnet inetutils-telnet:telnet telnet-ssl:telnet::50 libtelnet-utils iotop iotop-c mtr::libgtk2.0-0 mtr-tiny plocate cd-discid util-linux"
       .split(" ")
       .map(rec),
   );
   // file:packages
   const programs = new Map(
-    "vim.basic:vim vim.tiny:vim-tiny traceroute.db:traceroute inetutils-traceroute:inetutils-traceroute inetutils-telnet:inetutils-telnet telnet-ssl:telnet-ssl telnet-chatd:libtelnet-utils iotop-py:iotop iotop-c:iotop-c mtr:mtr,mtr-tiny plocate:plocate"
+    "vim.basic:vim vim.tiny:vim-tiny traceroute.db:traceroute inetutils-traceroute:inetutils-traceroute inetutils-telnet:inetutils-telnet telnet-ssl:telnet-ssl telnet-chatd:libtelnet-utils iotop-py:iotop iotop-c:iotop-c mtr:mtr,mtr-tiny plocate:plocate cd-discid:cd-discid rename.ul:util-linux"
       .split(" ")
       .map((f): [string, string[]] => [f.split(":")[0]!, f.split(":")[1]!.split(",")]),
   );
   const installedAlt = new Map([["vi", { group: "vi", link: "/usr/bin/vi", target: "/usr/bin/vim.tiny", package: "vim-tiny" }]]);
-  const pages = new Map(["vim", "vi", "traceroute", "telnet", "iotop", "mtr", "locate", "nosuch"].map((p) => [p, 3]));
+  const pages = new Map(["vim", "vi", "traceroute", "telnet", "iotop", "mtr", "locate", "cd", "rename", "nosuch"].map((p) => [p, 3]));
   const by = new Map(programList(pages, programs, packages, new Map(), installedAlt).map((p) => [p.name, p]));
 
   it("maps each to the package that provides it, and says how", () => {
@@ -177,14 +177,14 @@ describe("programs that update-alternatives links (no package ships a file of th
     // The link dpkg's alternatives database holds; a NAME.x / NAME-x file, the package of the program's name first.
     expect(by.get("vi")).toMatchObject({ package: "vim-tiny", via: "alternative /usr/bin/vi -> /usr/bin/vim.tiny" });
     expect(by.get("vim")).toMatchObject({ package: "vim", via: "alternative of vim.basic, vim.tiny", tldrExamples: 3 });
-    expect(by.get("iotop")).toMatchObject({ package: "iotop", via: "alternative of iotop-c, iotop-py" });
+    expect(by.get("iotop")).toMatchObject({ package: "iotop", via: "alternative of iotop-py" });
     // Debian's own traceroute over a package that Provides it; a transitional package's dependency.
     expect(by.get("traceroute")).toMatchObject({ package: "traceroute", via: "alternative of traceroute.db" });
     expect(by.get("telnet")).toMatchObject({ package: "inetutils-telnet", via: "Provides: telnet, which package telnet depends on" });
     // A file needs no mapping; a package the capture skips (GTK) comes after one it installs.
     expect(by.get("mtr")).toMatchObject({ package: "mtr-tiny" });
     expect(by.get("mtr")?.via ?? by.get("mtr")?.skip).toBeUndefined();
-    // Matched at a separator only: plocate is no locate.
+    // Matched at a separator only (plocate is no locate); cd-discid is a program of its own, rename.ul no variant of util-linux.
     expect(alternativeProviders(programs, packages)("locate")).toBeUndefined();
   });
 

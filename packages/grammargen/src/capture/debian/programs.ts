@@ -102,11 +102,23 @@ export interface Providers {
  * -> iptables-nft), so the archive's file lists do not name it. In order: the link dpkg's
  * alternatives database holds on this machine (exact); the packages that declare the name in
  * Provides (`telnet` for inetutils-telnet); those that ship it with a Debian alternative's
- * suffix, `NAME.x` (vim.basic, nc.openbsd, sar.sysstat), then `NAME-x` (iptables-nft, iotop-c).
+ * suffix, `NAME.x` (vim.basic, nc.openbsd, sar.sysstat), then `NAME-x` (iptables-nft, iotop-py),
+ * each where it is a variant of the program (see variant).
  * The package named as the program wins among them, or the one it depends on (a transitional
  * package); else the first kind that finds one counts. A guess is checked when the capture runs it: a
  * package installed without the link leaves the program "not on PATH".
  */
+/**
+ * Whether `file` (the program's name, a separator and a suffix) in package `p` is a variant of the
+ * program: the package is the program's own (vim.basic in vim), or the suffix names the package
+ * (sar.sysstat in sysstat, nc.openbsd in netcat-openbsd). A package named after the whole file
+ * is a program of its own (cd-discid is no `cd`, x-wr-timezone no `x`).
+ */
+function variant(program: string, file: string, p: string): boolean {
+  const x = file.slice(program.length + 1);
+  return p === program || ((p === x || p.endsWith(`-${x}`)) && p !== file && !p.endsWith(`-${file}`));
+}
+
 export function alternativeProviders(
   programPackages: Map<string, string[]>,
   packages: Map<string, PackageRecord>,
@@ -132,8 +144,10 @@ export function alternativeProviders(
     const virt = provides.get(program);
     if (virt?.length) tiers.push({ packages: [...new Set(virt)].sort(), via: `Provides: ${program}` });
     for (const sep of [".", "-"] as const) {
-      const files = suffixed[sep].get(program);
-      if (!files?.length) continue;
+      const files = (suffixed[sep].get(program) ?? [])
+        .map(([f, ps]): [string, string[]] => [f, ps.filter((p) => variant(program, f, p))])
+        .filter(([, ps]) => ps.length);
+      if (!files.length) continue;
       const names = files.map(([f]) => f).sort();
       tiers.push({
         packages: [...new Set(files.flatMap(([, p]) => p))].sort(),
