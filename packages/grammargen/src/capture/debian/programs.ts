@@ -97,28 +97,23 @@ export interface Providers {
 }
 
 /**
- * Where a program comes from that no package ships under its own name: update-alternatives
- * makes its link at install time (`vim` -> vim.basic, `traceroute` -> traceroute.db, `iptables`
- * -> iptables-nft), so the archive's file lists do not name it. In order: the link dpkg's
- * alternatives database holds on this machine (exact); the packages that declare the name in
- * Provides (`telnet` for inetutils-telnet); those that ship it with a Debian alternative's
- * suffix, `NAME.x` (vim.basic, nc.openbsd, sar.sysstat), then `NAME-x` (iptables-nft, iotop-py),
- * each where it is a variant of the program (see variant).
- * The package named as the program wins among them, or the one it depends on (a transitional
- * package); else the first kind that finds one counts. A guess is checked when the capture runs it: a
- * package installed without the link leaves the program "not on PATH".
- */
-/**
- * Whether `file` (the program's name, a separator and a suffix) in package `p` is a variant of the
- * program: the package is the program's own (vim.basic in vim), or the suffix names the package
- * (sar.sysstat in sysstat, nc.openbsd in netcat-openbsd). A package named after the whole file
- * is a program of its own (cd-discid is no `cd`, x-wr-timezone no `x`).
+ * Whether `file` (the program's name, a separator, a suffix) in package `p` is a variant of the
+ * program: the package is the program's own (vim.basic in vim) or the suffix names it
+ * (sar.sysstat, nc.openbsd in netcat-openbsd), and it is not named after the whole file
+ * (cd-discid is no `cd`).
  */
 function variant(program: string, file: string, p: string): boolean {
   const x = file.slice(program.length + 1);
   return p === program || ((p === x || p.endsWith(`-${x}`)) && p !== file && !p.endsWith(`-${file}`));
 }
 
+/**
+ * The packages of a program no package ships under its name: a link update-alternatives makes
+ * at install time (`vim` -> vim.basic). In order: the link dpkg's alternatives database holds
+ * here; the packages whose Provides name it; a variant file `NAME.x`, then `NAME-x`. The
+ * package named as the program wins among them, or the one it depends on (a transitional
+ * package). A guess is checked when the capture runs it: no link leaves it "not on PATH".
+ */
 export function alternativeProviders(
   programPackages: Map<string, string[]>,
   packages: Map<string, PackageRecord>,
