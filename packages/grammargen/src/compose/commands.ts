@@ -96,11 +96,6 @@ function optionFilter(
   return both((_cmd, o) => !spelled(o).some((f) => denied.has(f)), listed);
 }
 
-/**
- * A program's own spec without its `COMMAND [ARGS]...` operand (one marked `subcommand`), for a
- * composition that holds the program's subcommands too: their grammars are its commands, and an
- * operand taking any word with any arguments after it would accept every wrong option of theirs.
- */
 // A command slot a parser did not mark: "command", "<cmd>", "subcommands", or the bare "ARG"
 // list a text that says nothing of its operands gets (busybox's help is "applet not found").
 const COMMAND_SLOT = /^<?(?:(?:sub-?)?(?:command|cmd)s?|args?|arguments?)>?$/i;
@@ -108,10 +103,14 @@ const COMMAND_SLOT = /^<?(?:(?:sub-?)?(?:command|cmd)s?|args?|arguments?)>?$/i;
 /** A spec for one of a program's subcommands (git log), not for an option's use (python3 -m venv). */
 export const isSubcommandPath = (path: string[]): boolean => path.length > 1 && !path[1]!.startsWith("-");
 
+/**
+ * A program's own spec without its `COMMAND [ARGS]...` operand, for a composition that holds
+ * the program's subcommands too: their grammars are its commands, and an operand taking any
+ * word with any arguments after it would accept every wrong option of theirs. The operand is
+ * the one marked `subcommand`, named so (openssl's `command`), a pass-through rest (hg's
+ * `ARG...`), or the bare `ARG` list; it and all after it go.
+ */
 export function withoutCommandOperand(spec: CommandSpec): CommandSpec {
-  // With its subcommands composed beside it, the operand where a subcommand goes (marked so,
-  // named so as openssl's `command`, or a pass-through rest as hg's `ARG...`) and all after it
-  // belong to the subcommands, each a form of its own.
   const at = spec.positionals.findIndex((p) => p.subcommand || p.rest || COMMAND_SLOT.test(p.name));
   return at < 0 ? spec : { ...spec, positionals: spec.positionals.slice(0, at) };
 }
