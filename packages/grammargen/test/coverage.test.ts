@@ -1,9 +1,12 @@
 // Pins the coverage figures of corpora/coverage (npm run report:coverage): the default
 // grammar and per-request grammars on realistic commands and on near-misses. A change that
 // moves a figure must update the pin here and the README in the same commit.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { measureCoverage, programsOf } from "../src/bench/coverage.js";
+import { packGrammars } from "../src/bench/request-grammar.js";
+import { recognize } from "../src/check/recognize.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
 
@@ -33,13 +36,10 @@ const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accept
 describe("per-request grammars with the Debian-derived set", () => {
   // Debian holds the bare `git` (from `git --help`) beside the pack's reviewed subcommands:
   // a command line brings both, so `git log` is read by git-log's grammar.
-  it("brings a program's own entry and its subcommands' entries", async () => {
-    const { existsSync } = await import("node:fs");
-    const { packGrammars } = await import("../src/bench/request-grammar.js");
+  it("brings a program's own entry and its subcommands' entries", () => {
     if (!existsSync(join(ROOT, "grammars/debian/git.ir.json"))) throw new Error("grammars/debian is missing: npm run build generates it");
     const g = packGrammars(ROOT, { debian: true });
     expect(g.keysOf("git")).toEqual(expect.arrayContaining(["git", "git-log", "git-commit"]));
-    const { recognize } = await import("../src/check/recognize.js");
     for (const c of ["git log --oneline -5", "git status -s", "git --version"]) expect(recognize(g.forCommand(c), c).accepted, c).toBe(true);
     for (const c of ["git log --onelin", "git lgo"]) expect(recognize(g.forCommand(c), c).accepted, c).toBe(false);
   }, 120_000);

@@ -3,6 +3,7 @@ import { wrapsCommand } from "@shellgen/base";
 import { describe, expect, it } from "vitest";
 import { GrammargenError, lowerCommand, parseHelp, recognize, type OptionSpec } from "../src/index.js";
 import { detectStyle } from "../src/parse/styles.js";
+import { accepts } from "./help-verdicts.js";
 
 const find = (opts: OptionSpec[], name: string) => opts.find((o) => o.long.includes(name) || o.short.includes(name))!;
 
@@ -492,17 +493,12 @@ file   : program read from script file
       "  -q, --quiet            quiet",
       "  -P, --prefix <prefix>  the subdirectory",
     ].join("\n");
-    const { spec } = parseHelp(help, { name: ["tree-tool"] });
-    const g = lowerCommand(spec);
-    for (const ok of [
-      "tree-tool add -P lib abc123",
-      "tree-tool add --prefix=lib https://example.com/r.git main",
-      "tree-tool split -q",
-      "tree-tool prune --anything x",
-    ])
-      expect(recognize(g, ok).accepted, ok).toBe(true);
-    for (const bad of ["tree-tool add -P", "tree-tool add --prefx lib abc", "tree-tool split -G x", "tree-tool add a b c"])
-      expect(recognize(g, bad).accepted, bad).toBe(false);
+    accepts(
+      help,
+      ["tree-tool add -P lib abc123", "tree-tool add --prefix=lib https://example.com/r.git main", "tree-tool split -q", "tree-tool prune --anything x"],
+      ["tree-tool add -P", "tree-tool add --prefx lib abc", "tree-tool split -G x", "tree-tool add a b c"],
+      "tree-tool",
+    );
   });
 
   it("reads an [x-options] placeholder as the text's own 'X Options:' section when it has one, not another program's", () => {
@@ -517,17 +513,13 @@ file   : program read from script file
       "  -i, --index-url <url>     Base URL of the index.",
       "  --no-index                Ignore the index.",
     ].join("\n");
-    const { spec } = parseHelp(help, { name: ["fetchpkg", "get"] });
-    expect(spec.extensions).toBeUndefined();
-    const g = lowerCommand(spec);
-    for (const ok of [
-      "fetchpkg get requests",
-      "fetchpkg get -i https://mirror.example.com/simple requests",
-      "fetchpkg get --no-index -r reqs.txt",
-      "fetchpkg get a b c",
-    ])
-      expect(recognize(g, ok).accepted, ok).toBe(true);
-    for (const bad of ["fetchpkg get -A requests", "fetchpkg get --index-urll x requests"]) expect(recognize(g, bad).accepted, bad).toBe(false);
+    expect(parseHelp(help, { name: ["fetchpkg", "get"] }).spec.extensions).toBeUndefined();
+    accepts(
+      help,
+      ["fetchpkg get requests", "fetchpkg get -i https://mirror.example.com/simple requests", "fetchpkg get --no-index -r reqs.txt", "fetchpkg get a b c"],
+      ["fetchpkg get -A requests", "fetchpkg get --index-urll x requests"],
+      "fetchpkg get",
+    );
   });
 
   it("glues a single-dash long option's value on as the help writes it (-std=<standard>, -Wl,<options>, -agentlib:<lib>)", () => {

@@ -250,11 +250,10 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
   return out;
 }
 
-/**
- * Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to
- * the smallest total. An operand the smallest form does not name is the one made optional first
- * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
- */
+/** A usage operand's type: its listed choices, a word for alternative placeholders, else inferred from its name. */
+const operandType = (o: UsageOperand, hints: Parameters<typeof inferType>[1]): ValueType =>
+  o.choices ? { kind: "enum", choices: o.choices } : o.placeholders ? { kind: "word" } : inferType(o.name, hints);
+
 /**
  * A listed command whose word the usage forms spell, with what follows it
  * (`git subtree [<options>] -P <prefix> add <local-commit>`), is described by those forms: its
@@ -273,11 +272,7 @@ function formsOfListed(subcommands: CommandSpec[], alternatives: UsageOperand[][
     if (!forms.length || forms.some((f) => f.some((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || ARGS_NAME.test(o.name)))) continue;
     sub.positionals = mergeAlternatives(forms).map((o) => ({
       name: o.name,
-      type: o.choices
-        ? { kind: "enum", choices: o.choices }
-        : o.placeholders
-          ? { kind: "word" }
-          : inferType(o.name, { description: "", style: sub.style, operand: true }),
+      type: operandType(o, { description: "", style: sub.style, operand: true }),
       min: o.min,
       max: o.max,
       span: o.span,
@@ -286,6 +281,11 @@ function formsOfListed(subcommands: CommandSpec[], alternatives: UsageOperand[][
   }
 }
 
+/**
+ * Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to
+ * the smallest total. An operand the smallest form does not name is the one made optional first
+ * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
+ */
 function mergeAlternatives(alts: UsageOperand[][]): UsageOperand[] {
   if (alts.length === 0) return [];
   const total = (a: UsageOperand[], k: "min" | "max") => a.reduce((s, o) => s + o[k], 0);
@@ -515,11 +515,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
-    const type: ValueType = o.choices
-      ? { kind: "enum", choices: o.choices }
-      : o.placeholders
-        ? { kind: "word" }
-        : inferType(o.name, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+    const type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
