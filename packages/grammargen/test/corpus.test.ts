@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { entryName, readCorpus, styleFor } from "../src/bench/corpus.js";
 import { SOURCES } from "../src/bench/corpus-sources.js";
+import { formatVerdicts, readVerdicts } from "../src/bench/verdicts.js";
 import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize, type CommandSpec } from "../src/index.js";
 
 /** Usage errors a grammar cannot see, each for a stated reason. The test fails if this list drifts either way. */
@@ -55,7 +56,7 @@ describe("corpus", () => {
       const e = corpus.find((x) => x.name === s.name)!;
       const file = join(e.dir, "verdicts.json");
       expect(existsSync(file), file).toBe(true);
-      const { verdicts } = JSON.parse(readFileSync(file, "utf8")) as { verdicts: { input: string; expected: string; ok: boolean }[] };
+      const { verdicts } = readVerdicts(file);
       const labelled = [...e.invocations!.valid.map((i) => `valid ${i}`), ...e.invocations!.invalid.map((i) => `invalid ${i}`)].sort();
       expect(verdicts.map((v) => `${v.expected} ${v.input}`).sort(), e.name).toEqual(labelled);
       expect(
@@ -63,6 +64,12 @@ describe("corpus", () => {
         e.name,
       ).toEqual([]);
     }
+  });
+
+  it("stores every verdicts.json one verdict per line, as verify-invocations writes it", () => {
+    const files = corpus.map((e) => join(e.dir, "verdicts.json")).filter((f) => existsSync(f));
+    expect(files.length).toBeGreaterThanOrEqual(SOURCES.length);
+    for (const file of files) expect(readFileSync(file, "utf8"), file).toBe(formatVerdicts(readVerdicts(file)));
   });
 
   const misses: string[] = [];

@@ -1,7 +1,7 @@
 // Checks every corpus invocation against the real program, inside bubblewrap, in a fresh
 // throwaway directory with a few fixture files. A valid invocation must not produce a usage
-// error; an invalid one must. Verdicts are stored next to invocations.json (verdicts.json) so
-// CI can rely on them without the programs installed.
+// error; an invalid one must. Verdicts are stored next to invocations.json (verdicts.json, one
+// verdict per line: see verdicts.ts) so CI can rely on them without the programs installed.
 // Usage: node packages/grammargen/dist/bench/verify-invocations.js [--write] [name...]
 import { execa } from "execa";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "@shellgen/base";
 import { readCorpus } from "./corpus.js";
 import { SOURCES } from "./corpus-sources.js";
+import { formatVerdicts, type Verdict } from "./verdicts.js";
 
 /** Messages by which getopt, cobra, argparse, click, clap and others report a usage error. */
 const USAGE_ERROR = [
@@ -124,15 +125,6 @@ async function fixtureDir(): Promise<string> {
   return d;
 }
 
-export interface Verdict {
-  input: string;
-  expected: "valid" | "invalid";
-  exitCode: number | null;
-  usageError: boolean;
-  ok: boolean;
-  evidence: string;
-}
-
 async function run(input: string, fixture: string): Promise<{ exitCode: number | null; out: string }> {
   const work = await mkdtemp(join(tmpdir(), "gg-run-"));
   await cp(fixture, work, { recursive: true });
@@ -230,8 +222,7 @@ async function main() {
         }
       }
     }
-    if (write)
-      await writeFileAtomic(join(e.dir, "verdicts.json"), `${JSON.stringify({ program: e.meta.program, version: e.meta.version, verdicts }, null, 2)}\n`);
+    if (write) await writeFileAtomic(join(e.dir, "verdicts.json"), formatVerdicts({ program: e.meta.program, version: e.meta.version, verdicts }));
   }
   await rm(fixture, { recursive: true, force: true });
   console.log(`${total - bad}/${total} invocations behave as labelled`);
