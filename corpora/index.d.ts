@@ -4,5 +4,5 @@ export declare const corporaDir: string;
 export declare const examplesDir: string;
 /** The bench's task suite: tier<N>.json, task.schema.json, coverage.json. */
 export declare const tasksDir: string;
-/** One folder per program, each with the help.txt it was captured from. */
+/** One folder per program, each with the help.txt it was captured from (help.txt.br, brotli-compressed, when over 40 KB). */
 export declare const helpDir: string;

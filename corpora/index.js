@@ -10,5 +10,5 @@ export const corporaDir = here(".");
 export const examplesDir = here("./examples");
 /** The bench's task suite: tier<N>.json, task.schema.json, coverage.json. */
 export const tasksDir = here("./tasks");
-/** One folder per program, each with the help.txt it was captured from. */
+/** One folder per program, each with the help.txt it was captured from (help.txt.br, brotli-compressed, when over 40 KB). */
 export const helpDir = here("./help");

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// git textconv for corpora/debian/*.br (set by scripts/setup.sh): prints the decompressed text.
+// git textconv for the brotli-compressed texts (*.br; set by scripts/setup.sh): prints the decompressed text.
 import { readFileSync } from "node:fs";
 import { brotliDecompressSync } from "node:zlib";
 

@@ -19,6 +19,7 @@ export { invocations, programOf, programsIn, scriptsOf, simpleCommands } from ".
 export { repoPath, repoRoot } from "./repo.js";
 export { shellgenHome } from "./home.js";
 export { cached, cacheKey, type CacheCodec } from "./cache.js";
+export { capturedTextPath, readCapturedText } from "./captured-text.js";
 export {
   appendDurable,
   replaceAtomic,

@@ -7,7 +7,7 @@
 // every IR) and the size and time of every help text; the option index is fewshot's own.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { cached, cacheKey } from "@shellgen/base";
+import { cached, cacheKey, capturedTextPath } from "@shellgen/base";
 import { packOptionIndex, shippedPrograms, type OptionIndex } from "@shellgen/fewshot";
 import * as grammars from "@shellgen/grammars";
 import { helpDir, summaryFor, type Pack } from "./pack-load.js";
@@ -44,7 +44,7 @@ function helpStamp(): string {
     .sort()
     .map((name) => {
       try {
-        const st = statSync(join(help, name, "help.txt"));
+        const st = statSync(capturedTextPath(join(help, name, "help.txt")) ?? join(help, name, "help.txt"));
         return `${name} ${st.size} ${st.mtimeMs}`;
       } catch {
         return `${name} -`;

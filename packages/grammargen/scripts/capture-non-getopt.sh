@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Captures the help texts of the non-getopt styles into corpora/help/<name>/.
+# Captures the help texts of the non-getopt styles into corpora/help/<name>/ (run `npx tsc -b` first).
 # Each entry: name|style|version-command|help command...  Help output is stored exactly as
-# printed (stdout and stderr together, since openssl and BSD tools print usage on stderr).
+# printed (stdout and stderr together, since openssl and BSD tools print usage on stderr), as
+# help.txt, or brotli-compressed as help.txt.br when over 40 KB.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 out="$root/corpora/help"
@@ -82,7 +83,7 @@ for e in "${entries[@]}"; do
   version="$(timeout 10 $vcmd </dev/null 2>&1 | head -n 1 || true)"
   [ -n "$text" ] || { echo "no help from: $hcmd" >&2; exit 1; }
   mkdir -p "$out/$name"
-  printf '%s\n' "$text" > "$out/$name/help.txt"
+  printf '%s\n' "$text" | node "$root/packages/grammargen/scripts/write-captured.mjs" "$out/$name/help.txt"
   prog="${words[0]}"
   /usr/bin/python3 - "$out/$name/meta.json" "$prog" "$version" "$style" "${words[@]}" <<'PY'
 import json, sys
@@ -95,5 +96,5 @@ elif prog == "openssl": meta["name"] = ["openssl", cmd[1]]
 json.dump(meta, open(path, "w"), indent=2)
 open(path, "a").write("\n")
 PY
-  echo "captured $name ($(wc -l < "$out/$name/help.txt") lines)"
+  echo "captured $name ($(printf '%s\n' "$text" | wc -l) lines)"
 done

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readCapturedText } from "@shellgen/base";
 import { parseHelp } from "../dist/parse/help.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -14,7 +15,7 @@ const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {
   const dir = join(corpus, name);
   const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
-  const { spec } = parseHelp(readFileSync(join(dir, "help.txt"), "utf8"), { name: meta.name ?? [meta.program], style: meta.style });
+  const { spec } = parseHelp(readCapturedText(join(dir, "help.txt")), { name: meta.name ?? [meta.program], style: meta.style });
   writeFileSync(join(dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
 }
 console.log(`wrote ir.json for ${names.length} entries`);

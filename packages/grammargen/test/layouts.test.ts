@@ -6,6 +6,7 @@
 // a made-up program, so no rule can lean on a program's name.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readCapturedText } from "@shellgen/base";
 import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
 
@@ -89,7 +90,7 @@ const CASES: Case[] = [
 describe("help layouts", () => {
   for (const c of CASES) {
     test(`${c.file}: golden IR; accepts and refuses as the program does`, async () => {
-      const text = readFileSync(c.source ?? `${dir}${c.file}.txt`, "utf8");
+      const text = readCapturedText(c.source ?? `${dir}${c.file}.txt`)!;
       const { spec } = c.file.endsWith(".man") ? parseManPage(text, { name: c.name }) : parseHelp(text, { name: c.name });
       await expect(`${JSON.stringify(spec, null, 2)}\n`).toMatchFileSnapshot(`./fixtures/layouts/${c.file}.ir.json`);
       const grammar = lowerCommand(spec);
@@ -216,8 +217,8 @@ Space is not required between options and their arguments.
   });
 
   test("find's help and man page merge: a value the help's line of bare names leaves out is the man page's", () => {
-    const help = readFileSync(fileURLToPath(new URL("../../../corpora/help/find/help.txt", import.meta.url)), "utf8");
-    const man = readFileSync(CASES.find((c) => c.file === "find.man")!.source!, "utf8");
+    const help = readCapturedText(fileURLToPath(new URL("../../../corpora/help/find/help.txt", import.meta.url)))!;
+    const man = readCapturedText(CASES.find((c) => c.file === "find.man")!.source!)!;
     const { spec, diagnostics } = mergeHelpAndMan(parseHelp(help, { name: "find" }), parseManPage(man, { name: "find" }));
     expect(spec.options.find((o) => o.dashLong?.includes("regextype"))).toMatchObject({ arity: "required" });
     expect(diagnostics.some((d) => /-regextype is listed without a value in the help text/.test(d.message))).toBe(true);

@@ -2,8 +2,8 @@
 // bad input: truncated help, an empty subcommand list, huge input. Emitted grammars must
 // also load where they are used: GBNF in node-llama-cpp, Lark in Python Lark.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readCapturedText } from "@shellgen/base";
 import { getLlama } from "node-llama-cpp";
 import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, GrammargenError, lowerCommand, parseGrammarText, parseHelp, recognize, type Grammar } from "../src/index.js";
@@ -11,7 +11,7 @@ import { discoverTree } from "../src/tree/discover.js";
 
 const corpus = fileURLToPath(new URL("../../../corpora/help/", import.meta.url));
 const larkCheck = fileURLToPath(new URL("../scripts/lark_check.py", import.meta.url));
-const help = (name: string) => readFileSync(`${corpus}${name}/help.txt`, "utf8");
+const help = (name: string) => readCapturedText(`${corpus}${name}/help.txt`)!;
 const grammarOf = (name: string, words: string[]) => lowerCommand(parseHelp(help(name), { name: words }).spec);
 const has = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
 

@@ -5,6 +5,7 @@
 // program, see verdicts.json).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readCapturedText } from "@shellgen/base";
 import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize, type CommandSpec } from "../src/index.js";
 
@@ -23,7 +24,7 @@ const entries: Entry[] = readdirSync(corpus)
   .map((n) => ({
     name: n,
     meta: JSON.parse(readFileSync(`${corpus}${n}/meta.json`, "utf8")),
-    help: readFileSync(`${corpus}${n}/help.txt`, "utf8"),
+    help: readCapturedText(`${corpus}${n}/help.txt`)!,
     ir: JSON.parse(readFileSync(`${corpus}${n}/ir.json`, "utf8")),
     invocations: JSON.parse(readFileSync(`${corpus}${n}/invocations.json`, "utf8")),
   }))

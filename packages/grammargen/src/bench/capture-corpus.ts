@@ -1,9 +1,11 @@
-// Captures the help texts listed in corpus-sources.ts into corpora/help/<name>/{help.txt,meta.json}.
+// Captures the help texts listed in corpus-sources.ts into corpora/help/<name>/{help.txt,meta.json}
+// (help.txt.br, brotli-compressed, for a text over 40 KB).
 // Usage: node packages/grammargen/dist/bench/capture-corpus.js [name...]
 import { execa } from "execa";
 import { mkdir } from "node:fs/promises";
 import { writeFileAtomic } from "@shellgen/base";
 import { join } from "node:path";
+import { writeCapturedText } from "../capture/captured-text.js";
 import { captureHelp } from "../capture/help.js";
 import { detectStyle } from "../parse/styles.js";
 import { normalize } from "../parse/text.js";
@@ -22,7 +24,7 @@ for (const s of SOURCES) {
   const text = await captureHelp(program!, args);
   const dir = join(corpusDir(), s.name);
   await mkdir(dir, { recursive: true });
-  await writeFileAtomic(join(dir, "help.txt"), text);
+  await writeCapturedText(join(dir, "help.txt"), text);
   const base = program!.split("/").pop()!;
   const meta = {
     command: s.command,

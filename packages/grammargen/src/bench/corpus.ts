@@ -1,7 +1,9 @@
-// Reading corpora/help: one folder per help text with help.txt, meta.json, ir.json and invocations.json.
+// Reading corpora/help: one folder per help text with help.txt (help.txt.br when over 40 KB: see
+// @shellgen/base readCapturedText), meta.json, ir.json and invocations.json.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { capturedTextPath, readCapturedText } from "@shellgen/base";
 import type { CommandSpec, HelpStyle } from "../ir.js";
 
 export interface Meta {
@@ -37,7 +39,7 @@ const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.p
 
 export function readCorpus(dir = corpusDir()): CorpusEntry[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "help.txt")))
+    .filter((d) => d.isDirectory() && capturedTextPath(join(dir, d.name, "help.txt")))
     .map((d) => d.name)
     .sort()
     .map((name) => {
@@ -45,7 +47,7 @@ export function readCorpus(dir = corpusDir()): CorpusEntry[] {
       return {
         name,
         dir: p,
-        help: readFileSync(join(p, "help.txt"), "utf8"),
+        help: readCapturedText(join(p, "help.txt"))!,
         meta: readJson<Meta>(join(p, "meta.json"))!,
         ir: readJson<CommandSpec>(join(p, "ir.json")),
         invocations: readJson<{ valid: string[]; invalid: string[] }>(join(p, "invocations.json")),

@@ -4,10 +4,10 @@
 // each), invocations.json, and help.txt where the program has a help text. A page over
 // 40 KB is committed brotli-compressed (man.txt.br, man.roff.br): its text never changes
 // without a new capture, and the goldens read from it stay plain JSON for review.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { brotliDecompressSync } from "node:zlib";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { capturedTextPath, readCapturedText as read } from "@shellgen/base";
 import type { CommandSpec } from "../ir.js";
 
 export interface ManFixture {
@@ -31,12 +31,9 @@ export function manFixtureDir(): string {
   return d;
 }
 
-const read = (f: string): string | undefined =>
-  existsSync(f) ? readFileSync(f, "utf8") : existsSync(`${f}.br`) ? brotliDecompressSync(readFileSync(`${f}.br`)).toString("utf8") : undefined;
-
 export function readManFixtures(dir = manFixtureDir()): ManFixture[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && ["man.txt", "man.txt.br"].some((f) => existsSync(join(dir, d.name, f))))
+    .filter((d) => d.isDirectory() && capturedTextPath(join(dir, d.name, "man.txt")))
     .map((d) => d.name)
     .sort()
     .map((name) => {

@@ -4,7 +4,7 @@
 // function of the inputs (no timestamps), so CI can regenerate and diff.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { syncDirSync, syncTreeSync, writeFileAtomicSync } from "@shellgen/base";
+import { capturedTextPath, syncDirSync, syncTreeSync, writeFileAtomicSync } from "@shellgen/base";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -310,11 +310,9 @@ function buildGenerated(root: string, config: PackConfig, t0: number): PackResul
   if (!config.debian) return { ...base, ms: performance.now() - t0 };
   const want = committedHashes(root);
   if (generatedCurrent(root, want)) return { ...base, programs: want.size, debian: want.size, ms: performance.now() - t0 };
-  const reviewed = new Set(
-    readdirSync(resolve(root, config.corpus)).filter((k) => ["help.txt", "meta.json"].every((f) => existsSync(join(resolve(root, config.corpus), k, f)))),
-  );
-  // The reviewed programs held as subcommands (git -> git-log): their paths are in the committed IRs.
   const corpus = resolve(root, config.corpus);
+  const reviewed = new Set(readdirSync(corpus).filter((k) => capturedTextPath(join(corpus, k, "help.txt")) && existsSync(join(corpus, k, "meta.json"))));
+  // The reviewed programs held as subcommands (git -> git-log): their paths are in the committed IRs.
   const withSubcommands = new Set(
     [...reviewed]
       .map((k) => join(corpus, k, "ir.json"))
