@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManFixtures } from "../src/bench/man-fixtures.js";
+import { accepts } from "./help-verdicts.js";
 import { captureManPage } from "../src/capture/man.js";
 import { main } from "../src/cli/main.js";
 import type { Io } from "../src/cli/output.js";
@@ -547,6 +548,63 @@ describe("help text and man page together: the help's commands", () => {
     expect(spec.positionals.every((p) => p.min === 0)).toBe(true);
     const g = parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
     for (const c of ["ns", "ns --pure", "ns --pure shell.nix"]) expect(recognize(g, c).accepted, c).toBe(true);
+  });
+});
+
+describe("a help text laid out as a man page", () => {
+  // The help text a program prints is its manual: NAME, SYNOPSIS, COMMANDS and OPTIONS at the margin.
+  const page = (header: string) =>
+    [
+      header,
+      "",
+      "NAME",
+      "       frob-graft - graft trees together",
+      "",
+      "SYNOPSIS",
+      "       frob graft [<options>] -P <prefix> add <local-commit>",
+      "       frob graft [<options>] -P <prefix> add <repository>",
+      "                  <remote-ref>",
+      "       frob graft [<options>] -P <prefix> split [<local-commit>]",
+      "",
+      "DESCRIPTION",
+      "       Grafts allow one tree to be kept inside another.",
+      "",
+      "COMMANDS",
+      "       add <local-commit>, add <repository> <remote-ref>",
+      "           Create the <prefix> graft.",
+      "",
+      "       split [<local-commit>]",
+      "           Extract the history of the <prefix> graft.",
+      "",
+      "OPTIONS",
+      "       -q, --quiet",
+      "           Suppress output.",
+      "",
+      "       -P <prefix>, --prefix=<prefix>",
+      "           Specify the path of the graft.",
+      "",
+      "       --squash",
+      "           Make one commit.",
+      "",
+    ].join("\n");
+
+  it("reads its SYNOPSIS forms as the usage: each listed command takes the operands its forms give", () => {
+    accepts(
+      page("FROB-GRAFT(1)            [FIXME: manual]            FROB-GRAFT(1)"),
+      [
+        "frob graft add -P lib v1.0",
+        "frob graft add -P lib --squash https://example.com/r main",
+        "frob graft split --prefix=lib",
+        "frob graft split -P lib -q HEAD",
+      ],
+      ["frob graft add -P", "frob graft add -P lib a b c", "frob graft split -P lib --squahs", "frob graft add -P lib -x v1.0"],
+      "frob graft",
+    );
+  });
+
+  it("leaves the forms alone where none names the command (the program's whole manual, printed by one of its commands)", () => {
+    const { spec } = parseHelp(page("FROB(1)            Frob Manual            FROB(1)"), { name: ["frob", "help"] });
+    expect(spec.subcommands.every((c) => c.positionals.length === 0)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { withSuppliedOperands } from "./supplied.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
 import { readUsage, usageForms } from "./bsd.js";
+import { synopsisAsUsage } from "./man.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
@@ -568,7 +569,14 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   const style = opts.style ?? claimedStyle(normalized) ?? detectStyle(normalized);
   const special = styleParser(style);
   try {
-    const result = special ? special(normalized, { name: path }) : parseGetoptStyle(normalized, { name: path }, style);
+    // A help text that is a man page: its SYNOPSIS forms are its usage, read as the man page reader reads them.
+    const asMan = special ? undefined : synopsisAsUsage(normalized, path);
+    const read = asMan ? parseGetoptStyle(asMan.text, { name: path }, style) : undefined;
+    const result = read
+      ? { ...read, spec: asMan!.remap(read.spec), diagnostics: asMan!.remapDiagnostics(read.diagnostics) }
+      : special
+        ? special(normalized, { name: path })
+        : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
     return withGoFlagSpellings(
       withAbbreviations(

@@ -13,7 +13,7 @@ import { withBorrowedOptions } from "./borrowed.js";
 import { nameWords, parseGetoptStyle, type ParseResult } from "./help.js";
 import { isRoff, renderRoff } from "./roff.js";
 import { detectStyle, manPageParser } from "./styles.js";
-import { checkHelpText, normalize, splitLines, type Line } from "./text.js";
+import { checkHelpText, isUsageHeading, normalize, splitLines, type Line } from "./text.js";
 import { TextView } from "./view.js";
 
 export interface ManParseOptions {
@@ -446,6 +446,30 @@ export function manView(text: string, program: string): { view: TextView; synops
     }
   }
   return { view, synopsis, entries };
+}
+
+/**
+ * A help text laid out as a man page (git's `--help` prints the manual): the text with its
+ * SYNOPSIS section read as the man page reader reads it, a "Usage:" block of one line per form,
+ * and every other line as it is, for the help text's own readers. Undefined when the text is
+ * no rendered man page, has a usage heading of its own, or has no SYNOPSIS form of the command.
+ */
+export function synopsisAsUsage(text: string, path: string[]): TextView | undefined {
+  if (!isRenderedManPage(text)) return undefined;
+  const lines = splitLines(text);
+  if (lines.some((l) => isUsageHeading(l.text))) return undefined;
+  const sections = sectionsOf(lines);
+  const at = sections.findIndex((s) => s.heading.indent === 0 && SYNOPSIS.test(bareTitle(s.title)));
+  if (at < 0) return undefined;
+  const s = sections[at]!;
+  const end = sections.slice(at + 1).find((x) => x.heading.indent === 0)?.heading.offset ?? text.length;
+  const view = new TextView(text).copy(0, s.heading.offset);
+  if (!addSynopsis(view, s, path[0]!, namesOf(sections))) return undefined;
+  // A command's help that prints its program's whole manual (`aws help`): forms that never
+  // name the command's words say nothing of them.
+  const names = (form: string) => path.slice(1).every((w, k) => form.split(/\s+/)[k + 1]?.split("|").includes(w));
+  if (!view.text.split("\n").some((l) => /^ {2}\S/.test(l) && names(l.trim()))) return undefined;
+  return view.copy(end, text.length);
 }
 
 /**
