@@ -6,8 +6,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readCapturedText } from "@shellgen/base";
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, parseGrammarText, parseHelp, recognize, type CommandSpec } from "../src/index.js";
+import { accepts } from "./help-verdicts.js";
 
 const corpus = fileURLToPath(new URL("../../../corpora/help/", import.meta.url));
 const NON_GETOPT = new Set(["openssl", "git", "curl", "find", "tar", "dd", "busybox", "bsd"]);
@@ -83,5 +84,47 @@ describe("non-getopt help styles", () => {
   test("misses exactly the known cases", () => {
     expect(seen.size).toBe(entries.length);
     expect(allMisses.sort()).toEqual(Object.keys(KNOWN_MISSES).sort());
+  });
+});
+
+describe("git's forms that each go on with a command word", () => {
+  const page = [
+    "GIT-FROB(1)                      Git Manual                      GIT-FROB(1)",
+    "",
+    "NAME",
+    "       git-frob - Keep frobs",
+    "",
+    "SYNOPSIS",
+    "       git frob list [<log-options>]",
+    "       git frob [show] [-q] [<frob>]",
+    "       git frob [-v | --verbose] drop <name>...",
+    "       git frob [push [-k | --keep] [-q | --quiet] [--] [<pathspec>...]]",
+    "       git frob each <command>",
+    "",
+    "OPTIONS",
+    "       -k, --keep",
+    "           Keep the index.",
+    "",
+    "       -q, --quiet",
+    "           Print nothing.",
+    "",
+  ].join("\n");
+
+  it("reads each word as a command taking the operands of its forms; a word in brackets alone may be left out", () => {
+    accepts(
+      page,
+      [
+        "git frob list",
+        "git frob show f1",
+        "git frob f1",
+        "git frob -v drop a b",
+        "git frob drop a",
+        "git frob push -k a b",
+        "git frob -q",
+        "git frob each git log -1",
+      ],
+      ["git frob a b", "git frob show a b", "git frob list x", "git frob -x", "git frob push --kep", "git frob drop a --kep"],
+      "git frob",
+    );
   });
 });

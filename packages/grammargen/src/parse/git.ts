@@ -5,6 +5,7 @@
 import { Session, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import { readUsage, stripProgram, usageForms, type UsageForm } from "./bsd.js";
+import { PASS_THROUGH_NAME } from "./text.js";
 import {
   MANY,
   emptySpec,
@@ -94,13 +95,78 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
     options.push({ short: [..."0123456789"], long: [], arity: "none", repeatable: true, description: "-<number>: a count, as in -3" });
   }
   if (!forms.length && !options.length) session.error("no git usage line or options found");
-  const usage = readUsage(text, forms, { takesValue: (c) => options.some((o) => o.short.includes(c) && o.arity === "required") });
+  const takesValue = (c: string) => options.some((o) => o.short.includes(c) && o.arity === "required");
+  const commands = commandForms(forms);
+  const usage = readUsage(text, commands ? commands.own : forms, { takesValue });
+  const before = commands ? readUsage(text, commands.before, { takesValue }).options : [];
   // The option table is authoritative; the usage line adds what it alone mentions (-S[<keyid>]).
-  spec.options = mergeOptions([...options, ...usage.options]);
+  spec.options = mergeOptions([...options, ...usage.options, ...before]);
   spec.positionals = usage.positionals;
   // git fast-export's SYNOPSIS, "git fast-export [<options>] | git fast-import", names no operand;
   // its OPTIONS describe "[<git-rev-list-args>...]": the entry is the operand, optional.
-  if (!spec.positionals.length) spec.positionals = operands;
+  if (!spec.positionals.length && !commands) spec.positionals = operands;
+  // Each command takes the operands its forms give and the options the page lists (one list for all).
+  for (const [word, own] of commands?.words ?? []) {
+    const u = readUsage(text, own, { takesValue });
+    // commit-graph's "write ... <split options>": a placeholder for options, which may be none, is no operand.
+    const positionals = u.positionals.filter((p) => !/(^|[\s-])options$/i.test(p.name));
+    // submodule's "foreach [--recursive] <command>": the command and the words after it pass through.
+    const last = positionals[positionals.length - 1];
+    if (last && PASS_THROUGH_NAME.test(last.name)) last.rest = true;
+    spec.subcommands.push({ ...emptySpec([...path, word], "git"), options: mergeOptions([...options, ...u.options, ...before]), positionals });
+  }
   // parse-options lets every long flag be negated (--no-verify/--verify); say so only where the help does.
   return { spec, diagnostics: session.diagnostics };
+}
+
+/** A literal word: lower-case, no placeholder's brackets. */
+const LITERAL = /^([a-z][a-z0-9-]*)(?=[\s\]|)]|$)/;
+
+/**
+ * Forms that each go on with a literal word of their own ("git stash list [<log-options>]",
+ * "git stash show [<stash>]", "git stash [push [-p] [<pathspec>...]]"), after any bracketed
+ * options ("git remote [-v | --verbose] show <name>"), name the program's commands where two
+ * or more words do: each word's forms are the rest after it. `own`: the forms without a
+ * command word, and the rest of a form whose word alone is optional ("git reflog [show]
+ * [<ref>]"), which stands without it. `before`: the options bracketed before a word.
+ */
+function commandForms(forms: UsageForm[]): { words: Map<string, UsageForm[]>; own: UsageForm[]; before: UsageForm[] } | undefined {
+  const words = new Map<string, UsageForm[]>();
+  const own: UsageForm[] = [];
+  const before: UsageForm[] = [];
+  const add = (w: string, f: UsageForm) => words.set(w, [...(words.get(w) ?? []), f]);
+  for (const f of forms) {
+    let k = f.text.length - f.text.trimStart().length;
+    for (let end = closing(f.text, k); f.text[k] === "[" && f.text[k + 1] === "-" && end > 0; end = closing(f.text, k))
+      k = end + 1 + (/^\s*/.exec(f.text.slice(end + 1))?.[0].length ?? 0);
+    const t = f.text.slice(k);
+    const at = (n: number): UsageForm => ({ text: t.slice(n), offset: f.offset + k + n });
+    const word = LITERAL.exec(t);
+    const bracket = t[0] === "[" ? closing(t, 0) : -1;
+    const inner = bracket > 0 ? LITERAL.exec(t.slice(1)) : null;
+    if (word) add(word[1]!, at(word[1]!.length));
+    else if (inner && bracket === 1 + inner[1]!.length) {
+      add(inner[1]!, at(bracket + 1));
+      own.push(at(bracket + 1));
+    } else if (inner && t.slice(bracket + 1).trim() === "") {
+      // "git stash [push ...]": the whole form may be left out, the command word with it.
+      add(inner[1]!, { text: t.slice(1 + inner[1]!.length, bracket), offset: f.offset + k + 1 + inner[1]!.length });
+      own.push({ text: "", offset: f.offset });
+    } else {
+      own.push(f);
+      continue;
+    }
+    before.push({ text: f.text.slice(0, k), offset: f.offset });
+  }
+  return words.size >= 2 ? { words, own, before } : undefined;
+}
+
+/** The index of the bracket that closes the one at `open`, or -1. */
+function closing(t: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < t.length; i++) {
+    if (t[i] === "[" || t[i] === "(" || t[i] === "{") depth++;
+    else if ((t[i] === "]" || t[i] === ")" || t[i] === "}") && --depth === 0) return i;
+  }
+  return -1;
 }
