@@ -105,7 +105,8 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
 }
 
 // Boost.Program_options writes a letter's long name in spaced brackets after it: schroot's
-// "-c [ --chroot ] arg", "-h [ --help ]". The bracket holds a second spelling, not an optional value.
+// "-c [ --chroot ] arg", "-h [ --help ]", svn's "-q [--quiet]". The bracket holds a second
+// spelling, not an optional value.
 // lsar's "-password (-p) <string>", kotlin's "-classpath (-cp) <path>", alr's "-f (--force)": the
 // parenthesis right after the first spelling holds another spelling, not a value.
 // pdfjam's "--version (or -V)" says so in words.
@@ -114,7 +115,10 @@ const headOf = (head: string): Head | undefined =>
   parseHead(
     head
       .replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE")
-      .replace(/^(\s*-[A-Za-z0-9?]) \[ (--[A-Za-z0-9][\w-]*) \](?=\s|$)/, "$1, $2")
+      // mupdf's "-p -<tab>password" beside "-X<tab>disable ...": a lone dash after the letter,
+      // before the gap, stands for its value.
+      .replace(/^(\s*-[A-Za-z0-9?]) -$/, "$1 <value>")
+      .replace(/^(\s*-[A-Za-z0-9?]) \[ ?(--[A-Za-z0-9][\w-]*) ?\](?=\s|$)/, "$1, $2")
       .replace(PAREN_ALIAS, "$1, $2")
       // Thor's "-d, [--database=DATABASE]", "[--skip-git], [--no-skip-git]": each long spelling
       // in brackets of its own (the option may be left out), a value inside them.
@@ -174,6 +178,11 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
   const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
   if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
+  // wpa_supplicant's "-b = optional bridge interface name": an equals sign between single
+  // spaces leads to a sentence, not a NAME=VALUE value (the values are in the usage line).
+  const equals = /^(-{1,2}[A-Za-z0-9?][\w-]*) = (?=[A-Za-z(][\w'(-]* [A-Za-z(])/.exec(text.slice(from));
+  const equalsHead = equals ? headOf(equals[1]!) : undefined;
+  if (equals && equalsHead) return { head: equals[1]!, descFrom: from + equals[0].length, parsed: equalsHead };
   const parsed = headOf(split.head);
   // LLVM pads the head and then writes "- " before the description.
   const dash = /^[-\u2013] +(?=\S)/.exec(text.slice(split.descFrom));
@@ -339,7 +348,17 @@ export function readEntries(lines: Line[], program = ""): Entries {
     }
     if (startsOption && (l.indent > 0 || kind === "options" || marginEntry)) {
       finish();
-      const { head, descFrom, parsed } = readOptionHead(l.text, l.start);
+      let { head, descFrom, parsed } = readOptionHead(l.text, l.start);
+      // binutils size's "-o|-d|-x  --radix={8|10|16}": letters joined by bars each pick one of
+      // the values, and the long spelling after the gap takes the value. Two options, one row.
+      const also: OptionEntry[] = [];
+      if (parsed && /^-[\w?](?:\|-[\w?])+$/.test(head.trim()) && /^--[A-Za-z]/.test(l.text.slice(descFrom))) {
+        const long = readOptionHead(l.text, descFrom);
+        if (long.parsed?.spellings.every((sp) => sp.kind === "long")) {
+          also.push({ head: long.parsed, headText: long.head, description: "", span: spanOf(l, descFrom, descFrom + long.head.length), section });
+          descFrom = long.descFrom;
+        }
+      }
       if (!parsed) {
         out.unreadable.push(spanOf(l, l.start, l.text.length));
         // Its description lines still belong to it, not to the next entry.
@@ -347,7 +366,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
         continue;
       }
       const entry: OptionEntry = { head: parsed, headText: head, description: "", span: spanOf(l, l.start, l.start + head.length), section };
-      out.options.push(entry);
+      out.options.push(entry, ...also);
       // Where the head's long spelling starts, when it stands after a gap ("-o FILE    --output=FILE").
       const long = /^(-[^-\s].*?\s{2,})--[A-Za-z]/.exec(head);
       current = {
@@ -355,7 +374,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
         indent: l.indent,
         descCol: descFrom < l.text.length ? l.indent + descFrom - l.start : undefined,
         ...(long ? { longCol: l.indent + long[1]!.length } : {}),
-        set: (d) => (entry.description = d),
+        set: (d) => {
+          for (const e of [entry, ...also]) e.description = d;
+        },
       };
       continue;
     }

@@ -444,6 +444,17 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
       }
     }
+    // wpa_supplicant's "-i<ifname> -c<config file> [-C<ctrl>]" over a table of "-i = interface
+    // name": a value glued on in angle brackets is required, whatever the table's row (or a
+    // usage line read as a row, merged with it into an optional value) seemed to say.
+    for (const m of block.matchAll(/(?<=^|[\s[|])-([A-Za-z0-9])(<[^<>\n]+>)(?=[\s\]|]|$)/g)) {
+      const o = options.find((x) => x.short.includes(m[1]!));
+      if (o && o.arity !== "required" && o.short.length === 1 && o.long.length === 0 && !o.dashLong?.length) {
+        o.arity = "required";
+        o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
+        delete o.valueCount;
+      }
+    }
     // The usage line and its bracketed continuations, not an option table run on below it.
     let forms = "";
     for (let k = usageAt; k < lines.length && (k === usageAt || /^\s+[[{<]/.test(lines[k]!.text)); k++) forms += `${lines[k]!.text}\n`;

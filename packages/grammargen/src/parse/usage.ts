@@ -72,7 +72,9 @@ function tokens(s: string, base: number): Tok[] {
   for (let i = 0; i <= s.length; i++) {
     const c = s[i];
     if (c === undefined || ((c === " " || c === "\t") && depth === 0)) {
-      if (start >= 0) out.push({ text: s.slice(start, i), at: base + start });
+      // A lone backslash continues the form on the next line, as in a shell script
+      // (wpa_supplicant's "[-G<group>] \\"): no operand.
+      if (start >= 0 && s.slice(start, i) !== "\\") out.push({ text: s.slice(start, i), at: base + start });
       start = -1;
       continue;
     }

@@ -1,0 +1,63 @@
+// Option-row and usage layouts that were read as something else, so that options the text
+// lists were refused. Each is read by a rule about the layout, tested on a made-up program's
+// text, and each test also refuses what the text does not allow.
+import { describe, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
+
+describe("misread option layouts", () => {
+  test("'-b = bridge name': an equals sign between spaces leads to the description; the usage's glued <value> is required", () => {
+    const help = `probe v1
+
+usage:
+  probe [-Bdh] [-P<pid file>] \\
+        -i<ifname> -c<config file> [-b<br_ifname>] \\
+        [-N -i<ifname> -c<conf> ...]
+
+options:
+  -b = optional bridge interface name
+  -B = run daemon in the background
+  -c = Configuration file
+  -d = increase debugging verbosity (-dd even more)
+  -h = show this help text
+  -i = interface name
+  -N = start describing new interface
+  -P = PID file
+`;
+    accepts(
+      help,
+      ["probe -B -i lo -c a.conf", "probe -iwlan0 -c/etc/a.conf", "probe -i lo -c a.conf -b br0 -P /run/p.pid", "probe -d -i lo -c a.conf"],
+      ["probe -B -i lo -c", "probe -i lo -c a.conf -x", "probe -i lo -c a.conf -b", "probe -B=x -i lo -c a.conf"],
+    );
+  });
+
+  test("'-q [--quiet]  : ...': a long spelling in brackets after the letter is another spelling", () => {
+    const help = `probe: file the changes.
+usage: probe NAME PATH...
+
+Valid options:
+  -q [--quiet]             : print nothing
+  -R [--recursive]         : descend recursively
+  --depth ARG              : limit operation by depth ARG
+`;
+    accepts(help, ["probe --recursive --quiet a .", "probe -R -q a .", "probe --depth 2 a ."], ["probe -Rx a .", "probe -q[--quiet] a .", "probe --recursive=x a .", "probe --recurse a ."]);
+  });
+
+  test("'-p -<tab>password': a lone dash after the letter stands for its value", () => {
+    const help = "usage: probe [options] file.pdf [page]\n\t-p -\tpassword\n\t-r -\tresolution\n\t-X\tdisable styles\n";
+    accepts(help, ["probe -p pw a.pdf", "probe -r 72 a.pdf 3", "probe -X a.pdf"], ["probe -p", "probe -X x a.pdf 3", "probe -q a.pdf"]);
+  });
+
+  test("'-o|-d|-x  --radix={8|10|16}': letters joined by bars are flags, the long spelling after the gap takes the value", () => {
+    const help = `Usage: probe [option(s)] [file(s)]
+ The options are:
+  -A|-B|-G  --format={sysv|berkeley|gnu}  Select output style
+  -o|-d|-x  --radix={8|10|16}         Display numbers in octal, decimal or hex
+  -t        --totals                  Display the total sizes
+`;
+    accepts(
+      help,
+      ["probe --radix=10 a.o", "probe -A a.o", "probe -d -t a.o", "probe --format=gnu a.o", "probe --totals"],
+      ["probe --radix=12 a.o", "probe --radix", "probe -A=sysv a.o", "probe --format=x a.o"],
+    );
+  });
+});
