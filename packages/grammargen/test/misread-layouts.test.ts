@@ -28,6 +28,9 @@ options:
       ["probe -B -i lo -c a.conf", "probe -iwlan0 -c/etc/a.conf", "probe -i lo -c a.conf -b br0 -P /run/p.pid", "probe -d -i lo -c a.conf"],
       ["probe -B -i lo -c", "probe -i lo -c a.conf -x", "probe -i lo -c a.conf -b", "probe -B=x -i lo -c a.conf"],
     );
+    // The usage line with no heading, starting with the program's name.
+    const headless = "probe [-i<ifname>] [-hv] [-a<action file>] \\\n        [command..]\n  -h = help (show this usage text)\n  -a = run in daemon mode with the action file\n";
+    accepts(headless, ["probe -a act.sh", "probe -h", "probe -i lo status"], ["probe -a", "probe -x", "probe -h=1"]);
   });
 
   test("'-q [--quiet]  : ...': a long spelling in brackets after the letter is another spelling", () => {
@@ -58,6 +61,17 @@ Valid options:
       help,
       ["probe --radix=10 a.o", "probe -A a.o", "probe -d -t a.o", "probe --format=gnu a.o", "probe --totals"],
       ["probe --radix=12 a.o", "probe --radix", "probe -A=sysv a.o", "probe --format=x a.o"],
+    );
+  });
+
+  test("'[--force,-f]' in a usage line: spellings joined by a comma with no space are one option, a value after the last for all", () => {
+    const help = `Usage:
+    probe [--path=dir,-p dir] [--clip[=line],-c[line]] [--echo,-e | --multiline,-m] [--force,-f] name
+`;
+    accepts(
+      help,
+      ["probe -f a", "probe --force -e a", "probe -m a", "probe -p d a", "probe --path=d a", "probe -c a", "probe -c2 a", "probe --clip=2 a"],
+      ["probe -f x a", "probe --force=1 a", "probe -x a", "probe -p a", "probe --echo,-e a"],
     );
   });
 });

@@ -31,7 +31,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
-  keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... OPERAND... NOTIFYLOG... GCLOG... FD... COMMAND",
+  keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... NOTIFYLOG... GCLOG... FD... COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",

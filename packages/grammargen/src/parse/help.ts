@@ -18,7 +18,7 @@ import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueTy
 import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
-import { PASS_THROUGH_NAME, checkHelpText, normalize, splitLines } from "./text.js";
+import { PASS_THROUGH_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
 import { COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
 import { MANY, parseUsage, type UsageOperand } from "./usage.js";
 
@@ -444,17 +444,6 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
       }
     }
-    // wpa_supplicant's "-i<ifname> -c<config file> [-C<ctrl>]" over a table of "-i = interface
-    // name": a value glued on in angle brackets is required, whatever the table's row (or a
-    // usage line read as a row, merged with it into an optional value) seemed to say.
-    for (const m of block.matchAll(/(?<=^|[\s[|])-([A-Za-z0-9])(<[^<>\n]+>)(?=[\s\]|]|$)/g)) {
-      const o = options.find((x) => x.short.includes(m[1]!));
-      if (o && o.arity !== "required" && o.short.length === 1 && o.long.length === 0 && !o.dashLong?.length) {
-        o.arity = "required";
-        o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
-        delete o.valueCount;
-      }
-    }
     // The usage line and its bracketed continuations, not an option table run on below it.
     let forms = "";
     for (let k = usageAt; k < lines.length && (k === usageAt || /^\s+[[{<]/.test(lines[k]!.text)); k++) forms += `${lines[k]!.text}\n`;
@@ -484,6 +473,21 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         o.value ??= { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
         o.valueApart = true;
       }
+  }
+  // The usage block, under a "usage:" heading or a line that starts with the program's name.
+  const gluedAt = usageAt >= 0 ? usageAt : headlessUsageLine(lines, path[0] ?? "");
+  let gluedBlock = "";
+  for (let k = gluedAt; k >= 0 && k < lines.length && !lines[k]!.blank; k++) gluedBlock += `${lines[k]!.text}\n`;
+  // wpa_supplicant's "-i<ifname> -c<config file> [-C<ctrl>]" over a table of "-i = interface
+  // name": a value glued on in angle brackets is required, whatever the table's row (or a
+  // usage line read as a row, merged with it into an optional value) seemed to say.
+  for (const m of gluedBlock.matchAll(/(?<=^|[\s[|])-([A-Za-z0-9])(<[^<>\n]+>)(?=[\s\]|]|$)/g)) {
+    const o = options.find((x) => x.short.includes(m[1]!));
+    if (o && o.arity !== "required" && o.short.length === 1 && o.long.length === 0 && !o.dashLong?.length) {
+      o.arity = "required";
+      o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
+      delete o.valueCount;
+    }
   }
   const usage = parseUsage(lines, path, takesValue);
   let operands = mergeAlternatives(usage.alternatives);
