@@ -29,7 +29,8 @@ options:
       ["probe -B -i lo -c", "probe -i lo -c a.conf -x", "probe -i lo -c a.conf -b", "probe -B=x -i lo -c a.conf"],
     );
     // The usage line with no heading, starting with the program's name.
-    const headless = "probe [-i<ifname>] [-hv] [-a<action file>] \\\n        [command..]\n  -h = help (show this usage text)\n  -a = run in daemon mode with the action file\n";
+    const headless =
+      "probe [-i<ifname>] [-hv] [-a<action file>] \\\n        [command..]\n  -h = help (show this usage text)\n  -a = run in daemon mode with the action file\n";
     accepts(headless, ["probe -a act.sh", "probe -h", "probe -i lo status"], ["probe -a", "probe -x", "probe -h=1"]);
   });
 
@@ -42,7 +43,11 @@ Valid options:
   -R [--recursive]         : descend recursively
   --depth ARG              : limit operation by depth ARG
 `;
-    accepts(help, ["probe --recursive --quiet a .", "probe -R -q a .", "probe --depth 2 a ."], ["probe -Rx a .", "probe -q[--quiet] a .", "probe --recursive=x a .", "probe --recurse a ."]);
+    accepts(
+      help,
+      ["probe --recursive --quiet a .", "probe -R -q a .", "probe --depth 2 a ."],
+      ["probe -Rx a .", "probe -q[--quiet] a .", "probe --recursive=x a .", "probe --recurse a ."],
+    );
   });
 
   test("'-p -<tab>password': a lone dash after the letter stands for its value", () => {
