@@ -192,6 +192,11 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const prose = /^(-{1,2}[^\s,]+) (?=[a-z][a-z'-]* (?:[a-z(]|[A-Z][A-Za-z]*[a-z]))/.exec(text.slice(from));
     const head = prose ? headOf(prose[1]!) : undefined;
     if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
+    // flite's "-f TEXTFILE Explicitly set input filename": an upper-case value, one space, a
+    // sentence.
+    const valued = /^(-{1,2}[^\s,=]+[ =]<?[A-Z][A-Z0-9_]*>?) (?=[A-Za-z][a-z]+ [a-z])/.exec(text.slice(from));
+    const valuedHead = valued ? headOf(valued[1]!) : undefined;
+    if (valued && valuedHead) return { head: valued[1]!, descFrom: from + valued[0].length, parsed: valuedHead };
   }
   // 7-Zip's "-o{Directory} : set Output directory": one space each side of a colon, no wider gap.
   const colon = parsed && split.descFrom >= text.length ? /^(-\S.*?) +: +(?=\S)/.exec(text.slice(from)) : null;

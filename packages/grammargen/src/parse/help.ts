@@ -163,6 +163,9 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
   return out;
 }
 
+/** An operand's description that says it may be left off: a default, "can be omitted", "(optional)". */
+const OPERAND_OMITTED = /\(default:? [^)]*\)|\bcan be omitted\b|\b(?:if|when) (?:it is |this is )?omitted\b|^\(?optional\b|\(optional\)/i;
+
 /** The description says the value named `metavar` may be left off ("If <X> is omitted", "X is optional"). */
 function valueMayBeOmitted(description: string, metavar: string): boolean {
   const name = metavar.replace(/^<([^<>]+)>$/, "$1");
@@ -527,12 +530,22 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     formsOfListed(subcommands, usage.alternatives, options);
   }
 
+  // GNU's "With no FILE, ...", runcon's "With neither CONTEXT nor COMMAND, print ...": the
+  // program does something without them.
+  const leftOff = new Set(
+    [...text.matchAll(/\b[Ww]ith (?:no|neither) ([A-Z][A-Z0-9_-]*)(?: (?:nor|or) ([A-Z][A-Z0-9_-]*))?,/g)].flatMap((m) =>
+      m.slice(1).filter((n) => n !== undefined),
+    ),
+  );
   const positionals: PositionalSpec[] = [];
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
-    const p: PositionalSpec = { name: o.name, type, min: o.min, max: o.max, span: o.span };
+    // hashid's "INPUT  input to analyze (default: STDIN)", cjxl's "OUTPUT ... (can be omitted
+    // for benchmarking)": the usage's required operand may be left off.
+    const min = OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
+    const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
     if (

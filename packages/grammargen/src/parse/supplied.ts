@@ -35,9 +35,15 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
   // "use FILE as dictionary" gives FILE another role: the operand is still needed.
   const object = new RegExp(`^(?:the\\s+)?(?:contents\\s+of\\s+)?${name}(?!'s|\\s+as\\b)`);
   const instead = new RegExp(`\\b(?:instead\\s+of|rather\\s+than)\\s+(?:specifying\\s+)?(?:an?\\s+|the\\s+)?${name}`);
+  // flite's "TEXT/FILE" with "-t TEXT  Explicitly set input textstring" and "-f TEXTFILE
+  // Explicitly set input filename": an option setting "explicitly" what its value names, the
+  // operand or one of its alternatives (or them run together).
+  const parts = p.name.split(/[/|]/).filter(Boolean);
+  const named = new Set([p.name, ...(parts.length > 1 ? [...parts, parts.join("")] : [])].map((n) => n.replace(/^<|>$/g, "")));
   return options
     .filter((o) => {
       if (o.arity !== "required") return false;
+      if (/^explicitly\s+(?:set|specify|give)s?\b/i.test(o.description.trim()) && named.has(o.value?.metavar?.replace(/^<|>$/g, "") ?? "")) return true;
       const said = SUPPLYING.exec(o.description.trim());
       if (!said) return false;
       const rest = o.description.trim().slice(said[0].length);

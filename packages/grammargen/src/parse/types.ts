@@ -71,8 +71,8 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
   const choices = x.split(sep).map(cleanChoice);
   // gcov's "SOURCE|OBJ...": alternative placeholders, not the words to type (PEM|DER are).
   // A usage line's "file|dir ...", "uri|path" and "[FILE|URL|-]" name placeholders in any case,
-  // with "-" for standard input among them.
-  const placeholder = (c: string) => PLACEHOLDER_WORD.test(c) || (operand && (/^[A-Z][A-Z0-9_]+$/.test(c) || PLACEHOLDER_WORD.test(c.toUpperCase())));
+  // with "-" for standard input among them; Samba's "BINDING-STRING|HOST" too.
+  const placeholder = (c: string) => PLACEHOLDER_WORD.test(c) || (operand && (/^[A-Z][A-Z0-9_-]*[A-Z0-9_]$/.test(c) || PLACEHOLDER_WORD.test(c.toUpperCase())));
   if (choices.every((c) => placeholder(c) || (operand && c === "-")) && choices.some(placeholder)) return undefined;
   return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
 }

@@ -123,6 +123,17 @@ function scanBrackets(text: string, depth: number): { depth: number; closedAt: n
   return { depth, closedAt };
 }
 
+/** Whether `text` ends by closing a bracket, brace or parenthesis it did not open ("{a|b}]", "FILE]"). */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[" || c === "{" || c === "(") depth++;
+    else if ((c === "]" || c === "}" || c === ")") && --depth < 0) return i === text.length - 1;
+  }
+  return false;
+}
+
 /** Tokens split at their top-level "|" into alternatives. */
 function alternativesOf(toks: Tok[]): Tok[][] {
   const groups: Tok[][] = [[]];
@@ -198,7 +209,8 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       repeat = true;
       t = t.replace(/(\.\.\.|…|\*)$/, "");
     }
-    if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-") continue;
+    // "\\" ends a line the usage goes on after, as in a shell script (wpa_supplicant's).
+    if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\") continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
     // "(-r RECIPIENT | -R PATH)...": a required choice between options.
     if (t.startsWith("(") && t.endsWith(")") && /^\(\s*-/.test(t)) continue;
@@ -282,6 +294,9 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     const dotted = /^<[^<>]+(\.\.\.|…)>$/.test(t);
     const name = dotted ? bare.replace(/\s*(\.\.\.|…)$/, "") : bare;
     if (name === "" || /^[|&;>]/.test(name)) continue;
+    // GDAL's "|-colorinterp {red|...|undefined}]", a bar written for the "[" that opens the
+    // group: a word that closes a bracket it never opened is the end of an option's group.
+    if (closesUnopened(t)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];
     if (prev && prev.name === name && !prev.choices) {
