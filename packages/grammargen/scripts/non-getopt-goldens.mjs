@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCapturedText } from "@shellgen/base";
 import { parseHelp } from "../dist/parse/help.js";
+import { formatIrJson } from "../dist/ir-json.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, "../../../corpora/help");
@@ -16,6 +17,6 @@ for (const name of names) {
   const dir = join(corpus, name);
   const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
   const { spec } = parseHelp(readCapturedText(join(dir, "help.txt")), { name: meta.name ?? [meta.program], style: meta.style });
-  writeFileSync(join(dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+  writeFileSync(join(dir, "ir.json"), formatIrJson(spec));
 }
 console.log(`wrote ir.json for ${names.length} entries`);

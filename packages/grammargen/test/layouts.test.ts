@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { readCapturedText } from "@shellgen/base";
 import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
+import { formatIrJson } from "../src/ir-json.js";
 
 const dir = fileURLToPath(new URL("./fixtures/layouts/", import.meta.url));
 
@@ -92,7 +93,7 @@ describe("help layouts", () => {
     test(`${c.file}: golden IR; accepts and refuses as the program does`, async () => {
       const text = readCapturedText(c.source ?? `${dir}${c.file}.txt`)!;
       const { spec } = c.file.endsWith(".man") ? parseManPage(text, { name: c.name }) : parseHelp(text, { name: c.name });
-      await expect(`${JSON.stringify(spec, null, 2)}\n`).toMatchFileSnapshot(`./fixtures/layouts/${c.file}.ir.json`);
+      await expect(formatIrJson(spec)).toMatchFileSnapshot(`./fixtures/layouts/${c.file}.ir.json`);
       const grammar = lowerCommand(spec);
       for (const g of [grammar, parseGrammarText(emitLark(grammar), "lark"), parseGrammarText(emitGbnf(grammar), "gbnf")]) {
         for (const ok of c.valid) expect(recognize(g, ok).accepted, ok).toBe(true);

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "@shellgen/base";
+import { formatIrJson } from "../ir-json.js";
 import { parseBashHelp } from "../parse/bash-help.js";
 import { parseHelp } from "../parse/help.js";
 import { entryName, readCorpus, styleFor } from "./corpus.js";
@@ -15,7 +16,7 @@ const names = process.argv.slice(2);
 if (names.includes("bash-builtins")) {
   const dir = join(dirname(fileURLToPath(import.meta.url)), "../../data/bash-builtins");
   const { builtins, diagnostics } = parseBashHelp(readFileSync(join(dir, "help.txt"), "utf8"));
-  await writeFileAtomic(join(dir, "ir.json"), `${JSON.stringify({ builtins, diagnostics }, null, 2)}\n`);
+  await writeFileAtomic(join(dir, "ir.json"), formatIrJson({ builtins, diagnostics }));
   console.log(`bash-builtins: ${builtins.length} builtins, ${diagnostics.length} diagnostics`);
 }
 const mine = new Set(SOURCES.map((s) => s.name));
@@ -33,6 +34,6 @@ for (const e of readCorpus()) {
       ...(e.meta.version ? { version: e.meta.version } : {}),
       helpArgs: e.meta.command.slice(e.meta.name ? e.meta.name.length : 1),
     };
-  await writeFileAtomic(join(e.dir, "ir.json"), `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFileAtomic(join(e.dir, "ir.json"), formatIrJson(spec));
   console.log(`${e.name}: ${spec.options.length} options, ${spec.positionals.length} positionals, ${spec.subcommands.length} subcommands`);
 }

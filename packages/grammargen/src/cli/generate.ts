@@ -17,6 +17,7 @@ import { builtinGrammar } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError, type Diagnostic } from "../diagnostics.js";
+import { formatIrJson } from "../ir-json.js";
 import { lowerCommand } from "../lower/command.js";
 import { nameWords, parseHelp, type ParseResult } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
@@ -49,7 +50,7 @@ function warn(io: Io, diagnostics: Diagnostic[]): void {
 async function render(io: Io, text: string | ParseResult, name: string[], format: Format, args: Parsed, helpArgs?: string[]): Promise<number> {
   const { spec, diagnostics } = typeof text === "string" ? parseHelp(text, { name }) : text;
   if (helpArgs) spec.source = { ...(spec.source ?? { program: name[0]! }), helpArgs };
-  const result = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
+  const result = format === "ir" ? formatIrJson(spec) : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
   const status = await deliver(io, result, args.values.get("out"), args.booleans.has("check"));
   // Warnings only once the output exists, so a failure stays a single line on stderr.
   warn(io, diagnostics);

@@ -5,6 +5,7 @@ import { BUILTIN_NAMES } from "../compose/builtins.js";
 import { emitGbnf } from "../emit/gbnf.js";
 import { emitLark } from "../emit/lark.js";
 import { GrammargenError } from "../diagnostics.js";
+import { formatIrJson } from "../ir-json.js";
 import { lowerCommand } from "../lower/command.js";
 import { discoverTree } from "../tree/discover.js";
 import { outputFormat, readArgs, usageError } from "./args.js";
@@ -45,6 +46,6 @@ export async function fromCommandOrTree(argv: string[], io: Io): Promise<number>
   }
   for (const d of tree.diagnostics) io.stderr(`grammargen: ${d.severity}: ${d.message}\n`);
   const spec = tree.spec;
-  const text = format === "ir" ? `${JSON.stringify(spec, null, 2)}\n` : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
+  const text = format === "ir" ? formatIrJson(spec) : format === "gbnf" ? emitGbnf(lowerCommand(spec)) : emitLark(lowerCommand(spec));
   return deliver(io, text, args.values.get("out"), args.booleans.has("check"));
 }

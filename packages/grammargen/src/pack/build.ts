@@ -12,6 +12,7 @@ import { emitLark } from "../emit/lark.js";
 import type { Grammar } from "../grammar/ast.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
+import { formatIrJson } from "../ir-json.js";
 import { lowerCommand } from "../lower/command.js";
 import { compose } from "../compose/compose.js";
 import { BUILTIN_NAMES } from "../compose/builtins.js";
@@ -98,7 +99,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
       skipped.push({ key: e.key, reason: (err as Error).message });
       continue;
     }
-    const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
+    const ir = formatIrJson(e.spec);
     files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
     kept.push(e);
     programs.push({
@@ -238,7 +239,7 @@ function buildDebian(corpus: string, reviewed: Set<string>, reviewedWithSubcomma
       skipped.push({ key: e.key, reason: (err as Error).message.split("\n")[0]! });
       continue;
     }
-    const ir = `${JSON.stringify(e.spec, null, 2)}\n`;
+    const ir = formatIrJson(e.spec);
     files.set(`${e.key}.lark`, lark).set(`${e.key}.gbnf`, gbnf).set(`${e.key}.ir.json`, ir);
     programs.push({ key: e.key, path: e.spec.path, source: e.source, sha256: programHash(lark, gbnf, ir) });
     built.push(e);
