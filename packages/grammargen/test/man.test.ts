@@ -7,11 +7,23 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManFixtures } from "../src/bench/man-fixtures.js";
+import { withLentOptions } from "../src/pack/lent-options.js";
 import { accepts } from "./help-verdicts.js";
 import { captureManPage } from "../src/capture/man.js";
 import { main } from "../src/cli/main.js";
 import type { Io } from "../src/cli/output.js";
-import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize, type OptionSpec } from "../src/index.js";
+import {
+  emitGbnf,
+  emitLark,
+  lowerCommand,
+  mergeHelpAndMan,
+  parseGrammarText,
+  parseHelp,
+  parseManPage,
+  recognize,
+  type CommandSpec,
+  type OptionSpec,
+} from "../src/index.js";
 
 const fixtures = readManFixtures();
 const spellings = (o: OptionSpec) => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
@@ -631,6 +643,40 @@ describe("a wrapper's page that lists no options of its own", () => {
     const r = mergeHelpAndMan(parseHelp(help, { name: "dirz" }), page);
     const g = parseGrammarText(emitGbnf(lowerCommand(r.spec)), "gbnf");
     for (const c of ["dirz -z photos", "dirz -v -z photos"]) expect(recognize(g, c).accepted, c).toBe(true);
+  });
+});
+
+describe("a wrapper that says its options are another program's", () => {
+  const lender = parseHelp(
+    "Usage: frob [OPTION]... PATTERN [FILE]...\n\nOptions:\n  -i, --ignore-case     ignore case\n  -C, --context=NUM     print NUM lines of context\n",
+    {
+      name: "frob",
+    },
+  ).spec;
+  const help =
+    "Usage: /usr/bin/zfrob [OPTION]... [-e] PATTERN [FILE]...\nLook in compressed files.\n\nOPTIONs are the same as for 'frob', except for --fancy.\n";
+  const man = [
+    "ZFROB(1)           General Commands Manual          ZFROB(1)",
+    "",
+    "SYNOPSIS",
+    "       zfrob [ frob_options ] [ -e ] pattern filename...",
+    "",
+  ].join("\n");
+  const grammar = (spec: CommandSpec) => parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
+  const lend = (spec: CommandSpec, has: boolean) => withLentOptions(spec, (p) => (has && p === "frob" ? lender : undefined));
+
+  it("takes that program's options where the collection holds it, and no other option word", () => {
+    const merged = mergeHelpAndMan(parseHelp(help, { name: "zfrob" }), parseManPage(man, { name: "zfrob" })).spec;
+    const g = grammar(lend(merged, true));
+    for (const c of ["zfrob -i x a.gz", "zfrob --context=3 x a.gz", "zfrob -e x a.gz"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["zfrob -Q x a.gz", "zfrob --contxt=3 x a.gz"]) expect(recognize(g, c).accepted, c).toBe(false);
+    // A program the collection lacks lends nothing: any option word stays.
+    expect(recognize(grammar(lend(merged, false)), "zfrob -Q x a.gz").accepted).toBe(true);
+  });
+
+  it("lends nothing on a placeholder's name alone ('[ frob_options ]')", () => {
+    const g = grammar(lend(parseManPage(man, { name: "zfrob" }).spec, true));
+    expect(recognize(g, "zfrob -Q x a.gz").accepted).toBe(true);
   });
 });
 

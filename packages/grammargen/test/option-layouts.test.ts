@@ -76,6 +76,25 @@ Options:
     );
   });
 
+  test("a run of dots between a line's short and long spellings, the description below ('-F  ....  --quit-if-one-screen')", () => {
+    const help = `Usage: probe [options] [file]
+
+  -F  ........  --quit-if-one-screen
+                  Quit if the file fits on one screen.
+  -n  -N  ....  --line-numbers  --LINE-NUMBERS
+                  Number the lines.
+  -q  -Q  ....  --quiet  --QUIET  --silent --SILENT
+                  Ring no bell.
+  -x [N]  ....  --tabs=[N]
+                  Set tab stops.
+`;
+    accepts(
+      help,
+      ["probe --quit-if-one-screen a", "probe -F a", "probe --LINE-NUMBERS a", "probe -N --silent a", "probe --tabs=4 a"],
+      ["probe --quit-if-one-scren a", "probe --line-number a", "probe --SILENCE a", "probe -Z a"],
+    );
+  });
+
   test("a line that goes on with the sentence above it is prose, not options ('... one of --a,' / '--b, or --c, must be given.')", () => {
     const help = `Usage: probe font [--option=value]...
 

@@ -454,7 +454,7 @@ file   : program read from script file
       "Usage: zfind [OPTION]... [-e] PATTERN [FILE]...\nSearch compressed FILEs for PATTERN.\n\nOPTIONs are the same as for 'find', except --follow.\n",
       { name: "zfind" },
     );
-    expect(said.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
+    expect(said.spec.extensions).toEqual([{ kind: "options-of", program: "find", said: true }]);
     expect(said.diagnostics.some((d) => /for the find options/.test(d.message) && d.span?.line === 4)).toBe(true);
     const placeholder = parseHelp("usage: bzfind [find_options] pattern [files]\n", { name: "bzfind" });
     expect(placeholder.spec.extensions).toEqual([{ kind: "options-of", program: "find" }]);
@@ -474,7 +474,7 @@ file   : program read from script file
     const prose = "Usage: tool [-v] FILE\n\nThe options are the same as in the previous release.\n\n  -v  be verbose\n";
     expect(parseHelp(prose, { name: "tool" }).spec.extensions).toBeUndefined();
     expect(parseHelp("Usage: zcmp [OPTION]... FILE1 [FILE2]\n\nOptions are the same as for cmp.\n", { name: "zcmp" }).spec.extensions).toEqual([
-      { kind: "options-of", program: "cmp" },
+      { kind: "options-of", program: "cmp", said: true },
     ]);
   });
 

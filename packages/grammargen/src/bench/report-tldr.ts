@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     }
   } else {
     const reviewed = readCorpus(join(ROOT, "corpora/help"));
-    const debian = readDebianCorpus(join(ROOT, "corpora/debian"), new Set(reviewed.map((e) => e.key)));
+    const debian = readDebianCorpus(join(ROOT, "corpora/debian"), new Set(reviewed.map((e) => e.key)), new Map(reviewed.map((e) => [e.key, e.spec])));
     for (const e of [...reviewed, ...debian.entries]) specOf.set(e.key, () => e.spec);
     const keyOf = new Map([...reviewed, ...debian.entries].map((e) => [e.spec.path.join(" "), e.key]));
     pairsFile = opt("pairs") ?? "model/tldr_fill.py";

@@ -151,7 +151,9 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   }
 
   const withSubcommands = new Set(entries.filter((e) => isSubcommandPath(e.spec.path)).map((e) => e.spec.path[0]!));
-  const debian = config.debian ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), withSubcommands) : undefined;
+  const debian = config.debian
+    ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), new Map(entries.map((e) => [e.key, e.spec])), withSubcommands)
+    : undefined;
   if (debian) {
     files.set("debian.json", debianManifest(debian));
     skipped.push(...debian.skipped);
@@ -216,8 +218,9 @@ interface DebianBuild {
 // 96 bits: the manifest guards against drift, not against a forger, and stays small.
 const programHash = (lark: string, gbnf: string, ir: string): string => sha256(`${lark}\0${gbnf}\0${ir}`).slice(0, 24);
 
-function buildDebian(corpus: string, reviewed: Set<string>, reviewedWithSubcommands: Set<string>): DebianBuild {
-  const read = readDebianCorpus(corpus, reviewed);
+/** `skip`: the reviewed corpus's keys; `reviewed`: their specs, which may lend a wrapper its options. */
+function buildDebian(corpus: string, skip: Set<string>, reviewed: ReadonlyMap<string, CommandSpec>, reviewedWithSubcommands: Set<string>): DebianBuild {
+  const read = readDebianCorpus(corpus, skip, reviewed);
   const { skipped } = read;
   // A program whose subcommands have entries of their own (git: git-log, git-subtree...) takes
   // its commands from them; its `COMMAND [ARGS]...` operand would take any word with any
@@ -312,17 +315,19 @@ function buildGenerated(root: string, config: PackConfig, t0: number): PackResul
   const want = committedHashes(root);
   if (generatedCurrent(root, want)) return { ...base, programs: want.size, debian: want.size, ms: performance.now() - t0 };
   const corpus = resolve(root, config.corpus);
-  const reviewed = new Set(readdirSync(corpus).filter((k) => capturedTextPath(join(corpus, k, "help.txt")) && existsSync(join(corpus, k, "meta.json"))));
-  // The reviewed programs held as subcommands (git -> git-log): their paths are in the committed IRs.
+  const keys = readdirSync(corpus).filter((k) => capturedTextPath(join(corpus, k, "help.txt")) && existsSync(join(corpus, k, "meta.json")));
+  // The reviewed programs' committed IRs: those held as subcommands (git -> git-log), and the
+  // options a wrapper borrows from one (zgrep's are grep's).
+  const reviewed = new Map(
+    keys.filter((k) => existsSync(join(corpus, k, "ir.json"))).map((k) => [k, JSON.parse(readFileSync(join(corpus, k, "ir.json"), "utf8")) as CommandSpec]),
+  );
   const withSubcommands = new Set(
-    [...reviewed]
-      .map((k) => join(corpus, k, "ir.json"))
-      .filter((f) => existsSync(f))
-      .map((f) => (JSON.parse(readFileSync(f, "utf8")) as CommandSpec).path)
+    [...reviewed.values()]
+      .map((s) => s.path)
       .filter(isSubcommandPath)
       .map((p) => p[0]!),
   );
-  const d = buildDebian(resolve(root, config.debian), reviewed, withSubcommands);
+  const d = buildDebian(resolve(root, config.debian), new Set(keys), reviewed, withSubcommands);
   swapIn(root, "debian", d.files.set(STAMP, `${generatorHash()}\n`));
   const got = new Map(d.programs.map((p) => [p.key, p.sha256]));
   const drift = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k)).sort();

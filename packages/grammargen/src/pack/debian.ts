@@ -10,6 +10,7 @@ import type { CommandSpec } from "../ir.js";
 import { type ParseResult, parseHelp } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
 import { mergeHelpAndMan } from "../parse/merge-sources.js";
+import { withLentOptions } from "./lent-options.js";
 
 export interface DebianTextRecord {
   argv: string[];
@@ -92,9 +93,15 @@ export function parseDebianTexts(words: string[], helpText: Text, manText: Text)
 
 /**
  * Every program of the Debian corpus but those in `skip` (the reviewed corpus's keys), parsed.
- * A text that does not parse is reported in `skipped` with the parser's reason.
+ * A text that does not parse is reported in `skipped` with the parser's reason. A wrapper that
+ * says its options are another program's takes them from this corpus or from `reviewed` (the
+ * reviewed corpus's specs by key), where either holds that program (lent-options.ts).
  */
-export function readDebianCorpus(dir: string, skip: Set<string>): { entries: DebianEntry[]; skipped: { key: string; reason: string }[] } {
+export function readDebianCorpus(
+  dir: string,
+  skip: Set<string>,
+  reviewed: ReadonlyMap<string, CommandSpec> = new Map(),
+): { entries: DebianEntry[]; skipped: { key: string; reason: string }[] } {
   const index = readDebianIndex(dir);
   const entries: DebianEntry[] = [];
   const skipped: { key: string; reason: string }[] = [];
@@ -123,5 +130,7 @@ export function readDebianCorpus(dir: string, skip: Set<string>): { entries: Deb
       source,
     });
   }
-  return { entries, skipped };
+  const byKey = new Map(entries.map((e) => [e.key, e.spec]));
+  const lender = (program: string) => reviewed.get(program) ?? byKey.get(program);
+  return { entries: entries.map((e) => ({ ...e, spec: withLentOptions(e.spec, lender) })), skipped };
 }

@@ -49,7 +49,7 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   return withExtension(
     result,
     { ...spec, positionals },
-    { kind: "options-of", program },
+    { kind: "options-of", program, ...(said ? { said: true as const } : {}) },
     // "fs" in mkfs's [fs-options] names a kind of program, not one: say "the fs options".
     `any option word is taken for the ${program} options, which this text does not list`,
     span,

@@ -170,6 +170,12 @@ function valueColumn(text: string, from: number, head: string, descFrom: number,
  */
 function readOptionHead(text: string, from: number): { head: string; descFrom: number; parsed: Head | undefined } {
   const split = splitEntry(text, from);
+  // less's "-F  ........  --quit-if-one-screen", "-n  -N  ....  --line-numbers  --LINE-NUMBERS":
+  // short spellings, a run of dots, long ones, and nothing more on the line (the description is
+  // below it): one head, its spellings set apart by gaps.
+  const spelled = /^(-[^\s.-].*?) +\.+ +(--[^\s.-]\S*(?: +--[^\s.-]\S*)*)\s*$/.exec(text.slice(from));
+  const spelledHead = spelled ? headOf(`${spelled[1]!.replace(/ {2,}/g, ", ")}, ${spelled[2]!.replace(/ +/g, ", ")}`) : undefined;
+  if (spelled && spelledHead) return { head: text.slice(from).trimEnd(), descFrom: text.length, parsed: spelledHead };
   // webp's "-mt .......... use multi-threading", "-crop <x> <y> <w> <h> ... crop output",
   // "-incremental . use ...": a run of dots between single spaces leads from the head to the
   // description (a repeat marker is followed by the usual wider gap; xz's "-0 ... -9" by a spelling).

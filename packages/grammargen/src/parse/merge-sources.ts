@@ -148,7 +148,12 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.subcommands.push(...copy(extra));
     note(`the man page also lists ${extra.map((c) => c.path.join(" ")).join(", ")}; added`, "man");
   }
-  for (const e of other.spec.extensions ?? []) if (!spec.extensions?.some((x) => x.kind === e.kind)) (spec.extensions ??= []).push(copy(e));
+  for (const e of other.spec.extensions ?? []) {
+    const same = spec.extensions?.find((x) => x.kind === e.kind);
+    if (!same) (spec.extensions ??= []).push(copy(e));
+    // zgrep's help says in words whose options it takes; its page only names them by a placeholder.
+    else if (same.kind === "options-of" && e.kind === "options-of" && e.said && same.program === e.program) same.said = true;
+  }
   spec.source = {
     ...(help.spec.source ?? { program: spec.path[0] ?? "" }),
     ...(man.spec.source?.manPage ? { manPage: man.spec.source.manPage } : {}),
