@@ -115,6 +115,7 @@ describe("git's forms that each go on with a command word", () => {
       page,
       [
         "git frob list",
+        "git frob list --oneline",
         "git frob show f1",
         "git frob f1",
         "git frob -v drop a b",

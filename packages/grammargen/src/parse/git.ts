@@ -108,16 +108,26 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
   // Each command takes the operands its forms give and the options the page lists (one list for all).
   for (const [word, own] of commands?.words ?? []) {
     const u = readUsage(text, own, { takesValue });
-    // commit-graph's "write ... <split options>": a placeholder for options, which may be none, is no operand.
-    const positionals = u.positionals.filter((p) => !/(^|[\s-])options$/i.test(p.name));
+    // stash's "list [<log-options>]", commit-graph's "write ... <split options>": a placeholder
+    // for another command's options, which may be none, is no operand; any option word is taken.
+    const lender = u.positionals.map((p) => OPTIONS_OF.exec(p.name)?.[1]).find(Boolean);
+    const positionals = u.positionals.filter((p) => !OPTIONS_OF.test(p.name));
     // submodule's "foreach [--recursive] <command>": the command and the words after it pass through.
     const last = positionals[positionals.length - 1];
     if (last && PASS_THROUGH_NAME.test(last.name)) last.rest = true;
-    spec.subcommands.push({ ...emptySpec([...path, word], "git"), options: mergeOptions([...options, ...u.options, ...before]), positionals });
+    spec.subcommands.push({
+      ...emptySpec([...path, word], "git"),
+      options: mergeOptions([...options, ...u.options, ...before]),
+      positionals,
+      ...(lender ? { extensions: [{ kind: "options-of" as const, program: lender }] } : {}),
+    });
   }
   // parse-options lets every long flag be negated (--no-verify/--verify); say so only where the help does.
   return { spec, diagnostics: session.diagnostics };
 }
+
+/** A placeholder for another command's options: "log-options", "split options". */
+const OPTIONS_OF = /^([a-z][\w+-]*?)[\s_-]options$/i;
 
 /** A literal word: lower-case, no placeholder's brackets. */
 const LITERAL = /^([a-z][a-z0-9-]*)(?=[\s\]|)]|$)/;
