@@ -7,15 +7,20 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   bwrap:
     "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --setenv:*2 --unsetenv: --lock-file: --sync-fd: --bind:*2 --bind-try:*2 --dev-bind:*2 --dev-bind-try:*2 --ro-bind:*2 --ro-bind-try:*2 --bind-fd:*2 --ro-bind-fd:*2 --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --file:*2 --bind-data:*2 --ro-bind-data:*2 --symlink:*2 --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: --chmod:*2 COMMAND",
   cgexec: "-g:h --help --sticky COMMAND",
+  checkinstall:
+    "-t:SRDyA:d:h --type: --install: --fstrans: --default --pkgname: --pkgversion: --arch: --pkgarch: --pkgrelease: --pkglicense: --pkggroup: --pkgsource: --pkgaltsource: --pakdir: --maintainer: --provides: --requires: --recommends: --suggests: --conflicts: --replaces: --rpmflags: --rpmi --rpmu --dpkgflags: --spec: --nodoc --showinstall: --showslack: --autodoinst: --strip: --stripso: --addso: --reset-uids: --gzman: --docdir: --umask: --exclude: --include: --inspect --review-spec --review-control --newslack --with-tar: --deldoc: --deldesc: --delspec: --bk --backup: --help --copyright --version COMMAND",
   choom: "-n:p:hV --adjust: --pid: --help --version COMMAND",
   chronic: "-ev PROGRAM_ARG1... COMMAND",
   chroot: "--groups: --userspec: --skip-chdir --help --version NEWROOT COMMAND",
+  cronic: "COMMAND",
   daemon:
     "-hVv::d::C:Nn:X:P:F:u:R:D:m:e:iUScra:A:L:M:fplboOE --help --version --verbose:: --debug:: --config: --noconfig --name: --command: --pidfiles: --pidfile: --user: --chroot: --chdir: --umask: --env: --inherit --unsafe --safe --core --nocore --respawn --acceptable: --attempts: --delay: --limit: --idiot --foreground --pty:: --errlog: --dbglog: --output: --stdout: --stderr: --ignore-eof --read-eof --running --restart --stop --signal: --list COMMAND",
   dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
+  direnv: "COMMAND",
   "distrobox-host-exec": "-hvVY --help --verbose --version --yes COMMAND",
+  doas: "-LnsC:u: COMMAND",
   dotlockfile: "-lr:i:pqPutm MLOCKFILE... COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",
@@ -24,6 +29,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   flock:
     "-sxunw:E:oc:!FhV --shared --exclusive --unlock --nonblock --timeout: --conflict-exit-code: --close --command:! --no-fork --verbose --help --version FILEDIRECTORY COMMAND",
   "fstab-decode": "COMMAND",
+  gcal: "-hLVp --usage:: --license --version --pager DATE... FILE... COMMAND",
   gifsicle:
     "-mbeEIVho:wB:iS:p:t:c:n:d:D:l::O::Uj::k:f --merge --batch --explode --explode-by-name --info --extension-info --xinfo --color-info --cinfo --size-info --sinfo --verbose --help --version --output: --no-warnings --no-ignore-errors --conserve-memory --multifile --delete: --insert-before:*2 --append: --replace:*2 --done --background: --crop: --crop-transparency --flip-horizontal --flip-vertical --interlace --logical-screen: --position: --rotate-90 --rotate-180 --rotate-270 --no-rotate --transparent: --app-extension:*2 --comment: --extension:*2 --name: --no-comments --no-names --no-extensions --delay: --disposal: --loopcount:: --optimize:: --unoptimize --threads:: --careful --change-color:*2 --colors: --color-method: --dither --gamma: --lossy:: --resize: --resize-width: --resize-height: --resize-fit: --scale: --resize-method: --resize-colors: --transform-colormap:! --use-colormap:",
   hyperfine:
@@ -32,6 +38,8 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
   keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... NOTIFYLOG... GCLOG... FD... COMMAND",
+  "kiwi-ng":
+    "-v --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: SERVICE COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
@@ -39,19 +47,28 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   logsave: "-asv LOGFILE COMMAND",
   ltrace: "-a:A:bcCD:e:fF:hil:Ln:o:p:rs:StTu:Vx: --align: --no-signals --demangle --debug: --config: --help --library: --indent: --output: --version COMMAND",
+  mangohud: "--dlsym COMMAND",
   mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: --port: --ssh:! --ssh-pty --bind-server: --no-init --local --experimental-remote-ip: USERHOST COMMAND",
   nice: "-n: --adjustment: --help --version COMMAND",
   nohup: "--help --version COMMAND",
   nsenter:
     "-at:m::u::i::n::p::C::U::T::S:G:r::w::FZhV --all --target: --mount:: --uts:: --ipc:: --net:: --pid:: --cgroup:: --user:: --time:: --setuid: --setgid: --preserve-credentials --root:: --wd:: --no-fork --follow-context --help --version COMMAND",
+  numactl:
+    "-abi:p:P:C:N:m:lsHL:o:M:tI: --all --balancing --interleave: --preferred: --preferred-many: --physcpubind: --cpunodebind: --membind: --localalloc --show --hardware --length --offset --shmmode --strict --shmid --shm --huge COMMAND",
   parallel: "-j:kXS: --colsep --slf --trc: --onall --nonall --pipe --recend: --recstart: COMMAND",
   pasuspender: "-hs: --help --version --server: COMMAND",
   prlimit:
     "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
   qtchooser: "-l:i:f COMMAND",
+  reflex:
+    "-c:d:g:G:R:r:et:sv --all --config: --decoration: --glob: --inverse-glob: --inverse-regex: --only-dirs --only-files --regex: --sequential --shutdown-timeout: --start-service --substitute: --verbose COMMAND",
+  reptyr: "-slL COMMAND",
   restic:
     "-ho:p:qr:v:: --cacert: --cache-dir: --cleanup-cache --compression: --help --insecure-tls --json --key-hint: --limit-download: --limit-upload: --no-cache --no-lock --option: --pack-size: --password-command:! --password-file: --quiet --repo: --repository-file: --tls-client-cert: --verbose::",
+  rlwrap:
+    "-a::Ab:cC:D:e:f:g:hH:iIl:m::M:nNoO:p::P:q:rRs:S:t:Uvw:Wz: --always-readline:: --ansi-colour-aware --break-chars: --complete-filenames --command-name: --history-no-dupes: --extra-char-after-completion: --file: --forget-matching: --help --history-filename: --case-insensitive --pass-sigint-as-sigterm --logfile: --multi-line:: --multi-line-ext: --no-warnings --no-children --one-shot --only-cook: --prompt-colour:: --pre-given: --quote-characters: --remember --renice --histsize: --substitute-prompt: --set-term-name: --mirror-arguments --version --wait-before-prompt: --polling --filter: COMMAND",
   runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT... COMMAND",
+  runlim: "-ho:s:t:r:k --help --version --output-file: --space-limit: --time-limit: --real-time-limit: --kill COMMAND",
   schroot:
     "-hVliqvc:ad:s:u:po:bren:f --help --version --list --info --config --location --quiet --verbose --chroot: --all --all-chroots --all-sessions --all-source-chroots --exclude-aliases --directory: --shell: --user: --preserve-environment --option: --automatic-session --begin-session --recover-session --run-session --end-session --session-name: --force COMMAND",
   setarch:
@@ -60,6 +77,8 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-dhV --dump --nnp --no-new-privs --ambient-caps: --inh-caps: --bounding-set: --ruid: --euid: --rgid: --egid: --reuid: --regid: --clear-groups --keep-groups --init-groups --groups: --securebits: --pdeathsig: --selinux-label: --apparmor-profile: --reset-env --help --version COMMAND",
   setsid: "-cfwhV --ctty --fork --wait --help --version COMMAND",
   slogin: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: SSH DESTINATION COMMAND",
+  snapper:
+    "-qvt:c:r:a::f:pd:u:so:i:x: --quiet --verbose --utc --iso --table-style: --template: --type: --abbreviate --machine-readable: --csvout --jsonout --separator: --config: --cleanup-algorithm: --no-dbus --root: --ambit:: --all-configs:: --version --columns: --fstype: --disable-used-space --pre-number: --print-number --description: --userdata: --command:! --read-only --read-write --from --sync --output: --input: --diff-cmd:! --extensions: --path: --free-space: --global-options --command-options COMMAND",
   split:
     "-a:b:C:dxel:n:t:u --suffix-length: --additional-suffix: --bytes: --line-bytes: --numeric-suffixes:: --hex-suffixes:: --elide-empty-files --filter:! --lines: --number: --separator: --unbuffered --verbose --help --version",
   ssh: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: DESTINATION COMMAND",
@@ -70,6 +89,8 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-e:E:p:u:b:D::fI:P:zZa:q:ikno:Ar::s:tT::vxX:yYcCO:S:U:wdhV --env: --attach: --user: --detach-on: --daemonize:: --follow-forks --output-separately --interruptible: --trace: --signal: --status: --trace-path: --successful-only --failed-only --columns: --abbrev: --verbose: --raw: --read: --write: --quiet: --kvm: --decode-fds: --instruction-pointer --stack-traces --syscall-number --output: --output-append-mode --relative-timestamps:: --string-limit: --absolute-timestamps: --syscall-times:: --no-abbrev --strings-in-hex: --const-print-style: --decode-pids: --summary-only --summary --summary-syscall-overhead: --summary-sort-by: --summary-columns: --summary-wall-clock --inject: --fault: --debug --help --seccomp-bpf --tips:: --version COMMAND",
   su: "-mpw:g:G:lc:!fs:PhV --preserve-environment --whitelist-environment: --group: --supp-group: --login --command:! --session-command:! --fast --shell: --pty --help --version",
   sudo: "-AbBC:D:E::eg:Hh::iKklnPp:R:r:Sst:T:U:u:VvN --askpass --background --bell --close-from: --chdir: --preserve-env:: --edit --group: --set-home --help:: --host:: --login --remove-timestamp --reset-timestamp --list --non-interactive --preserve-groups --prompt: --chroot: --role: --stdin --shell --type: --command-timeout: --other-user: --user: --version --validate NAME=VALUE... COMMAND",
+  sysbench:
+    "--threads: --events: --time: --forced-shutdown: --thread-stack-size: --rate: --report-interval: --report-checkpoints:: --debug:: --validate:: --help:: --version:: --config-file: --tx-rate: --max-requests: --max-time: --num-threads: --rand-type: --rand-spec-iter: --rand-spec-pct: --rand-spec-res: --rand-seed: --rand-pareto-h: --verbosity: --percentile: --histogram:: --db-driver: --db-ps-mode: --db-debug:: --mysql-host:: --mysql-port:: --mysql-socket:: --mysql-user: --mysql-password: --mysql-db: --mysql-ssl:: --mysql-ssl-cipher: --mysql-compression:: --mysql-debug:: --mysql-ignore-errors:: --mysql-dry-run:: --pgsql-host: --pgsql-port: --pgsql-user: --pgsql-password:*4 --pgsql-db: TESTNAME... COMMAND",
   "systemd-cat": "-ht:p: --help --version --identifier: --priority: --stderr-priority: --level-prefix: COMMAND",
   "systemd-inhibit": "-h --help --version --no-pager --no-legend --what: --who: --why: --mode: --list COMMAND",
   "systemd-run":
@@ -77,6 +98,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   time: "-af:o:pqvhV --append --format: --output: --portability --quiet --verbose --help --version COMMAND",
   timeout: "-k:s:v --preserve-status --foreground --kill-after: --signal: --verbose --help --version DURATION COMMAND",
   torify: "-hv COMMAND",
+  torsocks: "-hdu:p:i6a:P: --help --shell --version --debug --user: --pass: --isolate --ipv6 --address: --port: COMMAND",
   uclampset: "-m:M:ap:sRvhV --all-tasks --pid: --system --reset-on-fork --verbose --help --version COMMAND",
   unshare:
     "-m::u::i::n::p::U::C::T::frcR:w:S:G:hV --mount:: --uts:: --ipc:: --net:: --pid:: --user:: --cgroup:: --time:: --fork --map-user: --map-group: --map-root-user --map-current-user --map-auto --map-users: --map-groups: --kill-child:: --mount-proc:: --propagation: --setgroups: --keep-caps --root: --wd: --setuid: --setgid: --monotonic: --boottime: --help --version COMMAND",
@@ -86,5 +108,6 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   xargs:
     "-0a:d:E:e::I:i::L:l::n:oP:prs:tx --null --arg-file: --delimiter: --eof:: --replace:: --max-lines: --max-args: --open-tty --max-procs: --interactive --process-slot-var: --no-run-if-empty --max-chars: --show-limits --verbose --exit --help --version COMMAND",
+  xe: "-0FLRnqvI:N:j:f:s:a:!Ap COMMAND",
   zrun: "COMMAND",
 };
