@@ -37,6 +37,8 @@ describe("the program a wrapper runs", () => {
     ["sudo make", ["sudo", "make"]],
     ["chroot /srv make", ["chroot", "make"]],
     ["flock /tmp/lock make", ["flock", "make"]],
+    // Read from doas's usage line: -u takes a value.
+    ["doas -u bob make", ["doas", "make"]],
   ])("%s", (line, programs) => {
     expect(programsIn(line)).toEqual(programs);
     expect(lostOf(line)).toBeUndefined();
@@ -50,7 +52,7 @@ describe("the program a wrapper runs", () => {
     ["xargs --max 1 rm", "--max"],
     ["xargs --null=x rm", "--null=x"],
     // No help text in the corpus: any option hides the command.
-    ["doas -u bob reboot", "-u"],
+    ["runuser -u bob reboot", "-u"],
     ["taskset -c 1 reboot", "-c"],
     // An option after the operand that the help does not list, a word only known at run time.
     ["flock /tmp/lock -Z reboot", "-Z"],
