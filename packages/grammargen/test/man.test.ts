@@ -564,58 +564,40 @@ describe("help text and man page together: the help's commands", () => {
 });
 
 describe("a help text laid out as a man page", () => {
-  // The help text a program prints is its manual: NAME, SYNOPSIS, COMMANDS and OPTIONS at the margin.
   const page = (header: string) =>
     [
       header,
-      "",
       "NAME",
-      "       frob-graft - graft trees together",
-      "",
+      "       frob-graft - graft trees",
       "SYNOPSIS",
       "       frob graft [<options>] -P <prefix> add <local-commit>",
       "       frob graft [<options>] -P <prefix> add <repository>",
       "                  <remote-ref>",
       "       frob graft [<options>] -P <prefix> split [<local-commit>]",
-      "",
-      "DESCRIPTION",
-      "       Grafts allow one tree to be kept inside another.",
-      "",
       "COMMANDS",
       "       add <local-commit>, add <repository> <remote-ref>",
-      "           Create the <prefix> graft.",
-      "",
+      "           Create the graft.",
       "       split [<local-commit>]",
-      "           Extract the history of the <prefix> graft.",
-      "",
+      "           Extract its history.",
       "OPTIONS",
       "       -q, --quiet",
-      "           Suppress output.",
-      "",
+      "           Print nothing.",
       "       -P <prefix>, --prefix=<prefix>",
-      "           Specify the path of the graft.",
-      "",
-      "       --squash",
-      "           Make one commit.",
+      "           The graft's path.",
       "",
     ].join("\n");
 
-  it("reads its SYNOPSIS forms as the usage: each listed command takes the operands its forms give", () => {
+  it("reads its SYNOPSIS forms as the usage: each listed command takes its forms' operands", () => {
     accepts(
-      page("FROB-GRAFT(1)            [FIXME: manual]            FROB-GRAFT(1)"),
-      [
-        "frob graft add -P lib v1.0",
-        "frob graft add -P lib --squash https://example.com/r main",
-        "frob graft split --prefix=lib",
-        "frob graft split -P lib -q HEAD",
-      ],
-      ["frob graft add -P", "frob graft add -P lib a b c", "frob graft split -P lib --squahs", "frob graft add -P lib -x v1.0"],
+      page("FROB-GRAFT(1)      [FIXME: manual]      FROB-GRAFT(1)"),
+      ["frob graft add -P lib v1.0", "frob graft add -P lib https://example.com/r main", "frob graft split --prefix=lib", "frob graft split -P lib -q HEAD"],
+      ["frob graft add -P", "frob graft add -P lib a b c", "frob graft split -P lib -x"],
       "frob graft",
     );
   });
 
-  it("leaves the forms alone where none names the command (the program's whole manual, printed by one of its commands)", () => {
-    const { spec } = parseHelp(page("FROB(1)            Frob Manual            FROB(1)"), { name: ["frob", "help"] });
+  it("not where no form names the command (its program's whole manual)", () => {
+    const { spec } = parseHelp(page("FROB(1)      Frob Manual      FROB(1)"), { name: ["frob", "help"] });
     expect(spec.subcommands.every((c) => c.positionals.length === 0)).toBe(true);
   });
 });
@@ -647,36 +629,20 @@ describe("a wrapper's page that lists no options of its own", () => {
 });
 
 describe("a wrapper that says its options are another program's", () => {
-  const lender = parseHelp(
-    "Usage: frob [OPTION]... PATTERN [FILE]...\n\nOptions:\n  -i, --ignore-case     ignore case\n  -C, --context=NUM     print NUM lines of context\n",
-    {
-      name: "frob",
-    },
-  ).spec;
-  const help =
-    "Usage: /usr/bin/zfrob [OPTION]... [-e] PATTERN [FILE]...\nLook in compressed files.\n\nOPTIONs are the same as for 'frob', except for --fancy.\n";
-  const man = [
-    "ZFROB(1)           General Commands Manual          ZFROB(1)",
-    "",
-    "SYNOPSIS",
-    "       zfrob [ frob_options ] [ -e ] pattern filename...",
-    "",
-  ].join("\n");
-  const grammar = (spec: CommandSpec) => parseGrammarText(emitGbnf(lowerCommand(spec)), "gbnf");
-  const lend = (spec: CommandSpec, has: boolean) => withLentOptions(spec, (p) => (has && p === "frob" ? lender : undefined));
+  const lender = parseHelp("Usage: frob [OPTION]... PATTERN\n\nOptions:\n  -i, --ignore-case   ignore case\n  -C, --context=NUM   context\n", {
+    name: "frob",
+  }).spec;
+  const help = "Usage: zfrob [OPTION]... [-e] PATTERN [FILE]...\n\nOPTIONs are the same as for 'frob'.\n";
+  const man = ["ZFROB(1)     General Commands Manual     ZFROB(1)", "SYNOPSIS", "       zfrob [ frob_options ] [ -e ] pattern filename...", ""].join("\n");
+  const accepted = (spec: CommandSpec, has: boolean, c: string) =>
+    recognize(parseGrammarText(emitGbnf(lowerCommand(withLentOptions(spec, (p) => (has && p === "frob" ? lender : undefined)))), "gbnf"), c).accepted;
 
-  it("takes that program's options where the collection holds it, and no other option word", () => {
+  it("takes that program's options where the collection holds it, and no other option word; not on a placeholder's name alone", () => {
     const merged = mergeHelpAndMan(parseHelp(help, { name: "zfrob" }), parseManPage(man, { name: "zfrob" })).spec;
-    const g = grammar(lend(merged, true));
-    for (const c of ["zfrob -i x a.gz", "zfrob --context=3 x a.gz", "zfrob -e x a.gz"]) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of ["zfrob -Q x a.gz", "zfrob --contxt=3 x a.gz"]) expect(recognize(g, c).accepted, c).toBe(false);
-    // A program the collection lacks lends nothing: any option word stays.
-    expect(recognize(grammar(lend(merged, false)), "zfrob -Q x a.gz").accepted).toBe(true);
-  });
-
-  it("lends nothing on a placeholder's name alone ('[ frob_options ]')", () => {
-    const g = grammar(lend(parseManPage(man, { name: "zfrob" }).spec, true));
-    expect(recognize(g, "zfrob -Q x a.gz").accepted).toBe(true);
+    for (const c of ["zfrob -i x a.gz", "zfrob --context=3 x a.gz", "zfrob -e x a.gz"]) expect(accepted(merged, true, c), c).toBe(true);
+    for (const c of ["zfrob -Q x a.gz", "zfrob --contxt=3 x a.gz"]) expect(accepted(merged, true, c), c).toBe(false);
+    expect(accepted(merged, false, "zfrob -Q x a.gz")).toBe(true);
+    expect(accepted(parseManPage(man, { name: "zfrob" }).spec, true, "zfrob -Q x a.gz")).toBe(true);
   });
 });
 

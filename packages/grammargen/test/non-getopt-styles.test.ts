@@ -88,42 +88,27 @@ describe("non-getopt help styles", () => {
 });
 
 describe("git's forms that each go on with a command word", () => {
-  const page = [
-    "GIT-FROB(1)                      Git Manual                      GIT-FROB(1)",
-    "",
-    "NAME",
-    "       git-frob - Keep frobs",
-    "",
-    "SYNOPSIS",
-    "       git frob list [<log-options>]",
-    "       git frob [show] [-q] [<frob>]",
-    "       git frob [-v | --verbose] drop <name>...",
-    "       git frob [push [-k | --keep] [-q | --quiet] [--] [<pathspec>...]]",
-    "       git frob each <command>",
-    "",
-    "OPTIONS",
-    "       -k, --keep",
-    "           Keep the index.",
-    "",
-    "       -q, --quiet",
-    "           Print nothing.",
-    "",
-  ].join("\n");
-
-  it("reads each word as a command taking the operands of its forms; a word in brackets alone may be left out", () => {
+  it("reads each word as a command taking its forms' operands; a bracketed word may be left out", () => {
+    const page = [
+      "GIT-FROB(1)      Git Manual      GIT-FROB(1)",
+      "NAME",
+      "       git-frob - Keep frobs",
+      "SYNOPSIS",
+      "       git frob list [<log-options>]",
+      "       git frob [show] [-q] [<frob>]",
+      "       git frob [-v | --verbose] drop <name>...",
+      "       git frob [push [-k | --keep] [--] [<pathspec>...]]",
+      "       git frob each <command>",
+      "OPTIONS",
+      "       -k, --keep",
+      "           Keep the index.",
+      "       -q, --quiet",
+      "           Print nothing.",
+      "",
+    ].join("\n");
     accepts(
       page,
-      [
-        "git frob list",
-        "git frob list --oneline",
-        "git frob show f1",
-        "git frob f1",
-        "git frob -v drop a b",
-        "git frob drop a",
-        "git frob push -k a b",
-        "git frob -q",
-        "git frob each git log -1",
-      ],
+      ["git frob list --oneline", "git frob show f1", "git frob f1", "git frob -v drop a b", "git frob push -k a b", "git frob -q", "git frob each git log -1"],
       ["git frob a b", "git frob show a b", "git frob list x", "git frob -x", "git frob push --kep", "git frob drop a --kep"],
       "git frob",
     );

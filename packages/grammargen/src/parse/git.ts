@@ -105,14 +105,13 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
   // git fast-export's SYNOPSIS, "git fast-export [<options>] | git fast-import", names no operand;
   // its OPTIONS describe "[<git-rev-list-args>...]": the entry is the operand, optional.
   if (!spec.positionals.length && !commands) spec.positionals = operands;
-  // Each command takes the operands its forms give and the options the page lists (one list for all).
+  // Each command: its forms' operands, and the page's one option list.
   for (const [word, own] of commands?.words ?? []) {
     const u = readUsage(text, own, { takesValue });
-    // stash's "list [<log-options>]", commit-graph's "write ... <split options>": a placeholder
-    // for another command's options, which may be none, is no operand; any option word is taken.
+    // stash's "list [<log-options>]": another command's options, no operand.
     const lender = u.positionals.map((p) => OPTIONS_OF.exec(p.name)?.[1]).find(Boolean);
     const positionals = u.positionals.filter((p) => !OPTIONS_OF.test(p.name));
-    // submodule's "foreach [--recursive] <command>": the command and the words after it pass through.
+    // submodule's "foreach <command>": the command's words pass through.
     const last = positionals[positionals.length - 1];
     if (last && PASS_THROUGH_NAME.test(last.name)) last.rest = true;
     spec.subcommands.push({
@@ -126,19 +125,15 @@ export function parseGit(text: string, opts: { name: string | string[] }): { spe
   return { spec, diagnostics: session.diagnostics };
 }
 
-/** A placeholder for another command's options: "log-options", "split options". */
 const OPTIONS_OF = /^([a-z][\w+-]*?)[\s_-]options$/i;
 
-/** A literal word: lower-case, no placeholder's brackets. */
 const LITERAL = /^([a-z][a-z0-9-]*)(?=[\s\]|)]|$)/;
 
 /**
- * Forms that each go on with a literal word of their own ("git stash list [<log-options>]",
- * "git stash show [<stash>]", "git stash [push [-p] [<pathspec>...]]"), after any bracketed
- * options ("git remote [-v | --verbose] show <name>"), name the program's commands where two
- * or more words do: each word's forms are the rest after it. `own`: the forms without a
- * command word, and the rest of a form whose word alone is optional ("git reflog [show]
- * [<ref>]"), which stands without it. `before`: the options bracketed before a word.
+ * Forms that each go on with a literal word ("git stash list ...", "git remote [-v] show
+ * <name>", "git stash [push ...]") name the commands, where two or more words do: each word's
+ * forms are the rest after it. `own`: forms without a word, and the rest after a word that may
+ * be left out ("git reflog [show] [<ref>]"). `before`: options bracketed before a word.
  */
 function commandForms(forms: UsageForm[]): { words: Map<string, UsageForm[]>; own: UsageForm[]; before: UsageForm[] } | undefined {
   const words = new Map<string, UsageForm[]>();
@@ -159,7 +154,6 @@ function commandForms(forms: UsageForm[]): { words: Map<string, UsageForm[]>; ow
       add(inner[1]!, at(bracket + 1));
       own.push(at(bracket + 1));
     } else if (inner && t.slice(bracket + 1).trim() === "") {
-      // "git stash [push ...]": the whole form may be left out, the command word with it.
       add(inner[1]!, { text: t.slice(1 + inner[1]!.length, bracket), offset: f.offset + k + 1 + inner[1]!.length });
       own.push({ text: "", offset: f.offset });
     } else {

@@ -449,10 +449,9 @@ export function manView(text: string, program: string): { view: TextView; synops
 }
 
 /**
- * A help text laid out as a man page (git's `--help` prints the manual): the text with its
- * SYNOPSIS section read as the man page reader reads it, a "Usage:" block of one line per form,
- * and every other line as it is, for the help text's own readers. Undefined when the text is
- * no rendered man page, has a usage heading of its own, or has no SYNOPSIS form of the command.
+ * A help text laid out as a man page (git's `--help`): the text with its SYNOPSIS laid out as
+ * the man page reader does ("Usage:", a line per form), the rest as it is. Undefined for no
+ * rendered page, a page with a usage heading, or no SYNOPSIS form of the command.
  */
 export function synopsisAsUsage(text: string, path: string[]): TextView | undefined {
   if (!isRenderedManPage(text)) return undefined;
@@ -465,8 +464,7 @@ export function synopsisAsUsage(text: string, path: string[]): TextView | undefi
   const end = sections.slice(at + 1).find((x) => x.heading.indent === 0)?.heading.offset ?? text.length;
   const view = new TextView(text).copy(0, s.heading.offset);
   if (!addSynopsis(view, s, path[0]!, namesOf(sections))) return undefined;
-  // A command's help that prints its program's whole manual (`aws help`): forms that never
-  // name the command's words say nothing of them.
+  // `aws help` prints aws's manual: forms not naming the command say nothing of it.
   const names = (form: string) => path.slice(1).every((w, k) => form.split(/\s+/)[k + 1]?.split("|").includes(w));
   if (!view.text.split("\n").some((l) => /^ {2}\S/.test(l) && names(l.trim()))) return undefined;
   return view.copy(end, text.length);
