@@ -4,7 +4,7 @@ import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
-import { isPluralName } from "./usage.js";
+import { isPluralName, joinNumberedRun } from "./usage.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -101,8 +101,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       skipped = false;
       if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
       // jxlinfo's "  INPUT      input JPEG XL image filename(s)": a description of one of the
-      // form's operands, not more of the form.
-      const described = !or && cur && /^<?([A-Za-z][\w-]*)>?(?:\t|\s{2,})[a-z]+ [^[\]<>{}|]*$/.exec(l.text.trim());
+      // form's operands, not more of the form; so is "  datadir - Directory where ...".
+      const described = !or && cur && /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})[a-z]+|\s+[-–]\s+[A-Za-z]+) [^[\]<>{}|]*$/.exec(l.text.trim());
       if (described && cur!.text.split(/\s+/).some((w) => w.replace(/[[\]<>{}.…]/g, "") === described[1])) break;
       const body = noProse(or ? l.text.slice(or[0].length) : l.text.trimStart());
       const lead = l.text.length - l.text.trimStart().length;
@@ -457,6 +457,7 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
       );
     }
     walk(nodes, false, false, false);
+    joinNumberedRun(pos);
     perForm.push(pos);
   }
   return { options: mergeOptions(options), positionals: mergePositionals(perForm), operands };

@@ -20,7 +20,7 @@ import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
 import { COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
-import { MANY, parseUsage, type UsageOperand } from "./usage.js";
+import { MANY, angledAsOptional, parseUsage, type UsageOperand } from "./usage.js";
 
 export interface ParseOptions {
   name: string | string[];
@@ -316,6 +316,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // BSD-syntax letters (ps) are the extension's; the getopt reader sees the dashed names only.
   const bsd = style === "gnu" || style === "generic" ? readBsdLetters(text) : undefined;
   if (bsd) text = withoutBsdLetters(text);
+  text = angledAsOptional(text);
   const path = nameWords(opts.name);
   const lines = splitLines(text);
   const entries = readEntries(lines, path[path.length - 1]);

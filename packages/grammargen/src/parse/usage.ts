@@ -161,11 +161,17 @@ function joinBars(toks: Tok[]): Tok[] {
     const plain = (x: string) => PLAIN_OPERAND.test(x) && !OPTION_PLACEHOLDER.test(x.replace(/[<>]/g, ""));
     // resolveip's "hostname or IP-address": "or" between two operands joins them as a bar does.
     // Not combine's "file1 or file2": two numbered operands of one kind around a literal "or".
-    const or = /^(or|OR)$/.test(t.text) && !!prev && prev.text.replace(/\d+$/, "") !== next.replace(/\d+$/, "");
+    // jdupes' "FILES and/or DIRECTORIES...": "and/or" joins them too.
+    const or = /^(or|OR|and\/or)$/.test(t.text) && !!prev && prev.text.replace(/\d+$/, "") !== next.replace(/\d+$/, "");
     if ((t.text === "|" || or) && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
-      const placeholders = or || prev.placeholders;
+      // tcpreplay's "<pcap_file(s)> | <pcap_dir(s)>": each in angle brackets of its own, so each
+      // a placeholder; the dots inside them repeat the one operand.
+      const angled = /^<[^<>]*>$/.test(prev.text) && /^<[^<>]*>$/.test(next);
+      const placeholders = or || prev.placeholders || angled;
+      const dots = angled && /(\.\.\.|…)>$/.test(prev.text + next) ? "..." : "";
+      const bare = (x: string) => (angled ? x.replace(/^<([^>]*?)(\.\.\.|…)?>$/, "$1") : x.replace(/^<([^>]*)>$/, "$1"));
       out[out.length - 1] = {
-        text: `${prev.text.replace(/^<([^>]*)>$/, "$1")}|${next.replace(/^<([^>]*)>$/, "$1")}`,
+        text: `${bare(prev.text)}|${bare(next)}${dots}`,
         at: prev.at,
         ...(placeholders ? { placeholders } : {}),
       };
@@ -183,6 +189,42 @@ function joinBars(toks: Tok[]): Tok[] {
     out.push(t);
   }
   return out;
+}
+
+/**
+ * "<filename> <filename2> <filenameN>": a numbered run that ends in N is one operand, any
+ * number of times ("file1 file2", with no N, stays two).
+ */
+export function joinNumberedRun<T extends { name: string; max: number }>(out: T[]): void {
+  for (let k = out.length - 1; k > 0; k--) {
+    const stem = /^(.*[A-Za-z_])[Nn]$/.exec(out[k]!.name)?.[1];
+    if (!stem) continue;
+    const quoted = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    let from = k;
+    while (from > 0 && new RegExp(`^${quoted}\\d*$`).test(out[from - 1]!.name)) from--;
+    if (from === k) continue;
+    out[from]!.max = MANY;
+    out.splice(from + 1, k - from);
+    k = from;
+  }
+}
+
+/**
+ * ngrep's "usage: ngrep <-hNXViwq> <-n num> <-d dev> ... <match expression> <bpf filter>": a
+ * usage block that writes no square brackets and puts its options in angle brackets uses them
+ * as square ones, for optional parts. Rewritten so, keeping offsets; a block that also writes
+ * square brackets (dotlockfile's "[-p] <-m|lockfile>") keeps its angles for required parts.
+ */
+export function angledAsOptional(text: string): string {
+  const lines = text.split("\n");
+  const at = lines.findIndex(isUsageHeading);
+  if (at < 0) return text;
+  let end = at;
+  while (end + 1 < lines.length && lines[end + 1]!.trim() !== "") end++;
+  const block = lines.slice(at, end + 1).join("\n");
+  if (/[[\]]/.test(block) || (block.match(/<-[A-Za-z][^<>]*>/g) ?? []).length < 2) return text;
+  const rewritten = block.replace(/<([^<>]*)>/g, "[$1]");
+  return [...lines.slice(0, at), rewritten, ...lines.slice(end + 1)].join("\n");
 }
 
 function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOptional: boolean): UsageOperand[] {
@@ -321,6 +363,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       ...(/(\.\.\.|…)$/.test(toks[i]!.text) ? { listed: true } : {}),
     });
   }
+  joinNumberedRun(out);
   // "ENV_DIR [ENV_DIR ...]": one operand, repeated. "image [images]": the second in the plural,
   // any number more.
   for (let k = out.length - 1; k > 0; k--) {
@@ -364,7 +407,9 @@ function isProse(content: string): boolean {
  * gap, or on the deeper lines below) starts the operands' descriptions, not another usage line.
  */
 function describesOperand(content: string, raw: readonly { text: string }[], below: readonly Line[], indent: number): boolean {
-  const m = /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})(\S.*))?$/.exec(content.trim());
+  // "datadir - Directory where data files can be found": the name, a lone dash, then prose.
+  const dashed = /^<?([A-Za-z][\w-]*)>?\s+[-–]\s+([A-Za-z]+ [^[\]<>{}|]*)$/.exec(content.trim());
+  const m = dashed ? ([dashed[0], dashed[1], dashed[2]!.toLowerCase()] as const) : /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})(\S.*))?$/.exec(content.trim());
   if (!m) return false;
   // vkcube's "[--present_mode <present mode enum>]" over "<present_mode_enum>" and its values.
   const spaced = new RegExp(`<${m[1]!.replace(/_/g, "[ _]")}>`);
@@ -439,9 +484,25 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     }
     return false;
   };
+  // upnpc's "Usage :\tupnpc [options] -a ip port ...", "\t\tAdd port redirection", then the next
+  // form at the first one's column: each form's description on deeper lines between them.
+  const column = (text: string, at: number) => [...text.slice(0, at)].reduce((c, ch) => (ch === "\t" ? (Math.floor(c / 8) + 1) * 8 : c + 1), 0);
+  // The last form's description has no form after it, but the forms before had theirs.
+  let formsDescribed = false;
+  const describesForm = (j: number): boolean => {
+    const first = raw[0];
+    const l = lines[j]!;
+    if (!first || headed < 0 || !/^[A-Z][a-z]+ [^[\]<>{}|]*$/.test(l.text.slice(l.start).trim())) return false;
+    const col = column(first.line.text, first.from);
+    const next = lines.slice(j + 1).find((x) => !x.blank && x.indent <= col);
+    if (l.indent <= col) return false;
+    if (formsDescribed || (next !== undefined && next.indent === col && startsWithProgram(next.text, programWord))) return (formsDescribed = true);
+    return false;
+  };
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
     if (!l.blank && raw.length && l.indent > raw[0]!.line.indent && headed >= 0 && isProse(l.text.slice(l.start)) && formFollows(j)) continue;
+    if (!l.blank && raw.length && describesForm(j)) continue;
     if (l.blank) {
       // mp3info's "USAGE:" over forms set apart by blank lines ("\tmp3info [ -h | -G ]", then
       // "\tmp3info [-x] ... file(s)"): a form at the first one's indent, under a heading of its
