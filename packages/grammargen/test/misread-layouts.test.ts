@@ -79,4 +79,43 @@ Valid options:
       ["probe -f x a", "probe --force=1 a", "probe -x a", "probe -p a", "probe --echo,-e a"],
     );
   });
+
+  test("bulleted entries 'o --file / -f path', 'o --deriver; -d' are options", () => {
+    const help =
+      "Usage: probe [options] path\n\nOptions\n       o --file / -f path\n         Read path.\n\n       o --dry-run\n         Show it.\n\n       o --deriver; -d\n         Print it.\n";
+    accepts(help, ["probe -f a b", "probe --file a --dry-run b", "probe -d b", "probe --deriver b"], ["probe -f", "probe -x b", "probe --dry-run=1 b"]);
+  });
+
+  test("a man page titled 'Name', 'Synopsis' with a 'Synopsis' under each operation: every form is the usage", () => {
+    const page = `probe(1)                 General Commands Manual                 probe(1)
+
+Name
+       probe - manage things
+
+Synopsis
+       probe [--dry-run] operation [options] [arguments]
+
+Operation --install
+   Synopsis
+       probe {--install | -i} args [{--attr | -A}]
+
+   Description
+       Installs args.
+
+Operation --query
+   Synopsis
+       probe {--query | -q} [--available | -a] names
+`;
+    accepts(
+      page,
+      ["probe -i foo", "probe -iA foo", "probe --query -a x", "probe -qa x", "probe --dry-run -q x"],
+      ["probe -x", "probe --instal foo", "probe -q --avail"],
+    );
+  });
+
+  test("'--build <directory> [<deb>]': a bracketed value after the value is no second required value", () => {
+    const help =
+      "Usage: probe [<option>...] <command>\n\nCommands:\n  -b, --build <directory> [<deb>]  Build an archive.\n  -c, --contents <deb>             List contents.\n";
+    accepts(help, ["probe -b dir", "probe --build dir", "probe -c a.deb"], ["probe --build", "probe -b", "probe -x dir"]);
+  });
 });

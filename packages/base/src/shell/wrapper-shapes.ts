@@ -50,6 +50,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   mangohud: "--dlsym COMMAND",
   mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: --port: --ssh:! --ssh-pty --bind-server: --no-init --local --experimental-remote-ip: USERHOST COMMAND",
   nice: "-n: --adjustment: --help --version COMMAND",
+  "nix-shell": "-p:i:L:A --command:! --run:! --exclude: --pure --packages: --keep: --arg: --argstr: --attr",
   nohup: "--help --version COMMAND",
   nsenter:
     "-at:m::u::i::n::p::C::U::T::S:G:r::w::FZhV --all --target: --mount:: --uts:: --ipc:: --net:: --pid:: --cgroup:: --user:: --time:: --setuid: --setgid: --preserve-credentials --root:: --wd:: --no-fork --follow-context --help --version COMMAND",

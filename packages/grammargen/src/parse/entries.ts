@@ -120,6 +120,8 @@ const headOf = (head: string): Head | undefined =>
       .replace(/^(\s*-[A-Za-z0-9?]) -$/, "$1 <value>")
       .replace(/^(\s*-[A-Za-z0-9?]) \[ ?(--[A-Za-z0-9][\w-]*) ?\](?=\s|$)/, "$1, $2")
       .replace(PAREN_ALIAS, "$1, $2")
+      // nix's "--file / -f path", "--deriver; -d": two spellings.
+      .replace(/^(\s*--?[A-Za-z0-9][\w-]*) \/ (?=-)|^(\s*--[A-Za-z0-9][\w-]*); (?=-\w\b)/, "$1$2, ")
       // Thor's "-d, [--database=DATABASE]", "[--skip-git], [--no-skip-git]": each long spelling
       // in brackets of its own (the option may be left out), a value inside them.
       .replace(/(^\s*|,\s*)\[(--[A-Za-z0-9][\w-]*(?:=[^\]\s]+)?)\](?=,|\s|$)/g, "$1$2"),
@@ -266,7 +268,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
   for (let r = 0; r < rows.length; r++) {
     const read = rows[r]!;
     if (read.blank) continue;
-    const l = unbracketed(read);
+    // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it.
+    const bullet = /^(?:o|\u2022) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
+    const l = bullet ? { ...read, start: read.start + bullet[0].length } : unbracketed(read);
     let heading = headingOf(l);
     // perlbrew's POD text: "    Commands:" under SYNOPSIS, its rows deeper. The list ends at a
     // line as far in as the heading ("    Generic command options:").

@@ -41,7 +41,9 @@ interface Section {
 /** The text is a rendered man page: a running header "NAME(section)" and a NAME or SYNOPSIS section. */
 export function isRenderedManPage(text: string): boolean {
   const first = text.split("\n", 1)[0] ?? "";
-  return (PAGE_TITLE.test(first.trim()) || /^NAME\s*$/m.test(text)) && /^(NAME|SYNOPSIS)\s*$/m.test(text);
+  // nix's and xdg-utils' pages, rendered from Markdown or DocBook: "Name", "Synopsis" under a page title.
+  if (PAGE_TITLE.test(first.trim())) return /^(NAME|SYNOPSIS|Name|Synopsis)\s*$/m.test(text);
+  return /^NAME\s*$/m.test(text) && /^(NAME|SYNOPSIS)\s*$/m.test(text);
 }
 
 /** Sections at the margin; subsections (indented less than the body) become sections of their own, titled "PARENT / Sub". */
@@ -463,7 +465,9 @@ export function synopsisAsUsage(text: string, path: string[]): TextView | undefi
   const s = sections[at]!;
   const end = sections.slice(at + 1).find((x) => x.heading.indent === 0)?.heading.offset ?? text.length;
   const view = new TextView(text).copy(0, s.heading.offset);
-  if (!addSynopsis(view, s, path[0]!, namesOf(sections))) return undefined;
+  // nix-env's "Operation --install" subsections, each with a "Synopsis" of its own: more forms.
+  const more = sections.filter((x) => x.heading.indent > 0 && SYNOPSIS.test(x.title.split(" / ").pop()!));
+  if (!addSynopsis(view, { ...s, lines: [...s.lines, ...more.flatMap((x) => x.lines)] }, path[0]!, namesOf(sections))) return undefined;
   // `aws help` prints aws's manual: forms not naming the command say nothing of it.
   const names = (form: string) => path.slice(1).every((w, k) => form.split(/\s+/)[k + 1]?.split("|").includes(w));
   if (!view.text.split("\n").some((l) => /^ {2}\S/.test(l) && names(l.trim()))) return undefined;
