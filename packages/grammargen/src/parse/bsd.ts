@@ -283,24 +283,6 @@ function readForm(s: string, base: number, onUnclosed: () => void = () => undefi
 const GENERIC = /^(<?options?>?|OPTIONS?|<?flags?>?|OPTION|\[?options\]?|LONGOPT)$/i;
 const isOptionWord = (w: string) => /^-[^-\s]|^--[A-Za-z[]/.test(w);
 
-/** `w` split at commas outside brackets that a spelling follows. */
-function spellingsOf(w: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < w.length; i++) {
-    const c = w[i]!;
-    if (c === "[" || c === "<" || c === "{") depth++;
-    else if ((c === "]" || c === ">" || c === "}") && depth > 0) depth--;
-    else if (c === "," && depth === 0 && /^--?[A-Za-z0-9]/.test(w.slice(i + 1))) {
-      out.push(w.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(w.slice(from));
-  return out;
-}
-
 export interface UsageResult {
   options: OptionSpec[];
   positionals: PositionalSpec[];
@@ -341,10 +323,9 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           operands.push({ key: kv[1]!, metavar: kv[2]! });
           continue;
         }
-        // pass's "[--force,-f]", "[--clip[=line-number],-c[line-number]]", "[--path=subfolder,-p
-        // subfolder]": spellings of one option joined by a comma with no space, the value after the
-        // last one (or glued to each) standing for all.
-        const joined = spellingsOf(w);
+        // pass's "[--force,-f]", "[--clip[=n],-c[n]]", "[--path=dir,-p dir]": one option's
+        // spellings joined by a comma (not inside a bracket), the value after the last for all.
+        const joined = w.split(/,(?=--?[A-Za-z0-9])(?![^[]*\])/);
         if (joined.length > 1 && joined.every(isOptionWord)) {
           const next = seq[k + 1];
           const tail = inGroup && k + 2 === seq.length && next?.kind === "word" && !isOptionWord(next.text) ? next.text : undefined;

@@ -115,8 +115,7 @@ const headOf = (head: string): Head | undefined =>
   parseHead(
     head
       .replace(/\b(INTEGER|FLOAT) RANGE\b/g, "$1_RANGE")
-      // mupdf's "-p -<tab>password" beside "-X<tab>disable ...": a lone dash after the letter,
-      // before the gap, stands for its value.
+      // mupdf's "-p -<tab>password": a lone dash before the gap stands for the value.
       .replace(/^(\s*-[A-Za-z0-9?]) -$/, "$1 <value>")
       .replace(/^(\s*-[A-Za-z0-9?]) \[ ?(--[A-Za-z0-9][\w-]*) ?\](?=\s|$)/, "$1, $2")
       .replace(PAREN_ALIAS, "$1, $2")
@@ -186,8 +185,7 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
   const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
   if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
-  // wpa_supplicant's "-b = optional bridge interface name": an equals sign between single
-  // spaces leads to a sentence, not a NAME=VALUE value (the values are in the usage line).
+  // wpa_supplicant's "-b = optional bridge interface name": " = " leads to the description.
   const equals = /^(-{1,2}[A-Za-z0-9?][\w-]*) = (?=[A-Za-z(][\w'(-]* [A-Za-z(])/.exec(text.slice(from));
   const equalsHead = equals ? headOf(equals[1]!) : undefined;
   if (equals && equalsHead) return { head: equals[1]!, descFrom: from + equals[0].length, parsed: equalsHead };
@@ -364,8 +362,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if (startsOption && (l.indent > 0 || kind === "options" || marginEntry)) {
       finish();
       let { head, descFrom, parsed } = readOptionHead(l.text, l.start);
-      // binutils size's "-o|-d|-x  --radix={8|10|16}": letters joined by bars each pick one of
-      // the values, and the long spelling after the gap takes the value. Two options, one row.
+      // size's "-o|-d|-x  --radix={8|10|16}": flags, and the long after the gap takes the value.
       const also: OptionEntry[] = [];
       if (parsed && /^-[\w?](?:\|-[\w?])+$/.test(head.trim()) && /^--[A-Za-z]/.test(l.text.slice(descFrom))) {
         const long = readOptionHead(l.text, descFrom);

@@ -478,14 +478,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
         o.valueApart = true;
       }
   }
-  // The usage block, under a "usage:" heading or a line that starts with the program's name.
-  const gluedAt = usageAt >= 0 ? usageAt : headlessUsageLine(lines, path[0] ?? "");
-  let gluedBlock = "";
-  for (let k = gluedAt; k >= 0 && k < lines.length && !lines[k]!.blank; k++) gluedBlock += `${lines[k]!.text}\n`;
-  // wpa_supplicant's "-i<ifname> -c<config file> [-C<ctrl>]" over a table of "-i = interface
-  // name": a value glued on in angle brackets is required, whatever the table's row (or a
-  // usage line read as a row, merged with it into an optional value) seemed to say.
-  for (const m of gluedBlock.matchAll(/(?<=^|[\s[|])-([A-Za-z0-9])(<[^<>\n]+>)(?=[\s\]|]|$)/g)) {
+  // wpa_supplicant's usage "-i<ifname> -c<config file>" (headed or not) over "-i = interface
+  // name": a value glued on in angle brackets is required, whatever the table seemed to say.
+  let glued = "";
+  for (let k = usageAt >= 0 ? usageAt : headlessUsageLine(lines, path[0] ?? ""); k >= 0 && k < lines.length && !lines[k]!.blank; k++)
+    glued += `${lines[k]!.text}\n`;
+  for (const m of glued.matchAll(/(?<=^|[\s[|])-([A-Za-z0-9])(<[^<>\n]+>)(?=[\s\]|]|$)/g)) {
     const o = options.find((x) => x.short.includes(m[1]!));
     if (o && o.arity !== "required" && o.short.length === 1 && o.long.length === 0 && !o.dashLong?.length) {
       o.arity = "required";
