@@ -6,10 +6,10 @@ import { accepts } from "./help-verdicts.js";
 describe("misread option layouts", () => {
   test("'-b = bridge name' over a usage of glued '-i<ifname>' values (required), '\\' continuations", () => {
     const help =
-      "usage:\n  probe [-Bdh] [-P<pid file>] \\\n        -i<ifname> -c<config file> [-b<br_ifname>] \\\n        [-N -i<ifname> ...]\n\noptions:\n  -b = optional bridge interface name\n  -B = run daemon in the background\n  -c = Configuration file\n  -d = increase debugging verbosity (-dd even more)\n  -i = interface name\n  -P = PID file\n";
+      "usage:\n  probe [-Bd] \\\n        -i<ifname> -c<config file> [-b<br_ifname>]\n\noptions:\n  -b = optional bridge name\n  -B = run in the background\n  -c = Configuration file\n  -d = more debugging (-dd even more)\n  -i = interface name\n";
     accepts(
       help,
-      ["probe -B -i lo -c a.conf", "probe -iwlan0 -c/etc/a.conf", "probe -i lo -c a -b br0 -P p", "probe -d -i lo -c a"],
+      ["probe -B -i lo -c a.conf", "probe -iwlan0 -c/etc/a.conf", "probe -d -i lo -c a -b br0"],
       ["probe -B -i lo -c", "probe -i lo -c a -x", "probe -i lo -c a -b", "probe -B=x -i lo -c a"],
     );
     const headless = "probe [-i<ifname>] [-hv] [-a<action file>] \\\n        [command..]\n  -h = help (show this usage text)\n  -a = run in daemon mode\n";
