@@ -71,4 +71,10 @@ Operation --query
     const help = "Usage: probe [<option>...] <command>\n\nCommands:\n  -b, --build <directory> [<deb>]  Build an archive.\n";
     accepts(help, ["probe -b dir", "probe --build dir"], ["probe --build", "probe -b", "probe -x dir"]);
   });
+
+  test("usage '[-h|-R|' left open at the line's end is no operand", () => {
+    const help =
+      "Usage: probe [-h|-R|\n\t-p <name> [-c <chip>]\n\t[-V])]\n\n -h | --help               print this help\n -p | --programmer <name>  use it\n -c | --chip <chip>        probe only this chip\n      --list               list the chips\n";
+    accepts(help, ["probe -p x -c y", "probe -h", "probe --list"], ["probe x", "probe -p", "probe -x"]);
+  });
 });

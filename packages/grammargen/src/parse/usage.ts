@@ -72,9 +72,7 @@ function tokens(s: string, base: number): Tok[] {
   for (let i = 0; i <= s.length; i++) {
     const c = s[i];
     if (c === undefined || ((c === " " || c === "\t") && depth === 0)) {
-      // A lone backslash continues the form on the next line, as in a shell script
-      // (wpa_supplicant's "[-G<group>] \\"): no operand.
-      if (start >= 0 && s.slice(start, i) !== "\\") out.push({ text: s.slice(start, i), at: base + start });
+      if (start >= 0) out.push({ text: s.slice(start, i), at: base + start });
       start = -1;
       continue;
     }
@@ -252,7 +250,8 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       t = t.replace(/(\.\.\.|…|\*)$/, "");
     }
     // "\\" ends a line the usage goes on after, as in a shell script (wpa_supplicant's).
-    if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\") continue;
+    // flashrom's "[-h|-R|-L|" left open at the line's end: a group cut off, no operand.
+    if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\" || /^\[[^\]]*$/.test(t)) continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
     // "(-r RECIPIENT | -R PATH)...": a required choice between options.
     if (t.startsWith("(") && t.endsWith(")") && /^\(\s*-/.test(t)) continue;
