@@ -222,7 +222,7 @@ export function parseHead(head: string): Head | undefined {
       // "-W <receive_window_buffer> (default 24576, larger may be faster)": a parenthesis after the value is prose.
       if (current.value && !alternative && tok.startsWith("(")) break;
       if (!current.value) current.value = value;
-      // nix-channel's "--add url [name]": a bracketed value after the value may be left off; no second value is required.
+      // "--add url [name]": a bracketed second value is not required.
       else if (!alternative && !separateOptional) current.extra++;
       alternative = false;
       continue;

@@ -41,7 +41,7 @@ interface Section {
 /** The text is a rendered man page: a running header "NAME(section)" and a NAME or SYNOPSIS section. */
 export function isRenderedManPage(text: string): boolean {
   const first = text.split("\n", 1)[0] ?? "";
-  // nix's and xdg-utils' pages, rendered from Markdown or DocBook: "Name", "Synopsis" under a page title.
+  // nix's pages: "Name", "Synopsis" under a page title.
   if (PAGE_TITLE.test(first.trim())) return /^(NAME|SYNOPSIS|Name|Synopsis)\s*$/m.test(text);
   return /^NAME\s*$/m.test(text) && /^(NAME|SYNOPSIS)\s*$/m.test(text);
 }
