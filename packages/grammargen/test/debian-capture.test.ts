@@ -27,6 +27,7 @@ import { tldrExamplesFile } from "../src/bench/tldr-examples.js";
 import { addPrograms, commitCorpus, commitWhy, DebianCorpus, leaveOut, writeCorpus } from "../src/capture/debian/store.js";
 import { alternativeLinks, installedPackages, readInstalledAlternatives } from "../src/capture/debian/archive.js";
 import { runSandboxed } from "../src/capture/debian/sandbox.js";
+import { describeSystem, onRoot } from "../src/capture/debian/system.js";
 import { parseBundle, readBundle, writeBundle } from "../src/pack/bundle.js";
 import { buildPack } from "../src/pack/build.js";
 import { readDebianIndex, readDebianText } from "../src/pack/debian.js";
@@ -132,6 +133,24 @@ describe("program list", () => {
     expect(by.get("reboot")?.skip).toMatch(/may act instead of printing help/);
   });
 
+  it("in a chroot, installs what would change this machine and what links a toolkit, but still skips graphical sections, programs that act and kernel modules", () => {
+    const more = new Map([
+      ...packages,
+      ...[rec("grub-common"), rec("npm", { depends: ["nodejs"] }), rec("firewalld"), rec("zfs-dkms")].map((r): [string, PackageRecord] => [r.name, r]),
+    ]);
+    const progs = new Map([...programs, ["grub-mkrescue", ["grub-common"]], ["npm", ["npm"]], ["firewall-cmd", ["firewalld"]], ["zfs", ["zfs-dkms"]]]);
+    const pg = new Map([...pages, ["grub-mkrescue", 3], ["npm", 8], ["firewall-cmd", 8], ["zfs", 4]]);
+    const here = new Map(programList(pg, progs, more, new Map()).map((p) => [p.name, p]));
+    const chroot = new Map(programList(pg, progs, more, new Map(), new Map(), true).map((p) => [p.name, p]));
+    expect(here.get("grub-mkrescue")?.skip).toMatch(/boots/);
+    expect(here.get("npm")?.skip).toMatch(/Node\.js/);
+    expect(here.get("firewall-cmd")?.skip).toMatch(/network configuration/);
+    for (const p of ["grub-mkrescue", "npm", "firewall-cmd", "gpick"]) expect(chroot.get(p)?.skip).toBeUndefined();
+    expect(chroot.get("xeyes")?.skip).toMatch(/section x11/);
+    expect(chroot.get("reboot")?.skip).toMatch(/may act/);
+    expect(chroot.get("zfs")?.skip).toMatch(/kernel modules/);
+  });
+
   it("finds tldr's examples where report:tldr does: SHELLGEN_TLDR, else next to the checkout or, from a git worktree, next to the main checkout", () => {
     const root = join(import.meta.dirname, "../../..");
     const saved = process.env.SHELLGEN_TLDR;
@@ -158,13 +177,13 @@ describe("programs that update-alternatives links (no package ships a file of th
     return [r.name, { ...r, provides: prov ? prov.split(",") : [], depends: dep ? dep.split(",") : [] }];
   };
   const packages = new Map(
-    "vim vim-tiny:::10 traceroute inetutils-traceroute:traceroute telnet::inetutils-telnet inetutils-telnet:telnet telnet-ssl:telnet::50 libtelnet-utils iotop iotop-c mtr::libgtk2.0-0 mtr-tiny plocate cd-discid util-linux"
+    "vim vim-tiny:::10 traceroute inetutils-traceroute:traceroute telnet::inetutils-telnet inetutils-telnet:telnet telnet-ssl:telnet::50 libtelnet-utils iotop iotop-c mtr::libgtk2.0-0 mtr-tiny plocate cd-discid util-linux rename"
       .split(" ")
       .map(rec),
   );
   // file:packages
   const programs = new Map(
-    "vim.basic:vim vim.tiny:vim-tiny traceroute.db:traceroute inetutils-traceroute:inetutils-traceroute inetutils-telnet:inetutils-telnet telnet-ssl:telnet-ssl telnet-chatd:libtelnet-utils iotop-py:iotop iotop-c:iotop-c mtr:mtr,mtr-tiny plocate:plocate cd-discid:cd-discid rename.ul:util-linux"
+    "vim.basic:vim vim.tiny:vim-tiny traceroute.db:traceroute inetutils-traceroute:inetutils-traceroute inetutils-telnet:inetutils-telnet telnet-ssl:telnet-ssl telnet-chatd:libtelnet-utils iotop-py:iotop iotop-c:iotop-c mtr:mtr,mtr-tiny plocate:plocate cd-discid:cd-discid rename.ul:util-linux file-rename:rename"
       .split(" ")
       .map((f): [string, string[]] => [f.split(":")[0]!, f.split(":")[1]!.split(",")]),
   );
@@ -173,7 +192,7 @@ describe("programs that update-alternatives links (no package ships a file of th
   const by = new Map(programList(pages, programs, packages, new Map(), installedAlt).map((p) => [p.name, p]));
 
   it("maps each to the package that provides it, and says how", () => {
-    expect([...by.keys()].sort()).toEqual(["iotop", "mtr", "telnet", "traceroute", "vi", "vim"]);
+    expect([...by.keys()].sort()).toEqual(["iotop", "mtr", "rename", "telnet", "traceroute", "vi", "vim"]);
     // The link dpkg's alternatives database holds; a NAME.x / NAME-x file, the package of the program's name first.
     expect(by.get("vi")).toMatchObject({ package: "vim-tiny", via: "alternative /usr/bin/vi -> /usr/bin/vim.tiny" });
     expect(by.get("vim")).toMatchObject({ package: "vim", via: "alternative of vim.basic, vim.tiny", tldrExamples: 3 });
@@ -186,6 +205,8 @@ describe("programs that update-alternatives links (no package ships a file of th
     expect(by.get("mtr")?.via ?? by.get("mtr")?.skip).toBeUndefined();
     // Matched at a separator only (plocate is no locate); cd-discid is a program of its own, rename.ul no variant of util-linux.
     expect(alternativeProviders(programs, packages)("locate")).toBeUndefined();
+    // Last, the package of the program's name that ships it under another name.
+    expect(by.get("rename")).toMatchObject({ package: "rename", via: "alternative of file-rename" });
   });
 
   it("reads dpkg's alternatives database: master and slave links, each with its current choice and package (real dpkg-query)", () => {
@@ -297,6 +318,33 @@ describe("sandboxed help capture (bubblewrap)", () => {
     const c = captureProgram(["sh", "-c", "echo 'ERROR: the command failed' >&2; echo \"ERROR: No module named 'm.v2'\" >&2; exit 1"], "the parent's help");
     expect(c.help).toBeUndefined();
     expect(c.failure).toMatch(/^sh -c .* --help exited 1: ERROR: No module named 'm\.v2'$/);
+  });
+
+  it("runs a program from another system's folder (a chroot) when given its root", () => {
+    const root = mkdtempSync(join(tmpdir(), "root-"));
+    try {
+      // cat and the libraries it loads, at their own paths under the new root.
+      const files = ["/usr/bin/cat", ...[...execFileSync("ldd", ["/usr/bin/cat"], { encoding: "utf8" }).matchAll(/(\/\S+) \(0x/g)].map((m) => m[1]!)];
+      for (const f of files) {
+        mkdirSync(join(root, dirname(f)), { recursive: true });
+        writeFileSync(join(root, f), readFileSync(f), { mode: 0o755 });
+      }
+      // The mount points bubblewrap needs in a read-only root, as any Debian system has them.
+      for (const d of ["etc", "dev", "proc", "tmp", "run", "var/tmp", "root"]) mkdirSync(join(root, d), { recursive: true });
+      writeFileSync(join(root, "etc/os-release"), 'PRETTY_NAME="Testix 1 (made up)"\n');
+      const r = runSandboxed(["cat", "/etc/os-release"], 6000, root);
+      expect(r.stdout.toString()).toContain("Testix 1");
+      expect(runSandboxed(["cat", "/etc/os-release"]).stdout.toString()).not.toContain("Testix");
+      // Not a system the capture can install into: it names what is missing.
+      expect(describeSystem(root)).toEqual({ error: expect.stringMatching(/no \/usr\/bin\/apt-get: install apt/) });
+      expect(describeSystem(join(root, "none"))).toEqual({ error: expect.stringMatching(/no etc\/os-release: make it with debootstrap/) });
+      for (const f of ["usr/bin/apt-get", "usr/bin/man", "usr/bin/apt-file"]) writeFileSync(join(root, f), "");
+      expect(describeSystem(root)).toEqual({ name: "Testix 1 (made up)" });
+      expect(onRoot(root, ["dpkg-query", "-W"])).toEqual(["chroot", root, "dpkg-query", "-W"]);
+      expect(onRoot("/", ["dpkg-query", "-W"])).toEqual(["dpkg-query", "-W"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("a program that waits is stopped by the timeout", () => {

@@ -15,13 +15,17 @@
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 //          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
+//          [--root DIR]   (a Debian system made by debootstrap, with apt-file and man-db installed and
+//                          `apt-file update` run there: packages are installed there and programs run
+//                          from there; the default state folder is /var/tmp/shellgen-debian-<name of DIR>)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
 import { type Captured, captureProgram } from "../capture/debian/help.js";
 import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
+import { describeSystem, HOST } from "../capture/debian/system.js";
 import { installAll, readState } from "../capture/debian/install.js";
 import { thinHelp } from "../capture/debian/help.js";
 import { addManPages, chooseManPages, fetchManPages, readManFillState, saveManFillState } from "../capture/debian/man-fill.js";
@@ -40,12 +44,20 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N] [--root DIR]",
   );
   process.exit(0);
 }
 const out = opt("out") ?? join(ROOT, "corpora/debian");
-const state = opt("state") ?? "/var/tmp/shellgen-debian";
+const root = opt("root") ? resolve(opt("root")!) : HOST;
+const system = root === HOST ? undefined : describeSystem(root);
+if (system && "error" in system) {
+  console.error(`capture-debian: --root ${root}: ${system.error}`);
+  process.exit(2);
+}
+// Recorded on each text captured in another system.
+const systemName = system && "name" in system ? { system: `${system.name}, chroot` } : {};
+const state = opt("state") ?? (root === HOST ? "/var/tmp/shellgen-debian" : `/var/tmp/shellgen-debian-${basename(root)}`);
 // Asked only where needed: finding it may run Python.
 const tldrFile = () => opt("tldr") ?? tldrExamplesFile(ROOT);
 const phase = opt("phase") ?? "all";
@@ -83,7 +95,14 @@ const makeList = (): Program[] => {
     console.error(`capture-debian: no tldr examples at ${tldr} (--tldr FILE)`);
     process.exit(2);
   }
-  return programList(tldrPages(tldr), readProgramPackages(), readPackages(), installedPackages(), readInstalledAlternatives());
+  return programList(
+    tldrPages(tldr),
+    readProgramPackages(root),
+    readPackages(root),
+    installedPackages(root),
+    readInstalledAlternatives(join(root, "var/lib/dpkg/alternatives"), join(root, "etc/alternatives"), root),
+    root !== HOST,
+  );
 };
 // The man phase reads the committed corpus alone: no program list needed.
 if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man" && phase !== "add")) {
@@ -113,20 +132,20 @@ const list = readList().filter((p) => !only || only.includes(p.name));
 const installFile = join(state, "install.json");
 
 if (phase === "install" || phase === "all" || phase === "add") {
-  const have = installedPackages();
+  const have = installedPackages(root);
   // The packages whose programs have the most tldr examples first: a run cut short still
   // covers the programs people use most.
   const value = new Map<string, number>();
   for (const p of list) if (!p.skip) value.set(p.package, (value.get(p.package) ?? 0) + p.tldrExamples + 1);
   const pkgs = [...value.keys()].sort((a, b) => value.get(b)! - value.get(a)! || a.localeCompare(b));
-  installAll(pkgs, installFile, (p) => have.has(p), log);
+  installAll(pkgs, installFile, (p) => have.has(p), log, 60, root);
 }
 
 /** One captured text (or why there is none) into the working corpus under its key. */
 function record(
   corpus: DebianCorpus,
   key: string,
-  e: { words: string[]; package: string; version: string; from: string[]; tldrExamples: number; via?: string },
+  e: { words: string[]; package: string; version: string; from: string[]; tldrExamples: number; via?: string; system?: string },
   c: Captured,
 ): void {
   if (c.failure) {
@@ -144,9 +163,9 @@ function record(
 
 if (phase === "capture" || phase === "all" || phase === "add") {
   const corpus = new DebianCorpus(work);
-  const have = installedPackages();
+  const have = installedPackages(root);
   const tried = readState(installFile);
-  const onPath = (p: string) => PATH.split(":").some((d) => existsSync(join(d, p)));
+  const onPath = (p: string) => PATH.split(":").some((d) => existsSync(join(root, d, p)));
   const helpOf = new Map<string, string>();
   let n = 0;
   // Parents first, so that a subcommand's text can be told apart from its parent's.
@@ -165,10 +184,10 @@ if (phase === "capture" || phase === "all" || phase === "add") {
     else {
       // The parent's text, also when --only leaves the parent out of this run.
       const parent = p.words.length > 1 ? (helpOf.get(p.words[0]!) ?? readText(work, "help", p.words[0]!)) : undefined;
-      const c = captureProgram(p.words, parent, timeoutMs);
+      const c = captureProgram(p.words, parent, timeoutMs, root);
       if (c.help) helpOf.set(p.name, c.help.text);
       const via = p.via ? { via: p.via } : {};
-      record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via }, c);
+      record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via, ...systemName }, c);
     }
     if (n % 25 === 0) {
       corpus.save();
@@ -199,8 +218,9 @@ if (walk && (phase === "walk" || phase === "all")) {
       // A failure is final unless it ran out of a shorter time than this run allows.
       const timedOut = /did not finish within (\d+) s/.exec(corpus.failures[key]?.reason ?? "");
       if (corpus.failures[key] && !recapture && !(timedOut && 1000 * Number(timedOut[1]) < timeoutMs)) return undefined;
-      const c = captureProgram(words, parentHelp, timeoutMs);
-      record(corpus, key, { words, package: e.package, version: e.version, from: ["subcommand"], tldrExamples: have?.tldrExamples ?? 0 }, c);
+      const c = captureProgram(words, parentHelp, timeoutMs, root);
+      const sys = e.system ? { system: e.system } : {};
+      record(corpus, key, { words, package: e.package, version: e.version, from: ["subcommand"], tldrExamples: have?.tldrExamples ?? 0, ...sys }, c);
       if (++ran % 25 === 0) corpus.save();
       return c.help?.text;
     });
@@ -240,7 +260,7 @@ if (phase === "man" || phase === "all") {
     more = new Set([...t.refusing].filter((k) => index[k]?.help && !index[k]!.man && !thinHelp(help.get(k))));
     log(`man: ${more.size} programs with a full help, no man page and a tldr example refused`);
   }
-  const fills = fetchManPages(out, corpus, installedPackages(), fillFile, { recapture, log, more });
+  const fills = fetchManPages(out, corpus, installedPackages(root), fillFile, { recapture, log, more, root });
   if (budget > 0) {
     const c = chooseManPages(out, corpus, fills, budget, (key, words, help, man) => manGain(words, help, man, byKey.get(key) ?? []), limits);
     log(`man: ${c.chosen.length} pages chosen by gain (${c.spent} compressed bytes of ${budget}), ${c.overBudget.length} over the budget`);
@@ -256,7 +276,7 @@ if (phase === "add") {
   const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
   const corpus = new DebianCorpus(work);
   // A mapping guessed before the install (a NAME.x file, a Provides) is recorded as the link the install made.
-  const alts = readInstalledAlternatives();
+  const alts = readInstalledAlternatives(join(root, "var/lib/dpkg/alternatives"), join(root, "etc/alternatives"), root);
   for (const k of only!) {
     const e = corpus.index[k];
     const alt = alts.get(k);

@@ -25,6 +25,8 @@ export interface DebianIndexEntry {
   version: string;
   from: string[];
   tldrExamples: number;
+  /** The system the text was captured on where it is not the machine's own (a chroot's os-release name). */
+  system?: string;
   help?: DebianTextRecord;
   man?: DebianTextRecord;
 }

@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { basename, join } from "node:path";
+import { HOST, onRoot } from "./system.js";
 
 export interface PackageRecord {
   name: string;
@@ -18,8 +19,14 @@ export interface PackageRecord {
 
 const BIG = 1 << 30;
 
-export function readPackages(): Map<string, PackageRecord> {
-  const text = execFileSync("apt-cache", ["dumpavail"], { maxBuffer: BIG, encoding: "utf8" });
+/** argv's output, run on the system at root. */
+function output(root: string, argv: string[]): string {
+  const [cmd, ...rest] = onRoot(root, argv);
+  return execFileSync(cmd!, rest, { maxBuffer: BIG, encoding: "utf8" });
+}
+
+export function readPackages(root = HOST): Map<string, PackageRecord> {
+  const text = output(root, ["apt-cache", "dumpavail"]);
   const out = new Map<string, PackageRecord>();
   for (const block of text.split(/\n\n+/)) {
     const field = (f: string) => new RegExp(`^${f}: (.*(?:\\n .*)*)`, "m").exec(block)?.[1]?.trim() ?? "";
@@ -58,8 +65,8 @@ function compareVersions(a: string, b: string): number {
 }
 
 /** program basename -> the packages that ship it in /bin, /sbin, /usr/bin or /usr/sbin. */
-export function readProgramPackages(): Map<string, string[]> {
-  const text = execFileSync("apt-file", ["search", "--regexp", "^/(usr/)?s?bin/[^/]+$"], { maxBuffer: BIG, encoding: "utf8" });
+export function readProgramPackages(root = HOST): Map<string, string[]> {
+  const text = output(root, ["apt-file", "search", "--regexp", "^/(usr/)?s?bin/[^/]+$"]);
   const out = new Map<string, string[]>();
   for (const line of text.split("\n")) {
     const m = /^([^:\s]+): (\S+)\s*$/.exec(line);
@@ -72,8 +79,8 @@ export function readProgramPackages(): Map<string, string[]> {
 }
 
 /** Installed packages and their versions (dpkg's view, "ii" only). */
-export function installedPackages(): Map<string, string> {
-  const text = execFileSync("dpkg-query", ["-W", "-f", "${db:Status-Abbrev}\t${Package}\t${Version}\n"], { maxBuffer: BIG, encoding: "utf8" });
+export function installedPackages(root = HOST): Map<string, string> {
+  const text = output(root, ["dpkg-query", "-W", "-f", "${db:Status-Abbrev}\t${Package}\t${Version}\n"]);
   const out = new Map<string, string>();
   for (const line of text.split("\n")) {
     const [status, name, version] = line.split("\t");
@@ -113,9 +120,10 @@ export function alternativeLinks(group: string, text: string): { name: string; l
  * program basename -> the alternative that provides it on this machine: each link in a bin
  * folder that dpkg's alternatives database holds, with the file its current choice points to
  * and that file's package. Links whose choice is missing or whose target no package ships are
- * left out.
+ * left out. A chroot's db and chosen folders hold links as its own file system names them, and
+ * its own dpkg knows their packages.
  */
-export function readInstalledAlternatives(db = "/var/lib/dpkg/alternatives", chosen = "/etc/alternatives"): Map<string, InstalledAlternative> {
+export function readInstalledAlternatives(db = "/var/lib/dpkg/alternatives", chosen = "/etc/alternatives", root = HOST): Map<string, InstalledAlternative> {
   const found: Omit<InstalledAlternative, "package">[] = [];
   if (!existsSync(db)) return new Map();
   for (const group of readdirSync(db).sort()) {
@@ -132,7 +140,8 @@ export function readInstalledAlternatives(db = "/var/lib/dpkg/alternatives", cho
   }
   // One dpkg-query for every target: "package: /path" per line.
   const owner = new Map<string, string>();
-  const r = spawnSync("dpkg-query", ["-S", ...new Set(found.map((f) => f.target))], { encoding: "utf8", maxBuffer: BIG });
+  const [cmd, ...rest] = onRoot(root, ["dpkg-query", "-S", ...new Set(found.map((f) => f.target))]);
+  const r = spawnSync(cmd!, rest, { encoding: "utf8", maxBuffer: BIG });
   for (const line of (r.stdout ?? "").split("\n")) {
     const m = /^([^:\s,]+)(?::\S+)?(?:, [^:]+)*: (\/.*)$/.exec(line);
     if (m) owner.set(m[2]!, m[1]!);

@@ -4,6 +4,7 @@
 import { checkHelpText } from "../../parse/text.js";
 import { fullerHelpArgs } from "../help.js";
 import { manPage, type RunResult, runSandboxed } from "./sandbox.js";
+import { HOST } from "./system.js";
 
 export interface Captured {
   help?: { run: RunResult; text: string; stream: "stdout" | "stderr" };
@@ -93,12 +94,12 @@ function complaint(r: RunResult): string | undefined {
   return err && `${r.argv.join(" ")} exited ${r.exit}: ${err.slice(0, 160)}`;
 }
 
-export function captureProgram(words: string[], parentHelp?: string, timeoutMs = 6000): Captured {
+export function captureProgram(words: string[], parentHelp?: string, timeoutMs = 6000, root = HOST): Captured {
   let best: Captured["help"];
   const none = "no help text from --help, -h or help";
   let lastFailure = none;
   for (const argv of tries(words)) {
-    const r = runSandboxed(argv, timeoutMs);
+    const r = runSandboxed(argv, timeoutMs, root);
     const p = pick(r);
     if (!p) {
       if (r.exit === "timeout") lastFailure = `${argv.join(" ")} did not finish within ${timeoutMs / 1000} s`;
@@ -126,7 +127,7 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
   if (best) {
     const fuller = fullerHelpArgs(best.text);
     if (fuller) {
-      const r = runSandboxed([...words, ...fuller], timeoutMs);
+      const r = runSandboxed([...words, ...fuller], timeoutMs, root);
       const p = pick(r);
       if (p && p.text.length > best.text.length) best = { run: r, ...p };
     }
@@ -135,7 +136,7 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
   if (best) out.help = best;
   // Thin or missing help: the man page holds the SYNOPSIS and OPTIONS.
   if (thinHelp(best?.text)) {
-    const m = manPage(words.join("-"));
+    const m = manPage(words.join("-"), root);
     if (typeof m === "object") out.man = { run: m, text: m.stdout.toString("utf8") };
   }
   if (!out.help && !out.man) out.failure = lastFailure;

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
+import { HOST, onRoot } from "./system.js";
 
 export type InstallState = Record<string, { ok: boolean; reason?: string }>;
 
@@ -17,13 +18,22 @@ function saveState(file: string, state: InstallState): void {
   writeFileAtomicSync(file, `${JSON.stringify(state, null, 1)}\n`);
 }
 
-function aptInstall(pkgs: string[], log: (s: string) => void): { ok: boolean; reason: string } {
+function aptInstall(pkgs: string[], log: (s: string) => void, root: string): { ok: boolean; reason: string } {
   // --no-remove: a package that conflicts with an installed one fails instead of replacing it.
-  const r = spawnSync(
+  const [cmd, ...args] = onRoot(root, [
     "apt-get",
-    ["install", "-y", "-q", "--no-install-recommends", "--no-remove", "-o", "DPkg::Lock::Timeout=600", "-o", "Dpkg::Options::=--force-confold", ...pkgs],
-    { env: ENV, encoding: "utf8", maxBuffer: 1 << 28, timeout: 1_800_000 },
-  );
+    "install",
+    "-y",
+    "-q",
+    "--no-install-recommends",
+    "--no-remove",
+    "-o",
+    "DPkg::Lock::Timeout=600",
+    "-o",
+    "Dpkg::Options::=--force-confold",
+    ...pkgs,
+  ]);
+  const r = spawnSync(cmd!, args, { env: ENV, encoding: "utf8", maxBuffer: 1 << 28, timeout: 1_800_000 });
   const text = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
   if (r.status === 0) return { ok: true, reason: "" };
   const errs = text
@@ -32,16 +42,24 @@ function aptInstall(pkgs: string[], log: (s: string) => void): { ok: boolean; re
     .map((l) => l.trim());
   log(`apt-get failed for ${pkgs.length} package(s): ${errs.slice(0, 3).join(" | ")}`);
   // A failed unpack can leave the batch's other packages unconfigured; finish them first.
-  spawnSync("dpkg", ["--configure", "-a"], { env: ENV, stdio: "ignore", timeout: 1_800_000 });
+  const [dpkg, ...configure] = onRoot(root, ["dpkg", "--configure", "-a"]);
+  spawnSync(dpkg!, configure, { env: ENV, stdio: "ignore", timeout: 1_800_000 });
   return { ok: false, reason: errs.slice(0, 4).join(" | ") || `apt-get exited with ${r.status ?? r.signal}` };
 }
 
-export function installAll(pkgs: string[], stateFile: string, isInstalled: (p: string) => boolean, log: (s: string) => void, batch = 60): InstallState {
+export function installAll(
+  pkgs: string[],
+  stateFile: string,
+  isInstalled: (p: string) => boolean,
+  log: (s: string) => void,
+  batch = 60,
+  root = HOST,
+): InstallState {
   const state = readState(stateFile);
   const todo = pkgs.filter((p) => !state[p] && !isInstalled(p));
   log(`install: ${todo.length} package(s) to install, ${pkgs.length - todo.length} installed or already tried`);
   const run = (group: string[]) => {
-    const r = aptInstall(group, log);
+    const r = aptInstall(group, log, root);
     if (r.ok) {
       for (const p of group) state[p] = { ok: true };
     } else if (group.length === 1) {

@@ -18,6 +18,7 @@ import { parseHelp } from "../../parse/help.js";
 import { parseManPage } from "../../parse/man.js";
 import { thinHelp } from "./help.js";
 import { manPage } from "./sandbox.js";
+import { HOST } from "./system.js";
 import { type CommitLimits, commitWhy, type DebianCorpus, readText, sha256, type TextRecord, writeCorpus } from "./store.js";
 
 export interface ManFill {
@@ -125,7 +126,7 @@ export function byGain(pages: PageValue[], budget: number): { chosen: string[]; 
 }
 
 /** One program's man page (the working corpus's copy first, then `man` here), or why there is none. */
-export function fetchManPage(key: string, e: DebianIndexEntry, work: DebianCorpus, installed: Map<string, string>): ManFill {
+export function fetchManPage(key: string, e: DebianIndexEntry, work: DebianCorpus, installed: Map<string, string>, root = HOST): ManFill {
   const captured = work.index[key];
   if (captured?.man && captured.version === e.version) {
     const text = readText(work.dir, "man", key);
@@ -135,7 +136,7 @@ export function fetchManPage(key: string, e: DebianIndexEntry, work: DebianCorpu
   if (!have) return { version: e.version, failure: `package ${e.package} is not installed` };
   // A page of another version could document options the committed help's program lacks.
   if (have !== e.version) return { version: e.version, failure: `${e.package} ${have} is installed, the corpus has ${e.version}` };
-  const m = manPage(e.words.join("-"));
+  const m = manPage(e.words.join("-"), root);
   if (typeof m === "string") return { version: e.version, failure: m };
   const text = m.stdout.toString("utf8");
   const sha256 = work.writeText("man", key, text);
@@ -155,7 +156,7 @@ export function fetchManPages(
   work: DebianCorpus,
   installed: Map<string, string>,
   stateFile: string,
-  opts: { recapture?: boolean; log?: (s: string) => void; more?: ReadonlySet<string> } = {},
+  opts: { recapture?: boolean; log?: (s: string) => void; more?: ReadonlySet<string>; root?: string } = {},
 ): ManFillState {
   const index = readDebianIndex(out);
   const help = readBundle(join(out, "help.txt.br"));
@@ -173,7 +174,7 @@ export function fetchManPages(
     const e = index[key]!;
     if (!opts.recapture && state[key]?.version === e.version) continue;
     const had = work.index[key]?.man;
-    state[key] = fetchManPage(key, e, work, installed);
+    state[key] = fetchManPage(key, e, work, installed, opts.root);
     changed ||= work.index[key]?.man !== had;
     if (++asked % 25 === 0) {
       save();

@@ -29,29 +29,35 @@ const ACTS: [RegExp, string][] = [
   [/^(killall5|pkill-.*|vlock|screen-lock)$/, "acts on every process"],
 ];
 
-// Packages the capture never installs: they change how this machine boots, resolves names,
-// routes or which Node.js it runs, not just add programs.
-const NEVER: [RegExp, string][] = [
+// Packages the capture never installs on this machine: they change how it boots, resolves
+// names, routes or which Node.js it runs, not just add programs. A chroot (system.ts) takes
+// them: they change nothing outside it there.
+const NEVER_HERE: [RegExp, string][] = [
   [/^(linux-image|linux-headers|grub|initramfs-tools|dracut|systemd-sysv|sysvinit-core|runit-init|openrc|shim-|efibootmgr$)/, "changes how the machine boots"],
   [/^(resolvconf|openresolv|systemd-resolved|network-manager|connman|firewalld|ufw|netplan|wicd|ifupdown2)$/, "changes the machine's network configuration"],
   [/^(nodejs|npm|node-.*|libnode.*)$/, "would replace the Node.js that runs this project"],
-  [/-dkms$|^nvidia-|^apparmor$|^selinux-/, "kernel modules or security policy"],
 ];
+// Packages no system here can run: kernel modules and security policy need the kernel's help.
+const NEVER: [RegExp, string][] = [[/-dkms$|^nvidia-|^apparmor$|^selinux-/, "kernel modules or security policy"]];
 
 // Direct dependencies that make a package a graphical application.
 const TOOLKIT =
   /^(libgtk-3-0|libgtk-4-1|libgtk2\.0-0|libqt5widgets5|libqt5gui5|libqt6widgets6|libqt6gui6|libwxgtk.*|libfltk.*|libvte-2\.91-0|libwebkit2gtk.*|libkf5.*|libsdl2-2\.0-0|libglfw3|libxaw7|libmotif.*|libxm4|tk\d.*|python3-tk|python3-gi|libgtk-layer.*|libgdk-3-0)$/;
 const GUI_SECTIONS = /^(x11|gnome|kde|xfce|games)$/;
 
-/** Why a package is skipped, or undefined when the capture installs it. */
-export function packageSkip(rec: PackageRecord | undefined, installed: boolean): string | undefined {
+/**
+ * Why a package is skipped, or undefined when the capture installs it. In a chroot, a package
+ * that depends on a graphical toolkit is installed too, and its program's help decides: one
+ * that needs a display prints none (ffmpeg's package holds ffplay, yet ffmpeg prints its help).
+ */
+export function packageSkip(rec: PackageRecord | undefined, installed: boolean, chroot = false): string | undefined {
   if (!rec) return "not in Debian's package lists";
   if (installed) return undefined;
-  for (const [re, why] of NEVER) if (re.test(rec.name)) return why;
-  if (rec.depends.some((d) => /^(nodejs|libnode\d*)$/.test(d))) return "depends on Node.js, which would replace the one that runs this project";
+  for (const [re, why] of [...NEVER, ...(chroot ? [] : NEVER_HERE)]) if (re.test(rec.name)) return why;
+  if (!chroot && rec.depends.some((d) => /^(nodejs|libnode\d*)$/.test(d))) return "depends on Node.js, which would replace the one that runs this project";
   if (GUI_SECTIONS.test(rec.section.replace(/^.*\//, ""))) return `graphical or needs a display (section ${rec.section})`;
   const toolkit = rec.depends.find((d) => TOOLKIT.test(d));
-  if (toolkit) return `graphical or needs a display (depends on ${toolkit})`;
+  if (toolkit && !chroot) return `graphical or needs a display (depends on ${toolkit})`;
   if (rec.installedKb > 400_000) return `package too large (${Math.round(rec.installedKb / 1024)} MB installed)`;
   return undefined;
 }
@@ -73,11 +79,11 @@ export function tldrPages(file: string): Map<string, number> {
   return out;
 }
 
-function choosePackage(candidates: string[], program: string, packages: Map<string, PackageRecord>, installed: Map<string, string>): string {
+function choosePackage(candidates: string[], program: string, packages: Map<string, PackageRecord>, installed: Map<string, string>, chroot: boolean): string {
   const rank = (p: string) => [
     installed.has(p) ? 0 : 1,
     // A package the capture would skip (a GTK build) after one it installs (the -tiny build).
-    packageSkip(packages.get(p), installed.has(p)) ? 1 : 0,
+    packageSkip(packages.get(p), installed.has(p), chroot) ? 1 : 0,
     p === program ? 0 : 1,
     PRIORITY.indexOf(packages.get(p)?.priority ?? "extra"),
     packages.get(p)?.installedKb ?? 0,
@@ -121,6 +127,8 @@ export function alternativeProviders(
 ): (program: string) => Providers | undefined {
   const provides = new Map<string, string[]>();
   for (const p of packages.values()) for (const v of p.provides ?? []) (provides.get(v) ?? provides.set(v, []).get(v)!).push(p.name);
+  const filesOf = new Map<string, string[]>();
+  for (const [file, pkgs] of programPackages) for (const p of pkgs) (filesOf.get(p) ?? filesOf.set(p, []).get(p)!).push(file);
   // program -> [file, packages] of the files named program.x and program-x.
   const suffixed = { ".": new Map<string, [string, string[]][]>(), "-": new Map<string, [string, string[]][]>() };
   for (const [file, pkgs] of programPackages) {
@@ -149,6 +157,12 @@ export function alternativeProviders(
         via: `alternative of ${names.slice(0, 3).join(", ")}${names.length > 3 ? ", ..." : ""}`,
       });
     }
+    // Last, the package of the program's name, where it ships a file that names the program
+    // in another way (rename's file-rename).
+    if (!tiers.length && packages.has(program)) {
+      const own = (filesOf.get(program) ?? []).filter((f) => f !== program && f.includes(program)).sort();
+      if (own.length) tiers.push({ packages: [program], via: `alternative of ${own[0]}` });
+    }
     if (!tiers.length) return undefined;
     // The package of the program's own name, where it is one of them or a transitional package
     // that depends on one (`ftp` on tnftp, `telnet` on inetutils-telnet), is Debian's choice.
@@ -168,6 +182,7 @@ export function programList(
   packages: Map<string, PackageRecord>,
   installed: Map<string, string>,
   alternatives: Map<string, InstalledAlternative> = new Map(),
+  chroot = false,
 ): Program[] {
   const out = new Map<string, Program>();
   const providers = alternativeProviders(programPackages, packages, alternatives);
@@ -182,8 +197,8 @@ export function programList(
       if (!old.from.includes(from)) old.from.push(from);
       return;
     }
-    const pkg = choosePackage(by.packages, words[0]!, packages, installed);
-    const skip = actSkip(words[0]!) ?? packageSkip(packages.get(pkg), installed.has(pkg));
+    const pkg = choosePackage(by.packages, words[0]!, packages, installed, chroot);
+    const skip = actSkip(words[0]!) ?? packageSkip(packages.get(pkg), installed.has(pkg), chroot);
     out.set(name, {
       name,
       words,

@@ -1,7 +1,9 @@
 // Runs one program for its help text inside bubblewrap: read-only root, empty /tmp, /run and
 // home, its own PID/network/IPC namespaces, no capabilities, no stdin, a timeout. A program
 // that ignores --help and acts can change nothing outside the sandbox and reach no network.
+// The root is this machine's or a Debian system's folder (see system.ts).
 import { spawnSync } from "node:child_process";
+import { HOST, onRoot } from "./system.js";
 
 export interface RunResult {
   argv: string[];
@@ -14,10 +16,10 @@ export interface RunResult {
 const MAX = 1 << 20;
 export const PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 
-export function runSandboxed(argv: string[], timeoutMs = 6000): RunResult {
+export function runSandboxed(argv: string[], timeoutMs = 6000, root = HOST): RunResult {
   const bwrap = [
     "--ro-bind",
-    "/",
+    root,
     "/",
     "--dev",
     "/dev",
@@ -86,9 +88,10 @@ export function runSandboxed(argv: string[], timeoutMs = 6000): RunResult {
  * `man` text of a page, as a user reads it at 80 columns without hyphenation or justification,
  * or why there is none (man's own complaint).
  */
-export function manPage(page: string): RunResult | string {
+export function manPage(page: string, root = HOST): RunResult | string {
   const argv = ["man", "--nh", "--nj", "-P", "cat", page];
-  const r = spawnSync(argv[0]!, argv.slice(1), {
+  const [cmd, ...rest] = onRoot(root, argv);
+  const r = spawnSync(cmd!, rest, {
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 20_000,
     killSignal: "SIGKILL",

@@ -30,6 +30,8 @@ export interface IndexEntry {
   tldrExamples: number;
   /** How the program was mapped to its package where no package ships a file of its name. */
   via?: string;
+  /** The system the text was captured on where it is not the machine's own (a chroot's os-release name). */
+  system?: string;
   help?: TextRecord;
   man?: TextRecord;
 }
