@@ -22,7 +22,7 @@ import {
   manOnlyOptions,
   readManFillState,
 } from "../src/capture/debian/man-fill.js";
-import { manGain } from "../src/bench/man-gain.js";
+import { manGain, textsGain } from "../src/bench/man-gain.js";
 import { tldrExamplesFile } from "../src/bench/tldr-examples.js";
 import { addPrograms, commitCorpus, commitWhy, DebianCorpus, leaveOut, writeCorpus } from "../src/capture/debian/store.js";
 import { alternativeLinks, installedPackages, readInstalledAlternatives } from "../src/capture/debian/archive.js";
@@ -338,7 +338,7 @@ describe("sandboxed help capture (bubblewrap)", () => {
       // Not a system the capture can install into: it names what is missing.
       expect(describeSystem(root)).toEqual({ error: expect.stringMatching(/no \/usr\/bin\/apt-get: install apt/) });
       expect(describeSystem(join(root, "none"))).toEqual({ error: expect.stringMatching(/no etc\/os-release: make it with debootstrap/) });
-      for (const f of ["usr/bin/apt-get", "usr/bin/man", "usr/bin/apt-file"]) writeFileSync(join(root, f), "");
+      for (const f of ["usr/bin/apt-get", "usr/bin/man"]) writeFileSync(join(root, f), "");
       expect(describeSystem(root)).toEqual({ name: "Testix 1 (made up)" });
       expect(onRoot(root, ["dpkg-query", "-W"])).toEqual(["chroot", root, "dpkg-query", "-W"]);
       expect(onRoot("/", ["dpkg-query", "-W"])).toEqual(["dpkg-query", "-W"]);
@@ -674,6 +674,17 @@ describe("filling in man pages", () => {
     const man = page("x", ["--extra"]).replace("       --opt1\n", "       --opt1=NAME\n");
     const r = manGain(["x"], fullHelp("x", 2), man, ["x --extra a.txt", "x --extra b.txt", "x --opt1"]);
     expect(r).toMatchObject({ gain: 1, lost: 1 });
+  });
+
+  it("replaces a program's texts by another system's where they gain examples, and measures what they lose", () => {
+    const old = fullHelp("x", 5);
+    const newer = `${old}  --extra       an option a newer release has\n`;
+    const examples = ["x --extra a.txt", "x --opt1", "x --opt4"];
+    expect(textsGain(["x"], { help: old }, { help: newer }, examples)).toEqual({ gain: 1, lost: 0 });
+    // A newer text that drops an option loses the example that used it.
+    expect(textsGain(["x"], { help: old }, { help: newer.replace(/^.*--opt4.*\n/m, "") }, examples)).toEqual({ gain: 0, lost: 1 });
+    // No text at all accepts nothing.
+    expect(textsGain(["x"], { help: old }, {}, examples)).toEqual({ gain: -2, lost: 2 });
   });
 
   const coreutils = installedPackages().get("coreutils");

@@ -9,8 +9,12 @@
 // --phase add --only NAME,... maps those programs to their packages (an alternative's link
 // included, see alternativeProviders), installs and captures them, and adds each to --out in
 // place, as a program or as a failure with its reason: the rest of --out stays as it is.
+// --phase newer --root DIR (another Debian system, a newer release) captures there each
+// program of --out whose grammar refuses one of its tldr examples (or each --only program), and
+// replaces its texts in --out where the new texts' grammar accepts more of those examples and
+// refuses none that the old accepted.
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
-//          [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture]
+//          [--phase list|install|capture|walk|commit|man|add|newer|all] [--only NAME,...] [--recapture]
 //          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
@@ -31,7 +35,7 @@ import { thinHelp } from "../capture/debian/help.js";
 import { addManPages, chooseManPages, fetchManPages, readManFillState, saveManFillState } from "../capture/debian/man-fill.js";
 import { readBundle } from "../pack/bundle.js";
 import { readDebianIndex } from "../pack/debian.js";
-import { manGain, tldrByKey } from "./man-gain.js";
+import { manGain, textsGain, tldrByKey } from "./man-gain.js";
 import { addPrograms, commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
 import { walkSubcommands } from "../capture/debian/walk.js";
 import { filledExamples, tldrExamplesFile } from "./tldr-examples.js";
@@ -44,7 +48,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N] [--root DIR]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|newer|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N] [--root DIR]",
   );
   process.exit(0);
 }
@@ -75,8 +79,12 @@ const walkDepth = count("walk-depth", 2);
 const walkMax = count("walk-max", 100);
 const recapture = args.includes("--recapture");
 const limits = { maxBytes: count("max-bytes", 30_000), maxManBytes: opt("max-man-bytes") ? count("max-man-bytes", 30_000) : undefined };
-if (!["list", "install", "capture", "walk", "commit", "man", "add", "all"].includes(phase)) {
-  console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man, add or all, not ${phase}`);
+if (!["list", "install", "capture", "walk", "commit", "man", "add", "newer", "all"].includes(phase)) {
+  console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man, add, newer or all, not ${phase}`);
+  process.exit(2);
+}
+if (phase === "newer" && root === HOST) {
+  console.error("capture-debian: --phase newer needs --root DIR, another Debian system to capture the programs in");
   process.exit(2);
 }
 if (phase === "add" && !only?.length) {
@@ -104,8 +112,8 @@ const makeList = (): Program[] => {
     root !== HOST,
   );
 };
-// The man phase reads the committed corpus alone: no program list needed.
-if (phase === "list" || phase === "all" || (!existsSync(listFile) && phase !== "man" && phase !== "add")) {
+// The man and newer phases read the committed corpus alone: no program list needed.
+if (phase === "list" || phase === "all" || (!existsSync(listFile) && !["man", "add", "newer"].includes(phase))) {
   const list = makeList();
   writeFileAtomicSync(listFile, `${JSON.stringify(list, null, 1)}\n`);
   log(
@@ -288,4 +296,53 @@ if (phase === "add") {
   log(
     `add: ${r.added.length} programs added to ${out}, ${r.failed.length} recorded as failures, ${r.unknown.length} not captured (${r.unknown.join(", ") || "none"})`,
   );
+}
+
+// The committed programs whose grammar refuses a tldr example, captured again in --root's
+// system; a program's texts are replaced where the new ones gain examples and lose none.
+if (phase === "newer") {
+  process.env.SHELLGEN_TLDR = tldrFile();
+  const t = tldrByKey(ROOT, out, filledExamples(ROOT));
+  const index = readDebianIndex(out);
+  const keys = [...(only ?? t.refusing)]
+    .filter((k) => index[k] && t.byKey.has(k))
+    .sort((a, b) => index[a]!.words.length - index[b]!.words.length || a.localeCompare(b));
+  log(`newer: ${keys.length} programs to capture in ${"name" in system! ? system.name : root}`);
+  const before = installedPackages(root);
+  installAll([...new Set(keys.map((k) => index[k]!.package))], installFile, (p) => before.has(p), log, 60, root);
+  const have = installedPackages(root);
+  const corpus = new DebianCorpus(work);
+  let n = 0;
+  for (const k of keys) {
+    const e = index[k]!;
+    if ((corpus.index[k] || corpus.failures[k]) && !recapture) continue;
+    const version = have.get(e.package);
+    const base = { words: e.words, package: e.package, from: e.from, tldrExamples: e.tldrExamples, ...(e.via ? { via: e.via } : {}), ...systemName };
+    if (!version) record(corpus, k, { ...base, version: "" }, { failure: `package ${e.package} is not installed in ${root}` });
+    else if (!PATH.split(":").some((d) => existsSync(join(root, d, e.words[0]!))))
+      record(corpus, k, { ...base, version }, { failure: `not on PATH in ${root}` });
+    else
+      record(corpus, k, { ...base, version }, captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root));
+    if (++n % 25 === 0) {
+      corpus.save();
+      log(`newer: ${n} captured`);
+    }
+  }
+  corpus.save();
+  const texts = { help: readBundle(join(out, "help.txt.br")), man: readBundle(join(out, "man.txt.br")) };
+  const chosen: string[] = [];
+  for (const k of keys) {
+    const e = corpus.index[k];
+    if (!e || e.version === index[k]!.version) continue;
+    const help = e.help ? readText(work, "help", k) : undefined;
+    // The man page goes in beside a thin help only, as the commit takes it.
+    const man = e.man && thinHelp(help) ? readText(work, "man", k) : undefined;
+    const g = textsGain(e.words, { help: texts.help.get(k), man: texts.man.get(k) }, { help, man }, t.byKey.get(k) ?? []);
+    log(`newer: ${k} ${index[k]!.version} -> ${e.version}: ${g.gain} examples gained, ${g.lost} lost`);
+    if (g.gain > 0 && g.lost === 0) chosen.push(k);
+  }
+  const helpDir = join(ROOT, "corpora/help");
+  const reviewed = new Set(existsSync(helpDir) ? readdirSync(helpDir) : []);
+  const r = addPrograms(out, corpus, chosen, { ...limits, reviewed });
+  log(`newer: ${r.added.length} programs' texts replaced in ${out} (${r.added.join(", ") || "none"}), ${r.failed.length} left out by the commit's limits`);
 }

@@ -51,3 +51,25 @@ export function manGain(
     compressed: brotli(Buffer.from(manText, "utf8")).length,
   };
 }
+
+/**
+ * What another system's texts of a program (a newer Debian's help and man page) do to its tldr
+ * examples against the committed ones: `gain`, those the new texts' grammar accepts less those
+ * the old texts' accepts; `lost`, those accepted with the old texts and refused with the new.
+ */
+export function textsGain(
+  words: string[],
+  old: { help?: string; man?: string },
+  neu: { help?: string; man?: string },
+  commands: string[],
+): { gain: number; lost: number } {
+  const refused = (t: { help?: string; man?: string }): Set<string> => {
+    const r = parseDebianTexts(words, t.help, t.man);
+    if ("failure" in r) return new Set(commands);
+    const c = checkCommands(r.spec, commands);
+    return new Set("error" in c ? commands : c.misses.map((m) => m.command));
+  };
+  const before = refused(old);
+  const after = refused(neu);
+  return { gain: before.size - after.size, lost: [...after].filter((c) => !before.has(c)).length };
+}

@@ -25,6 +25,8 @@ export interface DebianIndexEntry {
   version: string;
   from: string[];
   tldrExamples: number;
+  /** How the program was mapped to its package where no package ships a file of its name. */
+  via?: string;
   /** The system the text was captured on where it is not the machine's own (a chroot's os-release name). */
   system?: string;
   help?: DebianTextRecord;

@@ -14,7 +14,8 @@ export function onRoot(root: string, argv: string[]): string[] {
 
 /**
  * The system's name from its os-release ("Debian GNU/Linux 12 (bookworm)"), or why root is not
- * a system the capture can use: it needs apt, dpkg and man-db there, and apt-file's lists.
+ * a system the capture can use: it needs apt, dpkg and man-db there (and apt-file's lists to
+ * make a program list there).
  */
 export function describeSystem(root: string): { name: string } | { error: string } {
   const release = join(root, "etc/os-release");
@@ -22,7 +23,6 @@ export function describeSystem(root: string): { name: string } | { error: string
   for (const [file, pkg] of [
     ["usr/bin/apt-get", "apt"],
     ["usr/bin/man", "man-db"],
-    ["usr/bin/apt-file", "apt-file"],
   ] as const) {
     if (!existsSync(join(root, file))) return { error: `${root} has no /${file}: install ${pkg} there (chroot ${root} apt-get install ${pkg})` };
   }
