@@ -127,6 +127,13 @@ describe("program list", () => {
     expect(by.get("nc")?.package).toBe("netcat-openbsd");
   });
 
+  it("prefers a package named after the program to one that only provides its name, installed or not", () => {
+    const more = new Map([...packages, ...[rec("docker.io"), rec("podman-docker", { installedKb: 1 })].map((r): [string, PackageRecord] => [r.name, r])]);
+    const progs = new Map([...programs, ["docker", ["podman-docker", "docker.io"]]]);
+    const list = programList(new Map([["docker", 8]]), progs, more, new Map([["podman-docker", "1"]]));
+    expect(list.find((p) => p.name === "docker")?.package).toBe("docker.io");
+  });
+
   it("skips graphical programs and those that may act, saying why", () => {
     expect(by.get("xeyes")?.skip).toMatch(/graphical.*section x11/);
     expect(by.get("gpick")?.skip).toMatch(/graphical.*libgtk-3-0/);

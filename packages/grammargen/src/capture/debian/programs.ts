@@ -81,6 +81,9 @@ export function tldrPages(file: string): Map<string, number> {
 
 function choosePackage(candidates: string[], program: string, packages: Map<string, PackageRecord>, installed: Map<string, string>, chroot: boolean): string {
   const rank = (p: string) => [
+    // A package named after the program (docker.io, docker-cli) before one that only provides
+    // its name (podman-docker), installed or not.
+    p === program || (p.startsWith(program) && /^[.-]/.test(p.slice(program.length))) ? 0 : 1,
     installed.has(p) ? 0 : 1,
     // A package the capture would skip (a GTK build) after one it installs (the -tiny build).
     packageSkip(packages.get(p), installed.has(p), chroot) ? 1 : 0,
