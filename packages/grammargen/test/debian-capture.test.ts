@@ -10,7 +10,8 @@ import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
-import { alternativeProviders, programList } from "../src/capture/debian/programs.js";
+import { alternativeProviders, neverHere, programList } from "../src/capture/debian/programs.js";
+import { installAll, wouldInstall } from "../src/capture/debian/install.js";
 import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
 import {
   addManPages,
@@ -693,6 +694,40 @@ describe("filling in man pages", () => {
     // No text at all accepts nothing.
     expect(textsGain(["x"], { help: old }, {}, examples)).toEqual({ gain: -2, lost: 2 });
   });
+
+  // apt's own simulation; no package is installed.
+  const aptKnows = (pkg: string) => {
+    try {
+      return execFileSync("apt-cache", ["show", pkg], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).includes("Package:");
+    } catch {
+      return false;
+    }
+  };
+  it.skipIf(!aptKnows("network-manager-openvpn") || installedPackages().has("network-manager"))(
+    "refuses to install on this machine a package whose dependency would change it (real apt-get -s; skipped without apt's lists)",
+    () => {
+      expect(wouldInstall(["network-manager-openvpn"])).toContain("network-manager");
+      const dir = mkdtempSync(join(tmpdir(), "install-"));
+      try {
+        const state = installAll(
+          ["network-manager-openvpn"],
+          join(dir, "install.json"),
+          () => false,
+          () => {},
+          60,
+          "/",
+          neverHere,
+        );
+        expect(state["network-manager-openvpn"]).toEqual({
+          ok: false,
+          reason: "would also install network-manager, which changes the machine's network configuration",
+        });
+        expect(installedPackages().has("network-manager-openvpn")).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   const coreutils = installedPackages().get("coreutils");
   const hasMan = (() => {

@@ -27,7 +27,7 @@ import { writeFileAtomicSync } from "@shellgen/base";
 import { basename, join, resolve } from "node:path";
 import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
 import { type Captured, captureProgram } from "../capture/debian/help.js";
-import { type Program, programList, tldrPages } from "../capture/debian/programs.js";
+import { neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { describeSystem, HOST } from "../capture/debian/system.js";
 import { installAll, readState } from "../capture/debian/install.js";
@@ -146,7 +146,7 @@ if (phase === "install" || phase === "all" || phase === "add") {
   const value = new Map<string, number>();
   for (const p of list) if (!p.skip) value.set(p.package, (value.get(p.package) ?? 0) + p.tldrExamples + 1);
   const pkgs = [...value.keys()].sort((a, b) => value.get(b)! - value.get(a)! || a.localeCompare(b));
-  installAll(pkgs, installFile, (p) => have.has(p), log, 60, root);
+  installAll(pkgs, installFile, (p) => have.has(p), log, 60, root, root === HOST ? neverHere : undefined);
 }
 
 /** One captured text (or why there is none) into the working corpus under its key. */

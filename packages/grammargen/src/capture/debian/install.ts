@@ -18,7 +18,25 @@ function saveState(file: string, state: InstallState): void {
   writeFileAtomicSync(file, `${JSON.stringify(state, null, 1)}\n`);
 }
 
-function aptInstall(pkgs: string[], log: (s: string) => void, root: string): { ok: boolean; reason: string } {
+/** Why a package must not be installed, or undefined. */
+export type Refuse = (pkg: string) => string | undefined;
+
+/** The packages `apt-get install pkgs` would install with them (apt's own simulation, `-s`). */
+export function wouldInstall(pkgs: string[], root = HOST): string[] {
+  const [cmd, ...args] = onRoot(root, ["apt-get", "install", "-s", "-q", "--no-install-recommends", "--no-remove", ...pkgs]);
+  const r = spawnSync(cmd!, args, { env: ENV, encoding: "utf8", maxBuffer: 1 << 28 });
+  return [...(r.stdout ?? "").matchAll(/^Inst (\S+)/gm)].map((m) => m[1]!);
+}
+
+function aptInstall(pkgs: string[], log: (s: string) => void, root: string, refuse?: Refuse): { ok: boolean; reason: string } {
+  // A dependency is refused as the package itself would be: resolvconf pulled in by a VPN
+  // client changes this machine's name resolution all the same.
+  if (refuse) {
+    for (const dep of wouldInstall(pkgs, root)) {
+      const why = pkgs.includes(dep) ? undefined : refuse(dep);
+      if (why) return { ok: false, reason: `would also install ${dep}, which ${why}` };
+    }
+  }
   // --no-remove: a package that conflicts with an installed one fails instead of replacing it.
   const [cmd, ...args] = onRoot(root, [
     "apt-get",
@@ -54,12 +72,13 @@ export function installAll(
   log: (s: string) => void,
   batch = 60,
   root = HOST,
+  refuse?: Refuse,
 ): InstallState {
   const state = readState(stateFile);
   const todo = pkgs.filter((p) => !state[p] && !isInstalled(p));
   log(`install: ${todo.length} package(s) to install, ${pkgs.length - todo.length} installed or already tried`);
   const run = (group: string[]) => {
-    const r = aptInstall(group, log, root);
+    const r = aptInstall(group, log, root, refuse);
     if (r.ok) {
       for (const p of group) state[p] = { ok: true };
     } else if (group.length === 1) {

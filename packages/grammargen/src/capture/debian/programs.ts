@@ -45,6 +45,12 @@ const TOOLKIT =
   /^(libgtk-3-0|libgtk-4-1|libgtk2\.0-0|libqt5widgets5|libqt5gui5|libqt6widgets6|libqt6gui6|libwxgtk.*|libfltk.*|libvte-2\.91-0|libwebkit2gtk.*|libkf5.*|libsdl2-2\.0-0|libglfw3|libxaw7|libmotif.*|libxm4|tk\d.*|python3-tk|python3-gi|libgtk-layer.*|libgdk-3-0)$/;
 const GUI_SECTIONS = /^(x11|gnome|kde|xfce|games)$/;
 
+/** Why a package must not be installed on this machine, even as another's dependency. */
+export function neverHere(name: string): string | undefined {
+  for (const [re, why] of [...NEVER, ...NEVER_HERE]) if (re.test(name)) return why;
+  return undefined;
+}
+
 /**
  * Why a package is skipped, or undefined when the capture installs it. In a chroot, a package
  * that depends on a graphical toolkit is installed too, and its program's help decides: one
