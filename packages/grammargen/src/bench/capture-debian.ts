@@ -315,7 +315,8 @@ if (phase === "newer") {
   let n = 0;
   for (const k of keys) {
     const e = index[k]!;
-    if ((corpus.index[k] || corpus.failures[k]) && !recapture) continue;
+    // A capture holds until the program maps to another package (docker: podman-docker, then docker.io).
+    if ((corpus.index[k] ?? corpus.failures[k])?.package === e.package && !recapture) continue;
     const version = have.get(e.package);
     const base = { words: e.words, package: e.package, from: e.from, tldrExamples: e.tldrExamples, ...(e.via ? { via: e.via } : {}), ...systemName };
     if (!version) record(corpus, k, { ...base, version: "" }, { failure: `package ${e.package} is not installed in ${root}` });
