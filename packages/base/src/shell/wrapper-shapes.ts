@@ -6,6 +6,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   autoexpect: "ARGS... COMMAND",
   bwrap:
     "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --setenv:*2 --unsetenv: --lock-file: --sync-fd: --bind:*2 --bind-try:*2 --dev-bind:*2 --dev-bind-try:*2 --ro-bind:*2 --ro-bind-try:*2 --bind-fd:*2 --ro-bind-fd:*2 --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --file:*2 --bind-data:*2 --ro-bind-data:*2 --symlink:*2 --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: --chmod:*2 COMMAND",
+  caffeinate: "-hV --help --version COMMAND",
   cgexec: "-g:h --help --sticky COMMAND",
   checkinstall:
     "-t:SRDyA:d:h --type: --install: --fstrans: --default --pkgname: --pkgversion: --arch: --pkgarch: --pkgrelease: --pkglicense: --pkggroup: --pkgsource: --pkgaltsource: --pakdir: --maintainer: --provides: --requires: --recommends: --suggests: --conflicts: --replaces: --rpmflags: --rpmi --rpmu --dpkgflags: --spec: --nodoc --showinstall: --showslack: --autodoinst: --strip: --stripso: --addso: --reset-uids: --gzman: --docdir: --umask: --exclude: --include: --inspect --review-spec --review-control --newslack --with-tar: --deldoc: --deldesc: --delspec: --bk --backup: --help --copyright --version COMMAND",
@@ -37,6 +38,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   i386: "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   ifne: "-n COMMAND",
   ionice: "-c:n:p:P:tu:hV --class: --classdata: --pid: --pgid: --ignore --uid: --help --version COMMAND",
+  "kde-inhibit": "-h --power --screenSaver --colorCorrect --notifications --help --help-all --qmljsdebugger: COMMAND",
   keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... NOTIFYLOG... GCLOG... FD... COMMAND",
   "kiwi-ng":
     "-v --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: SERVICE COMMAND",
@@ -60,7 +62,10 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   pasuspender: "-hs: --help --version --server: COMMAND",
   prlimit:
     "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
+  putty: "-l:L:R:D:P:AaXxTtC1246i: --display: --help",
   qtchooser: "-l:i:f COMMAND",
+  "rc-service":
+    "-dDe:ciINsSlr:ZhCVvq --debug --nodeps --exists: --ifcrashed --ifexists --ifinactive --ifnotstarted --ifstarted --ifstopped --list --resolve: --dry-run --help --nocolor --version --verbose --quiet SERVICE... COMMAND",
   reflex:
     "-c:d:g:G:R:r:et:sv --all --config: --decoration: --glob: --inverse-glob: --inverse-regex: --only-dirs --only-files --regex: --sequential --shutdown-timeout: --start-service --substitute: --verbose COMMAND",
   reptyr: "-slL COMMAND",

@@ -212,15 +212,15 @@ const walk = opt("walk");
 if (walk && (phase === "walk" || phase === "all")) {
   const corpus = new DebianCorpus(work);
   const roots = walk === "all" ? Object.keys(corpus.index).filter((k) => corpus.index[k]!.words.length === 1) : walk.split(",");
-  for (const root of roots.sort()) {
-    const e = corpus.index[root];
-    const text = e && readText(work, "help", root);
+  for (const top of roots.sort()) {
+    const e = corpus.index[top];
+    const text = e && readText(work, "help", top);
     if (!e || text === undefined) {
-      log(`walk: ${root} has no captured help text to walk`);
+      log(`walk: ${top} has no captured help text to walk`);
       continue;
     }
     let ran = 0;
-    const visited = walkSubcommands({ key: root, words: e.words, text }, { depth: walkDepth, max: walkMax }, ({ key, words, parentHelp }) => {
+    const visited = walkSubcommands({ key: top, words: e.words, text }, { depth: walkDepth, max: walkMax }, ({ key, words, parentHelp }) => {
       const have = corpus.index[key];
       if (have && !recapture) return have.words.join(" ") === words.join(" ") ? readText(work, "help", key) : undefined;
       // A failure is final unless it ran out of a shorter time than this run allows.
@@ -228,12 +228,12 @@ if (walk && (phase === "walk" || phase === "all")) {
       if (corpus.failures[key] && !recapture && !(timedOut && 1000 * Number(timedOut[1]) < timeoutMs)) return undefined;
       const c = captureProgram(words, parentHelp, timeoutMs, root);
       const sys = e.system ? { system: e.system } : {};
-      record(corpus, key, { words, package: e.package, version: e.version, from: ["subcommand"], tldrExamples: have?.tldrExamples ?? 0, ...sys }, c);
+      record(corpus, key, { words, package: e.package, version: e.version, from: have?.from ?? ["subcommand"], tldrExamples: have?.tldrExamples ?? 0, ...sys }, c);
       if (++ran % 25 === 0) corpus.save();
       return c.help?.text;
     });
     corpus.save();
-    log(`walk: ${root}: ${visited} subcommands visited, ${ran} run`);
+    log(`walk: ${top}: ${visited} subcommands visited, ${ran} run`);
   }
 }
 
