@@ -228,7 +228,12 @@ if (walk && (phase === "walk" || phase === "all")) {
       if (corpus.failures[key] && !recapture && !(timedOut && 1000 * Number(timedOut[1]) < timeoutMs)) return undefined;
       const c = captureProgram(words, parentHelp, timeoutMs, root);
       const sys = e.system ? { system: e.system } : {};
-      record(corpus, key, { words, package: e.package, version: e.version, from: have?.from ?? ["subcommand"], tldrExamples: have?.tldrExamples ?? 0, ...sys }, c);
+      record(
+        corpus,
+        key,
+        { words, package: e.package, version: e.version, from: have?.from ?? ["subcommand"], tldrExamples: have?.tldrExamples ?? 0, ...sys },
+        c,
+      );
       if (++ran % 25 === 0) corpus.save();
       return c.help?.text;
     });
