@@ -19,7 +19,6 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
-  direnv: "COMMAND",
   "distrobox-host-exec": "-hvVY --help --verbose --version --yes COMMAND",
   doas: "-LnsC:u: COMMAND",
   dotlockfile: "-lr:i:pqPutm MLOCKFILE... COMMAND",

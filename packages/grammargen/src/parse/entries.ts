@@ -263,13 +263,34 @@ export function readEntries(lines: Line[], program = ""): Entries {
   const rows = splitColumns(lines, (text, from) => splitEntry(text, from).descFrom);
   /** The indent of a commands heading set in from the margin, while its rows go on. */
   let setIn: number | undefined;
+  let marginForms = false;
   for (let r = 0; r < rows.length; r++) {
     const read = rows[r]!;
     if (read.blank) continue;
     // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it.
     const bullet = /^(?:o|\u2022) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
     const l = bullet ? { ...read, start: read.start + bullet[0].length } : unbracketed(read);
-    let heading = headingOf(l);
+    // direnv's "allow [PATH_TO_RC]:" at the margin of a commands list, its description on the
+    // deeper lines below: a command's form and a colon. Once one has arguments, "prune:" too.
+    const form = kind === "commands" && l.indent === 0 ? /^([a-z][\w-]*)((?: +(?:[[<]\S*|[A-Z][A-Z0-9_]+))*):$/.exec(l.text.trim()) : null;
+    if (form && (marginForms || form[2]) && rows[r + 1] && !rows[r + 1]!.blank) {
+      finish();
+      marginForms = true;
+      const entry: NamedEntry = { name: form[1]!, aliases: [], description: "", span: spanOf(l, l.start, l.start + form[1]!.length) };
+      out.commands.push(entry);
+      current = { desc: [], indent: 0, set: (d) => (entry.description = d) };
+      continue;
+    }
+    // dub's and direnv's "Available commands" over a ruler of "=" or "-": a heading; set in, a
+    // group's title within the list ("  Package creation").
+    const ruled = /^\s*([-=])\1{2,}\s*$/.test(rows[r + 1]?.text ?? "") && /^[A-Z][\w ,()'/-]*$/.test(l.text.trim());
+    if (ruled && l.indent > 1 && kind === "commands") {
+      finish();
+      r++;
+      continue;
+    }
+    let heading = headingOf(l) ?? (ruled && l.indent <= 1 ? l.text.trim() : undefined);
+    if (heading !== undefined && ruled) r++;
     // perlbrew's POD text: "    Commands:" under SYNOPSIS, its rows deeper. The list ends at a
     // line as far in as the heading ("    Generic command options:").
     if (heading === undefined && setIn !== undefined && l.indent <= setIn) {

@@ -162,8 +162,7 @@ function joinBars(toks: Tok[]): Tok[] {
     // jdupes' "FILES and/or DIRECTORIES...": "and/or" joins them too.
     const or = /^(or|OR|and\/or)$/.test(t.text) && !!prev && prev.text.replace(/\d+$/, "") !== next.replace(/\d+$/, "");
     if ((t.text === "|" || or) && prev && prev.text.split("|").every(plain) && !/(\.\.\.|…)$/.test(prev.text) && plain(next)) {
-      // tcpreplay's "<pcap_file(s)> | <pcap_dir(s)>": each in angle brackets of its own, so each
-      // a placeholder; the dots inside them repeat the one operand.
+      // tcpreplay's "<pcap_file(s)> | <pcap_dir(s)>": placeholders, each in its own angles.
       const angled = /^<[^<>]*>$/.test(prev.text) && /^<[^<>]*>$/.test(next);
       const placeholders = or || prev.placeholders || angled;
       const dots = angled && /(\.\.\.|…)>$/.test(prev.text + next) ? "..." : "";
@@ -208,10 +207,9 @@ export function joinNumberedRun<T extends { name: string; max: number }>(out: T[
 }
 
 /**
- * ngrep's "usage: ngrep <-hNXViwq> <-n num> <-d dev> ... <match expression> <bpf filter>": a
- * usage block that writes no square brackets and puts its options in angle brackets uses them
- * as square ones, for optional parts. Rewritten so, keeping offsets; a block that also writes
- * square brackets (dotlockfile's "[-p] <-m|lockfile>") keeps its angles for required parts.
+ * ngrep's "usage: ngrep <-hNX> <-n num> <match expression>": a usage block with options in angle
+ * brackets and no square ones uses angles for optional parts (offsets kept). Beside square ones
+ * (dotlockfile's "[-p] <-m|lockfile>") they mark required parts.
  */
 export function angledAsOptional(text: string): string {
   const lines = text.split("\n");
@@ -483,10 +481,9 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     }
     return false;
   };
-  // upnpc's "Usage :\tupnpc [options] -a ip port ...", "\t\tAdd port redirection", then the next
-  // form at the first one's column: each form's description on deeper lines between them.
+  // upnpc's "Usage :\tupnpc -a ip port", "\t\tAdd port redirection", "\tupnpc -s": each form's
+  // description on deeper lines, the next form at the first one's column.
   const column = (text: string, at: number) => [...text.slice(0, at)].reduce((c, ch) => (ch === "\t" ? (Math.floor(c / 8) + 1) * 8 : c + 1), 0);
-  // The last form's description has no form after it, but the forms before had theirs.
   let formsDescribed = false;
   const describesForm = (j: number): boolean => {
     const first = raw[0];
