@@ -1,5 +1,6 @@
 // Operands a text lets the command end without, and usage words that are no operands: made-up texts.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { lowerCommand, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
 
 describe("operands the text lets a command leave off", () => {
@@ -48,6 +49,38 @@ describe("operands the text lets a command leave off", () => {
       "usage:\n  probe [-Bv] [-P<pid file>] \\\n        [-G<group>] \\\n        SRC\n\noptions:\n  -B   run in the background\n  -v   be verbose\n",
       ["probe a", "probe -B -v a"],
       ["probe", "probe a b"],
+    );
+  });
+
+  test("Mono's 'Usage is:' heads the usage line", () => {
+    accepts(
+      "Usage is: probe [option] [-c] [-r:Assembly] [class-name]\n\noptions:\n  --refs          Print a list of the referenced assemblies\n  --help,-h       Show this information\n",
+      ["probe", "probe Foo", "probe --refs"],
+      ["probe a b", "probe --bogus"],
+    );
+  });
+
+  test("a head's value in a bracket apart from it is the next word when given", () => {
+    accepts(
+      "Usage: probe [ options ] [ <interval> [ <count> ] ]\nOptions:\n\t-u [ ALL ]\n\t\tCPU statistics\n\t-r [ ALL ]\n\t\tMemory statistics\n\t-S\tSwap statistics\n",
+      ["probe -u ALL 2", "probe -u 2", "probe -u", "probe -r ALL 1 5", "probe -S"],
+      ["probe -u ALL 2 3 4", "probe -x"],
+    );
+  });
+
+  test("a usage option's value in a bracket of its own may be left off", () => {
+    const page =
+      "PROBE(1)\n\nNAME\n       probe - manage channels\n\nSYNOPSIS\n       probe  {--add  url  [name]  | --remove name | --list | --update [names] | --rollback\n       [generation] }\n\nDESCRIPTION\n       Manage channels.\n";
+    const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
+    for (const c of ["probe --update", "probe --update a", "probe --rollback", "probe --add u"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe --remove", "probe --bogus"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
+  test("a head with a bracketed value, one space and a sentence keeps its description", () => {
+    accepts(
+      "usage: probe [options] FILE\n  -v verbose output\n  -f <path> read the FILE at the given path\n",
+      ["probe -f x", "probe x"],
+      ["probe", "probe -v"],
     );
   });
 });

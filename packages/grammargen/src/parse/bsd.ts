@@ -392,16 +392,26 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             const sp = readSpelling(piece, opts.dashLong) ?? (opts.dashLong ? undefined : readSpelling(piece, true));
             if (!sp) continue;
             let spelling: Spelling = sp;
+            // nix-channel's "--update [names]": a value in a bracket of its own may be left off,
+            // and when given it is the next word.
+            const apart =
+              tail.length === 1 &&
+              tail[0]!.kind === "group" &&
+              tail[0]!.optional &&
+              tail[0]!.alts.length === 1 &&
+              tail[0]!.alts[0]!.length === 1 &&
+              tail[0]!.alts[0]![0]!.kind === "word";
             if (tail.length && sp.arity === "none") {
               const meta = text.slice(tail[0]!.start, tail[tail.length - 1]!.end).trim();
-              spelling = { ...sp, arity: "required", metavar: meta };
+              spelling = apart ? { ...sp, arity: "optional", metavar: meta.slice(1, -1).trim() } : { ...sp, arity: "required", metavar: meta };
               if (piece === pieces[pieces.length - 1]) k += tail.length;
             }
             // X11's "[-display dpy]": a word after one dash with a value in its own bracket is a
             // one-dash long option; BSD letter clusters take no value ("[-abc]").
             if (spelling.kind === "dashLong" && !opts.dashLong && spelling.name.length > 1 && !(tail.length && inGroup && /^[a-z]{3,}$/.test(spelling.name)))
               continue;
-            options.push(...optionsFromSpellings([spelling], "", spanOf(text, n.start, n.end)));
+            const read = optionsFromSpellings([spelling], "", spanOf(text, n.start, n.end));
+            options.push(...(apart && spelling.arity === "optional" ? read.map((o) => ({ ...o, valueApart: true })) : read));
           }
           continue;
         }

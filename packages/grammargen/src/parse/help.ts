@@ -157,6 +157,9 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     if (omitted) arity = "optional";
     out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
     if (omitted && g.value.attach !== "eq") out[out.length - 1]!.valueApart = true;
+    // sysstat's "-u [ ALL ]", ag's "-C --context [LINES]": an optional value written apart is
+    // the next word when given (argparse and its kind take it so anyway).
+    if (style === "generic" && g.value.attach === "separate-optional") out[out.length - 1]!.valueApart = true;
     if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar))
       out[out.length - 1]!.repeatable = true;
   }

@@ -69,7 +69,7 @@ export const matchSpan = (text: string, m: RegExpExecArray): Span => ({
 });
 
 /** A usage heading: "Usage: ...", "usage: ...", "USAGE:" and gh's bare "USAGE". */
-export const isUsageHeading = (line: string): boolean => /^\s*usage\s*:/i.test(line) || /^USAGE\s*$/.test(line);
+export const isUsageHeading = (line: string): boolean => /^\s*usage(?: is)?\s*:/i.test(line) || /^USAGE\s*$/.test(line);
 
 /**
  * The line that serves as the usage line of a text that has no usage heading, or -1: one of

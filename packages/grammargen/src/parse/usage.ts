@@ -448,7 +448,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     return w === base || w.split("/").pop() === base || (word !== undefined && w === word);
   };
   // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
-  const afterHeading = (text: string) => /^(\s*usage\s*:?\s*)(.*)$/is.exec(text)!;
+  const afterHeading = (text: string) => /^(\s*usage(?: is)?\s*:?\s*)(.*)$/is.exec(text)!;
   // Of several "usage:" lines, the first that names the program (or stands above a form that
   // does): aws prints "usage: Note: AWS CLI version 2 ..." before its real usage line.
   const headings = lines.flatMap((l, i) => (isUsageHeading(l.text) ? [i] : []));
