@@ -392,15 +392,10 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             const sp = readSpelling(piece, opts.dashLong) ?? (opts.dashLong ? undefined : readSpelling(piece, true));
             if (!sp) continue;
             let spelling: Spelling = sp;
-            // nix-channel's "--update [names]": a value in a bracket of its own may be left off,
-            // and when given it is the next word.
+            // "--update [names]": an optional value, the next word when given.
+            const g = tail[0];
             const apart =
-              tail.length === 1 &&
-              tail[0]!.kind === "group" &&
-              tail[0]!.optional &&
-              tail[0]!.alts.length === 1 &&
-              tail[0]!.alts[0]!.length === 1 &&
-              tail[0]!.alts[0]![0]!.kind === "word";
+              tail.length === 1 && g?.kind === "group" && g.optional && g.alts.length === 1 && g.alts[0]!.length === 1 && g.alts[0]![0]!.kind === "word";
             if (tail.length && sp.arity === "none") {
               const meta = text.slice(tail[0]!.start, tail[tail.length - 1]!.end).trim();
               spelling = apart ? { ...sp, arity: "optional", metavar: meta.slice(1, -1).trim() } : { ...sp, arity: "required", metavar: meta };

@@ -157,8 +157,7 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     if (omitted) arity = "optional";
     out.push(make(g.spellings, arity, { type: valueType(g.value.metavar, e, style, text), metavar: g.value.metavar }, g.extra));
     if (omitted && g.value.attach !== "eq") out[out.length - 1]!.valueApart = true;
-    // sysstat's "-u [ ALL ]", ag's "-C --context [LINES]": an optional value written apart is
-    // the next word when given (argparse and its kind take it so anyway).
+    // sysstat's "-u [ ALL ]": an optional value written apart is the next word when given.
     if (style === "generic" && g.value.attach === "separate-optional") out[out.length - 1]!.valueApart = true;
     if (style === "cobra" && /^(strings|stringArray|stringSlice|ints|uints|bools|durationSlice|ipSlice|stringToString)$/.test(g.value.metavar))
       out[out.length - 1]!.repeatable = true;
@@ -166,7 +165,7 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
   return out;
 }
 
-/** An operand's description that says it may be left off: a default, "can be omitted", "(optional)". */
+/** An operand's description saying it may be left off. */
 const OPERAND_OMITTED = /\(default:? [^)]*\)|\bcan be omitted\b|\b(?:if|when) (?:it is |this is )?omitted\b|^\(?optional\b|\(optional\)/i;
 
 /** The description says the value named `metavar` may be left off ("If <X> is omitted", "X is optional"). */
@@ -532,8 +531,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     formsOfListed(subcommands, usage.alternatives, options);
   }
 
-  // GNU's "With no FILE, ...", runcon's "With neither CONTEXT nor COMMAND, print ...": the
-  // program does something without them.
+  // GNU's "With no FILE, ...", runcon's "With neither CONTEXT nor COMMAND, ...".
   const leftOff = new Set(
     [...text.matchAll(/\b[Ww]ith (?:no|neither) ([A-Z][A-Z0-9_-]*)(?: (?:nor|or) ([A-Z][A-Z0-9_-]*))?,/g)].flatMap((m) =>
       m.slice(1).filter((n) => n !== undefined),
@@ -544,8 +542,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
-    // hashid's "INPUT  input to analyze (default: STDIN)", cjxl's "OUTPUT ... (can be omitted
-    // for benchmarking)": the usage's required operand may be left off.
+    // hashid's "INPUT  input to analyze (default: STDIN)".
     const min = OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
     const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.

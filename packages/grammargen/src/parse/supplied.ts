@@ -35,9 +35,8 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
   // "use FILE as dictionary" gives FILE another role: the operand is still needed.
   const object = new RegExp(`^(?:the\\s+)?(?:contents\\s+of\\s+)?${name}(?!'s|\\s+as\\b)`);
   const instead = new RegExp(`\\b(?:instead\\s+of|rather\\s+than)\\s+(?:specifying\\s+)?(?:an?\\s+|the\\s+)?${name}`);
-  // flite's "TEXT/FILE" with "-t TEXT  Explicitly set input textstring" and "-f TEXTFILE
-  // Explicitly set input filename": an option setting "explicitly" what its value names, the
-  // operand or one of its alternatives (or them run together).
+  // flite's "TEXT/FILE" and "-f TEXTFILE Explicitly set input filename": the value names the
+  // operand, one of its alternatives or them run together.
   const parts = p.name.split(/[/|]/).filter(Boolean);
   const named = new Set([p.name, ...(parts.length > 1 ? [...parts, parts.join("")] : [])].map((n) => n.replace(/^<|>$/g, "")));
   return options

@@ -121,7 +121,7 @@ function scanBrackets(text: string, depth: number): { depth: number; closedAt: n
   return { depth, closedAt };
 }
 
-/** Whether `text` ends by closing a bracket, brace or parenthesis it did not open ("{a|b}]", "FILE]"). */
+/** Whether `text` ends by closing a bracket it did not open ("{a|b}]"). */
 function closesUnopened(text: string): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
@@ -247,7 +247,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       repeat = true;
       t = t.replace(/(\.\.\.|…|\*)$/, "");
     }
-    // "\\" ends a line the usage goes on after, as in a shell script (wpa_supplicant's).
+    // wpa_supplicant's "\\" continues the line.
     // flashrom's "[-h|-R|-L|" left open at the line's end: a group cut off, no operand.
     if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\" || /^\[[^\]]*$/.test(t)) continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
@@ -333,8 +333,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     const dotted = /^<[^<>]+(\.\.\.|…)>$/.test(t);
     const name = dotted ? bare.replace(/\s*(\.\.\.|…)$/, "") : bare;
     if (name === "" || /^[|&;>]/.test(name)) continue;
-    // GDAL's "|-colorinterp {red|...|undefined}]", a bar written for the "[" that opens the
-    // group: a word that closes a bracket it never opened is the end of an option's group.
+    // GDAL's "|-colorinterp {red|...}]": the end of a group a bar opened.
     if (closesUnopened(t)) continue;
     // "file file ..." (a hand-written argparse usage): one operand, repeated.
     const prev = out[out.length - 1];
