@@ -36,7 +36,7 @@ import { addManPages, chooseManPages, fetchManPages, readManFillState, saveManFi
 import { readBundle } from "../pack/bundle.js";
 import { readDebianIndex } from "../pack/debian.js";
 import { manGain, textsGain, tldrByKey } from "./man-gain.js";
-import { addPrograms, commitCorpus, DebianCorpus, readText } from "../capture/debian/store.js";
+import { addPrograms, commitCorpus, commitWhy, DebianCorpus, readText } from "../capture/debian/store.js";
 import { walkSubcommands } from "../capture/debian/walk.js";
 import { filledExamples, tldrExamplesFile } from "./tldr-examples.js";
 
@@ -340,9 +340,17 @@ if (phase === "newer") {
   for (const k of keys) {
     const e = corpus.index[k];
     if (!e || e.version === index[k]!.version) continue;
-    const help = e.help ? readText(work, "help", k) : undefined;
-    // The man page goes in beside a thin help only, as the commit takes it.
-    const man = e.man && thinHelp(help) ? readText(work, "man", k) : undefined;
+    // The texts as the commit would take them (its limits; a man page beside a thin help only).
+    const read = (kind: "help" | "man", beside?: string) => {
+      const text = e[kind] ? readText(work, kind, k) : undefined;
+      return text !== undefined && !commitWhy(kind, text, e, beside, limits) ? text : undefined;
+    };
+    const help = read("help");
+    const man = read("man", help);
+    if (help === undefined && man === undefined) {
+      log(`newer: ${k} ${index[k]!.version} -> ${e.version}: the commit's limits leave its texts out; the old ones stay`);
+      continue;
+    }
     const g = textsGain(e.words, { help: texts.help.get(k), man: texts.man.get(k) }, { help, man }, t.byKey.get(k) ?? []);
     log(`newer: ${k} ${index[k]!.version} -> ${e.version}: ${g.gain} examples gained, ${g.lost} lost`);
     if (g.gain > 0 && g.lost === 0) chosen.push(k);
