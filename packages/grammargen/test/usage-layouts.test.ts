@@ -3,6 +3,62 @@ import { describe, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 
 describe("usage layouts", () => {
+  // pflag's older listing ("--flag=DEFAULT: description") under cobra's usage shapes.
+  const pflag = (usage: string) =>
+    `Do it.\n\nOptions:\n  -f, --filename=[]: Files.\n  -w, --wait=false: Wait.\n      --force=false: Force it.\n      --grace=-1: Seconds.\n      --hosts='^a$,^b$': Hosts.\n  -l, --selector='': Selector.\n\nUsage:\n  ${usage}\n`;
+  test("pflag's '--force=false: ...' is a boolean, taken bare or as --force=true, and '--grace=-1: ...' takes a value", () => {
+    accepts(
+      pflag("probe cut NODE [options]"),
+      ["probe cut a", "probe cut a --force", "probe cut a --force=true", "probe cut -wl x a", "probe cut --grace 5 a", "probe cut --hosts h a"],
+      ["probe cut a --force=x", "probe cut a --grace", "probe cut", "probe cut a b", "probe cut -wx a"],
+      "probe cut",
+    );
+    // Without defaults shown so, "=false" is part of the spelling.
+    accepts(
+      "Usage: probe [options] FILE\n\n  --sources=false   Omit sources\n  --quiet           Say less\n",
+      ["probe --sources=false a"],
+      ["probe --sources a", "probe --sources=true a"],
+    );
+  });
+
+  test("cobra's parenthesised choices: placeholders are one operand, and a form with options only makes the rest optional", () => {
+    accepts(
+      pflag("probe logs [-w] (POD | TYPE/NAME) [-l LABEL] [options]"),
+      ["probe logs web", "probe logs -w deploy/web"],
+      ["probe logs", "probe logs -x web", "probe logs a b"],
+      "probe logs",
+    );
+    const del = pflag("probe rm ([-f FILENAME] | TYPE [(NAME | -l label | --force)]) [options]");
+    accepts(del, ["probe rm -f a.yaml", "probe rm pods", "probe rm pods web", "probe rm pods --force"], ["probe rm pods web x"], "probe rm");
+    accepts(
+      pflag("probe hist (TYPE NAME | TYPE/NAME) [options]"),
+      ["probe hist deploy/web", "probe hist deploy web"],
+      ["probe hist", "probe hist a b c"],
+      "probe hist",
+    );
+    accepts(
+      pflag("probe show (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]"),
+      ["probe show -f a", "probe show po", "probe show po web"],
+      ["probe show po web x"],
+      "probe show",
+    );
+    accepts(
+      pflag("probe get [(-o|--output=)json|yaml|wide|custom-columns=...] (TYPE [NAME | -l label] | TYPE/NAME ...) [flags] [options]"),
+      ["probe get po", "probe get po web"],
+      ["probe get", "probe get a b c", "probe get x=1 y=2 po"],
+      "probe get",
+    );
+  });
+
+  test("'KEY_1=VAL_1 ... KEY_N=VAL_N' is one operand, repeated", () => {
+    accepts(
+      pflag("probe env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N"),
+      ["probe env deploy/a k=v", "probe env deploy/a k=v j=w"],
+      ["probe env deploy/a"],
+      "probe env",
+    );
+  });
+
   test("'datadir - Directory where ...' under the usage describes an operand", () => {
     accepts("USAGE: probe [-f | -m ] [ -c num ]\n       num - print num identities.\n", ["probe", "probe -m", "probe -c 4"], ["probe x", "probe -c x"]);
     accepts("Usage: probe [OPTIONS] [dir]\n       dir - Directory where data is.\n\n  -v, --verbose  more\n", ["probe", "probe -v d"], ["probe a b"]);

@@ -23,9 +23,22 @@ const ownSection = (text: string, name: string): boolean =>
     "im",
   ).test(text);
 
+// cobra's 'Use "prog options" for a list of global command-line options (applies to all
+// commands).' under one of prog's commands: the program's own options apply there too.
+const GLOBAL = /\bUse ["'`]([a-z][\w.+-]*) [\w-]+["'`] for a list of global (?:command-line )?(?:options|flags)\b/i;
+
 /** `result` with the program whose options the text says it takes, when it says so. */
 export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {
   const spec = result.spec;
+  const global = GLOBAL.exec(text);
+  if (global && spec.path.length > 1 && global[1] === spec.path[0] && !spec.extensions?.some((e) => e.kind === "options-of"))
+    return withExtension(
+      result,
+      spec,
+      { kind: "options-of", program: global[1]!, said: true },
+      `the global options of ${global[1]}, which this text does not list, are taken`,
+      matchSpan(text, global),
+    );
   const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));
   const said = SAME_AS.exec(text);
   const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);

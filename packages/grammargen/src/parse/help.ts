@@ -117,6 +117,24 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     if (extra > 0 && arity !== "none") o.valueCount = 1 + extra;
     return o;
   };
+  // "-f, --follow=false: Specify if ..." (pflag's older listing and go-md2man's pages show each
+  // flag with its default): a boolean, given bare or as --follow=true. Only in a text that shows
+  // defaults so (a colon after them, or an empty one: "--container=''"); esbuild's
+  // "--sources-content=false" is a spelling.
+  const shown = sps.filter((sp) => sp.value);
+  if (
+    shown.length === 1 &&
+    shown[0]!.value!.attach === "eq" &&
+    /^(true|false)$/.test(shown[0]!.value!.metavar) &&
+    shown[0]!.kind === "long" &&
+    /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|[ \t]{2,})|(?:true|false):[ \t])/m.test(text)
+  )
+    // A short spelling keeps its place in a cluster ("-it"): the value is left to the long one's "=".
+    return [
+      sps.some((sp) => sp.kind === "short")
+        ? make(sps, "none")
+        : make(sps, "optional", { type: { kind: "enum", choices: ["true", "false"] }, metavar: "true|false" }),
+    ];
   if (lits) {
     const bare = none?.spellings.filter((x) => x.kind !== "short" && lits.spellings.some((l) => l.name === x.name)) ?? [];
     const attachedOptional = lits.spellings.some((x) => x.value?.attach === "attached-optional");

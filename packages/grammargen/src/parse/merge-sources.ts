@@ -103,6 +103,19 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(other.spec.positionals);
     note(`the ${NAME[baseOrigin]} has no usage line: the operands are the ${NAME[otherOrigin]}'s`, otherOrigin, other.spec.positionals[0]?.span);
   }
+  // A man page generated from the program's flags (go-md2man's "kubectl cordon [OPTIONS]") may
+  // name no operand where the help's usage does ("kubectl cordon NODE [options]"): the man page
+  // is the base for the options, the help's usage says which operands.
+  if (
+    baseOrigin === "man" &&
+    spec.positionals.length === 0 &&
+    !spec.subcommands.length &&
+    !help.spec.subcommands.length &&
+    help.spec.positionals.some((p) => p.span)
+  ) {
+    spec.positionals = copy(help.spec.positionals);
+    note(`the man page's synopsis names no operand: the operands are the help text's usage's`, "help", help.spec.positionals[0]?.span);
+  }
   // ifconfig's help asks for "<interface>"; its man page's SYNOPSIS also has "ifconfig [-v] [-a]
   // [-s] [interface]". Where the other text's usage needs fewer operands, the base's minimums
   // come down to it, the last operands first.
