@@ -3,60 +3,40 @@ import { describe, test } from "vitest";
 import { accepts } from "./help-verdicts.js";
 
 describe("usage layouts", () => {
-  // pflag's older listing ("--flag=DEFAULT: description") under cobra's usage shapes.
-  const pflag = (usage: string) =>
-    `Do it.\n\nOptions:\n  -f, --filename=[]: Files.\n  -w, --wait=false: Wait.\n      --force=false: Force it.\n      --grace=-1: Seconds.\n      --hosts='^a$,^b$': Hosts.\n  -l, --selector='': Selector.\n\nUsage:\n  ${usage}\n`;
-  test("pflag's '--force=false: ...' is a boolean, taken bare or as --force=true, and '--grace=-1: ...' takes a value", () => {
+  const pf = (usage: string, ok: string[], bad: string[]) =>
     accepts(
-      pflag("probe cut NODE [options]"),
-      ["probe cut a", "probe cut a --force", "probe cut a --force=true", "probe cut -wl x a", "probe cut --grace 5 a", "probe cut --hosts h a"],
-      ["probe cut a --force=x", "probe cut a --grace", "probe cut", "probe cut a b", "probe cut -wx a"],
-      "probe cut",
+      `Do.\n\nOptions:\n  -f, --file=[]: F.\n  -w, --wait=false: W.\n      --force=false: F.\n      --grace=-1: S.\n      --hosts='^a$,^b$': H.\n  -l, --sel='': S.\n\nUsage:\n  ${usage}\n`,
+      ok,
+      bad,
     );
-    // Without defaults shown so, "=false" is part of the spelling.
+  test("pflag's '--force=false: ...' is a boolean, bare or =true; '--grace=-1: ...' takes a value", () => {
+    pf(
+      "probe NODE [options]",
+      ["probe a", "probe a --force", "probe a --force=true", "probe -wl x a", "probe --grace 5 a", "probe --hosts h a"],
+      ["probe a --force=x", "probe a --grace", "probe a b", "probe -wx a"],
+    );
     accepts(
-      "Usage: probe [options] FILE\n\n  --sources=false   Omit sources\n  --quiet           Say less\n",
+      "Usage: probe [options] FILE\n\n  --sources=false   Omit\n  --quiet           Say less\n",
       ["probe --sources=false a"],
       ["probe --sources a", "probe --sources=true a"],
     );
   });
 
-  test("cobra's parenthesised choices: placeholders are one operand, and a form with options only makes the rest optional", () => {
-    accepts(
-      pflag("probe logs [-w] (POD | TYPE/NAME) [-l LABEL] [options]"),
-      ["probe logs web", "probe logs -w deploy/web"],
-      ["probe logs", "probe logs -x web", "probe logs a b"],
-      "probe logs",
+  test("cobra's parenthesised choices between forms; 'KEY_1=VAL_1 ... KEY_N=VAL_N' is one operand, repeated", () => {
+    pf("probe [-w] (POD | TYPE/NAME) [-l LABEL] [options]", ["probe web", "probe -w deploy/web"], ["probe", "probe -x web", "probe a b"]);
+    pf(
+      "probe ([-f FILENAME] | TYPE [(NAME | -l label | --force)]) [options]",
+      ["probe -f a.yaml", "probe pods", "probe pods web", "probe pods --force"],
+      ["probe pods web x"],
     );
-    const del = pflag("probe rm ([-f FILENAME] | TYPE [(NAME | -l label | --force)]) [options]");
-    accepts(del, ["probe rm -f a.yaml", "probe rm pods", "probe rm pods web", "probe rm pods --force"], ["probe rm pods web x"], "probe rm");
-    accepts(
-      pflag("probe hist (TYPE NAME | TYPE/NAME) [options]"),
-      ["probe hist deploy/web", "probe hist deploy web"],
-      ["probe hist", "probe hist a b c"],
-      "probe hist",
+    pf("probe (TYPE NAME | TYPE/NAME) [options]", ["probe deploy/web", "probe deploy web"], ["probe", "probe a b c"]);
+    pf("probe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]", ["probe -f a", "probe po", "probe po web"], ["probe po web x"]);
+    pf(
+      "probe [(-o|--output=)json|yaml|custom-columns=...] (TYPE [NAME | -l label] | TYPE/NAME ...) [flags]",
+      ["probe po", "probe po web"],
+      ["probe", "probe a b c", "probe x=1 y=2 po"],
     );
-    accepts(
-      pflag("probe show (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]"),
-      ["probe show -f a", "probe show po", "probe show po web"],
-      ["probe show po web x"],
-      "probe show",
-    );
-    accepts(
-      pflag("probe get [(-o|--output=)json|yaml|wide|custom-columns=...] (TYPE [NAME | -l label] | TYPE/NAME ...) [flags] [options]"),
-      ["probe get po", "probe get po web"],
-      ["probe get", "probe get a b c", "probe get x=1 y=2 po"],
-      "probe get",
-    );
-  });
-
-  test("'KEY_1=VAL_1 ... KEY_N=VAL_N' is one operand, repeated", () => {
-    accepts(
-      pflag("probe env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N"),
-      ["probe env deploy/a k=v", "probe env deploy/a k=v j=w"],
-      ["probe env deploy/a"],
-      "probe env",
-    );
+    pf("probe RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N", ["probe deploy/a k=v", "probe deploy/a k=v j=w"], ["probe deploy/a"]);
   });
 
   test("'datadir - Directory where ...' under the usage describes an operand", () => {

@@ -23,8 +23,7 @@ const ownSection = (text: string, name: string): boolean =>
     "im",
   ).test(text);
 
-// cobra's 'Use "prog options" for a list of global command-line options (applies to all
-// commands).' under one of prog's commands: the program's own options apply there too.
+// 'Use "prog options" for a list of global command-line options' in a command's text: prog's own options apply.
 const GLOBAL = /\bUse ["'`]([a-z][\w.+-]*) [\w-]+["'`] for a list of global (?:command-line )?(?:options|flags)\b/i;
 
 /** `result` with the program whose options the text says it takes, when it says so. */
@@ -36,7 +35,7 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
       result,
       spec,
       { kind: "options-of", program: global[1]!, said: true },
-      `the global options of ${global[1]}, which this text does not list, are taken`,
+      `${global[1]}'s global options, not listed here, are taken`,
       matchSpan(text, global),
     );
   const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));

@@ -185,11 +185,10 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
   const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
   if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
-  // pflag's older listing: "-f, --follow=false: Specify ...", "--dry-run='none': Must be ...":
-  // each flag with its default after '=', then a colon and the description (not zopflipng's
-  // "--prefix=[fileprefix]: ...", a value in brackets).
+  // pflag's "-f, --follow=false: Specify ...", "--dry-run='none': Must ...": a default, a colon,
+  // the description (not zopflipng's "--prefix=[fileprefix]: ...").
   const defaulted = /^(-{1,2}[\w?][\w.-]*(?:, --?[\w?][\w.-]*)*=(?:\[\]|(?!\[)\S*?)):[ \t]+(?=\S)/.exec(text.slice(from));
-  // The default is one value, whatever it holds ("'^localhost$,^127\.0\.0\.1$'"); only a boolean's is kept.
+  // The default is one value ("'^a$,^b$'"); only a boolean's is kept.
   const defaultedHead = defaulted ? headOf(defaulted[1]!.replace(/=(?!(?:true|false)$).*$/, "=VALUE")) : undefined;
   if (defaulted && defaultedHead) return { head: defaulted[1]!, descFrom: from + defaulted[0].length, parsed: defaultedHead };
   // wpa_supplicant's "-b = optional bridge interface name": " = " leads to the description.

@@ -117,19 +117,12 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     if (extra > 0 && arity !== "none") o.valueCount = 1 + extra;
     return o;
   };
-  // "-f, --follow=false: Specify if ..." (pflag's older listing and go-md2man's pages show each
-  // flag with its default): a boolean, given bare or as --follow=true. Only in a text that shows
-  // defaults so (a colon after them, or an empty one: "--container=''"); esbuild's
-  // "--sources-content=false" is a spelling.
-  const shown = sps.filter((sp) => sp.value);
-  if (
-    shown.length === 1 &&
-    shown[0]!.value!.attach === "eq" &&
-    /^(true|false)$/.test(shown[0]!.value!.metavar) &&
-    shown[0]!.kind === "long" &&
-    /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|[ \t]{2,})|(?:true|false):[ \t])/m.test(text)
-  )
-    // A short spelling keeps its place in a cluster ("-it"): the value is left to the long one's "=".
+  // pflag's "-f, --follow=false: ..." and go-md2man's pages show each flag's default: a boolean,
+  // bare or --follow=true (a short one stays in clusters: "-it"). Only in a text showing defaults
+  // so ("--container=''", "=false: "); esbuild's "--sources-content=false" is a spelling.
+  const [b, ...more] = sps.filter((sp) => sp.value);
+  const shows = /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|[ \t]{2,})|(?:true|false):[ \t])/m;
+  if (b?.kind === "long" && !more.length && b.value!.attach === "eq" && /^(true|false)$/.test(b.value!.metavar) && shows.test(text))
     return [
       sps.some((sp) => sp.kind === "short")
         ? make(sps, "none")

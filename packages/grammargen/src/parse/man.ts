@@ -253,15 +253,13 @@ function entriesOf(s: Section): Entry[] {
     const sentence = paragraph
       ? /^((?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*)(?: (?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*|[A-Z][A-Z0-9_-]+))*) (?=[A-Z][a-z])/.exec(content(l))
       : null;
-    // go-md2man's cobra pages: '--dry-run="none"      Must be ...' set apart by a run of spaces,
-    // the description going on at the term's indentation; in an options section that paragraph
-    // is one entry, not prose.
-    const gapped =
+    // go-md2man's '--dry-run="none"      Must be ...', going on at the term's indentation: an entry.
+    const gap =
       paragraph && next?.indent === l.indent && next.no === l.no + 1 && !TERM.test(content(next)) ? /\S {2,}(?=\S)/.exec(l.text.slice(l.start)) : null;
-    if (gapped && /^[-+]+[^\s,]+(?:, [-+]+[^\s,]+)*$/.test(l.text.slice(l.start, l.start + gapped.index + 1))) {
+    if (gap && /^[-+]+[^\s,]+(?:, [-+]+[^\s,]+)*$/.test(l.text.slice(l.start, l.start + gap.index + 1))) {
       let k = j + 1;
       while (k < lines.length && lines[k]!.indent === l.indent && lines[k]!.no === lines[k - 1]!.no + 1 && !TERM.test(content(lines[k]!))) k++;
-      out.push({ terms: [l], inline: l.offset + l.start + gapped.index + gapped[0].length, description: lines.slice(j + 1, k) });
+      out.push({ terms: [l], inline: l.offset + l.start + gap.index + gap[0].length, description: lines.slice(j + 1, k) });
       i = k;
       continue;
     }

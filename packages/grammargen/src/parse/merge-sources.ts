@@ -103,12 +103,11 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(other.spec.positionals);
     note(`the ${NAME[baseOrigin]} has no usage line: the operands are the ${NAME[otherOrigin]}'s`, otherOrigin, other.spec.positionals[0]?.span);
   }
-  // A man page generated from the program's flags (go-md2man's "kubectl cordon [OPTIONS]") may
-  // name no operand where the help's usage does ("kubectl cordon NODE [options]"): the man page
-  // is the base for the options, the help's usage says which operands.
+  // A generated page's "kubectl cordon [OPTIONS]" names no operand; the help's usage ("kubectl
+  // cordon NODE [options]") says which.
   if (
     baseOrigin === "man" &&
-    spec.positionals.length === 0 &&
+    !spec.positionals.length &&
     !spec.subcommands.length &&
     !help.spec.subcommands.length &&
     help.spec.positionals.some((p) => p.span)

@@ -193,9 +193,6 @@ function joinBars(toks: Tok[]): Tok[] {
  * number of times ("file1 file2", with no N, stays two).
  */
 export function joinNumberedRun<T extends { name: string; max: number }>(out: T[]): void {
-  // cobra's "KEY_1=VAL_1 ... KEY_N=VAL_N": the first repeated, and every number of it N in the last.
-  for (let k = out.length - 1; k > 0; k--)
-    if (out[k - 1]!.max === MANY && /\d/.test(out[k - 1]!.name) && out[k - 1]!.name.replace(/\d+/g, "N") === out[k]!.name) out.splice(k, 1);
   for (let k = out.length - 1; k > 0; k--) {
     const stem = /^(.*[A-Za-z_])[Nn]$/.exec(out[k]!.name)?.[1];
     if (!stem) continue;
@@ -207,6 +204,9 @@ export function joinNumberedRun<T extends { name: string; max: number }>(out: T[
     out.splice(from + 1, k - from);
     k = from;
   }
+  // "KEY_1=VAL_1 ... KEY_N=VAL_N": the first repeated, each of its numbers N in the last.
+  for (let k = out.length - 1; k > 0; k--)
+    if (out[k - 1]!.max === MANY && /\d/.test(out[k - 1]!.name) && out[k - 1]!.name.replace(/\d+/g, "N") === out[k]!.name) out.splice(k, 1);
 }
 
 /**
@@ -254,22 +254,15 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // flashrom's "[-h|-R|-L|" left open at the line's end: a group cut off, no operand.
     if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\" || /^\[[^\]]*$/.test(t)) continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
-    // cobra's "(POD | TYPE/NAME)", "(-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME)": a
-    // required choice between forms, read as strace's braces below; not "(-r RECIPIENT | -R PATH)...",
-    // a choice between options only.
-    const parenAlts = t.startsWith("(") && t.endsWith(")") ? alternativesOf(tokens(t.slice(1, -1), at + 1)) : [];
-    if (parenAlts.length > 1 && !parenAlts.every((g) => /^-/.test(g[0]?.text ?? ""))) {
-      if (parenAlts.every((g) => g.length === 1 && /^(<[^<>|]+>|[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*)?)$/.test(g[0]!.text))) {
-        const name = parenAlts.map((g) => g[0]!.text.replace(/^<|>$/g, "")).join("|");
-        out.push({ name, min: optional ? 0 : 1, max: repeat ? MANY : 1, span, placeholders: true });
-        continue;
-      }
-      const subs = parenAlts.map((g) => operandsOf(g, line, takesValue, optional));
+    // cobra's "(POD | TYPE/NAME)", "(-f FILENAME | TYPE NAME)": a choice between forms, the longest
+    // needing what the form that needs fewest does (flash's "(FILE | -)": a dash is an operand).
+    // Not "(-r RECIPIENT | -R PATH)", options only.
+    const forms = t.startsWith("(") && t.endsWith(")") ? alternativesOf(tokens(t.slice(1, -1), at + 1)) : [];
+    if (forms.length > 1 && !forms.every((g) => /^-/.test(g[0]?.text ?? ""))) {
+      const subs = forms.map((g) => operandsOf(g, line, takesValue, optional));
       const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
-      // The longest needs no more operands than the form that needs the fewest ("(TYPE NAME |
-      // TYPE/NAME)": one); flash's "(MATES.FASTQ | -)": a lone dash is an operand (standard input).
-      const need = Math.min(...subs.map((x, k) => (parenAlts[k]!.map((w) => w.text).join(" ") === "-" ? 1 : x.reduce((n, o) => n + o.min, 0))));
-      let excess = longest.reduce((n, o) => n + o.min, 0) - need;
+      let excess =
+        longest.reduce((n, o) => n + o.min, 0) - Math.min(...subs.map((x, k) => (forms[k]![0]?.text === "-" ? 1 : x.reduce((n, o) => n + o.min, 0))));
       for (let k = longest.length - 1; k >= 0 && excess > 0; k--) {
         const cut = Math.min(longest[k]!.min, excess);
         longest[k]!.min -= cut;
@@ -310,7 +303,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
       // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
-      // kubectl's "[(-o|--output=)json|yaml|wide]": an option's spellings in parentheses, then its values.
+      // "[(-o|--output=)json|yaml]": an option's spellings in parentheses, then its values.
       if (inner.startsWith("-") || /^\+(\||[A-Za-z](\s|$|\[))/.test(inner) || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^[[(]/, ""))) continue;
       const innerToks = tokens(inner, at + 1);
       // "[ignored command line arguments]": prose naming one optional, repeated operand.
