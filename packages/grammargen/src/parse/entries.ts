@@ -86,8 +86,12 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
         continue;
       }
       // axel's "--max-speed=x\t\t-s x\tSpecify ...": a long spelling, then its letter in a
-      // column of its own, then the description.
-      if (/^--[\w-]+(=[^\s[\]]+|\[=[^\s[\]]+\])?$/.test(head.trim()) && /^-[A-Za-z0-9](\[[^\s[\]]+\]| [^\s[\]]+)?(\t| {2})/.test(text.slice(j))) {
+      // column of its own, then the description (or the line's end: "--list  -L [chain [rulenum]]"
+      // over its description, the letter's values any words up to a gap).
+      if (
+        /^--[\w-]+(=[^\s[\]]+|\[=[^\s[\]]+\])?$/.test(head.trim()) &&
+        /^-[A-Za-z0-9](\[[^\s[\]]+\]| \[?[^\s[\]]+\]?)?(\t| {2})|^-[A-Za-z0-9](?: [^\s-](?:(?! {2})[^\t])*)?$/.test(text.slice(j).trimEnd())
+      ) {
         i = j - 1;
         continue;
       }
@@ -209,8 +213,20 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const valuedHead = valued ? headOf(valued[1]!) : undefined;
     if (valued && valuedHead) return { head: valued[1]!, descFrom: from + valued[0].length, parsed: valuedHead };
   }
-  // 7-Zip's "-o{Directory} : set Output directory": one space each side of a colon, no wider gap.
-  const colon = parsed && split.descFrom >= text.length ? /^(-\S.*?) +: +(?=\S)/.exec(text.slice(from)) : null;
+  // 7-Zip's "-o{Directory} : set Output directory": one space each side of a colon, no wider gap;
+  // "-h, --help=[man|no-man]: Display ...": the colon glued to the head's last value (not to a
+  // default written as the value: kubectl's "--all=false: Select ...", "--dry-run='none': ...").
+  // Spellings and values only: no sentence ("-z a|b Compression. Default: none"), no quote.
+  const glued = /^(-[^():'"]*?[^\s():'"]): +(?=\S)/.exec(text.slice(from));
+  const byDefault = glued && /=('[^']*'|"[^"]*"|true|false|\[\]|-?[0-9][\w.]*)$/.test(glued[1]!);
+  const prosy = glued && (open(glued[1]!) !== 0 || /\. | [A-Z][a-z]+(-[a-z]+)*(?= |$)/.test(glued[1]!));
+  const gluedOk = glued && !byDefault && !prosy ? glued : null;
+  const colon =
+    parsed && split.descFrom >= text.length
+      ? (/^(-\S.*?) +: +(?=\S)/.exec(text.slice(from)) ?? gluedOk)
+      : gluedOk && from + gluedOk[0].length <= split.descFrom
+        ? gluedOk
+        : null;
   const colonHead = colon ? headOf(colon[1]!) : undefined;
   if (colon && colonHead) return { head: colon[1]!, descFrom: from + colon[0].length, parsed: colonHead };
   if (parsed) {
@@ -272,8 +288,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
   for (let r = 0; r < rows.length; r++) {
     const read = rows[r]!;
     if (read.blank) continue;
-    // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it.
-    const bullet = /^(?:o|\u2022) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
+    // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it. Nor is a
+    // negation mark before the spellings ("[!] --protocol -p proto": the test may be negated).
+    const bullet = /^(?:o|\u2022|\[!\]|!) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
     const l = bullet ? { ...read, start: read.start + bullet[0].length } : unbracketed(read);
     // direnv's "allow [PATH_TO_RC]:" at the margin of a commands list, its description on the
     // deeper lines below: a command's form and a colon. Once one has arguments, "prune:" too.

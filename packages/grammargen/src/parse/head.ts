@@ -216,9 +216,10 @@ export function parseHead(head: string): Head | undefined {
         current.value.metavar += tok;
         continue;
       }
-      const opt = /^\[([^\]]*)\]$/.exec(tok);
+      // iptables' "-L [chain [rulenum]]": a nested optional value is optional too, named by its first word.
+      const opt = /^\[([^\][]*)(?:\[[^\][]*\])?\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);
-      const value: HeadValue = { metavar: separateOptional ? opt[1]! : tok, attach: separateOptional ? "separate-optional" : "separate" };
+      const value: HeadValue = { metavar: separateOptional ? opt[1]!.trim() : tok, attach: separateOptional ? "separate-optional" : "separate" };
       // "-W <receive_window_buffer> (default 24576, larger may be faster)": a parenthesis after the value is prose.
       if (current.value && !alternative && tok.startsWith("(")) break;
       if (!current.value) current.value = value;

@@ -82,9 +82,10 @@ const PLACEHOLDER_WORD =
 
 /**
  * A word that names a placeholder in any case: "file", "DIR", or a name ending in a file-system
- * noun ("cfgfile", "cfgdir", "logpath"). HAProxy's "-f <cfgfile|cfgdir>" names two placeholders.
+ * noun ("cfgfile", "cfgdir", "logpath"), or starting with one ("fileprefix", "dirname").
+ * HAProxy's "-f <cfgfile|cfgdir>" names two placeholders.
  */
-export const isPlaceholderName = (c: string): boolean => PLACEHOLDER_WORD.test(c.toUpperCase()) || /[a-z](file|dir|path)$/i.test(c);
+export const isPlaceholderName = (c: string): boolean => PLACEHOLDER_WORD.test(c.toUpperCase()) || /[a-z](file|dir|path)$|^(file|dir|path)[a-z]/i.test(c);
 
 function listOf(text: string): string[] {
   return text
