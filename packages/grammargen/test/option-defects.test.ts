@@ -19,7 +19,7 @@ describe("option rows read by their layout", () => {
     accepts(
       help,
       ["probe -A INPUT -p tcp -j ACCEPT", "probe -A INPUT -s 10.0.0.1 -j DROP", "probe -L", "probe -L INPUT", "probe -F", "probe --list -n"],
-      ["probe -A INPUT -p", "probe -A INPUT -x", "probe -A INPUT -j", "probe -L -s"],
+      ["probe -A INPUT -p", "probe -A INPUT -x", "probe -A INPUT -j", "probe -L INPUT -s"],
     );
   });
 
