@@ -97,6 +97,17 @@ const listFile = join(state, "programs.json");
 const work = join(state, "corpus");
 
 const readList = () => (existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as Program[]) : []);
+// Which package ships each program, from apt-file's lists in --root's system, else (a mirror
+// in mid-sync serves no Contents files) from this machine's: package names rarely change.
+const programPackages = (): Map<string, string[]> => {
+  if (root === HOST) return readProgramPackages();
+  try {
+    return readProgramPackages(root);
+  } catch (e) {
+    log(`list: no apt-file lists in ${root} (${String(e).split("\n")[0]!.slice(0, 120)}): using this machine's`);
+    return readProgramPackages();
+  }
+};
 const makeList = (): Program[] => {
   const tldr = tldrFile();
   if (!existsSync(tldr)) {
@@ -105,7 +116,7 @@ const makeList = (): Program[] => {
   }
   return programList(
     tldrPages(tldr),
-    readProgramPackages(root),
+    programPackages(),
     readPackages(root),
     installedPackages(root),
     readInstalledAlternatives(join(root, "var/lib/dpkg/alternatives"), join(root, "etc/alternatives"), root),

@@ -11,6 +11,7 @@ import { type ParseResult, parseHelp } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
 import { mergeHelpAndMan } from "../parse/merge-sources.js";
 import { withLentOptions } from "./lent-options.js";
+import { withChildAliases } from "../parse/own-aliases.js";
 
 export interface DebianTextRecord {
   argv: string[];
@@ -136,5 +137,8 @@ export function readDebianCorpus(
   }
   const byKey = new Map(entries.map((e) => [e.key, e.spec]));
   const lender = (program: string) => reviewed.get(program) ?? byKey.get(program);
-  return { entries: entries.map((e) => ({ ...e, spec: withLentOptions(e.spec, lender) })), skipped };
+  // A command's own entry (gh-secret-list) names its aliases (`ls`): its parent's list takes them.
+  const byPath = new Map(entries.map((e) => [e.spec.path.join(" "), e.spec]));
+  const entryOf = (path: string[]) => byPath.get(path.join(" "));
+  return { entries: entries.map((e) => ({ ...e, spec: withChildAliases(withLentOptions(e.spec, lender), entryOf) })), skipped };
 }

@@ -12,6 +12,7 @@ import { withSuppliedOperands } from "./supplied.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
 import { readUsage, usageForms } from "./bsd.js";
+import { withOwnAliases } from "./own-aliases.js";
 import { synopsisAsUsage } from "./man.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -616,11 +617,14 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
         ? special(normalized, { name: path })
         : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
-    return withGoFlagSpellings(
-      withAbbreviations(
-        withSubcommandOperand(
-          withSuppliedOperands(
-            withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+    return withOwnAliases(
+      withGoFlagSpellings(
+        withAbbreviations(
+          withSubcommandOperand(
+            withSuppliedOperands(
+              withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+            ),
+            normalized,
           ),
           normalized,
         ),
