@@ -31,4 +31,14 @@ describe("option rows read by their layout", () => {
       ["probe -y=1 a.png", "probe --prefix= a.png", "probe --prefx=a b.png"],
     );
   });
+
+  test("'a  add  Append ...': a command's letter, then its name in a column of its own", () => {
+    const help =
+      "Usage: probe command archive files... -options...\nCommands:\n   a  add         Append files to archive.\n   x  extract     Extract files.\n   l  list        List files.\nOptions:\n  -all [N]        Extract versions.\n  -key X          Use password X.\n";
+    accepts(
+      help,
+      ["probe add a.zpaq dir", "probe a a.zpaq dir", "probe extract a.zpaq", "probe x a.zpaq -key pw"],
+      ["probe ad a.zpaq", "probe z a.zpaq", "probe append a.zpaq"],
+    );
+  });
 });

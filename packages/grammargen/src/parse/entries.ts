@@ -496,6 +496,12 @@ export function readEntries(lines: Line[], program = ""): Entries {
         head = l.text.slice(l.start, col - 1).trimEnd();
         descFrom = col;
       }
+      // "a  add     Append files": a letter, then the name it stands for in a column of its own.
+      const spelled = kind === "commands" ? /^([a-z][\w-]+)(?:\t|  )\s*(?=\S)/.exec(l.text.slice(descFrom)) : null;
+      if (spelled && /^[a-z]$/.test(head.trim()) && spelled[1]!.includes(head.trim())) {
+        head = `${spelled[1]}, ${head.trim()}`;
+        descFrom += spelled[0].length;
+      }
       // mpc's "mpc add <uri>": each command shown as it is called, after the program's name.
       if (kind === "commands" && program && head.startsWith(`${program} `)) head = head.slice(program.length + 1).trimStart();
       else if (kind === "commands" && head.trim() === program) continue;
