@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManFixtures } from "../src/bench/man-fixtures.js";
 import { withLentOptions } from "../src/pack/lent-options.js";
+import { withChildAliases } from "../src/parse/own-aliases.js";
 import { accepts } from "./help-verdicts.js";
 import { captureManPage } from "../src/capture/man.js";
 import { main } from "../src/cli/main.js";
@@ -465,7 +466,7 @@ describe("help text and man page together", () => {
   });
 
   it("reads go-md2man's flag paragraphs, and the help's operands where the SYNOPSIS names none", () => {
-    const help = "Park.\n\nOptions:\n      --wait=false: Wait.\n\nUsage:\n  bay park SLOT [options]\n";
+    const help = "Park.\n\nAliases:\npark, p\n\nOptions:\n      --wait=false: Wait.\n\nUsage:\n  bay park SLOT [options]\n";
     const man = `BAY(1)(bay)     BAY(1)(bay)\n\nSYNOPSIS\n       bay park [OPTIONS]\n\nOPTIONS\n       --wait=false      Wait for it\n       to be empty\n\n       -r, --region=""      The region,\n       where\n\n       --zone=""      Zone\n\n       --quiet=false      Quiet\n`;
     const m = parseManPage(man, { name: ["bay", "park"] });
     expect(m.spec.options.map((o) => [spellings(o).join(","), o.span?.line, o.description])).toEqual([
@@ -475,7 +476,7 @@ describe("help text and man page together", () => {
       ["--quiet", 15, "Quiet"],
     ]);
     const g = lowerCommand(mergeHelpAndMan(parseHelp(help, { name: ["bay", "park"] }), m).spec);
-    for (const c of ["bay park north -r west", "bay park --zone z north"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["bay park north -r west", "bay p --zone z north"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["bay park", "bay park north south"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
@@ -660,13 +661,13 @@ describe("a wrapper that says its options are another program's", () => {
     expect(accepted(parseManPage(man, { name: "zfrob" }).spec, true, "zfrob -Q x a.gz")).toBe(true);
   });
 
-  it("gives a command the program's global options where its text points to them", () => {
-    const root = parseHelp("Run.\n\nOptions:\n  -n, --namespace='': Namespace.\n\nUsage:\n  kc [options]\n", { name: "kc" }).spec;
-    const text = `Cordon.\n\nOptions:\n      --force=false: Force.\n\nUsage:\n  kc cordon NODE [options]\n\nUse "kc options" for a list of global command-line options.\n`;
-    const g = lowerCommand(withLentOptions(parseHelp(text, { name: ["kc", "cordon"] }).spec, (p) => (p === "kc" ? root : undefined)));
-    for (const c of ["kc cordon web -n prod", "kc cordon --force web"]) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of ["kc cordon web -x", "kc cordon web --nmespace p"]) expect(recognize(g, c).accepted, c).toBe(false);
-    expect(withLentOptions(root, () => root)).toBe(root);
+  it("takes a command's 'Aliases:' and the global options its text points to", () => {
+    const kc = parseHelp("Run.\n\nOptions:\n  -n, --ns='': N.\n\nAvailable Commands:\n  top         Top\n\nUsage:\n  kc [options]\n", { name: "kc" }).spec;
+    const text = `Top.\n\nAliases:\ntop, t\n\nOptions:\n      --force=false: F.\n\nUsage:\n  kc top NODE [options]\n\nUse "kc options" for a list of global command-line options.\n`;
+    const top = withLentOptions(parseHelp(text, { name: ["kc", "top"] }).spec, () => kc);
+    const [r, g] = [withChildAliases(kc, () => top), top].map((s) => lowerCommand(s));
+    for (const c of ["kc top web -n prod", "kc t --force web", "kc t x"]) expect(recognize(c === "kc t x" ? r! : g!, c).accepted, c).toBe(true);
+    for (const c of ["kc top web -x", "kc top web --nx p", "kc tx web", "kc web"]) expect(recognize(g!, c).accepted, c).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { accepts } from "./help-verdicts.js";
 describe("usage layouts", () => {
   const pf = (usage: string, ok: string[], bad: string[]) =>
     accepts(
-      `Do.\n\nOptions:\n  -f, --file=[]: F.\n  -w, --wait=false: W.\n      --force=false: F.\n      --grace=-1: S.\n      --hosts='^a$,^b$': H.\n  -l, --sel='': S.\n\nUsage:\n  ${usage}\n`,
+      `Do.\n\nOptions:\n  -w, --wait=false: W.\n      --force=false: F.\n      --grace=-1: S.\n      --hosts='^a$,^b$': H.\n  -l, --l='': S.\n\nUsage:\n  ${usage}\n`,
       ok,
       bad,
     );
@@ -30,7 +30,6 @@ describe("usage layouts", () => {
       ["probe pods web x"],
     );
     pf("probe (TYPE NAME | TYPE/NAME) [options]", ["probe deploy/web", "probe deploy web"], ["probe", "probe a b c"]);
-    pf("probe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]", ["probe -f a", "probe po", "probe po web"], ["probe po web x"]);
     pf(
       "probe [(-o|--output=)json|yaml|custom-columns=...] (TYPE [NAME | -l label] | TYPE/NAME ...) [flags]",
       ["probe po", "probe po web"],

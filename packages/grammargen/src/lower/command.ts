@@ -565,8 +565,10 @@ export function fitCaps(positionals: PositionalSpec[], maxOperands: number): num
 function commandWords(spec: CommandSpec, sp: Expr, before?: Expr): Expr {
   const path = spec.path.filter((w) => w !== "");
   if (path.length === 0) throw new GrammargenError("command spec has an empty path", [], "ELOWER");
-  const first = alt(...[path[0]!, ...spec.aliases.filter((a) => a && !a.includes(" "))].filter((w, i, a) => a.indexOf(w) === i).map(lit));
-  const rest = path.slice(1).flatMap((w) => [sp, lit(w)]);
+  // Aliases: a program's name, or a command's last word.
+  const called = (w: string) => alt(...[w, ...spec.aliases.filter((a) => a && !a.includes(" "))].filter((x, i, a) => a.indexOf(x) === i).map(lit));
+  const first = path.length > 1 ? lit(path[0]!) : called(path[0]!);
+  const rest = path.slice(1).flatMap((w, i) => [sp, i === path.length - 2 ? called(w) : lit(w)]);
   return seq(first, ...(before ? [rep(seq(sp, before), 0, UNBOUNDED)] : []), ...rest);
 }
 

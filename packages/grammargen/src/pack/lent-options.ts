@@ -9,7 +9,7 @@ const spellings = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), 
 export function withLentOptions(spec: CommandSpec, lender: (program: string) => CommandSpec | undefined): CommandSpec {
   const subcommands = spec.subcommands.map((c) => withLentOptions(c, lender));
   const ext = spec.extensions?.find((e) => e.kind === "options-of" && e.said);
-  // A command of the program may take the program's own (global) options; the program not its own.
+  // A command may take its program's (global) options.
   const program = ext?.kind === "options-of" && (ext.program !== spec.path[0] || spec.path.length > 1) ? ext.program : undefined;
   const from = program ? lender(program) : undefined;
   if (from?.path.length !== 1 || from.path[0] !== program) return subcommands.some((c, k) => c !== spec.subcommands[k]) ? { ...spec, subcommands } : spec;

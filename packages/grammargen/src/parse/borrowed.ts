@@ -23,7 +23,7 @@ const ownSection = (text: string, name: string): boolean =>
     "im",
   ).test(text);
 
-// 'Use "prog options" for a list of global command-line options' in a command's text: prog's own options apply.
+// cobra's 'Use "prog options" for a list of global command-line options': prog's options apply.
 const GLOBAL = /\bUse ["'`]([a-z][\w.+-]*) [\w-]+["'`] for a list of global (?:command-line )?(?:options|flags)\b/i;
 
 /** `result` with the program whose options the text says it takes, when it says so. */

@@ -189,10 +189,9 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
   const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
   if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
-  // pflag's "-f, --follow=false: Specify ...", "--dry-run='none': Must ...": a default, a colon,
-  // the description (not zopflipng's "--prefix=[fileprefix]: ...").
+  // pflag's "--dry-run='none': Must ...": a default, a colon (not "--p=[x]: ").
   const defaulted = /^(-{1,2}[\w?][\w.-]*(?:, --?[\w?][\w.-]*)*=(?:\[\]|(?!\[)\S*?)):[ \t]+(?=\S)/.exec(text.slice(from));
-  // The default is one value ("'^a$,^b$'"); only a boolean's is kept.
+  // One value ("'^a$,^b$'"); a boolean's kept.
   const defaultedHead = defaulted ? headOf(defaulted[1]!.replace(/=(?!(?:true|false)$).*$/, "=VALUE")) : undefined;
   if (defaulted && defaultedHead) return { head: defaulted[1]!, descFrom: from + defaulted[0].length, parsed: defaultedHead };
   // wpa_supplicant's "-b = optional bridge interface name": " = " leads to the description.

@@ -118,9 +118,8 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
     if (extra > 0 && arity !== "none") o.valueCount = 1 + extra;
     return o;
   };
-  // pflag's "-f, --follow=false: ..." and go-md2man's pages show each flag's default: a boolean,
-  // bare or --follow=true (a short one stays in clusters: "-it"). Only in a text showing defaults
-  // so ("--container=''", "=false: "); esbuild's "--sources-content=false" is a spelling.
+  // pflag's "-f, --follow=false: ...": a boolean, bare or =true, where the text shows defaults so
+  // ("--c=''"); esbuild's "--sources-content=false" is a spelling.
   const [b, ...more] = sps.filter((sp) => sp.value);
   const shows = /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|[ \t]{2,})|(?:true|false):[ \t])/m;
   if (b?.kind === "long" && !more.length && b.value!.attach === "eq" && /^(true|false)$/.test(b.value!.metavar) && shows.test(text))

@@ -253,7 +253,7 @@ function entriesOf(s: Section): Entry[] {
     const sentence = paragraph
       ? /^((?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*)(?: (?:[-+]{1,2}[^\s-]\S*|[^\sA-Z]\S*|[A-Z][A-Z0-9_-]+))*) (?=[A-Z][a-z])/.exec(content(l))
       : null;
-    // go-md2man's '--dry-run="none"      Must be ...', going on at the term's indentation: an entry.
+    // go-md2man's '--dry-run="none"      Must ...', going on at the term's indentation.
     const gap =
       paragraph && next?.indent === l.indent && next.no === l.no + 1 && !TERM.test(content(next)) ? /\S {2,}(?=\S)/.exec(l.text.slice(l.start)) : null;
     if (gap && /^[-+]+[^\s,]+(?:, [-+]+[^\s,]+)*$/.test(l.text.slice(l.start, l.start + gap.index + 1))) {

@@ -103,8 +103,7 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(other.spec.positionals);
     note(`the ${NAME[baseOrigin]} has no usage line: the operands are the ${NAME[otherOrigin]}'s`, otherOrigin, other.spec.positionals[0]?.span);
   }
-  // A generated page's "kubectl cordon [OPTIONS]" names no operand; the help's usage ("kubectl
-  // cordon NODE [options]") says which.
+  // A generated page's "kubectl cordon [OPTIONS]": the help's usage says the operands.
   if (
     baseOrigin === "man" &&
     !spec.positionals.length &&
@@ -160,6 +159,7 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.subcommands.push(...copy(extra));
     note(`the man page also lists ${extra.map((c) => c.path.join(" ")).join(", ")}; added`, "man");
   }
+  if (!spec.aliases.length) spec.aliases = [...other.spec.aliases];
   for (const e of other.spec.extensions ?? []) {
     const same = spec.extensions?.find((x) => x.kind === e.kind);
     if (!same) (spec.extensions ??= []).push(copy(e));

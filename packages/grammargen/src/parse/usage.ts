@@ -254,9 +254,8 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // flashrom's "[-h|-R|-L|" left open at the line's end: a group cut off, no operand.
     if (t === "" || t === "--" || t === "|" || t === "[--]" || t === "-" || t === "\\" || /^\[[^\]]*$/.test(t)) continue;
     const span = spanOf(line, at, at + toks[i]!.text.length);
-    // cobra's "(POD | TYPE/NAME)", "(-f FILENAME | TYPE NAME)": a choice between forms, the longest
-    // needing what the form that needs fewest does (flash's "(FILE | -)": a dash is an operand).
-    // Not "(-r RECIPIENT | -R PATH)", options only.
+    // "(POD | TYPE/NAME)", "(-f FILE | TYPE NAME)": the longest form, needing what the fewest does
+    // ("(FILE | -)": a dash is an operand). Not "(-r RECIPIENT | -R PATH)".
     const forms = t.startsWith("(") && t.endsWith(")") ? alternativesOf(tokens(t.slice(1, -1), at + 1)) : [];
     if (forms.length > 1 && !forms.every((g) => /^-/.test(g[0]?.text ?? ""))) {
       const subs = forms.map((g) => operandsOf(g, line, takesValue, optional));
@@ -303,7 +302,7 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     if (t.startsWith("[") && t.endsWith("]")) {
       const inner = t.slice(1, -1).trim();
       // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
-      // "[(-o|--output=)json|yaml]": an option's spellings in parentheses, then its values.
+      // "[(-o|--output=)json|yaml]": an option.
       if (inner.startsWith("-") || /^\+(\||[A-Za-z](\s|$|\[))/.test(inner) || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^[[(]/, ""))) continue;
       const innerToks = tokens(inner, at + 1);
       // "[ignored command line arguments]": prose naming one optional, repeated operand.
