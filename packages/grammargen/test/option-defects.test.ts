@@ -41,4 +41,10 @@ describe("option rows read by their layout", () => {
       ["probe ad a.zpaq", "probe z a.zpaq", "probe append a.zpaq"],
     );
   });
+
+  test("'-m --mode MODE [+] one of: ...': one space after the repeat marker leads to the description", () => {
+    const help =
+      "probe push [OPTION]... [DEST]\n\noptions ([+] can be repeated):\n\n -f --force                 force push\n -m --mode MODE [+] one of: fast, slow, best\n -e --ssh CMD               specify ssh command to use\n";
+    accepts(help, ["probe push -m fast", "probe push -m slow -m best dest", "probe push -f"], ["probe push -m other", "probe push -m", "probe push -x"]);
+  });
 });

@@ -212,6 +212,11 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const valuedHead = valued ? headOf(valued[1]!) : undefined;
     if (valued && valuedHead) return { head: valued[1]!, descFrom: from + valued[0].length, parsed: valuedHead };
   }
+  // Mercurial's "-B --bookmark BOOKMARK [+] bookmark to push": the repeat marker fills the head's
+  // column, so one space leads to the description.
+  const marker = parsed && split.descFrom >= text.length ? /^(-\S.*? \[\+\]) (?=\S)/.exec(text.slice(from)) : null;
+  const markerHead = marker ? headOf(marker[1]!) : undefined;
+  if (marker && markerHead) return { head: marker[1]!, descFrom: from + marker[0].length, parsed: markerHead };
   // 7-Zip's "-o{Directory} : set Output directory": one space each side of a colon, no wider gap;
   // "-h, --help=[man|no-man]: Display ...": the colon glued to the head's last value (not to a
   // default written as the value: kubectl's "--all=false: Select ...", "--dry-run='none': ...").
