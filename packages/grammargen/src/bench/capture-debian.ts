@@ -19,9 +19,10 @@
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 //          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
-//          [--root DIR]   (a Debian system made by debootstrap, with apt-file and man-db installed and
-//                          `apt-file update` run there: packages are installed there and programs run
-//                          from there; the default state folder is /var/tmp/shellgen-debian-<name of DIR>)
+//          [--root DIR]   (a Debian system made by debootstrap, with man-db installed there: packages
+//                          are installed there and programs run from there; its apt-file lists map
+//                          programs to packages where `apt-file update` has run there, else this
+//                          machine's do; the default state folder is /var/tmp/shellgen-debian-<name of DIR>)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { basename, join, resolve } from "node:path";
