@@ -33,7 +33,9 @@ FLAGS
 describe("a command's own aliases", () => {
   it("reads one alias per line, comma-separated lists, and full spellings under the same parent only", () => {
     expect(ownAliases(list, ["tool", "widget", "list"])).toEqual(["ls"]);
-    expect(ownAliases("Sets the context\n\nAliases:\nuse-context, use\n\nUsage:\n  kc config use-context NAME [options]\n", ["kc", "config", "use-context"])).toEqual(["use"]);
+    expect(
+      ownAliases("Sets the context\n\nAliases:\nuse-context, use\n\nUsage:\n  kc config use-context NAME [options]\n", ["kc", "config", "use-context"]),
+    ).toEqual(["use"]);
     // `dk images` is a command of dk, not of dk image.
     expect(ownAliases("Aliases:\n  dk image ls, dk image list, dk images\n", ["dk", "image", "ls"])).toEqual(["list"]);
     // A program's own text names no parent's command.
