@@ -60,6 +60,8 @@ if (system && "error" in system) {
   console.error(`capture-debian: --root ${root}: ${system.error}`);
   process.exit(2);
 }
+/** Whether a program is on the sandbox's PATH in --root's system. */
+const onPath = (p: string) => PATH.split(":").some((d) => existsSync(join(root, d, p)));
 // Recorded on each text captured in another system.
 const systemName = system && "name" in system ? { system: `${system.name}, chroot` } : {};
 const state = opt("state") ?? (root === HOST ? "/var/tmp/shellgen-debian" : `/var/tmp/shellgen-debian-${basename(root)}`);
@@ -185,7 +187,6 @@ if (phase === "capture" || phase === "all" || phase === "add") {
   const corpus = new DebianCorpus(work);
   const have = installedPackages(root);
   const tried = readState(installFile);
-  const onPath = (p: string) => PATH.split(":").some((d) => existsSync(join(root, d, p)));
   const helpOf = new Map<string, string>();
   let n = 0;
   // Parents first, so that a subcommand's text can be told apart from its parent's.
@@ -337,8 +338,7 @@ if (phase === "newer") {
     const version = have.get(e.package);
     const base = { words: e.words, package: e.package, from: e.from, tldrExamples: e.tldrExamples, ...(e.via ? { via: e.via } : {}), ...systemName };
     if (!version) record(corpus, k, { ...base, version: "" }, { failure: `package ${e.package} is not installed in ${root}` });
-    else if (!PATH.split(":").some((d) => existsSync(join(root, d, e.words[0]!))))
-      record(corpus, k, { ...base, version }, { failure: `not on PATH in ${root}` });
+    else if (!onPath(e.words[0]!)) record(corpus, k, { ...base, version }, { failure: `not on PATH in ${root}` });
     else
       record(corpus, k, { ...base, version }, captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root));
     if (++n % 25 === 0) {

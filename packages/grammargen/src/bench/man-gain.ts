@@ -26,6 +26,14 @@ export function tldrByKey(root: string, out: string, filled: FilledExample[]): {
   return { byKey, refusing };
 }
 
+/** The commands that the grammar read from a program's texts refuses (all of them where none reads). */
+function refusedBy(words: string[], t: { help?: string; man?: string }, commands: string[]): Set<string> {
+  const r = parseDebianTexts(words, t.help, t.man);
+  if ("failure" in r) return new Set(commands);
+  const c = checkCommands(r.spec, commands);
+  return new Set("error" in c ? commands : c.misses.map((m) => m.command));
+}
+
 /**
  * What a program's man page beside its help text (either may be missing) does to its tldr
  * examples: `gain`, those accepted with it less those accepted without; `lost`, those accepted
@@ -37,12 +45,7 @@ export function manGain(
   manText: string,
   commands: string[],
 ): { gain: number; lost: number; compressed: number } {
-  const refused = (man: string | undefined): Set<string> => {
-    const r = parseDebianTexts(words, helpText, man);
-    if ("failure" in r) return new Set(commands);
-    const c = checkCommands(r.spec, commands);
-    return new Set("error" in c ? commands : c.misses.map((m) => m.command));
-  };
+  const refused = (man: string | undefined) => refusedBy(words, { help: helpText, man }, commands);
   const without = refused(undefined);
   const withIt = refused(manText);
   return {
@@ -63,13 +66,7 @@ export function textsGain(
   neu: { help?: string; man?: string },
   commands: string[],
 ): { gain: number; lost: number } {
-  const refused = (t: { help?: string; man?: string }): Set<string> => {
-    const r = parseDebianTexts(words, t.help, t.man);
-    if ("failure" in r) return new Set(commands);
-    const c = checkCommands(r.spec, commands);
-    return new Set("error" in c ? commands : c.misses.map((m) => m.command));
-  };
-  const before = refused(old);
-  const after = refused(neu);
+  const before = refusedBy(words, old, commands);
+  const after = refusedBy(words, neu, commands);
   return { gain: before.size - after.size, lost: [...after].filter((c) => !before.has(c)).length };
 }
