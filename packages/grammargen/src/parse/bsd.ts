@@ -4,7 +4,7 @@ import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
-import { isPluralName, joinNumberedRun } from "./usage.js";
+import { definesPlaceholder, isPluralName, joinNumberedRun } from "./usage.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -104,6 +104,9 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       // form's operands, not more of the form; so is "  datadir - Directory where ...".
       const described = !or && cur && /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})[a-z]+|\s+[-–]\s+[A-Za-z]+) [^[\]<>{}|]*$/.exec(l.text.trim());
       if (described && cur!.text.split(/\s+/).some((w) => w.replace(/[[\]<>{}.…]/g, "") === described[1])) break;
+      if (!or && cur && definesPlaceholder(l.text, [cur])) break;
+      // pcdindex's " with" alone over "W = maximum width ...": the placeholders' definitions.
+      if (!or && cur && /^(where|with):?$/i.test(l.text.trim())) break;
       const body = noProse(or ? l.text.slice(or[0].length) : l.text.trimStart());
       const lead = l.text.length - l.text.trimStart().length;
       const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);

@@ -189,8 +189,9 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
   const open = (h: string) => (h.match(/[[<{(]/g)?.length ?? 0) - (h.match(/[\]>})]/g)?.length ?? 0);
   const leaderHead = leader && from + leader[1]!.length < split.descFrom && open(leader[1]!) === 0 ? headOf(leader[1]!) : undefined;
   if (leader && leaderHead) return { head: leader[1]!, descFrom: from + leader[0].length, parsed: leaderHead };
-  // pflag's "--dry-run='none': Must ...": a default, a colon (not "--p=[x]: ").
-  const defaulted = /^(-{1,2}[\w?][\w.-]*(?:, --?[\w?][\w.-]*)*=(?:\[\]|(?!\[)\S*?)):[ \t]+(?=\S)/.exec(text.slice(from));
+  // pflag's "--dry-run='none': Must ...": a default, a colon (not "--p=[x]: "). Newer kubectl
+  // ends the line at the colon ("    --force=false:"), the description on the lines below.
+  const defaulted = /^(-{1,2}[\w?][\w.-]*(?:, --?[\w?][\w.-]*)*=(?:\[\]|(?!\[)\S*?)):(?:[ \t]+(?=\S)|[ \t]*$)/.exec(text.slice(from));
   // One value ("'^a$,^b$'"); a boolean's kept.
   const defaultedHead = defaulted ? headOf(defaulted[1]!.replace(/=(?!(?:true|false)$).*$/, "=VALUE")) : undefined;
   if (defaulted && defaultedHead) return { head: defaulted[1]!, descFrom: from + defaulted[0].length, parsed: defaultedHead };

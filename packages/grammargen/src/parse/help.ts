@@ -121,7 +121,7 @@ function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = fal
   // pflag's "-f, --follow=false: ...": a boolean, bare or =true, where the text shows defaults so
   // ("--c=''"); esbuild's "--sources-content=false" is a spelling.
   const [b, ...more] = sps.filter((sp) => sp.value);
-  const shows = /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|[ \t]{2,})|(?:true|false):[ \t])/m;
+  const shows = /^[ \t]*(?:-\w, )?--[\w.-]+=(?:(?:''|""|\[\])(?::[ \t]|:$|[ \t]{2,})|(?:true|false):(?:[ \t]|$))/m;
   if (b?.kind === "long" && !more.length && b.value!.attach === "eq" && /^(true|false)$/.test(b.value!.metavar) && shows.test(text))
     return [
       sps.some((sp) => sp.kind === "short")
@@ -296,6 +296,25 @@ function formsOfListed(subcommands: CommandSpec[], alternatives: UsageOperand[][
     }));
     sub.options = options;
   }
+}
+
+/**
+ * Qt's QCommandLineParser lists every positional it was given, so a program that registers its
+ * commands that way prints them one by one after the command's placeholder ("Usage: probe
+ * [options] command status enable purge"), each described under "Arguments:" like an operand
+ * ("status  Print the status"). The words after the placeholder are its choices, the commands,
+ * not more operands to give. Only where the section describes the placeholder and every word
+ * after it, and none of those words is a placeholder itself.
+ */
+function commandsAsOperands(operands: UsageOperand[], described: readonly { name: string }[]): UsageOperand[] {
+  const at = operands.findIndex((o) => SUBCOMMAND_NAME.test(o.name) && !o.choices && o.min === 1 && o.max === 1);
+  const names = operands.slice(at + 1);
+  const has = (n: string) => described.some((d) => d.name === n);
+  if (at < 0 || names.length < 2 || !has(operands[at]!.name)) return operands;
+  if (!names.every((o) => /^[a-z][A-Za-z0-9-]*$/.test(o.name) && o.min === 1 && o.max === 1 && !o.choices && has(o.name) && !isPlaceholderName(o.name)))
+    return operands;
+  const choices = names.map((o) => o.name);
+  return [...operands.slice(0, at), { ...operands[at]!, choices, subcommand: true }];
 }
 
 /**
@@ -505,6 +524,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     }
   }
   const usage = parseUsage(lines, path, takesValue);
+  usage.alternatives = usage.alternatives.map((a) => commandsAsOperands(a, entries.positionals));
   let operands = mergeAlternatives(usage.alternatives);
   // popt prints "Usage: rpm [OPTION...]" whatever the program takes after its options (its
   // help ends with "--usage  Display brief usage message"): that usage says nothing of operands.

@@ -436,6 +436,18 @@ function describesOperand(content: string, raw: readonly { text: string }[], bel
   return next !== undefined && next.indent > indent && !/[[\]<>{}|]/.test(next.text);
 }
 
+/**
+ * sockstat's "protocol = 'tcp' or 'udp'" and dkms's "[action]  = { add | remove | status }" under
+ * the usage: a placeholder the forms above name, then "=" (or ":="), defines it; the forms have
+ * ended, and the definition is no operand of theirs.
+ */
+export function definesPlaceholder(content: string, raw: readonly { text: string }[]): boolean {
+  const m = /^(?:\[\s*)?<?([A-Za-z][\w-]*)>?(?:\s*\])?\s*:?=\s/.exec(content.trim());
+  if (!m) return false;
+  const named = new RegExp(`(?:^|[\\s[<|{])${m[1]!}(?:[\\s\\]>|}.…]|$)`);
+  return raw.some((r) => named.test(r.text));
+}
+
 const GLIB_FORM = /\[OPTION(\?|…|\.\.\.)\]/;
 const GLIB_SUMMARY = /\s+[-–—]\s+[A-Z][^[\]<>{}|]*$|(?<=\])\s+(\?)\s*$/;
 
@@ -558,7 +570,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     }
     const content = l.text.slice(l.start);
     // most's " where: -1: ...", pppd's "[ options ], where options are:": explanations.
-    if (raw.length && (/^where\b/i.test(content) || /,\s+where\s[^[\]<>{}|]*:\s*$/.test(raw[raw.length - 1]!.text))) break;
+    // pcdindex's " with" alone over "W = maximum width ..." too.
+    if (raw.length && (/^where\b/i.test(content) || /^with:?\s*$/i.test(content) || /,\s+where\s[^[\]<>{}|]*:\s*$/.test(raw[raw.length - 1]!.text))) break;
     // The rest of a remark left open on the line above (texconfig's "(rebuild FORMATs, or").
     const prevText = raw[raw.length - 1]?.text ?? "";
     if (REMARK.test(prevText) && !/\)\s*$/.test(prevText) && /^[^()]*\)\s*$/.test(content)) continue;
@@ -569,6 +582,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     // mutool's "\tclean\t-- rewrite pdf file": a list of commands starts (command-list.ts).
     if (raw.length && isTabbedEntry(l)) break;
     if (raw.length && describesOperand(content, raw, lines.slice(j + 1), l.indent)) break;
+    if (raw.length && definesPlaceholder(content, raw)) break;
     if (raw.length === 0) {
       programWord = content.split(/\s+/)[0];
       raw.push({ line: l, from: l.start, text: content });
@@ -596,7 +610,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     // binutils' "[file(s)]" is "[file...]" (same length, so spans stay right).
     // GLib's "broadwayd [OPTION…] [:DISPLAY] - broadway display daemon": a summary after a lone
     // dash (or the "?" a C locale prints for its "–"), words of prose, no usage syntax.
-    const summary = /\s+[-–—?]\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
+    const summary = /\s+(?:[-–—?]|--(?=(?:\s+\S+){4}))\s+(?=(?:\S+\s+)+\S+\s*$)(?=[^[\]<>{}|]*\b[a-z]{3,}\b|[^[\]<>{}|]*\.\s*$)[^[\]<>{}|]*$/;
     let toks = tokens(
       r.text
         .replace(REMARK, "")

@@ -1,0 +1,53 @@
+// Layouts whose commands ended where the grammar wanted more (an operand, a value, a word), each
+// read by a general rule on a made-up text.
+import { describe, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
+
+describe("layouts that asked for more than the text does", () => {
+  test("pflag's default alone on its line ('    --force=false:' over the description) is a boolean", () => {
+    const help =
+      "Drain it.\n\nOptions:\n    -w, --wait=false:\n\tWait for it.\n\n    --force=false:\n\tContinue anyway.\n\n    --grace=-1:\n\tSeconds to wait.\n\n    --hosts='':\n\tHosts to skip.\n\nUsage:\n  probe NODE [options]\n";
+    accepts(
+      help,
+      ["probe a --force", "probe a --force=true", "probe -w a", "probe a --grace 5", "probe a --hosts h"],
+      ["probe a --force=x", "probe a --grace", "probe a b", "probe a --force x", "probe --force"],
+    );
+  });
+
+  test("Qt's usage that lists each command after the command placeholder, each described under 'Arguments:'", () => {
+    const help =
+      "Usage: probe [options] command status enable purge indexSize\n\nOptions:\n  -f, --format <format>  Output format.\n  -h, --help             Displays help.\n\nArguments:\n  command                The command to execute\n  status                 Print the status\n  enable                 Enable the indexer\n  purge                  Remove the index\n  indexSize              Display the size of the index\n";
+    accepts(help, ["probe status", "probe enable", "probe -f json status", "probe indexSize", "probe status a.txt"], ["probe stat", "probe a b"]);
+    // The same usage with operands the section does not describe one by one stays as it is.
+    accepts(
+      "Usage: probe [options] command source target\n\nArguments:\n  command  The command to execute\n  source   Where from\n\n  -h, --help  Displays help.\n",
+      ["probe a b c"],
+      ["probe a", "probe a b"],
+    );
+  });
+
+  test("a placeholder defined under the usage ('protocol = ...', '[action] = { ... }') is no operand", () => {
+    accepts("usage: probe [-46u] [-p ports] [-R protocol]\n       protocol = 'tcp' or 'udp' or 'raw'\n", ["probe", "probe -u", "probe -R tcp"], ["probe x"]);
+    accepts(
+      "Usage: probe [action] [options]\n  [action]  = { add | remove | build |\n                status }\n  [options] = [-m module] [-q]\n\n  -m MODULE  the module\n  -q         quiet\n",
+      ["probe", "probe status", "probe add -m x"],
+      ["probe add status", "probe -z"],
+    );
+    // " with" alone over the definitions ("W = maximum width") starts them.
+    accepts(
+      "Usage: probe [-m W] [-b|-w] <in.pcd>\n with\n      W = maximum width of the image\n",
+      ["probe a.pcd", "probe -m 5 -b a.pcd"],
+      ["probe", "probe a.pcd b"],
+    );
+  });
+
+  test("a summary after ' -- ' at the end of the usage line is no operand", () => {
+    accepts(
+      "probe <search term> [-h] [-c] [-n] -- tail many pod logs at the same time\n\nwhere:\n    -h, --help       Show this help text\n    -c, --color      Color the output\n    -n, --names      Print the names\n",
+      ["probe web", "probe web -c"],
+      ["probe", "probe web tail"],
+    );
+    // "-- ARGS" after the options stays the end of options.
+    accepts("Usage: probe [options] -- command args\n\n  -v  verbose\n", ["probe -v -- ls -l"], ["probe -v"]);
+  });
+});
