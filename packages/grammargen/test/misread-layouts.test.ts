@@ -77,4 +77,16 @@ Operation --query
       "Usage: probe [-h|-R|\n\t-p <name> [-c <chip>]\n\t[-V])]\n\n -h | --help               print this help\n -p | --programmer <name>  use it\n -c | --chip <chip>        probe only this chip\n      --list               list the chips\n";
     accepts(help, ["probe -p x -c y", "probe -h", "probe --list"], ["probe x", "probe -p", "probe -x"]);
   });
+
+  test("a usage cluster with '?' ('[-ap?]'): each letter a flag", () => {
+    const help = "Usage: probe [-ap?] <node> [<file>]\n";
+    accepts(help, ["probe -a n", "probe -? n", "probe -ap n f", "probe -p -a n"], ["probe -x n", "probe -aq n", "probe -a=1 n"]);
+  });
+
+  test("a table right under the usage, rows '-c<n>   : text' and '-a - text'", () => {
+    const glued = "Usage: probe [-dv?] [options]\n -c<n>         : cycle\n -t<x>         : tree\n -o<outfile>   : output to <outfile>\n -d            : directed\n -v            : verbose\n -?            : usage\n";
+    accepts(glued, ["probe -c 10", "probe -c10", "probe -d -v -c 16", "probe -o a.gv -t 3"], ["probe -x", "probe -c", "probe -d -k 3"]);
+    const dashed = "Usage: probe [-ap?] <node> [<file>]\n  -a - for nodes elsewhere\n  -d - use forward edges\n  -r - reverse\n  -p - attach paths\n";
+    accepts(dashed, ["probe -d n", "probe -r n f", "probe -adp n"], ["probe -x n", "probe -d"]);
+  });
 });

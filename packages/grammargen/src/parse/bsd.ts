@@ -387,7 +387,8 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
               options.push(...optionsFromSpellings(sig, "a signal written as the option: -9, -HUP", spanOf(text, n.start, n.end)));
               continue;
             }
-            if (/^-[A-Za-z0-9]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
+            // A cluster may hold "?" (graphviz's "[-dv?]", "[-Vv?]"): the help flag among the letters.
+            if (/^-[A-Za-z0-9?]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
               for (const letter of piece.slice(1))
                 options.push(...optionsFromSpellings([{ kind: "short", name: letter, arity: "none" }], "", spanOf(text, n.start, n.end)));
               continue;

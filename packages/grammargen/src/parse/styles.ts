@@ -25,6 +25,10 @@ export interface StyleEntry {
   manPage?: boolean;
 }
 
+// net-snmp's "  -h, --help\t\tdisplay ...": a run of tabs before the description; a value
+// glued on ("-c<n>   : cycle", "-g[f]<h,w>"), a lone " - " between head and text ("-a - text").
+const TABLE_ROW = /^[ \t]+-([A-Za-z0-9])(?:, --[\w-]+|\/-[A-Za-z0-9])*(?:<[^<>\s]+>|\[[^[\]\s]+\])*(?: [^\s,]+)?(?:\t+| {2,}| - )\S/;
+
 /**
  * An option table under the usage line that lists letters the usage line does not show: bzip3's
  * usage shows -e/-z/-d/-t/-c/-h/-V and its table -f, -k, -v and -B too; fpsync's "[-p]
@@ -32,10 +36,17 @@ export interface StyleEntry {
  * source of the options, so the getopt reader, which reads the table and the usage, reads the text.
  */
 function tableListsMore(t: string): boolean {
-  const usage = [...t.matchAll(/^\s*usage:[^\n]*(\n[ \t]+\S[^\n]*)*/gim)].join("\n");
-  const shown = new Set([...usage.matchAll(/(?<![\w-])-([A-Za-z0-9]+)/g)].flatMap((m) => [...m[1]!]));
-  // net-snmp's "  -h, --help\t\tdisplay ...": a run of tabs before the description.
-  const rows = [...t.matchAll(/^[ \t]+-([A-Za-z0-9])(?:, --[\w-]+|\/-[A-Za-z0-9])*(?: [^\s,]+)?(?:\t+| {2,})\S/gm)];
+  const lines = t.split("\n");
+  // The usage line and its indented continuation lines, up to the first table row: a table
+  // printed right under the usage, with no blank line between, is no part of it (graphviz's).
+  const usage: string[] = [];
+  lines.forEach((l, i) => {
+    if (!/^\s*usage:/i.test(l)) return;
+    usage.push(l);
+    for (let k = i + 1; k < lines.length && /^[ \t]+\S/.test(lines[k]!) && !TABLE_ROW.test(lines[k]!); k++) usage.push(lines[k]!);
+  });
+  const shown = new Set(usage.flatMap((l) => [...l.matchAll(/(?<![\w-])-([A-Za-z0-9]+)/g)]).flatMap((m) => [...m[1]!]));
+  const rows = lines.map((l) => TABLE_ROW.exec(l)).filter((m) => m !== null);
   return rows.length >= 3 && rows.filter((m) => !shown.has(m[1]!)).length >= 2;
 }
 
