@@ -89,4 +89,18 @@ Operation --query
     const dashed = "Usage: probe [-ap?] <node> [<file>]\n  -a - for nodes elsewhere\n  -d - use forward edges\n  -r - reverse\n  -p - attach paths\n";
     accepts(dashed, ["probe -d n", "probe -r n f", "probe -adp n"], ["probe -x n", "probe -d"]);
   });
+
+  test("'Usage:' alone over forms at the margin, each naming the program", () => {
+    const help =
+      "Usage:\nprobe [-D <dir>] [-c <file>]\nprobe -Q [--from <date>]\nprobe -a | -h | --status\n\nMiscellaneous:\n  -c, --calendar <file>   The file to use\n  -D, --datadir <dir>     The data directory\n  -Q, --query             Query\n";
+    accepts(help, ["probe -a", "probe -Q --from 2024-01-01", "probe -D d -c f", "probe --status"], ["probe -x", "probe -a=1", "probe --from", "probe -c"]);
+    // An indented line of prose under such a form is no more of it.
+    const where = "Usage:\nprobe [-1bk] file\n where: -1:  assume a VT100.\n        -b:  binary mode.\n";
+    accepts(where, ["probe -1 f", "probe -k -b f"], ["probe -1 v f", "probe -x f", "probe -b"]);
+  });
+
+  test("bars outside any bracket: 'probe -a | -d <date> | -n' is three choices", () => {
+    const help = "usage: probe -a | -d <date> | -n | -r[<count>]\n       probe [-q] file\n";
+    accepts(help, ["probe -a", "probe -d today", "probe -n", "probe -r3", "probe -q f"], ["probe -d", "probe -x", "probe -n=1", "probe -q f g"]);
+  });
 });

@@ -67,7 +67,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-dDe:ciINsSlr:ZhCVvq --debug --nodeps --exists: --ifcrashed --ifexists --ifinactive --ifnotstarted --ifstarted --ifstopped --list --resolve: --dry-run --help --nocolor --version --verbose --quiet SERVICE... COMMAND",
   reflex:
     "-c:d:g:G:R:r:et:sv --all --config: --decoration: --glob: --inverse-glob: --inverse-regex: --only-dirs --only-files --regex: --sequential --shutdown-timeout: --start-service --substitute: --verbose COMMAND",
-  reptyr: "-slL COMMAND",
+  reptyr: "-lLsThvV COMMAND",
   restic:
     "-ho:p:qr:v:: --cacert: --cache-dir: --cleanup-cache --compression: --help --insecure-tls --json --key-hint: --limit-download: --limit-upload: --no-cache --no-lock --option: --pack-size: --password-command:! --password-file: --quiet --repo: --repository-file: --tls-client-cert: --verbose::",
   rlwrap:
@@ -114,6 +114,6 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
   xargs:
     "-0a:d:E:e::I:i::L:l::n:oP:prs:tx --null --arg-file: --delimiter: --eof:: --replace:: --max-lines: --max-args: --open-tty --max-procs: --interactive --process-slot-var: --no-run-if-empty --max-chars: --show-limits --verbose --exit --help --version COMMAND",
-  xe: "-0FLRnqvI:N:j:f:s:a:!Ap COMMAND",
+  xe: "-0FLRnqvI:N:j:s:f:a:!Ap COMMAND",
   zrun: "COMMAND",
 };

@@ -99,7 +99,9 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
         continue;
       }
       skipped = false;
-      if (!l.text.trim() || (!/^\s/.test(l.text) && !or)) break;
+      // calcurse's and minisign's "Usage:" alone over forms at the margin, each naming the program.
+      const atMargin = !first.trim() && !/^\s/.test(l.text) && (formIndent ?? 0) === 0 && l.text.split(/\s+/)[0] === programWords[0];
+      if (!l.text.trim() || (!/^\s/.test(l.text) && !or && !atMargin)) break;
       // jxlinfo's "  INPUT      input JPEG XL image filename(s)": a description of one of the
       // form's operands, not more of the form; so is "  datadir - Directory where ...".
       const described = !or && cur && /^<?([A-Za-z][\w-]*)>?(?:(?:\t|\s{2,})[a-z]+|\s+[-–]\s+[A-Za-z]+) [^[\]<>{}|]*$/.exec(l.text.trim());
@@ -109,9 +111,12 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       if (!or && cur && /^(where|with):?$/i.test(l.text.trim())) break;
       const body = noProse(or ? l.text.slice(or[0].length) : l.text.trimStart());
       const lead = l.text.length - l.text.trimStart().length;
-      const startsNew = or || !cur || (prog && body.split(/\s+/)[0] === prog);
+      const startsNew = or || !cur || atMargin || (prog && body.split(/\s+/)[0] === prog);
       // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.
       if (!or && (/^-/.test(body) || /:\s*$/.test(body))) break;
+      // Under forms at the margin, an indented line goes on a form only as more brackets
+      // (minisign's "            [-t trusted_comment] -m file"), not as most's " where: -1:  ...".
+      if (!startsNew && formIndent === 0 && !/^[[{<(|]/.test(body)) break;
       if (startsNew) {
         formIndent ??= lead;
         // Measured from the front: noProse may have cut the line's end.
@@ -198,7 +203,8 @@ function choiceBraceAt(s: string, at: number): boolean {
 }
 
 /** Reads one usage form into nested optional/required groups with alternatives. */
-function readForm(s: string, base: number, onUnclosed: () => void = () => undefined): Node[] {
+/** One form's top-level alternatives: `prog -a | -d <date> | -n` has three, most forms one. */
+function readForm(s: string, base: number, onUnclosed: () => void = () => undefined): Node[][] {
   let i = 0;
   // Inside a choice brace (`{hostname|-F file}`) every `|` separates alternatives.
   let inChoice = 0;
@@ -280,7 +286,7 @@ function readForm(s: string, base: number, onUnclosed: () => void = () => undefi
     }
     return { kind: "word", text, start: base + start, end: base + i, many };
   };
-  return parseSeq(undefined)[0]!;
+  return parseSeq(undefined);
 }
 
 const GENERIC = /^(<?options?>?|OPTIONS?|<?flags?>?|OPTION|\[?options\]?|LONGOPT)$/i;
@@ -437,7 +443,7 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
       }
     };
     let unclosed = false;
-    const nodes = readForm(form.text, form.offset, () => (unclosed = true));
+    const [nodes, ...others] = readForm(form.text, form.offset, () => (unclosed = true));
     // A bracket still open where the text ends: the help was cut off mid-usage.
     if (unclosed && text.slice(form.offset + form.text.length).trim() === "") {
       throw new GrammargenError(
@@ -446,7 +452,17 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
         "ETRUNCATED",
       );
     }
-    walk(nodes, false, false, false);
+    walk(nodes!, false, false, false);
+    // calcurse's "calcurse -a | -d <date> | -n": bars outside any bracket part the form into
+    // choices. A choice that is one option, or one option and its value, adds that option; a
+    // longer one ("-u | -t host prognum") does not say which words are the option's value.
+    const kept = pos.length;
+    for (const alt of others) {
+      const [opt, value, ...more] = alt;
+      const one = opt?.kind === "word" && isOptionWord(opt.text) && !more.length && (!value || (value.kind === "word" && !isOptionWord(value.text)));
+      if (one) walk(alt, true, false, true);
+    }
+    pos.length = kept;
     joinNumberedRun(pos);
     perForm.push(pos);
   }
