@@ -84,7 +84,8 @@ Operation --query
   });
 
   test("a table right under the usage, rows '-c<n>   : text' and '-a - text'", () => {
-    const glued = "Usage: probe [-dv?] [options]\n -c<n>         : cycle\n -t<x>         : tree\n -o<outfile>   : output to <outfile>\n -d            : directed\n -v            : verbose\n -?            : usage\n";
+    const glued =
+      "Usage: probe [-dv?] [options]\n -c<n>         : cycle\n -t<x>         : tree\n -o<outfile>   : output to <outfile>\n -d            : directed\n -v            : verbose\n -?            : usage\n";
     accepts(glued, ["probe -c 10", "probe -c10", "probe -d -v -c 16", "probe -o a.gv -t 3"], ["probe -x", "probe -c", "probe -d -k 3"]);
     const dashed = "Usage: probe [-ap?] <node> [<file>]\n  -a - for nodes elsewhere\n  -d - use forward edges\n  -r - reverse\n  -p - attach paths\n";
     accepts(dashed, ["probe -d n", "probe -r n f", "probe -adp n"], ["probe -x n", "probe -d"]);
