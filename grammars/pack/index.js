@@ -2220,6 +2220,7 @@ export const debian = Object.freeze({
   "kubectl-kustomize": entry("kubectl-kustomize", ["kubectl","kustomize"], readGenerated),
   "kubectl-label": entry("kubectl-label", ["kubectl","label"], readGenerated),
   "kubectl-logs": entry("kubectl-logs", ["kubectl","logs"], readGenerated),
+  "kubectl-options": entry("kubectl-options", ["kubectl","options"], readGenerated),
   "kubectl-patch": entry("kubectl-patch", ["kubectl","patch"], readGenerated),
   "kubectl-plugin": entry("kubectl-plugin", ["kubectl","plugin"], readGenerated),
   "kubectl-plugin-list": entry("kubectl-plugin-list", ["kubectl","plugin","list"], readGenerated),

@@ -383,6 +383,13 @@ describe("the subcommand walk", () => {
     expect(listedSubcommands("not a help text", ["t"])).toEqual([]);
   });
 
+  it("walks the command a root names for its global options, and only at that root", () => {
+    const root = `${texts.t!}\nUse "t options" for a list of global command-line options (applies to all commands).\n`;
+    expect(listedSubcommands(root, ["t"])).toEqual(["store", "login", "vm", "options"]);
+    expect(listedSubcommands(root, ["u"])).toEqual(["store", "login", "vm"]);
+    expect(listedSubcommands(`Usage: t store [command]\n\nUse "t options" for a list of global command-line options.\n`, ["t", "store"])).not.toContain("options");
+  });
+
   it("visits breadth first, to its depth and count, and not below a command without help", () => {
     expect(walk(1, 100).keys).toEqual(["t-store", "t-login", "t-vm"]);
     const two = walk(2, 100);

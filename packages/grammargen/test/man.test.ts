@@ -669,6 +669,24 @@ describe("a wrapper that says its options are another program's", () => {
     for (const c of ["kc top web -n prod", "kc t --force web", "kc t x"]) expect(recognize(c === "kc t x" ? r! : g!, c).accepted, c).toBe(true);
     for (const c of ["kc top web -x", "kc top web --nx p", "kc tx web", "kc web"]) expect(recognize(g!, c).accepted, c).toBe(false);
   });
+
+  it("takes the global options from the command the text names for them, at the root too, and the root's own where the collection lacks it", () => {
+    const pointer = `\nUse "kc options" for a list of global command-line options (applies to all commands).\n`;
+    const root = parseHelp(`Run.\n\nAvailable Commands:\n  top         Top\n\nUsage:\n  kc [flags] [options]\n${pointer}`, { name: "kc" }).spec;
+    const options = parseHelp("The following options can be passed to any command:\n\n    -n, --namespace='':\n\tThe namespace\n\n    --as='':\n\tA user\n", {
+      name: ["kc", "options"],
+    }).spec;
+    const top = parseHelp(`Top.\n\nOptions:\n      --force=false: F.\n\nUsage:\n  kc top NODE [options]\n${pointer}`, { name: ["kc", "top"] }).spec;
+    const lender = (collection: CommandSpec[]) => (p: string) => collection.find((s) => s.path.join(" ") === p);
+    const g = (spec: CommandSpec, collection: CommandSpec[]) => parseGrammarText(emitGbnf(lowerCommand(withLentOptions(spec, lender(collection)))), "gbnf");
+    const withOptions = [root, options, top];
+    for (const c of ["kc top web -n prod", "kc top --as me web --force"]) expect(recognize(g(top, withOptions), c).accepted, c).toBe(true);
+    expect(recognize(g(root, withOptions), "kc --namespace prod").accepted).toBe(true);
+    for (const c of ["kc top web -x", "kc top web --nx p"]) expect(recognize(g(top, withOptions), c).accepted, c).toBe(false);
+    // Without "kc options", the root's own options (none) and no other option word.
+    expect(recognize(g(top, [root, top]), "kc top web -n prod").accepted).toBe(false);
+    expect(recognize(g(root, [root, top]), "kc -n prod").accepted).toBe(false);
+  });
 });
 
 describe("grammargen --from", () => {

@@ -22,6 +22,14 @@ describe("usage layouts", () => {
     );
   });
 
+  test("newer pflag ends a row at the default's colon, the description on the lines below", () => {
+    accepts(
+      "Do.\n\nOptions:\n    --current=false:\n\tUse the current one\n\n    --cluster='':\n\tThe cluster\n\n    -w, --wait=false:\n\tWait\n\nUsage:\n  probe [NAME | --current] [options]\n",
+      ["probe --current", "probe --current --cluster c", "probe --current=true web", "probe -w web", "probe web --cluster c"],
+      ["probe --current --clustr c", "probe --current=x", "probe --cluster", "probe --current --wait=1"],
+    );
+  });
+
   test("cobra's parenthesised choices between forms; 'KEY_1=VAL_1 ... KEY_N=VAL_N' is one operand, repeated", () => {
     pf("probe [-w] (POD | TYPE/NAME) [-l LABEL] [options]", ["probe web", "probe -w deploy/web"], ["probe", "probe -x web", "probe a b"]);
     pf(

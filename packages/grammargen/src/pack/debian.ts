@@ -136,9 +136,10 @@ export function readDebianCorpus(
     });
   }
   const byKey = new Map(entries.map((e) => [e.key, e.spec]));
-  const lender = (program: string) => reviewed.get(program) ?? byKey.get(program);
   // A command's own entry (gh-secret-list) names its aliases (`ls`): its parent's list takes them.
   const byPath = new Map(entries.map((e) => [e.spec.path.join(" "), e.spec]));
+  // A lender is a program ("grep") or a command that lists global options ("kubectl options").
+  const lender = (program: string) => reviewed.get(program) ?? byKey.get(program) ?? byPath.get(program);
   const entryOf = (path: string[]) => byPath.get(path.join(" "));
   return { entries: entries.map((e) => ({ ...e, spec: withChildAliases(withLentOptions(e.spec, lender), entryOf) })), skipped };
 }

@@ -11,8 +11,13 @@ export function withLentOptions(spec: CommandSpec, lender: (program: string) => 
   const ext = spec.extensions?.find((e) => e.kind === "options-of" && e.said);
   // A command may take its program's (global) options.
   const program = ext?.kind === "options-of" && (ext.program !== spec.path[0] || spec.path.length > 1) ? ext.program : undefined;
-  const from = program ? lender(program) : undefined;
-  if (from?.path.length !== 1 || from.path[0] !== program) return subcommands.some((c, k) => c !== spec.subcommands[k]) ? { ...spec, subcommands } : spec;
+  // "kubectl options" lists kubectl's global options; where the collection lacks that command,
+  // the program's root stands for it (the root itself then takes its own options only).
+  const root = program?.split(" ")[0];
+  const is = (s: CommandSpec | undefined, path: string | undefined) => (s && path && s.path.join(" ") === path ? s : undefined);
+  const from = program ? (is(lender(program), program) ?? (root !== program ? is(lender(root!), root) : undefined)) : undefined;
+  if (!from)
+    return subcommands.some((c, k) => c !== spec.subcommands[k]) ? { ...spec, subcommands } : spec;
   const own = new Set(spec.options.flatMap(spellings));
   const lent = from.options.filter((o) => !spellings(o).some((w) => own.has(w))).map(({ span: _, ...o }) => structuredClone(o));
   const extensions = spec.extensions!.filter((e) => e !== ext);

@@ -23,19 +23,32 @@ const ownSection = (text: string, name: string): boolean =>
     "im",
   ).test(text);
 
-// cobra's 'Use "prog options" for a list of global command-line options': prog's options apply.
-const GLOBAL = /\bUse ["'`]([a-z][\w.+-]*) [\w-]+["'`] for a list of global (?:command-line )?(?:options|flags)\b/i;
+// cobra's 'Use "prog options" for a list of global command-line options': the command it names
+// lists the options every command of prog takes, the root's own included.
+const GLOBAL = /\bUse ["'`]([a-z][\w.+-]*) ([\w-]+)["'`] for a list of global (?:command-line )?(?:options|flags)\b/i;
+
+/** The command words a help text names for its program's global options (`kubectl options`), if it names one. */
+export function globalOptionsCommand(text: string): [string, string] | undefined {
+  const m = GLOBAL.exec(text);
+  return m ? [m[1]!, m[2]!] : undefined;
+}
 
 /** `result` with the program whose options the text says it takes, when it says so. */
 export function withBorrowedOptions(result: ParseResult, text: string): ParseResult {
   const spec = result.spec;
   const global = GLOBAL.exec(text);
-  if (global && spec.path.length > 1 && global[1] === spec.path[0] && !spec.extensions?.some((e) => e.kind === "options-of"))
+  const pointed = global ? [global[1]!, global[2]!] : [];
+  if (
+    global &&
+    global[1] === spec.path[0] &&
+    spec.path.join(" ") !== pointed.join(" ") &&
+    !spec.extensions?.some((e) => e.kind === "options-of")
+  )
     return withExtension(
       result,
       spec,
-      { kind: "options-of", program: global[1]!, said: true },
-      `${global[1]}'s global options, not listed here, are taken`,
+      { kind: "options-of", program: pointed.join(" "), said: true },
+      `${global[1]}'s global options (listed by \`${pointed.join(" ")}\`, not here) are taken`,
       matchSpan(text, global),
     );
   const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));

@@ -3,6 +3,7 @@
 // and the commands that help lists in turn, breadth first, so that a walk cut short by its
 // count still holds every command of the top level. Each text is one corpus key
 // (`az-account`, `az-storage-blob`) with its command words, like a tldr subcommand page.
+import { globalOptionsCommand } from "../../parse/borrowed.js";
 import { parseHelp } from "../../parse/help.js";
 
 export interface WalkNode {
@@ -19,14 +20,20 @@ export interface WalkStep {
   parentHelp: string;
 }
 
-/** The commands a help text lists, as the parser reads them; none when it does not parse. */
+/**
+ * The commands a help text lists, as the parser reads them (none when it does not parse), and
+ * at the root the command it names for the global options (`kubectl options`), which lists none.
+ */
 export function listedSubcommands(text: string, words: string[]): string[] {
+  const pointed = globalOptionsCommand(text);
+  const global = pointed && words.length === 1 && pointed[0] === words[0] ? [pointed[1]] : [];
   try {
-    return parseHelp(text, { name: words })
+    const listed = parseHelp(text, { name: words })
       .spec.subcommands.map((s) => s.path[s.path.length - 1]!)
       .filter((n) => /^[a-z0-9][\w.+-]*$/i.test(n) && n !== "help");
+    return [...listed, ...global.filter((g) => !listed.includes(g))];
   } catch {
-    return [];
+    return global;
   }
 }
 
