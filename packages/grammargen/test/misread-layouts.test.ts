@@ -47,6 +47,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe -f a b", "probe --file a --dry-run b", "probe -d b", "probe --deriver b"], ["probe -f", "probe -x b", "probe --dry-run=1 b"]);
   });
 
+  test("middle-dot bullets '\u00b7 --file / -f file'", () => {
+    const help =
+      "Synopsis\n\n    probe [option...] path\n\nOptions\n\n      \u00b7 --apply expr\n        Apply it.\n    \n      \u00b7 --json\n        Print JSON.\n\n    Common options:\n\n      \u00b7 --file / -f file\n        Read it.\n";
+    accepts(help, ["probe --apply x a", "probe --json a", "probe -f a b", "probe --file a --json b"], ["probe --apply", "probe -x b", "probe --json=1 b"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

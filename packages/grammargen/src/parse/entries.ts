@@ -295,7 +295,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
     if (read.blank) continue;
     // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it. Nor is a
     // negation mark before the spellings ("[!] --protocol -p proto": the test may be negated).
-    const bullet = /^(?:o|\u2022|\[!\]|!) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
+    const bullet = /^(?:o|\u00b7|\u2022|\[!\]|!) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
     const l = bullet ? { ...read, start: read.start + bullet[0].length } : unbracketed(read);
     // direnv's "allow [PATH_TO_RC]:" at the margin of a commands list, its description on the
     // deeper lines below: a command's form and a colon. Once one has arguments, "prune:" too.
