@@ -33,6 +33,13 @@ describe("keyword-grammar usage", () => {
     expect(parseHelp("Usage: opener { file | URL }\n", { name: ["opener"] }).spec.subcommands).toEqual([]);
   });
 
+  it("a placeholder beside help takes its definition's keywords", () => {
+    const agent = "Usage: netkit agent { COMMAND | help }\n\nCOMMAND := { secret | polkit | all }\n";
+    accepts(agent, ["netkit agent all", "netkit agent polkit x", "netkit agent help"], ["netkit agent al", "netkit agent other"], "netkit agent");
+    const power = "Usage: netkit power { COMMAND | help }\n\nCOMMAND := { [ on | off ] }\n";
+    accepts(power, ["netkit power off", "netkit power on"], ["netkit power standby"], "netkit power");
+  });
+
   it("names cut short where the text says so", () => {
     accepts(CUT, ["netkit n show", "netkit nodes x", "netkit p"], ["netkit nox", "netkit portx"], "netkit");
     accepts(TOP, ["netkit node"], ["netkit n show"], "netkit");

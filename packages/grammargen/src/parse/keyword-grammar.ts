@@ -61,6 +61,18 @@ function readLines(text: string, program: string): { defs: Map<string, string[]>
   return { defs, forms };
 }
 
+/**
+ * A definition that is only keywords, `{ a | b }` or `{ [ a | b ] }` (all of them optional):
+ * its keywords; undefined for anything else (`{ NH | nhid ID }`).
+ */
+function definedKeywords(def: string[] | undefined): string[] | undefined {
+  if (!def || (def[0] !== "{" && def[0] !== "[")) return undefined;
+  const { inner, next } = group(def, 0);
+  if (next !== def.length) return undefined;
+  const alts = inner[0] === "[" && group(inner, 0).next === inner.length ? choices(group(inner, 0).inner) : choices(inner);
+  return alts && keywords(alts).length === alts.length ? alts : undefined;
+}
+
 /** 1 when tokens need a word outside `[ ]`; a placeholder defined as all optional needs none. */
 function requiredIn(ts: string[], defs: Map<string, string[]>, seen: string[] = []): number {
   let depth = 0;
@@ -105,9 +117,12 @@ export function withKeywordGrammar(result: ParseResult, text: string): ParseResu
       const g = group(ts, i);
       const alts = choices(g.inner);
       if (t === "[" && g.next < ts.length) loose ??= span;
-      // `{ add | del } ROUTE`, `[ add | del ] ADDR`; `{ COMMAND | help }`: help alone.
-      if (alts?.every((x) => KEYWORD.test(x) || PLACEHOLDER.test(x)))
+      // `{ add | del } ROUTE`, `[ add | del ] ADDR`; `{ COMMAND | help }`: help alone, or with
+      // COMMAND's keywords where a definition lists them (`COMMAND := { status | show }`).
+      if (alts?.every((x) => KEYWORD.test(x) || PLACEHOLDER.test(x))) {
         for (const c of keywords(alts)) verb(c, keywords(alts).length === alts.length ? requiredIn(ts.slice(g.next), defs) : 0, span);
+        for (const c of alts.flatMap((x) => definedKeywords(defs.get(x)) ?? [])) verb(c, 0, span);
+      }
       // `obj [ show [ dev IF ] ]`: all optional.
       else if (!alts && t === "[" && KEYWORD.test(g.inner[0] ?? "") && g.next >= ts.length) verb(g.inner[0]!, requiredIn(g.inner.slice(1), defs), span);
     }
