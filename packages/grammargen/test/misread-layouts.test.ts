@@ -53,6 +53,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe --apply x a", "probe --json a", "probe -f a b", "probe --file a --json b"], ["probe --apply", "probe -x b", "probe --json=1 b"]);
   });
 
+  test("'-q --quiet' rows, no comma, under a usage of letters", () => {
+    const help =
+      "Usage: probe [-qm] [-W secs] [-c command]\n  -q --quiet                   hide messages\n  -m --monitor                 loop\n  -W --wait-delay secs         wait secs seconds\n  -c --command cmd             only this command\n";
+    accepts(help, ["probe --monitor", "probe -q --wait-delay 2", "probe --command cp -m"], ["probe --wait-delay", "probe --quiet=1", "probe --monitr"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

@@ -54,8 +54,10 @@ export function typeFromMetavar(metavar: string | undefined, description = ""): 
 
 /** Splits `-a, --all` / `-L<a>,<b>:<f>, -L:<fn>:<f>` into spellings at commas that precede a dash. */
 export function splitHead(head: string): string[] {
+  // "-q --quiet", "-W --wait-delay secs": a long spelling after a space is the next spelling
+  // too, as after a comma; no value starts with "--" and a letter.
   return head
-    .split(/,\s*(?=-)/)
+    .split(/,\s*(?=-)|\s+(?=--[A-Za-z])/)
     .map((x) => x.trim())
     .filter(Boolean);
 }
