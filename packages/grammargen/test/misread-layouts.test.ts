@@ -59,6 +59,11 @@ describe("misread option layouts", () => {
     accepts(help, ["probe --monitor", "probe -q --wait-delay 2", "probe --command cp -m"], ["probe --wait-delay", "probe --quiet=1", "probe --monitr"]);
   });
 
+  test("a table at the margin, one tab after a head, under a usage of letters", () => {
+    const help = "\tUsage: probe [-ch] [-b bus] [-i seconds]\n\n-b --bus 3\t\tPick a bus\n-c --color\t\tEnable colors\n-i --dump-interval 1\tSeconds between dumps\n-T --transparency\tEnable it\n";
+    accepts(help, ["probe --color", "probe --bus 2 -c", "probe --dump-interval 3"], ["probe --bus", "probe --color=1", "probe --transparency"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

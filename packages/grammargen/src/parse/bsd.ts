@@ -516,8 +516,10 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   }
   // A getopt-style table under the usage (hostname's "-s, --short   short host name") adds
   // long spellings and descriptions to the usage line's letters; the usage stays the authority
-  // on which options exist and what they take.
-  for (const t of readOptionTable(text)) {
+  // on which options exist and what they take. The table may start at the margin and end its
+  // head at one tab ("-i --dump-interval 1<tab>Number of seconds"): only letters the usage
+  // names take anything from it.
+  for (const t of readOptionTable(text, { headSeparator: /^ {0,8}(-[^\s].*?)(?:(?:\s{2,}|\t)(\S.*))?$/ })) {
     const o = spec.options.find((x) => t.short.some((c) => x.short.includes(c)));
     if (!o) continue;
     for (const l of t.long) if (!o.long.includes(l)) o.long.push(l);
