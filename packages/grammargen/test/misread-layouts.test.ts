@@ -64,6 +64,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe --color", "probe --bus 2 -c", "probe --dump-interval 3"], ["probe --bus", "probe --color=1", "probe --transparency"]);
   });
 
+  test("option rows in brackets, one spelling each: '[-a <user>]  Run as another user'", () => {
+    const help =
+      "  usage:\n\n    probe\n\n       -s <server_host>           Host name.\n       -p <server_port>           Port number.\n\n       [-a <user>]                Run as another user.\n       [-c <config_file>]         The path to config file.\n       [-v]                       Verbose mode.\n";
+    accepts(help, ["probe -c a.json", "probe -s h -p 1 -a bob -v"], ["probe -c", "probe -v x", "probe -x"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

@@ -138,7 +138,9 @@ const headOf = (head: string): Head | undefined =>
  */
 function unbracketed(l: ColumnLine): ColumnLine {
   // Thor writes its descriptions after "# " and brackets each spelling ("[--api], [--no-api]").
-  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*)\](?:, \[--[A-Za-z][^[\]\s]*\])*(?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z#]/.exec(
+  // So do ss-local's "[-a <user>]  Run as another user" and varnishlog's "[-a]  Append": one
+  // spelling, its value inside the brackets.
+  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*|-[\w?][^[\]\s]*(?: (?:<[^<>\s]+>|[A-Z][A-Z0-9_]*))?)\](?:, \[--[A-Za-z][^[\]\s]*\])*(?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z#]/.exec(
     l.text.slice(l.start),
   );
   if (!m) return l;
