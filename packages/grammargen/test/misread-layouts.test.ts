@@ -70,6 +70,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe -c a.json", "probe -s h -p 1 -a bob -v"], ["probe -c", "probe -v x", "probe -x"]);
   });
 
+  test("a 'COMMAND LINE FLAGS' heading lists options, not commands", () => {
+    const help =
+      "probe: a compiler\n\nCOMMON COMMANDS\n\n  probe -b\n  Build it.\n\nCOMMAND LINE FLAGS\n\n--help, -h\nPrint this message.\n\n--watch, -w\nWatch input files.\n\n--init\nCreate a config file.\n";
+    accepts(help, ["probe --init", "probe -w", "probe --watch"], ["probe --init=1", "probe -x", "probe --wach"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

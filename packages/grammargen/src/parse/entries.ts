@@ -44,6 +44,8 @@ export function sectionKind(title: string): SectionKind {
   if (/^((global|common|general|other|main|basic|advanced) )?(options|flags|switches)\b/.test(t)) return "options";
   // systemctl's "Environment Commands:" lists commands, whatever they are about.
   if (NOT_OPTIONS.test(t) && !/\bcommands$/.test(t)) return "other";
+  // tsc's "COMMAND LINE FLAGS", "Other command line options:": the last word says what is listed.
+  if (/\b(options|flags|switches)$/.test(t) && !/\band\b/.test(t)) return "options";
   // Azure CLI lists the command groups under a name ("Subgroups:") before its "Commands:".
   // xmlstarlet's "where <command> is one of:".
   if (/(^|[\s<])(sub)?commands?\b|^available commands|^core commands|^(sub)?groups$/.test(t)) return "commands";
