@@ -60,7 +60,8 @@ describe("misread option layouts", () => {
   });
 
   test("a table at the margin, one tab after a head, under a usage of letters", () => {
-    const help = "\tUsage: probe [-ch] [-b bus] [-i seconds]\n\n-b --bus 3\t\tPick a bus\n-c --color\t\tEnable colors\n-i --dump-interval 1\tSeconds between dumps\n-T --transparency\tEnable it\n";
+    const help =
+      "\tUsage: probe [-ch] [-b bus] [-i seconds]\n\n-b --bus 3\t\tPick a bus\n-c --color\t\tEnable colors\n-i --dump-interval 1\tSeconds between dumps\n-T --transparency\tEnable it\n";
     accepts(help, ["probe --color", "probe --bus 2 -c", "probe --dump-interval 3"], ["probe --bus", "probe --color=1", "probe --transparency"]);
   });
 

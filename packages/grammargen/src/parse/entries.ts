@@ -142,9 +142,10 @@ function unbracketed(l: ColumnLine): ColumnLine {
   // Thor writes its descriptions after "# " and brackets each spelling ("[--api], [--no-api]").
   // So do ss-local's "[-a <user>]  Run as another user" and varnishlog's "[-a]  Append": one
   // spelling, its value inside the brackets.
-  const m = /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*|-[\w?][^[\]\s]*(?: (?:<[^<>\s]+>|[A-Z][A-Z0-9_]*))?)\](?:, \[--[A-Za-z][^[\]\s]*\])*(?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z#]/.exec(
-    l.text.slice(l.start),
-  );
+  const m =
+    /^\[((?:-[\w?][^[\]\s]*[, |]+)*--[A-Za-z][^[\]]*|-[\w?][^[\]\s]*(?: (?:<[^<>\s]+>|[A-Z][A-Z0-9_]*))?)\](?:, \[--[A-Za-z][^[\]\s]*\])*(?: <[^<>\s]+>)?(?:\t| {2})\s*[A-Za-z#]/.exec(
+      l.text.slice(l.start),
+    );
   if (!m) return l;
   const at = l.start;
   return { ...l, text: `${l.text.slice(0, at)} ${m[1]} ${l.text.slice(at + m[1]!.length + 2)}`, start: at + 1, indent: l.indent + 1 };
