@@ -50,4 +50,43 @@ describe("layouts that asked for more than the text does", () => {
     // "-- ARGS" after the options stays the end of options.
     accepts("Usage: probe [options] -- command args\n\n  -v  verbose\n", ["probe -v -- ls -l"], ["probe -v"]);
   });
+
+  test("an option that ends the program ('and quit', 'Show list of ...') needs no operand, whatever options come with it", () => {
+    const help =
+      "Usage: probe [options] <span> [outfile]\n\n  -v --verbose   : extra verbose operation\n  -Q --query     : query the drive and quit\n  -C --ciphers   : Show list of supported ciphers\n  -h --help      : print help\n  -d --device DEV : use DEV\n";
+    accepts(
+      help,
+      ["probe -Q", "probe --query", "probe -C", "probe -h -v -v", "probe -v --query", "probe -v -Q -v", "probe 1-3"],
+      ["probe", "probe -v", "probe -Q -x", "probe -Q -d"],
+    );
+  });
+
+  test("'usage: Usage: prog ...' (argparse given a usage with its own heading) and a full stop after the usage", () => {
+    accepts(
+      "usage: Usage: probe [options] [file [args]]\n\noptions:\n  -h, --help  show this help message and exit\n  -q          quiet\n",
+      ["probe", "probe -q f a b"],
+      ["probe -x"],
+    );
+    accepts(
+      "usage: probe [options]... [script [args]...].\nAvailable options are:\n  -e chunk  Execute string 'chunk'.\n  -v        Show version.\n",
+      ["probe", "probe -e x", "probe s a b"],
+      ["probe -e"],
+    );
+  });
+
+  test("a value then one space and a capitalised description ('--new-window <url> Open <url> in a new window.')", () => {
+    accepts(
+      "Usage: probe [ options ... ] [URL]\n\n  --sync             Make calls synchronous\n  --new-window <url> Open <url> in a new window.\n  --new-tab <url>    Open <url> in a new tab.\n",
+      ["probe --new-window https://example.org/", "probe --new-window a b"],
+      ["probe --new-window", "probe --new-window a b c"],
+    );
+  });
+
+  test("GLib's parameter string that is a phrase in lower case ('[OPTION?] record your current desktop session') says nothing of operands", () => {
+    const help =
+      "Usage:\n  probe [OPTION?] record your current desktop session\n\nHelp Options:\n  -?, --help               Show help options\n\nApplication Options:\n  -d, --duration=SECS      Duration of animation\n  -v, --verbose            Be verbose\n";
+    accepts(help, ["probe out.gif", "probe -d 5 out.gif", "probe"], ["probe -d", "probe -x a"]);
+    // Placeholders in lower case stay operands.
+    accepts("Usage:\n  probe [OPTION?] source target name\n\nApplication Options:\n  -v, --verbose  Be verbose\n", ["probe a b c"], ["probe a"]);
+  });
 });

@@ -106,7 +106,12 @@ Options:
   -o, --list-only       List only mode
   -h                    this message
 `;
-    accepts(help, ["probe -l", "probe --list-fixes", "probe -h", "probe -w a.py", "probe -o a.py"], ["probe", "probe -w", "probe -l -w", "probe -o"]);
+    // Other options may come with it (`probe -l -w`): the program lists and ends all the same.
+    accepts(
+      help,
+      ["probe -l", "probe --list-fixes", "probe -h", "probe -w a.py", "probe -o a.py", "probe -l -w"],
+      ["probe", "probe -w", "probe -l -x", "probe -o"],
+    );
   });
 
   test("argparse subparsers wrapped over lines ('{add,rm,...}' then '...' below) are subcommands, also in a text with only -h and -v", () => {

@@ -484,11 +484,11 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   if (positionals.some((p) => p.min > 0)) {
     const INFO = /^(help|version|usage)$/;
     // Not curl's "-l, --list-only  List only mode", a mode of another action.
-    const LISTS = /^(list|lists|show a list|display all|print (a |the )?list)\b(?! only)/i;
+    const LISTS = /^(?:: )?(list|lists|show a list|display all|(print|show|display) (a |the )?list)\b(?! only)/i;
     const exits = allOptions.filter(
       (o) =>
         (o.arity === "none" &&
-          (/\b(and|then) exits?\b/i.test(o.description) ||
+          (/\b(and|then) (exits?|quits?)\b/i.test(o.description) ||
             LISTS.test(o.description) ||
             o.long.some((l) => INFO.test(l)) ||
             (o.dashLong ?? []).some((d) => INFO.test(d)) ||
@@ -510,7 +510,8 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
         ]),
       ),
     ];
-    if (spellings.length) forms.push(seq(words, L.sp, literalChoice(spellings)));
+    // Other options may come with it (`cjxl -h -v -v`, `prog -q --version`): they do not bring the operands back.
+    if (spellings.length) forms.push(withGap(head, L.sp, literalChoice(spellings)));
   }
 
   if (spec.subcommands.length) {

@@ -213,8 +213,9 @@ function readOptionHead(text: string, from: number): { head: string; descFrom: n
     const prose = /^(-{1,2}[^\s,]+) (?=[a-z][a-z'-]* (?:[a-z(]|[A-Z][A-Za-z]*[a-z]))/.exec(text.slice(from));
     const head = prose ? headOf(prose[1]!) : undefined;
     if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
-    // flite's "-f TEXTFILE Explicitly set input", lvmdump's "-d <directory> dump into ...".
-    const valued = /^(-{1,2}[^\s,=]+[ =](?:<?[A-Z][A-Z0-9_]*>?|<[a-z][\w-]*>)) (?=[A-Za-z][a-z]+ [a-z])/.exec(text.slice(from));
+    // flite's "-f TEXTFILE Explicitly set input", lvmdump's "-d <directory> dump into ...",
+    // firefox's "--new-window <url> Open <url> in a new window.".
+    const valued = /^(-{1,2}[^\s,=]+[ =](?:<?[A-Z][A-Z0-9_]*>?|<[a-z][\w-]*>)) (?=[A-Za-z][a-z]+ [a-z<])/.exec(text.slice(from));
     const valuedHead = valued ? headOf(valued[1]!) : undefined;
     if (valued && valuedHead) return { head: valued[1]!, descFrom: from + valued[0].length, parsed: valuedHead };
   }

@@ -463,6 +463,15 @@ function isTitle(ops: UsageOperand[]): boolean {
   );
 }
 
+/** Three or more plain lower-case words, one of them a word no placeholder is ("your", "the", "of"). */
+function isPhrase(ops: UsageOperand[]): boolean {
+  return (
+    ops.length >= 3 &&
+    ops.every((o) => /^[a-z]+$/.test(o.name) && o.min === 1 && o.max === 1 && !o.choices) &&
+    ops.some((o) => /^(a|an|the|your|my|its|their|of|to|for|from|into|in|on|at|with|and|or|this|that|all)$/.test(o.name))
+  );
+}
+
 export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesValue): Usage {
   // svn's "usage: 1. changelist CLNAME PATH..." and "2. ...": numbered forms (blanked).
   const numbered = all.some((l) => /^\s*usage:\s*1\.\s/i.test(l.text));
@@ -479,7 +488,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     return w === base || w.split("/").pop() === base || (word !== undefined && w === word);
   };
   // `s`: a line may hold U+2028/U+2029, which `.` would not match, and the match must not fail.
-  const afterHeading = (text: string) => /^(\s*usage(?: is)?\s*:?\s*)(.*)$/is.exec(text)!;
+  // argparse given a usage string that has its own heading prints both ("usage: Usage: bpython ...").
+  const afterHeading = (text: string) => /^(\s*usage(?: is)?\s*:?\s*(?:usage\s*:\s*)?)(.*)$/is.exec(text)!;
   // Of several "usage:" lines, the first that names the program (or stands above a form that
   // does): aws prints "usage: Note: AWS CLI version 2 ..." before its real usage line.
   const headings = lines.flatMap((l, i) => (isUsageHeading(l.text) ? [i] : []));
@@ -621,6 +631,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
         .replace(/(?:\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)|\t+[A-Z][a-z]+ [A-Za-z])[^[\]<>{}|]*$/, "")
         .replace(summary, "")
         .replace(/([A-Za-z])\(s\)/g, "$1...")
+        // luajit's "[options]... [script [args]...].": a full stop after the last bracket ends the sentence.
+        .replace(/(?<=\])\.\s*$/, "")
         // GLib's "[OPTION…]" in a C locale is "[OPTION?]": its "[LOCATION?]" repeats as "[LOCATION…]" does.
         .replace(/(?<=[A-Za-z])\?(?=\]|\s|$)/g, (q) => (/\[OPTION\?\]/.test(r.text) ? "…" : q)),
       r.from,
@@ -664,7 +676,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     let ops = operandsOf(toks, r.line, takesValue, false);
     // GLib's "pkcon [OPTION…] PackageKit Console Program": its parameter string is a title, not
     // operands; what the program takes is unknown, so any words are.
-    if (!cont && isTitle(ops)) ops = [{ name: "ARG", min: 0, max: MANY, span: ops[0]!.span }];
+    // byzanz-record's "[OPTION?] record your current desktop session": a phrase in lower case.
+    if (!cont && (isTitle(ops) || (GLIB_FORM.test(r.text) && isPhrase(ops)))) ops = [{ name: "ARG", min: 0, max: MANY, span: ops[0]!.span }];
     // GLib's "fprintd-verify [OPTION…] [username] Verify a fingerprint": its parameter string,
     // then the summary, a capitalised word and lower-case ones to the line's end.
     else if (!cont && toks.some((x) => /^\[OPTION(\?|…|\.\.\.)\]$/.test(x.text))) {
