@@ -649,6 +649,15 @@ describe("filling in man pages", () => {
       const measure = (key: string, words: string[], helpText: string | undefined, manText: string) => manGain(words, helpText, manText, examples[key]!);
       const costly = manGain(["costly"], help.get("costly"), pages.costly!, examples.costly!).compressed;
       const budget = costly - 1;
+      // A page named by --except is not chosen, though the budget has room for it.
+      const roomy = (except?: Set<string>) => {
+        const s = structuredClone(state);
+        return { chosen: chooseManPages(out, work, s, 10 * costly, measure, {}, except).chosen, s };
+      };
+      expect(roomy().chosen).toEqual(["gains", "costly"]);
+      const excepted = roomy(new Set(["costly"]));
+      expect(excepted.chosen).toEqual(["gains"]);
+      expect(excepted.s.costly!.choice).toBe("left out by --except");
       const c = chooseManPages(out, work, state, budget, measure);
       expect(c.chosen).toEqual(["gains"]);
       expect(c.overBudget).toEqual(["costly"]);

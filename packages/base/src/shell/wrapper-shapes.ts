@@ -40,7 +40,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "kde-inhibit": "-h --power --screenSaver --colorCorrect --notifications --help --help-all --qmljsdebugger: COMMAND",
   keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... NOTIFYLOG... GCLOG... FD... COMMAND",
   "kiwi-ng":
-    "-v --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: SERVICE COMMAND",
+    "-vh --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: --help SERVICE... COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",
@@ -94,8 +94,6 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-e:E:p:u:b:D::fI:P:zZa:q:ikno:Ar::s:tT::vxX:yYcCO:S:U:wdhV --env: --attach: --user: --detach-on: --daemonize:: --follow-forks --output-separately --interruptible: --trace: --signal: --status: --trace-path: --successful-only --failed-only --columns: --abbrev: --verbose: --raw: --read: --write: --quiet: --kvm: --decode-fds: --instruction-pointer --stack-traces --syscall-number --output: --output-append-mode --relative-timestamps:: --string-limit: --absolute-timestamps: --syscall-times:: --no-abbrev --strings-in-hex: --const-print-style: --decode-pids: --summary-only --summary --summary-syscall-overhead: --summary-sort-by: --summary-columns: --summary-wall-clock --inject: --fault: --debug --help --seccomp-bpf --tips:: --version COMMAND",
   su: "-mpw:g:G:lc:!fs:PhV --preserve-environment --whitelist-environment: --group: --supp-group: --login --command:! --session-command:! --fast --shell: --pty --help --version",
   sudo: "-AbBC:D:E::eg:Hh::iKklnPp:R:r:Sst:T:U:u:VvN --askpass --background --bell --close-from: --chdir: --preserve-env:: --edit --group: --set-home --help:: --host:: --login --remove-timestamp --reset-timestamp --list --non-interactive --preserve-groups --prompt: --chroot: --role: --stdin --shell --type: --command-timeout: --other-user: --user: --version --validate NAME=VALUE... COMMAND",
-  sysbench:
-    "--threads: --events: --time: --forced-shutdown: --thread-stack-size: --rate: --report-interval: --report-checkpoints:: --debug:: --validate:: --help:: --version:: --config-file: --tx-rate: --max-requests: --max-time: --num-threads: --rand-type: --rand-spec-iter: --rand-spec-pct: --rand-spec-res: --rand-seed: --rand-pareto-h: --verbosity: --percentile: --histogram:: --db-driver: --db-ps-mode: --db-debug:: --mysql-host:: --mysql-port:: --mysql-socket:: --mysql-user: --mysql-password: --mysql-db: --mysql-ssl:: --mysql-ssl-cipher: --mysql-compression:: --mysql-debug:: --mysql-ignore-errors:: --mysql-dry-run:: --pgsql-host: --pgsql-port: --pgsql-user: --pgsql-password:*3 --pgsql-db: TESTNAME... COMMAND",
   "systemd-cat": "-ht:p: --help --version --identifier: --priority: --stderr-priority: --level-prefix: COMMAND",
   "systemd-inhibit": "-h --help --version --no-pager --no-legend --what: --who: --why: --mode: --list COMMAND",
   "systemd-run":
@@ -104,7 +102,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   timeout: "-k:s:v --preserve-status --foreground --kill-after: --signal: --verbose --help --version DURATION COMMAND",
   tio: "-b:d:f:s:p:o:O:a:netlLm:c:S:vh --baudrate: --databits: --flow: --stopbits: --parity: --output-delay: --output-line-delay: --line-pulse-duration: --auto-connect: --exclude-devices: --exclude-drivers: --exclude-tids: --no-reconnect --local-echo --input-mode: --output-mode: --timestamp --timestamp-format: --timestamp-timeout: --list --log --log-file: --log-directory: --log-append --log-strip --map: --color: --socket: --rs-485 --rs-485-config: --alert: --mute --script: --script-file: --script-run: --exec:! --version --help",
   torify: "-hv COMMAND",
-  torsocks: "-hdu:p:i6a:P: --help --shell --version --debug --user: --pass: --isolate --ipv6 --address: --port: COMMAND",
+  torsocks: "-hdu:p:i6a:P:q --help --shell --version --debug --user: --pass: --isolate --ipv6 --address: --port: --quiet COMMAND",
   uclampset: "-m:M:ap:sRvhV --all-tasks --pid: --system --reset-on-fork --verbose --help --version COMMAND",
   unshare:
     "-m::u::i::n::p::U::C::T::frcR:w:S:G:hV --mount:: --uts:: --ipc:: --net:: --pid:: --user:: --cgroup:: --time:: --fork --map-user: --map-group: --map-root-user --map-current-user --map-auto --map-users: --map-groups: --kill-child:: --mount-proc:: --propagation: --setgroups: --keep-caps --root: --wd: --setuid: --setgid: --monotonic: --boottime: --help --version COMMAND",

@@ -19,6 +19,7 @@
 //          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 //          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
+//          [--except NAME,...]   (man: pages not to choose by gain, whose reading was found wrong)
 //          [--root DIR]   (a Debian system made by debootstrap, with man-db installed there: packages
 //                          are installed there and programs run from there; its apt-file lists map
 //                          programs to packages where `apt-file update` has run there, else this
@@ -49,7 +50,7 @@ const opt = (name: string) => {
 };
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|newer|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N] [--root DIR]",
+    "usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE] [--phase list|install|capture|walk|commit|man|add|newer|all] [--only NAME,...] [--recapture] [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S] [--max-bytes N] [--max-man-bytes N] [--man-budget N] [--except NAME,...] [--root DIR]",
   );
   process.exit(0);
 }
@@ -288,7 +289,8 @@ if (phase === "man" || phase === "all") {
   }
   const fills = fetchManPages(out, corpus, installedPackages(root), fillFile, { recapture, log, more, root });
   if (budget > 0) {
-    const c = chooseManPages(out, corpus, fills, budget, (key, words, help, man) => manGain(words, help, man, byKey.get(key) ?? []), limits);
+    const except = new Set(opt("except")?.split(",") ?? []);
+    const c = chooseManPages(out, corpus, fills, budget, (key, words, help, man) => manGain(words, help, man, byKey.get(key) ?? []), limits, except);
     log(`man: ${c.chosen.length} pages chosen by gain (${c.spent} compressed bytes of ${budget}), ${c.overBudget.length} over the budget`);
   }
   const r = addManPages(out, corpus, fills, limits);

@@ -195,7 +195,7 @@ export function fetchManPages(
  * `measure` says what a page gains, loses and costs. A page an earlier run chose
  * (committed, though the commit's own limits leave it out) counts against the budget first, so
  * a rerun chooses the same, from this state folder or another. Each page's outcome is recorded
- * in the state.
+ * in the state. A page of `except` is not chosen.
  */
 export function chooseManPages(
   out: string,
@@ -204,6 +204,7 @@ export function chooseManPages(
   budget: number,
   measure: (key: string, words: string[], helpText: string | undefined, manText: string) => { gain: number; lost?: number; compressed: number },
   limits: CommitLimits = {},
+  except: ReadonlySet<string> = new Set(),
 ): ReturnType<typeof byGain> {
   const index = readDebianIndex(out);
   const help = readBundle(join(out, "help.txt.br"));
@@ -253,6 +254,11 @@ export function chooseManPages(
     const helpText = e.help ? help.get(key) : undefined;
     // What the commit's own rule takes needs no choosing.
     if (!commitWhy("man", text, e, helpText, limits)) continue;
+    // A page whose reading a person found wrong (dash(1)'s "-e errexit" rows read as values).
+    if (except.has(key)) {
+      f.choice = "left out by --except";
+      continue;
+    }
     f.helpLacks = manOnlyOptions(e.words, helpText, text);
     if (!f.helpLacks.length) {
       delete f.gain;
