@@ -146,4 +146,6 @@ export type Extension =
    * short anywhere after the point where no other name shares its start. */
   | { kind: "abbreviations" }
   /** The text says its command names may be abbreviated (ip's objects): a subcommand's name may be cut to any leading part. */
-  | { kind: "abbreviated-commands" };
+  | { kind: "abbreviated-commands" }
+  /** Every usage form starts with one of the program's commands ("tool conf set ...", "tool conf edit"): one must be given. */
+  | { kind: "command-required" };

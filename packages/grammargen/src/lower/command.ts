@@ -514,6 +514,8 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     if (spellings.length) forms.push(withGap(head, L.sp, literalChoice(spellings)));
   }
 
+  // Usage forms that each start with a command: the program without one is no invocation.
+  if (spec.subcommands.length && spec.extensions?.some((e) => e.kind === "command-required")) forms = [];
   if (spec.subcommands.length) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];
     const kept = spec.subcommands.filter((sub) => L.opts.policy?.allowSubcommand?.(sub.path) ?? true);

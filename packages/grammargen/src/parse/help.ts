@@ -11,6 +11,7 @@ import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
+import { bracketOptions } from "./option-brackets.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { withOwnAliases } from "./own-aliases.js";
 import { synopsisAsUsage } from "./man.js";
@@ -318,6 +319,39 @@ function commandsAsOperands(operands: UsageOperand[], described: readonly { name
 }
 
 /**
+ * Usage forms that each go on from the command's words with a plain lower-case word, two words
+ * or more in all ("tool conf set <key>=<value>", "tool conf get [<key>]", "tool conf edit"): the
+ * words are the command's own commands, each described by its forms (formsOfListed), so one
+ * whose form ends at its word takes no operand. Not forms that all start alike ("ln source
+ * dest", "ln source ... dir"), nor a form that starts otherwise, nor a word naming a placeholder.
+ */
+function usageCommandWords(alternatives: UsageOperand[][], text: string, path: string[]): string[] {
+  // A text with a heading for its commands (a man page's COMMANDS) describes them there.
+  if (alternatives.length < 2 || /^[ \t]*(?:sub-?)?commands:?[ \t]*$/im.test(text)) return [];
+  // Right after the command's words, with nothing between ("tool conf set"): not a placeholder
+  // after options (setserial's "-g [-abGv] device1", surfraw's "[-elvi] elvis").
+  const label = /^\s*(?:usage\s*:?|or\s*:?)?\s*/i;
+  const command = (before: string) =>
+    before
+      .replace(label, "")
+      .trim()
+      .replace(/^\S*\//, "") === path.join(" ");
+  const words = alternatives.map((alt) => {
+    const o = alt[0];
+    const bare = o && o.min === 1 && !o.choices && !o.placeholders && text.slice(o.span.start, o.span.end) === o.name;
+    const after = bare && command(text.slice(text.lastIndexOf("\n", o.span.start - 1) + 1, o.span.start));
+    return after && /^[a-z][a-z0-9-]*$/.test(o.name) && !isPlaceholderName(o.name) ? o.name : undefined;
+  });
+  if (words.some((w) => w === undefined)) return [];
+  // The forms write their placeholders otherwise ("<key>", "KEY"): a bare word after the first
+  // is one (lpmove's "job destination", "source-destination destination"), and so may the first be.
+  const raw = (o: UsageOperand) => text.slice(o.span.start, o.span.end);
+  if (alternatives.some((alt) => alt.slice(1).some((o) => o.min > 0 && !/^<.*>$|^[A-Z][A-Z0-9_-]*(\.\.\.)?$/.test(raw(o))))) return [];
+  const distinct = [...new Set(words as string[])];
+  return distinct.length >= 2 ? distinct : [];
+}
+
+/**
  * Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to
  * the smallest total. An operand the smallest form does not name is the one made optional first
  * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
@@ -373,6 +407,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (template) session.warn(`skipped the option template --${o.long[0]}`, o.span);
     return !template;
   });
+  // An options heading over bracket groups, not rows (option-brackets.ts): options no row spells.
+  for (const o of bracketOptions(lines)) {
+    const spelled = (x: OptionSpec) =>
+      x.short.some((c) => o.short.includes(c)) || x.long.some((l) => o.long.includes(l)) || (x.dashLong ?? []).some((d) => o.dashLong?.includes(d));
+    if (!options.some(spelled)) options.push(o);
+  }
   // "-0 ... -9" (xz): every digit between the two.
   for (const o of options) {
     const range = o.span && /^\s*-([0-9])\s*(?:\.\.\.?|…|-|to)\s*-([0-9])\b/.exec(text.slice(o.span.start, o.span.end));
@@ -551,6 +591,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // those it shows after this command's word ("reg reload", "reg get" under iw reg).
   const shownAfter = (c: (typeof entries.commands)[number]) => text.slice(c.span.start).startsWith(`${path[path.length - 1]} `);
   for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases, c.commands);
+  // Not in a rendered man page, whose placeholders lost their italics and read as plain words.
+  const formWords =
+    !entries.commands.length && !listed.length && !usage.programsUsage && opts.placeholders !== "plain" ? usageCommandWords(usage.alternatives, text, path) : [];
+  for (const w of formWords) addSub(w);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {
     // The subcommand placeholder and the arguments after it belong to the subcommand, and so do
@@ -613,6 +657,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   else if (/^USAGE: \S+/m.test(text) && /^OPTIONS:\s*$/m.test(text) && /^\s+--[\w-]+(?:=<\w+>)?\s+- \S/m.test(text))
     spec.extensions = [{ kind: "single-dash-long" }];
   if (templates.length) spec.extensions = [...(spec.extensions ?? []), { kind: "option-prefixes", prefixes: templates }];
+  if (formWords.length && !positionals.length) spec.extensions = [...(spec.extensions ?? []), { kind: "command-required" }];
   return { spec, diagnostics: session.diagnostics };
 }
 

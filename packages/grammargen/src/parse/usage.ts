@@ -568,8 +568,12 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       raw.push({ line: l, from: labelled[1]!.length, text: labelled[2]! });
       continue;
     }
-    // Without a heading, each form starts at the margin with the program (avahi-browse's four).
-    if (l.indent === 0 && raw.length && !(headed < 0 && startsWithProgram(l.text))) break;
+    // Without a heading, each form starts at the margin with the program (avahi-browse's four);
+    // so does each under a heading alone on its line with the first form at the margin right
+    // below it ("Usage:", then "tool conf set <key>=<value>", "tool conf edit"). Not forms set
+    // apart from the heading by a blank line, which may be examples with descriptions beside.
+    const marginForms = headed >= 0 && raw[0]?.line !== head && raw[0]?.line.indent === 0 && raw[0]?.line === lines[idx + 1];
+    if (l.indent === 0 && raw.length && !((headed < 0 || marginForms) && startsWithProgram(l.text, marginForms ? programWord : undefined))) break;
     // Option tables and rulers end a usage block that has no blank line after it (tree).
     if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
     // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon.
