@@ -68,6 +68,11 @@ Box options:
     );
   });
 
+  test("the forms of a text printed for an alias spell the command's other name: their words are still its commands", () => {
+    const owner = "Manage owners\n\nUsage:\ntool owner add <user> <spec>\ntool owner rm <user> <spec>\ntool owner ls <spec>\n\nalias: author\n";
+    accepts(owner, ["tool author add me x", "tool author ls x"], ["tool author", "tool author add me", "tool author owner ls x"], "tool author");
+  });
+
   test("no command words where the forms' words are placeholders, follow options, or a rendered page's", () => {
     // lpmove's layout: every placeholder is a plain word, so the first is one too.
     const plain = parseHelp("Usage:\nmover job destination\nmover source-destination destination\n", { name: "mover" }).spec;

@@ -54,4 +54,24 @@ describe("a command's own aliases", () => {
     expect(recognize(lowerCommand(spec), "tool widget ls").accepted).toBe(false);
     expect(joined.subcommands.find((c) => c.path.at(-1) === "set")?.aliases).toEqual(["put"]);
   });
+
+  it("reads an 'alias:' line of names, and never a command's row that starts with the word", () => {
+    const install =
+      'Install a package\n\nUsage:\ntool install [<spec> ...]\n\nOptions:\n[-g|--global]\n\naliases: add, i, in\n\nRun "tool help install" for more\n';
+    expect(ownAliases(install, ["tool", "install"])).toEqual(["add", "i", "in"]);
+    expect(ownAliases("hg commit [OPTION]... [FILE]...\n\naliases: ci\n\ncommit the specified files\n", ["hg", "commit"])).toEqual(["ci"]);
+    expect(ownAliases("ADDITIONAL COMMANDS\n  alias:       Create command shortcuts\n  api:         Make a request\n", ["tool", "x"])).toEqual([]);
+    const own = parseHelp(install, { name: ["tool", "install"] }).spec;
+    const parent = parseHelp("Usage: tool <command>\n\nAll commands:\n\n    access, install, ls,\n    run, test\n", { name: ["tool"] }).spec;
+    const g = lowerCommand(withChildAliases(parent, (p) => (p.at(-1) === "install" ? own : undefined)));
+    for (const c of ["tool i x", "tool add x", "tool install x"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "tool inst x").accepted).toBe(false);
+  });
+
+  it("a text printed for an alias names the command by its other name in its forms: those are its forms", () => {
+    const list = "List packages\n\nUsage:\ntool ls [<spec>]\n\nOptions:\n[--json]\n\nalias: list\n";
+    const g = lowerCommand(parseHelp(list, { name: ["tool", "list"] }).spec);
+    for (const c of ["tool list", "tool list x --json"]) expect(recognize(g, c).accepted, c).toBe(true);
+    expect(recognize(g, "tool list ls x").accepted).toBe(false);
+  });
 });

@@ -282,6 +282,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
   /** The indent of the current table's commands, and of a list nested under one of them. */
   let commandIndent: number | undefined;
   let nested: number | undefined;
+  /** The row above was a list of names that left off after a comma. */
+  let listGoesOn = false;
   /** Lines with a deeper line right below them. */
   const deeperBelow = new Set(
     lines.filter((l, k) => !l.blank && lines[k + 1] !== undefined && !lines[k + 1]!.blank && lines[k + 1]!.indent > l.indent).map((l) => l.no),
@@ -508,7 +510,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
         descFrom = col;
       }
       // "a  add     Append files": a letter, then the name it stands for in a column of its own.
-      const spelled = kind === "commands" ? /^([a-z][\w-]+)(?:\t|  )\s*(?=\S)/.exec(l.text.slice(descFrom)) : null;
+      const spelled = kind === "commands" ? /^([a-z][\w-]+)(?:\t| {2})\s*(?=\S)/.exec(l.text.slice(descFrom)) : null;
       if (spelled && /^[a-z]$/.test(head.trim()) && spelled[1]!.includes(head.trim())) {
         head = `${spelled[1]}, ${head.trim()}`;
         descFrom += spelled[0].length;
@@ -533,6 +535,21 @@ export function readEntries(lines: Line[], program = ""): Entries {
             .split(/,\s*|\s+\|\s+/)
             .map((n) => n.trim().replace(/:$/, ""))
             .filter((n) => n !== "");
+      // npm's "All commands:" over "access, adduser, audit, bugs, cache, ci, completion," wrapped
+      // over lines with no descriptions: each name is a command. Spellings of one command
+      // ("list, ls   List things") stand on one row, with a description.
+      const wraps = /,\s*$/.test(head);
+      const nameList: boolean = kind === "commands" && descFrom >= l.text.length && names.length > 2 && (wraps || listGoesOn);
+      listGoesOn = nameList && wraps;
+      if (nameList && names.every((n) => /^[a-z0-9][\w.:-]*$/i.test(n))) {
+        for (const n of names) {
+          const at = l.text.indexOf(n, l.start);
+          out.commands.push({ name: n, aliases: [], description: "", span: spanOf(l, at, at + n.length) });
+        }
+        commandIndent ??= l.indent;
+        current = undefined;
+        continue;
+      }
       // systemctl's "start UNIT...", "status [PATTERN...|PID...]": the command's own arguments after its name.
       // The arguments are syntax only (metavars in capitals, <...>, [...], {...}), never prose.
       // s3cmd's "mb s3://BUCKET": a URL whose parts are metavars is syntax too.

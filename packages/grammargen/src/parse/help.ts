@@ -331,11 +331,19 @@ function usageCommandWords(alternatives: UsageOperand[][], text: string, path: s
   // Right after the command's words, with nothing between ("tool conf set"): not a placeholder
   // after options (setserial's "-g [-abGv] device1", surfraw's "[-elvi] elvis").
   const label = /^\s*(?:usage\s*:?|or\s*:?)?\s*/i;
-  const command = (before: string) =>
-    before
+  const command = (before: string) => {
+    // The command's words, the last perhaps under another name the text gives it (npm's "npm owner" for npm author).
+    const words = before
       .replace(label, "")
       .trim()
-      .replace(/^\S*\//, "") === path.join(" ");
+      .replace(/^\S*\//, "")
+      .split(/\s+/);
+    return (
+      words.length === path.length &&
+      words.slice(0, -1).join(" ") === path.slice(0, -1).join(" ") &&
+      (path.length > 1 ? /^[a-z][\w.-]*$/.test(words.at(-1)!) : words[0] === path[0])
+    );
+  };
   const words = alternatives.map((alt) => {
     const o = alt[0];
     const bare = o && o.min === 1 && !o.choices && !o.placeholders && text.slice(o.span.start, o.span.end) === o.name;
@@ -593,7 +601,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases, c.commands);
   // Not in a rendered man page, whose placeholders lost their italics and read as plain words.
   const formWords =
-    !entries.commands.length && !listed.length && !usage.programsUsage && opts.placeholders !== "plain" ? usageCommandWords(usage.alternatives, text, path) : [];
+    !entries.commands.length && !listed.length && !usage.programsUsage && opts.placeholders !== "plain"
+      ? usageCommandWords(usage.alternatives, text, path)
+      : [];
   for (const w of formWords) addSub(w);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
   if (subcommands.length) {

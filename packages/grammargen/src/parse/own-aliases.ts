@@ -1,18 +1,33 @@
 // A command's own help that names its other spellings under an "Aliases" heading (cobra:
 // "Aliases:\n  use-context, use"; gh: "ALIASES\n  ls"; docker: "Aliases:\n  docker image ls,
 // docker image list, docker images"). Only spellings under the same parent count: docker's
-// `docker images` is a command of `docker`, not of `docker image`.
+// `docker images` is a command of `docker`, not of `docker image`. Or on one line of names
+// (npm's "aliases: add, i, in", Mercurial's "aliases: ci").
 import type { CommandSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
 
 const HEADING = /^[ \t]*(?:ALIASES|Aliases):?[ \t]*$/;
+/**
+ * npm's "alias: c", "aliases: add, i, in, ins" and Mercurial's "aliases: ci": one line that is
+ * only the names. Not gh's "alias:   Create command shortcuts", a command's row.
+ */
+const LINE = /^[ \t]*(?:alias|aliases|Alias|Aliases):[ \t]+([a-z][\w-]*(?:,[ \t]*[a-z][\w-]*)*)[ \t]*$/;
+
+/** The names an "alias:" line of `text` gives, in order. */
+export function aliasLineNames(text: string): string[] {
+  const m = text
+    .split("\n")
+    .map((l) => LINE.exec(l))
+    .find((x) => x !== null);
+  return m ? m[1]!.split(",").map((n) => n.trim()) : [];
+}
 
 /** The aliases a help text lists for the command at `path` (two words or more), without its own name. */
 export function ownAliases(text: string, path: string[]): string[] {
   if (path.length < 2) return [];
   const lines = text.split("\n");
   const at = lines.findIndex((l) => HEADING.test(l));
-  if (at < 0) return [];
+  if (at < 0) return aliasLineNames(text).filter((n, k, all) => n !== path.at(-1) && all.indexOf(n) === k);
   const parent = path.slice(0, -1).join(" ");
   const out: string[] = [];
   for (const line of lines.slice(at + 1)) {

@@ -5,6 +5,7 @@ import type { Span } from "../ir.js";
 import { headlessUsageLine, isUsageHeading, spanOf, type Line } from "./text.js";
 import { isTabbedEntry } from "./command-list.js";
 import { isPlaceholderName } from "./types.js";
+import { aliasLineNames } from "./own-aliases.js";
 
 export interface UsageOperand {
   name: string;
@@ -613,6 +614,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   // fossil's "?OPTIONS? FILE1 ?FILE2 ...?": question marks around a part make it optional.
   for (const r of raw) r.text = r.text.replace(/(^|\s)\?([^\s?](?:[^?]*[^\s?])?)\?(?=\s|$)/g, "$1[$2]");
   joinOpenBrackets(raw);
+  const ownNames = path.length > 1 ? aliasLineNames(all.map((l) => l.text).join("\n")) : [];
   // Each form's words after the program: the command words of a subcommand's forms.
   const commandWords = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/).slice(1, path.length));
   const alternatives: UsageOperand[][] = [];
@@ -656,7 +658,10 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       for (const [k, w] of path.slice(1).entries()) {
         const word = toks[0]?.text ?? "";
         const alias = /^[a-z][\w-]*$/.test(word) && commandWords.some((c) => c[k] === w) && commandWords.some((c) => c[k] === word);
-        if (word === w || word.split("|").includes(w) || alias) {
+        // npm's `npm list --help`: "npm ls <package-spec>" over "alias: list". The text's alias
+        // line names this command's word, so the one word all its forms spell there is its own name.
+        const called = k === path.length - 2 && ownNames.includes(w) && /^[a-z][\w-]*$/.test(word) && commandWords.every((c) => c[k] === word);
+        if (word === w || word.split("|").includes(w) || alias || called) {
           toks = toks.slice(1);
           continue;
         }
