@@ -134,4 +134,16 @@ Operation --query
     const help = "usage: probe -a | -d <date> | -n | -r[<count>]\n       probe [-q] file\n";
     accepts(help, ["probe -a", "probe -d today", "probe -n", "probe -r3", "probe -q f"], ["probe -d", "probe -x", "probe -n=1", "probe -q f g"]);
   });
+
+  test("a number-named value described as a comma-separated list, or as names, is a word", () => {
+    const help =
+      "Usage: probe [OPTIONS] [FILE]\n\nOptions:\n  -c, --columns COLUMNS\n                        Column indices, names or ranges to sort by.\n  -p, --print FIELDS    comma-separated list of fields to print.\n  -n, --lines LINES     Print this many lines.\n";
+    accepts(help, ["probe -c id,3-5 a.csv", "probe -c name a.csv", "probe -p name,email"], ["probe -c", "probe -n ten a.csv", "probe -x a.csv"]);
+  });
+
+  test("'[FILE]...' over a 'Files:' heading of options: the files are still operands", () => {
+    const help =
+      "Usage: probe [OPTIONS] [FILE]...\nGenerates scanners.\n\nFiles:\n  -o, --outfile=FILE      specify output filename\n  -t, --stdout            write scanner on stdout\n";
+    accepts(help, ["probe a.l", "probe -t a.l b.l", "probe -o out.c a.l"], ["probe -o", "probe -x a.l", "probe --stdout=1 a.l"]);
+  });
 });

@@ -9,6 +9,9 @@ const singular = (w: string): string => w.toLowerCase().replace(/(?<=[a-z]{3})s$
 export function namesOptionGroup(operand: string, lines: Line[]): boolean {
   const name = operand.replace(/^<|>$/g, "");
   if (!/^[A-Za-z][\w-]*$/.test(name)) return false;
+  // flex's "[FILE]..." over "Files:" and "-o, --outfile=FILE": options that name files are
+  // grouped under such a heading; the files the program reads are still its operands.
+  if (/^(files?|dirs?|directory|directories|paths?)$/i.test(name)) return false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (l.blank || l.indent > 4) continue;

@@ -259,6 +259,10 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     if (multiplier) return { kind: "size" };
     // "<UID>  effective user id or name" (ps -u root): a number or a name.
     if (/\b(id or (?:a )?name|name or (?:an? )?(?:numeric )?id)\b/i.test(hints.description)) return { kind: "word" };
+    // csvkit's "-c COLUMNS  A comma-separated list of column indices, names or ranges" (1,id,3-5):
+    // numbers joined into a list, or names in their place, are no one integer.
+    if (/\bcomma[- ]separated\b|\b(?:indices|indexes|numbers),? (?:or )?names\b|\bnames,? (?:or )?(?:indices|indexes|numbers)\b/i.test(hints.description))
+      return { kind: "word" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
     return sign ? { kind: "integer", signed: sign } : { kind: "integer" };
   }
