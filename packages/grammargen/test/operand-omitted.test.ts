@@ -1,6 +1,6 @@
 // Operands a text lets a command leave off; usage words that are none. Made-up texts.
 import { describe, expect, test } from "vitest";
-import { lowerCommand, parseManPage, recognize } from "../src/index.js";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
 
 describe("omitted operands", () => {
@@ -82,5 +82,24 @@ describe("omitted operands", () => {
       ["probe -f x", "probe x"],
       ["probe", "probe -v"],
     );
+  });
+
+  test("prose that says operands may be left off: every one, or the one it names; a merge takes either text's word", () => {
+    // The help text's usage writes the operand as required; its man page says none is needed.
+    const help = "Create a tarball\n\nUsage:\ntool pack <spec>\n\nOptions:\n[--dry-run] [--json]\n";
+    const man =
+      "TOOL-PACK(1)\n\nNAME\n       tool-pack - create a tarball\n\nDESCRIPTION\n       If no arguments are supplied, then tool packs the current folder.\n";
+    const merged = lowerCommand(mergeHelpAndMan(parseHelp(help, { name: ["tool", "pack"] }), parseManPage(man, { name: ["tool", "pack"] })).spec);
+    for (const c of ["tool pack", "tool pack --dry-run", "tool pack x"]) expect(recognize(merged, c).accepted, c).toBe(true);
+    expect(recognize(merged, "tool pack x y").accepted).toBe(false);
+    expect(recognize(lowerCommand(parseHelp(help, { name: ["tool", "pack"] }).spec), "tool pack").accepted).toBe(false);
+    // One operand by name, in the help text itself.
+    accepts(
+      'Usage: probe [-v] <file> <mode>\n\nOptions:\n  -v  verbose\n\nIf no "mode" is given, probe reads it from the file.\n',
+      ["probe a", "probe a b"],
+      ["probe", "probe a b c"],
+    );
+    // An option's argument is no operand: "if no argument is given" leaves the operands as they are.
+    accepts("Usage: probe [-c [N]] FILE\n\nOptions:\n  -c [N]  count N times; if no argument is given, once\n", ["probe a", "probe -c 2 a"], ["probe"]);
   });
 });

@@ -14,6 +14,7 @@ import { namesOptionGroup } from "./option-groups.js";
 import { bracketOptions } from "./option-brackets.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { withOwnAliases } from "./own-aliases.js";
+import { type LeftOff, leftOffIn, withLeftOff } from "./left-off.js";
 import { synopsisAsUsage } from "./man.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
@@ -39,6 +40,8 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
   /** The text shows that the program has commands of its own (parse/subcommand-operand.ts), so a merge can apply it to the other text's operands. */
   listsOwnCommands?: boolean;
+  /** The text says operands may be left off (parse/left-off.ts), so a merge can apply it to the other text's operands. */
+  leftOff?: LeftOff;
 }
 
 export const nameWords = (name: string | string[]): string[] => (Array.isArray(name) ? name : name.split(/\s+/)).map((w) => w.trim()).filter((w) => w !== "");
@@ -671,6 +674,13 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   return { spec, diagnostics: session.diagnostics };
 }
 
+/** The operands `text` says may be left off, made optional; the result records what it said, for a merge. */
+export function withTextLeftOff(r: ParseResult, text: string): ParseResult {
+  const said = leftOffIn(text);
+  if (!said) return r;
+  return { ...r, spec: { ...r.spec, positionals: withLeftOff(r.spec.positionals, said) }, leftOff: said };
+}
+
 export function parseHelp(text: string, opts: ParseOptions): ParseResult {
   if (typeof text !== "string") throw new GrammargenError("help text must be a string", [], "EUSAGE");
   checkHelpText(text);
@@ -691,12 +701,15 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
         ? special(normalized, { name: path })
         : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
-    return withOwnAliases(
-      withGoFlagSpellings(
-        withAbbreviations(
-          withSubcommandOperand(
-            withSuppliedOperands(
-              withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+    return withTextLeftOff(
+      withOwnAliases(
+        withGoFlagSpellings(
+          withAbbreviations(
+            withSubcommandOperand(
+              withSuppliedOperands(
+                withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+              ),
+              normalized,
             ),
             normalized,
           ),

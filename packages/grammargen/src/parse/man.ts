@@ -10,7 +10,7 @@ import { withSubcommandOperand } from "./subcommand-operand.js";
 import { GrammargenError, type Diagnostic } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
 import { withBorrowedOptions } from "./borrowed.js";
-import { nameWords, parseGetoptStyle, type ParseResult } from "./help.js";
+import { nameWords, parseGetoptStyle, type ParseResult, withTextLeftOff } from "./help.js";
 import { isRoff, renderRoff } from "./roff.js";
 import { detectStyle, manPageParser } from "./styles.js";
 import { checkHelpText, isUsageHeading, normalize, splitLines, type Line } from "./text.js";
@@ -559,8 +559,11 @@ export function parseManPage(text: string, opts: ManParseOptions): ParseResult {
     const spec: CommandSpec = result.spec;
     const title = manPageTitle(page);
     spec.source = { program: path[0]!, ...(title ? { manPage: title } : {}) };
-    return withAbbreviations(
-      withSubcommandOperand(withKeywordGrammar({ spec, diagnostics: [...notes, ...result.diagnostics] }, page), signText(page) + formsOfCommands(view.text)),
+    return withTextLeftOff(
+      withAbbreviations(
+        withSubcommandOperand(withKeywordGrammar({ spec, diagnostics: [...notes, ...result.diagnostics] }, page), signText(page) + formsOfCommands(view.text)),
+        page,
+      ),
       page,
     );
   } catch (e) {

@@ -3,6 +3,7 @@
 // man page's options: procps' terse usage, apt-cache's "command" summary); then the man page
 // is. The other text adds what the base leaves out (options, spellings, and, for a base with
 // no usage line, its operands). Every difference is reported, on the text it was found in.
+import { withLeftOff } from "./left-off.js";
 import { markSubcommands } from "./subcommand-operand.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
@@ -158,6 +159,13 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
   if (baseOrigin === "help" && extra.length && (other.spec.subcommands.length - extra.length) * 2 >= other.spec.subcommands.length) {
     spec.subcommands.push(...copy(extra));
     note(`the man page also lists ${extra.map((c) => c.path.join(" ")).join(", ")}; added`, "man");
+  }
+  // npm pack's page: "If no arguments are supplied, then npm packs the current package folder",
+  // over its help's `npm pack <package-spec>`: either text saying so makes the operands optional.
+  const left = withLeftOff(spec.positionals, other.leftOff);
+  if (left !== spec.positionals) {
+    spec.positionals = left;
+    note(`the ${NAME[otherOrigin]} says operands may be left off: they are optional`, otherOrigin);
   }
   if (!spec.aliases.length) spec.aliases = [...other.spec.aliases];
   for (const e of other.spec.extensions ?? []) {
