@@ -1,6 +1,7 @@
 // Layouts whose commands ended where the grammar wanted more (an operand, a value, a word), each
 // read by a general rule on a made-up text.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { parseHelp } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
 
 describe("layouts that asked for more than the text does", () => {
@@ -88,5 +89,22 @@ describe("layouts that asked for more than the text does", () => {
     accepts(help, ["probe out.gif", "probe -d 5 out.gif", "probe"], ["probe -d", "probe -x a"]);
     // Placeholders in lower case stay operands.
     accepts("Usage:\n  probe [OPTION?] source target name\n\nApplication Options:\n  -v, --verbose  Be verbose\n", ["probe a b c"], ["probe a"]);
+  });
+
+  test("the text's own examples run the command bare ('% probe' under EXAMPLES): no operand is needed", () => {
+    const usage =
+      "USAGE\n        /usr/bin/probe [options] <SEQ_1> <CMP_1_2> <SEQ_2> ...\nOPTIONS\n        -options FILE              Read options from FILE\n        -chado                     Connect to a database\n";
+    accepts(`${usage}EXAMPLES\n        % probe\n        % probe a.embl a_v_b.crunch b.embl\n`, ["probe", "probe a b c", "probe -chado"], ["probe -x"]);
+    // An example with operands, or the bare command in prose, is no such example.
+    accepts(`${usage}EXAMPLES\n        % probe a.embl a_v_b.crunch b.embl\n\nRun probe alone to see this.\n`, ["probe a b c"], ["probe", "probe a"]);
+  });
+
+  test("clap's required group of options and an operand ('<--show-stats|--zero-stats|CMD>'): an option of the group stands for the operand", () => {
+    const help =
+      "Usage: probe [OPTIONS] <--show-stats|--zero-stats|--pack <EXE> <OUT>|CMD>\n\nOptions:\n  -s, --show-stats     show cache statistics\n  -z, --zero-stats     zero statistics counters\n      --pack <EXE> <OUT>  package a toolchain\n  -v, --verbose        say more\n";
+    accepts(help, ["probe -s", "probe --zero-stats", "probe -v -s", "probe --pack a b", "probe gcc"], ["probe", "probe -v", "probe --pack a"]);
+    // "<filename.png|->": a lone dash is an operand (standard output), not an option standing for it.
+    const dash = parseHelp("Usage: probe [option...] <filename.png|->\n\n  -d, --device=DEV  use DEV\n", { name: ["probe"] }).spec;
+    expect(dash.positionals.map((p) => [p.name, p.min, p.suppliedBy])).toEqual([["filename.png|-", 1, undefined]]);
   });
 });

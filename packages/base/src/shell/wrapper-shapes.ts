@@ -21,7 +21,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
   "distrobox-host-exec": "-hvVY --help --verbose --version --yes COMMAND",
   doas: "-LnsC:u: COMMAND",
-  dotlockfile: "-lr:i:pqPutm MLOCKFILE... COMMAND",
+  dotlockfile: "-lr:i:pqPutm LOCKFILE... COMMAND",
   entr: "-acdnprsz COMMAND",
   env: "-i0u:C:S:v --ignore-environment --null --unset: --chdir: --split-string: --block-signal:: --default-signal:: --ignore-signal:: --list-signal-handling --debug --help --version NAME=VALUE... COMMAND",
   fastd:
@@ -74,6 +74,8 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-a::Ab:cC:D:e:f:g:hH:iIl:m::M:nNoO:p::P:q:rRs:S:t:Uvw:Wz: --always-readline:: --ansi-colour-aware --break-chars: --complete-filenames --command-name: --history-no-dupes: --extra-char-after-completion: --file: --forget-matching: --help --history-filename: --case-insensitive --pass-sigint-as-sigterm --logfile: --multi-line:: --multi-line-ext: --no-warnings --no-children --one-shot --only-cook: --prompt-colour:: --pre-given: --quote-characters: --remember --renice --histsize: --substitute-prompt: --set-term-name: --mirror-arguments --version --wait-before-prompt: --polling --filter: COMMAND",
   runcon: "-ct:u:r:l: --compute --type: --user: --role: --range: --help --version CONTEXT... COMMAND",
   runlim: "-ho:s:t:r:k --help --version --output-file: --space-limit: --time-limit: --real-time-limit: --kill COMMAND",
+  sccache:
+    "-szhV --show-stats --start-server --stop-server --zero-stats --dist-auth --dist-status --package-toolchain:*2 --stats-format: --help --version COMMAND",
   schroot:
     "-hVliqvc:ad:s:u:po:bren:f --help --version --list --info --config --location --quiet --verbose --chroot: --all --all-chroots --all-sessions --all-source-chroots --exclude-aliases --directory: --shell: --user: --preserve-environment --option: --automatic-session --begin-session --recover-session --run-session --end-session --session-name: --force COMMAND",
   setarch:

@@ -363,6 +363,23 @@ function usageCommandWords(alternatives: UsageOperand[][], text: string, path: s
 }
 
 /**
+ * Whether the text's own examples run the command with nothing after it (act's "EXAMPLES" over
+ * "% act", then "% act a.embl a.crunch b.embl"): whatever its usage line demands, no operand is
+ * needed. An example line is the command's words alone, after a prompt ($, %, #, >) at most.
+ */
+function showsBare(lines: readonly { text: string }[], path: readonly string[]): boolean {
+  const words = path.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+  const alone = new RegExp(`^\\s+(?:[$%#>]\\s*)?(?:\\S*/)?${words}\\s*$`);
+  let inside = false;
+  for (const l of lines) {
+    if (/^\s*(examples?|example usage)\s*:?\s*$/i.test(l.text)) inside = true;
+    else if (/^\S/.test(l.text)) inside = false;
+    else if (inside && alone.test(l.text)) return true;
+  }
+  return false;
+}
+
+/**
  * Several usage alternatives -> one operand list: the widest alternative, with minimums lowered to
  * the smallest total. An operand the smallest form does not name is the one made optional first
  * (runcon's "CONTEXT COMMAND" beside "[-t TYPE] COMMAND": CONTEXT, not COMMAND); then from the end.
@@ -625,14 +642,15 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       m.slice(1).filter((n) => n !== undefined),
     ),
   );
+  const bare = showsBare(lines, path);
   const positionals: PositionalSpec[] = [];
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
     const type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     // hashid's "INPUT  input to analyze (default: STDIN)".
-    const min = OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
-    const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span };
+    const min = bare || OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
+    const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span, ...(o.suppliedBy ? { suppliedBy: o.suppliedBy } : {}) };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
     if (

@@ -18,6 +18,8 @@ export interface UsageOperand {
   listed?: boolean;
   /** "<file|url>": alternative placeholders, never the words to type. */
   placeholders?: boolean;
+  /** clap's "<--show-stats|CMD>": the options that stand instead of this operand. */
+  suppliedBy?: string[];
   span: Span;
 }
 
@@ -131,6 +133,23 @@ function closesUnopened(text: string): boolean {
     else if ((c === "]" || c === "}" || c === ")") && --depth < 0) return i === text.length - 1;
   }
   return false;
+}
+
+/** `text` split at the bars outside any bracket ("--a|--b <X> <Y>|CMD"), each part trimmed. */
+function topBars(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === "[" || c === "<" || c === "{" || c === "(") depth++;
+    else if ((c === "]" || c === ">" || c === "}" || c === ")") && depth > 0) depth--;
+    else if (c === undefined || (c === "|" && depth === 0)) {
+      parts.push(text.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  return parts;
 }
 
 /** Tokens split at their top-level "|" into alternatives. */
@@ -269,6 +288,17 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
         excess -= cut;
       }
       out.push(...longest);
+      continue;
+    }
+    // clap's required group "<--show-stats|--zero-stats|--package-toolchain <EXE> <OUT>|CMD>": one
+    // of the options, or the operand the other choices name, which those options supply.
+    const group = /^<.*>$/.test(t) ? topBars(t.slice(1, -1)) : [];
+    // fbgrab's "<filename.png|->": a lone dash is an operand (standard output), not an option.
+    const isOpt = (g: string) => /^--?[A-Za-z0-9?]/.test(g);
+    if (group.length > 1 && group.some(isOpt) && group.every((g) => g !== "")) {
+      const named = group.filter((g) => !isOpt(g)).map((g) => g.replace(/^<(.*)>$/, "$1"));
+      const by = group.filter(isOpt).map((g) => g.split(/[\s=[<]/)[0]!);
+      if (named.length) out.push({ name: named.join("|"), min: optional ? 0 : 1, max: repeat ? MANY : 1, span, placeholders: true, suppliedBy: by });
       continue;
     }
     // "(-r RECIPIENT | -R PATH)...": a required choice between options.
