@@ -146,4 +146,11 @@ Operation --query
       "Usage: probe [OPTIONS] [FILE]...\nGenerates scanners.\n\nFiles:\n  -o, --outfile=FILE      specify output filename\n  -t, --stdout            write scanner on stdout\n";
     accepts(help, ["probe a.l", "probe -t a.l b.l", "probe -o out.c a.l"], ["probe -o", "probe -x a.l", "probe --stdout=1 a.l"]);
   });
+
+  test("a compound plural ('<filenames>') and 'tasks' name several operands", () => {
+    const help = "Usage: probe [options] <filenames>\n\n  -d<path>, --dest=<path>  write the files to <path>\n  -s, --strip-all          strip markers\n";
+    accepts(help, ["probe a.jpg", "probe -s a.jpg b.jpg c.jpg", "probe --dest=out a.jpg b.jpg"], ["probe", "probe -s", "probe -x a.jpg"]);
+    const tasks = "Usage: probe [options] tasks\n\nOptions:\n  --cwd <path>   working directory\n  --series       run in series\n";
+    accepts(tasks, ["probe build", "probe --series lint test build"], ["probe", "probe --cwd", "probe -x build"]);
+  });
 });

@@ -43,10 +43,15 @@ export const MANY = 64;
 
 /**
  * A placeholder in the plural stands for several words: ack's "[FILES OR DIRECTORIES]" (either
- * word), zip's "zipfile list", scamper's "warts-files".
+ * word), zip's "zipfile list", scamper's "warts-files", jpegoptim's "<filenames>" (a compound),
+ * gulp's "tasks" and make-like "targets".
  */
 export const isPluralName = (name: string): boolean =>
-  name.split("|").some((part) => /(?:^|[\s_-])(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts)$/i.test(part));
+  name
+    .split("|")
+    .some((part) =>
+      /(?:^|[\s_-]|file|path|host|dir)(files|dirs|paths|args|arguments|names|directories|classes|packages|modules|urls|hosts|tasks|targets)$/i.test(part),
+    );
 
 // GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]". dig's "{q-opt}" and
 // "{global-d-opt}" name kinds of options by a prefix before "opt", flac's
