@@ -1,6 +1,7 @@
 // Layouts that were read as something else, so options the text lists were refused; made-up
 // texts, each also refusing what the text does not allow.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { lowerCommand, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
 
 describe("misread option layouts", () => {
@@ -152,5 +153,13 @@ Operation --query
     accepts(help, ["probe a.jpg", "probe -s a.jpg b.jpg c.jpg", "probe --dest=out a.jpg b.jpg"], ["probe", "probe -s", "probe -x a.jpg"]);
     const tasks = "Usage: probe [options] tasks\n\nOptions:\n  --cwd <path>   working directory\n  --series       run in series\n";
     accepts(tasks, ["probe build", "probe --series lint test build"], ["probe", "probe --cwd", "probe -x build"]);
+  });
+
+  test("a man page's '-Fdir  Search in directory dir': the letter takes the glued word as its value", () => {
+    const page =
+      "PROBE(1)                General Commands Manual                PROBE(1)\n\nNAME\n       probe - typeset things\n\nSYNOPSIS\n       probe [-az] [file ...]\n\nOPTIONS\n       -a     Print all.\n       -Fdir  Search in directory dir for fonts.\n       -mname Read in the file name.tmac.\n       -rcn\n       -rname=n\n              Set number register c or name to n.\n       -z     Suppress output.\n";
+    const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
+    for (const c of ["probe -ms a.tr", "probe -m s a.tr", "probe -F/usr/fonts -a", "probe -F fonts a.tr"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe -m", "probe -F", "probe -x a.tr", "probe -a -z -q"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 });

@@ -81,8 +81,26 @@ const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, text: string,
  * that has one ("-w, --width=COLS"); literal values ("--check=quiet") become one-choice enums;
  * spellings with different shapes ("-c, -C NUM, --context[=NUM]") become separate options.
  */
-function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
+/**
+ * troff's "-Fdir  Search in directory dir", gs's "-dname  Define a name", lpr's "-wnum  Uses num as
+ * the page width": a rendered man page, its italics gone, glues a placeholder word to one letter.
+ * When the description names that word, the letter is the option and the word its value.
+ */
+function gluedPlaceholder(sp: Spelling, description: string): Spelling | undefined {
+  const m = /^([A-Za-z0-9])([a-z]+)$/.exec(sp.kind === "dashLong" ? sp.name : "");
+  if (!m || !isPlaceholderName(m[2]!) || !new RegExp(`\\b${m[2]}\\b`).test(description)) return undefined;
+  return { kind: "short", name: m[1]!, extra: 0, value: { metavar: m[2]!, attach: "separate" } };
+}
+
+/** An entry's spellings with each glued placeholder read so, when every one-dash word of it reads so (not troff's "-rcn" beside "-rname=n"). */
+function unglued(e: OptionEntry): Spelling[] {
   const sps = e.head.spellings;
+  const read = sps.map((sp) => (sp.kind === "dashLong" ? gluedPlaceholder(sp, e.description) : sp));
+  return read.every((sp) => sp !== undefined) ? read : sps;
+}
+
+function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
+  const sps = plain ? unglued(e) : e.head.spellings;
   const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, text, plain)));
   const carrier = [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
   const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
