@@ -78,6 +78,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe --init", "probe -w", "probe --watch"], ["probe --init=1", "probe -x", "probe --wach"]);
   });
 
+  test("a head with its value reaching the description column, one space before it", () => {
+    const help =
+      "Usage: probe [OPTIONS] [file]\n\nOptions:\n\n  -c num  start counting from num\n  -e len  prefix each track with len\n  -f file read split points from file\n  -h      show this help screen\n  -r <rate> or --rate <rate>\n";
+    accepts(help, ["probe -f a.cue b.wav", "probe -c 2 -f a.cue", "probe --rate 3 -r 2"], ["probe -f", "probe -h x y", "probe -f a b c"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

@@ -178,8 +178,21 @@ function valueColumn(text: string, from: number, head: string, descFrom: number,
  * between single spaces (LLVM's "--allow-empty - Allow ...", binutils' "--target=BFDNAME -
  * specify ...") and a colon after the head ("-n: Show ...", lz4's "-D FILE: use FILE ...", absl's "--api: ...").
  */
-function readOptionHead(text: string, from: number): { head: string; descFrom: number; parsed: Head | undefined } {
+function readOptionHead(text: string, from: number, column?: number): { head: string; descFrom: number; parsed: Head | undefined } {
   const split = splitEntry(text, from);
+  // shntool's "-f file read split point data" among "-c num  start counting ...": a head with
+  // its value reaches the column the other rows' descriptions start at, one space before it.
+  const reaching =
+    column !== undefined &&
+    column < split.descFrom &&
+    text[column - 1] === " " &&
+    text[column - 2] !== " " &&
+    /^[A-Za-z(]/.test(text.slice(column)) &&
+    !/^(?:or|and)\b/.test(text.slice(column))
+      ? /^-{1,2}[\w?][\w-]*[ =](?:<[^<>\s]+>|\[[^\]\s]+\]|(?!(?:or|and|to|the|a|an)$)[a-z][\w.-]*|[A-Z][A-Z0-9_]*)$/.exec(text.slice(from, column - 1))
+      : null;
+  const reachingHead = reaching ? headOf(reaching[0]) : undefined;
+  if (reaching && reachingHead) return { head: reaching[0], descFrom: column!, parsed: reachingHead };
   // less's "-F  ........  --quit-if-one-screen", "-n  -N  ....  --line-numbers  --LINE-NUMBERS":
   // short spellings, a run of dots, long ones, and nothing more on the line (the description is
   // below it): one head, its spellings set apart by gaps.
@@ -295,6 +308,23 @@ export function readEntries(lines: Line[], program = ""): Entries {
     current = undefined;
   };
   const rows = splitColumns(lines, (text, from) => splitEntry(text, from).descFrom);
+  // The column each indentation's option rows start their descriptions at, where three or more
+  // rows agree (after a gap): a longer head may reach it with one space.
+  const descColumn = new Map<number, number>();
+  {
+    const votes = new Map<number, Map<number, number>>();
+    for (const r of rows) {
+      if (r.blank || !/^-{1,2}[\w?]/.test(r.text.slice(r.start))) continue;
+      const at = splitEntry(r.text, r.start).descFrom;
+      if (at >= r.text.length) continue;
+      const byIndent = votes.get(r.indent) ?? votes.set(r.indent, new Map()).get(r.indent)!;
+      byIndent.set(at, (byIndent.get(at) ?? 0) + 1);
+    }
+    for (const [indent, cols] of votes) {
+      const [at, n] = [...cols].sort((a, b) => b[1] - a[1])[0]!;
+      if (n >= 3) descColumn.set(indent, at);
+    }
+  }
   /** The indent of a commands heading set in from the margin, while its rows go on. */
   let setIn: number | undefined;
   let marginForms = false;
@@ -417,7 +447,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
     }
     if (startsOption && (l.indent > 0 || kind === "options" || marginEntry)) {
       finish();
-      let { head, descFrom, parsed } = readOptionHead(l.text, l.start);
+      let { head, descFrom, parsed } = readOptionHead(l.text, l.start, descColumn.get(l.indent));
       // size's "-o|-d|-x  --radix={8|10|16}": flags, and the long after the gap takes the value.
       const also: OptionEntry[] = [];
       if (parsed && /^-[\w?](?:\|-[\w?])+$/.test(head.trim()) && /^--[A-Za-z]/.test(l.text.slice(descFrom))) {
