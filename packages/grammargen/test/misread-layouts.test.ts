@@ -84,6 +84,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe -f a.cue b.wav", "probe -c 2 -f a.cue", "probe --rate 3 -r 2"], ["probe -f", "probe -h x y", "probe -f a b c"]);
   });
 
+  test("'--iterations = NUMBER': an '=' set apart on both sides", () => {
+    const help =
+      "Usage:\nprobe [options]\n\nOptions:\n  -b, --batch-mode                      run in batch mode\n  -n, --iterations = NUMBER             exit after NUMBER iterations\n";
+    accepts(help, ["probe -b -n 3", "probe --iterations=3"], ["probe -n", "probe --iterations", "probe -b 3"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

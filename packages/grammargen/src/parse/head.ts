@@ -197,6 +197,12 @@ export function parseHead(head: string): Head | undefined {
       }
       // ctest's "-j <jobs>, --parallel <jobs> = Run the tests ...": the description follows.
       if (tok === "=" && current.value) break;
+      // pw-top's "-n, --iterations = NUMBER": the '=' set apart on both sides, the value still glued on.
+      if (tok === "=" && /^(?:[A-Z][A-Z0-9_]*|<[^<>\s]+>)$/.test(next)) {
+        current.value = { metavar: next, attach: "eq", ...(current.kind === "dashLong" ? { joiner: "=" as const } : {}) };
+        i = readValue(s, j + 1)[1];
+        continue;
+      }
       // Mercurial's "-I --include PATTERN [+]" under "options ([+] can be repeated)": a marker
       // after the value says the option repeats, not that it takes a second value.
       if (tok === "[+]" && current.value) {
