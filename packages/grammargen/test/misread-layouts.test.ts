@@ -90,6 +90,11 @@ describe("misread option layouts", () => {
     accepts(help, ["probe -b -n 3", "probe --iterations=3"], ["probe -n", "probe --iterations", "probe -b 3"]);
   });
 
+  test("'--help (-h -?)': two more spellings in the parenthesis", () => {
+    const help = "Usage: probe [options]\n\n      --file (-f)     The path to the file.\n\n      --help (-h -?)  Show usage information.\n";
+    accepts(help, ["probe -h", "probe -?", "probe --help -f"], ["probe --help x", "probe -x", "probe -h -?x"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

@@ -115,8 +115,8 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
 // spelling, not an optional value.
 // lsar's "-password (-p) <string>", kotlin's "-classpath (-cp) <path>", alr's "-f (--force)": the
 // parenthesis right after the first spelling holds another spelling, not a value.
-// pdfjam's "--version (or -V)" says so in words.
-const PAREN_ALIAS = /^(\s*-{1,2}[A-Za-z0-9][\w-]*) \((?:or )?(-{1,2}[A-Za-z0-9?][\w-]*)\)(?=\s|$)/;
+// pdfjam's "--version (or -V)" says so in words; mmdblookup's "--help (-h -?)" names two.
+const PAREN_ALIAS = /^(\s*-{1,2}[A-Za-z0-9][\w-]*) \((?:or )?(-{1,2}[A-Za-z0-9?][\w-]*(?: -{1,2}[A-Za-z0-9?][\w-]*)*)\)(?=\s|$)/;
 const headOf = (head: string): Head | undefined =>
   parseHead(
     head
@@ -124,7 +124,7 @@ const headOf = (head: string): Head | undefined =>
       // mupdf's "-p -<tab>password": a lone dash before the gap stands for the value.
       .replace(/^(\s*-[A-Za-z0-9?]) -$/, "$1 <value>")
       .replace(/^(\s*-[A-Za-z0-9?]) \[ ?(--[A-Za-z0-9][\w-]*) ?\](?=\s|$)/, "$1, $2")
-      .replace(PAREN_ALIAS, "$1, $2")
+      .replace(PAREN_ALIAS, (_, first: string, others: string) => `${first}, ${others.split(" ").join(", ")}`)
       // nix's "--file / -f path", "--deriver; -d": two spellings.
       .replace(/^(\s*--?[A-Za-z0-9][\w-]*) \/ (?=-)|^(\s*--[A-Za-z0-9][\w-]*); (?=-\w\b)/, "$1$2, ")
       // Thor's "-d, [--database=DATABASE]", "[--skip-git], [--no-skip-git]": each long spelling
@@ -189,7 +189,7 @@ function readOptionHead(text: string, from: number, column?: number): { head: st
     text[column - 2] !== " " &&
     /^[A-Za-z(]/.test(text.slice(column)) &&
     !/^(?:or|and)\b/.test(text.slice(column))
-      ? /^-{1,2}[\w?][\w-]*[ =](?:<[^<>\s]+>|\[[^\]\s]+\]|(?!(?:or|and|to|the|a|an)$)[a-z][\w.-]*|[A-Z][A-Z0-9_]*)$/.exec(text.slice(from, column - 1))
+      ? /^-{1,2}[\w?][\w-]*[ =](?:<[^<>\s]+>|\[[^\]\s]+\]|(?!(?:or|and|to|the|a|an|no|not|all|any|only|do)$)[a-z][\w.-]*|[A-Z][A-Z0-9_]*)$/.exec(text.slice(from, column - 1))
       : null;
   const reachingHead = reaching ? headOf(reaching[0]) : undefined;
   if (reaching && reachingHead) return { head: reaching[0], descFrom: column!, parsed: reachingHead };
