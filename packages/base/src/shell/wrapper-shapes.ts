@@ -57,7 +57,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-at:m::u::i::n::p::C::U::T::S:G:r::w::FZhV --all --target: --mount:: --uts:: --ipc:: --net:: --pid:: --cgroup:: --user:: --time:: --setuid: --setgid: --preserve-credentials --root:: --wd:: --no-fork --follow-context --help --version COMMAND",
   numactl:
     "-abi:p:P:C:N:m:lsHL:o:M:tI: --all --balancing --interleave: --preferred: --preferred-many: --physcpubind: --cpunodebind: --membind: --localalloc --show --hardware --length --offset --shmmode --strict --shmid --shm --huge COMMAND",
-  parallel: "-j:kXS: --colsep --slf --trc: --onall --nonall --pipe --recend: --recstart: COMMAND",
+  parallel: "-j:kXS: --colsep: --slf --trc: --onall --nonall --pipe --recend: --recstart: COMMAND",
   pasuspender: "-hs: --help --version --server: COMMAND",
   prlimit:
     "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
