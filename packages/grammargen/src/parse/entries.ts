@@ -189,7 +189,9 @@ function readOptionHead(text: string, from: number, column?: number): { head: st
     text[column - 2] !== " " &&
     /^[A-Za-z(]/.test(text.slice(column)) &&
     !/^(?:or|and)\b/.test(text.slice(column))
-      ? /^-{1,2}[\w?][\w-]*[ =](?:<[^<>\s]+>|\[[^\]\s]+\]|(?!(?:or|and|to|the|a|an|no|not|all|any|only|do)$)[a-z][\w.-]*|[A-Z][A-Z0-9_]*)$/.exec(text.slice(from, column - 1))
+      ? /^-{1,2}[\w?][\w-]*[ =](?:<[^<>\s]+>|\[[^\]\s]+\]|(?!(?:or|and|to|the|a|an|no|not|all|any|only|do)$)[a-z][\w.-]*|[A-Z][A-Z0-9_]*)$/.exec(
+          text.slice(from, column - 1),
+        )
       : null;
   const reachingHead = reaching ? headOf(reaching[0]) : undefined;
   if (reaching && reachingHead) return { head: reaching[0], descFrom: column!, parsed: reachingHead };
