@@ -107,4 +107,33 @@ describe("layouts that asked for more than the text does", () => {
     const dash = parseHelp("Usage: probe [option...] <filename.png|->\n\n  -d, --device=DEV  use DEV\n", { name: ["probe"] }).spec;
     expect(dash.positionals.map((p) => [p.name, p.min, p.suppliedBy])).toEqual([["filename.png|-", 1, undefined]]);
   });
+
+  test("'[options] include:' under the usage heads the option list, no operand", () => {
+    accepts(
+      "Usage: probe [options]\n [options] include:\n    -p, --port=<devfile>      use the serial port device\n    -f, --force               ignore existing lock file\n",
+      ["probe", "probe -f", "probe -p /dev/ttyS0"],
+      ["probe x", "probe -p"],
+    );
+  });
+
+  test("usage forms each with ' : description', '-c, --current' spellings and a remark in parentheses over two lines", () => {
+    const help =
+      "USAGE:\n  probe                       : list the contexts\n  probe <NAME>                : switch to context <NAME>\n  probe -c, --current         : show the current context name\n  probe -d <NAME> [<NAME...>] : delete context <NAME> ('.' for current-context)\n                                (this command won't delete the user/cluster entry\n                                that is used by the context)\n  probe -u, --unset           : unset the current context\n";
+    accepts(help, ["probe", "probe -c", "probe --current", "probe web", "probe -d a b", "probe -u"], ["probe -c,", "probe -x"]);
+    const spec = parseHelp(help, { name: ["probe"] }).spec;
+    expect(spec.positionals.map((p) => p.name)).toEqual(["NAME"]);
+    expect(spec.options.map((o) => [o.short, o.long, o.arity])).toEqual([
+      [["c"], ["current"], "none"],
+      [["d"], [], "none"],
+      [["u"], ["unset"], "none"],
+    ]);
+  });
+
+  test("the usage's '[ -O, --output ]' beside a table that lists -O only: --output is -O's other spelling", () => {
+    accepts(
+      "Usage: probe [ -O, --output ] [ -q, --quiet ] url\n\n  -O    write output to the mirror\n  -q    quiet\n",
+      ["probe --output u", "probe -O u", "probe --quiet -O u"],
+      ["probe --output=x u", "probe -O, u", "probe"],
+    );
+  });
 });

@@ -325,7 +325,13 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           continue;
         }
         // ssh-copy-id's "[user@]hostname": an optional prefix glued to the operand.
-        const w = n.text.replace(/^\[[^[\]\s]+\](?=[<A-Za-z_])/, "");
+        let w = n.text.replace(/^\[[^[\]\s]+\](?=[<A-Za-z_])/, "");
+        // kubectx's "kubectx -c, --current": one option's spellings, a comma and a space between.
+        const after = seq[k + 1];
+        if (/^--?[A-Za-z0-9][\w-]*,$/.test(w) && after?.kind === "word" && isOptionWord(after.text)) {
+          w += after.text;
+          k++;
+        }
         if (w === "--" || w === "-" || GENERIC.test(w)) continue;
         const kv = /^([a-z][a-z0-9_]*)=(\S+)$/.exec(w);
         if (kv) {

@@ -547,7 +547,18 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       const o = single.length ? { ...read, short: [...read.short, ...single], dashLong: read.dashLong!.filter((d) => d.length > 1) } : read;
       if (o.dashLong?.length === 0) delete o.dashLong;
       const keys = keysOf(o);
-      if (keys.length === 0 || keys.some((k) => bySpelling.has(k))) continue;
+      if (keys.length === 0) continue;
+      // httrack's "[ -O, --path ]" beside a table that lists -O only: the usage's other spelling
+      // is the listed option's too; what the table says of it wins.
+      const known = [...new Set(keys.flatMap((k) => bySpelling.get(k) ?? []))];
+      if (known.length === 1) {
+        const x = known[0]!;
+        for (const l of o.long) if (!bySpelling.has(`l:${l}`)) x.long.push(l);
+        for (const c of o.short) if (!bySpelling.has(`s:${c}`)) x.short.push(c);
+        for (const d of o.dashLong ?? []) if (!bySpelling.has(`d:${d}`)) (x.dashLong ??= []).push(d);
+        for (const k of keysOf(x)) bySpelling.set(k, x);
+      }
+      if (known.length) continue;
       options.push(o);
       for (const k of keys) bySpelling.set(k, o);
     }

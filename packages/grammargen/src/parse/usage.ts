@@ -572,6 +572,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     if (formsDescribed || (next !== undefined && next.indent === col && startsWithProgram(next.text, programWord))) return (formsDescribed = true);
     return false;
   };
+  let remark = false;
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
     if (!l.blank && raw.length && l.indent > raw[0]!.line.indent && headed >= 0 && isProse(l.text.slice(l.start)) && formFollows(j)) continue;
@@ -627,6 +628,12 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     if (REMARK.test(prevText) && !/\)\s*$/.test(prevText) && /^[^()]*\)\s*$/.test(content)) continue;
     // java's "(to execute a jar file)" under each form: a remark, not more of the usage.
     if (/^\([a-z][a-z' -]*\)$/i.test(content.trim()) && / /.test(content.trim())) continue;
+    // kubectx's "(this command won't delete the user/cluster entry" over "that is used by the
+    // context)": a remark in parentheses over lines of prose, to the line that closes it.
+    if (remark || (/^\([a-z][a-z'/ -]*$/i.test(content.trim()) && content.trim().split(/\s+/).length >= 3)) {
+      remark = !/\)\s*$/.test(content);
+      continue;
+    }
     // "command | rg [OPTIONS] PATTERN" shows a pipeline, not another way to call the program.
     if (new RegExp(`\\|\\s*${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content)) continue;
     // mutool's "\tclean\t-- rewrite pdf file": a list of commands starts (command-list.ts).
@@ -638,8 +645,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       raw.push({ line: l, from: l.start, text: content });
     } else if (startsWithProgram(content, programWord)) raw.push({ line: l, from: l.start, text: content });
     else if (isProse(content)) break;
-    // xrandr's "  where options are:": a heading, not more of the usage.
-    else if (/:\s*$/.test(content) && !/[[\]<>{}|]/.test(content)) break;
+    // xrandr's "  where options are:", microcom's " [options] include:": a heading, not more of the usage.
+    else if (/:\s*$/.test(content) && !/[[\]<>{}|]/.test(content.replace(/^\[(?:options?|opts|flags)\]/i, ""))) break;
     else {
       // A wrapped usage line (argparse): tokens continue the previous alternative.
       const prev = raw[raw.length - 1]!;
@@ -669,6 +676,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
         .replace(GLIB_SUMMARY, (m, dots: string | undefined) => (GLIB_FORM.test(r.text) ? (dots ? " …" : "") : m))
         // pppd's "pppd [ options ], where options are:": an explanation starts.
         .replace(/,\s+where\s[^[\]<>{}|]*$/, "")
+        // kubectx's "kubectx -d <NAME> [<NAME...>] : delete context <NAME>": the form's description after a colon.
+        .replace(/\s+:\s+[a-z][a-z'-]*\s+[a-z].*$/, "")
         .replace(/(?:\s{4,}([a-z]|[A-Z][a-z]+ [a-z]|<-+\S)|\t+[A-Z][a-z]+ [A-Za-z])[^[\]<>{}|]*$/, "")
         .replace(summary, "")
         .replace(/([A-Za-z])\(s\)/g, "$1...")
