@@ -30,6 +30,14 @@ describe("usage layouts", () => {
     );
   });
 
+  test("a command list marks some names with a trailing '*' (docker's plugin commands)", () => {
+    accepts(
+      "Usage:  probe [OPTIONS] COMMAND\n\nManagement Commands:\n  builder     Manage builds\n  compose*    Run many containers\n  image       Manage images\n\nOptions:\n  -D, --debug   Debug\n",
+      ["probe compose", "probe image", "probe -D compose"],
+      ["probe compose*", "probe composer", "probe -x compose"],
+    );
+  });
+
   test("cobra's parenthesised choices between forms; 'KEY_1=VAL_1 ... KEY_N=VAL_N' is one operand, repeated", () => {
     pf("probe [-w] (POD | TYPE/NAME) [-l LABEL] [options]", ["probe web", "probe -w deploy/web"], ["probe", "probe -x web", "probe a b"]);
     pf(
