@@ -179,4 +179,14 @@ Operation --query
     for (const c of ["probe -ms a.tr", "probe -m s a.tr", "probe -F/usr/fonts -a", "probe -F fonts a.tr"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["probe -m", "probe -F", "probe -x a.tr", "probe -a -z -q"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
+
+  test("'[-t secs] [-l {all|wire|debug}]' in the usage gives '-t|--timeout  Time to wait' its value", () => {
+    const help =
+      "Usage:\nprobe [-V] [-f] [-l {all|wire|debug}] [-s path] [-t secs]\n   -V|--version     Show version info\n   -f|--foreground  Stay in the foreground\n   -l|--log         Logging message level\n   -s|--socket      Set path to the socket\n   -t|--timeout     Time to wait in seconds before shutdown\n";
+    accepts(
+      help,
+      ["probe -f -l debug", "probe -t 665", "probe --socket /run/p.sock -V"],
+      ["probe -l", "probe -l loud", "probe -t", "probe -f x", "probe -V -x"],
+    );
+  });
 });

@@ -570,9 +570,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     let block = "";
     for (let k = usageAt; k < lines.length && !lines[k]!.blank; k++) block += `${lines[k]!.text}\n`;
     // HAProxy pads its brackets: "[ -n <maxconn> ]".
-    for (const m of block.matchAll(/\[ ?-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>) ?\]/g)) {
-      const o = options.find((x) => x.short.includes(m[1]!));
-      if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length === 0) {
+    // lvmpolld's "[-t secs] [-l {all|wire|debug}]" over "-t|--timeout  Time to wait": a long
+    // spelling beside the letter changes nothing, where no other row spells that letter.
+    for (const m of block.matchAll(/\[ ?-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
+      const spelled = options.filter((x) => x.short.includes(m[1]!));
+      const o = spelled.length === 1 ? spelled[0] : undefined;
+      if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length <= 1 && !o.negatable) {
         o.arity = "required";
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
       }
