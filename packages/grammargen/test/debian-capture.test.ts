@@ -387,7 +387,9 @@ describe("the subcommand walk", () => {
     const root = `${texts.t!}\nUse "t options" for a list of global command-line options (applies to all commands).\n`;
     expect(listedSubcommands(root, ["t"])).toEqual(["store", "login", "vm", "options"]);
     expect(listedSubcommands(root, ["u"])).toEqual(["store", "login", "vm"]);
-    expect(listedSubcommands(`Usage: t store [command]\n\nUse "t options" for a list of global command-line options.\n`, ["t", "store"])).not.toContain("options");
+    expect(listedSubcommands(`Usage: t store [command]\n\nUse "t options" for a list of global command-line options.\n`, ["t", "store"])).not.toContain(
+      "options",
+    );
   });
 
   it("visits breadth first, to its depth and count, and not below a command without help", () => {

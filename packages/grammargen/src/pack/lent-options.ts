@@ -16,8 +16,7 @@ export function withLentOptions(spec: CommandSpec, lender: (program: string) => 
   const root = program?.split(" ")[0];
   const is = (s: CommandSpec | undefined, path: string | undefined) => (s && path && s.path.join(" ") === path ? s : undefined);
   const from = program ? (is(lender(program), program) ?? (root !== program ? is(lender(root!), root) : undefined)) : undefined;
-  if (!from)
-    return subcommands.some((c, k) => c !== spec.subcommands[k]) ? { ...spec, subcommands } : spec;
+  if (!from) return subcommands.some((c, k) => c !== spec.subcommands[k]) ? { ...spec, subcommands } : spec;
   const own = new Set(spec.options.flatMap(spellings));
   const lent = from.options.filter((o) => !spellings(o).some((w) => own.has(w))).map(({ span: _, ...o }) => structuredClone(o));
   const extensions = spec.extensions!.filter((e) => e !== ext);

@@ -38,12 +38,7 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
   const spec = result.spec;
   const global = GLOBAL.exec(text);
   const pointed = global ? [global[1]!, global[2]!] : [];
-  if (
-    global &&
-    global[1] === spec.path[0] &&
-    spec.path.join(" ") !== pointed.join(" ") &&
-    !spec.extensions?.some((e) => e.kind === "options-of")
-  )
+  if (global && global[1] === spec.path[0] && spec.path.join(" ") !== pointed.join(" ") && !spec.extensions?.some((e) => e.kind === "options-of"))
     return withExtension(
       result,
       spec,

@@ -566,7 +566,12 @@ export function readEntries(lines: Line[], program = ""): Entries {
         : head
             .split(/,\s*|\s+\|\s+/)
             // docker's "compose*    Docker Compose": a mark after the name (a plugin's command).
-            .map((n) => n.trim().replace(/:$/, "").replace(kind === "commands" ? /(?<=\w)\*$/ : /$^/, ""))
+            .map((n) =>
+              n
+                .trim()
+                .replace(/:$/, "")
+                .replace(kind === "commands" ? /(?<=\w)\*$/ : /$^/, ""),
+            )
             .filter((n) => n !== "");
       // npm's "All commands:" over "access, adduser, audit, bugs, cache, ci, completion," wrapped
       // over lines with no descriptions: each name is a command. Spellings of one command
