@@ -95,6 +95,12 @@ describe("misread option layouts", () => {
     accepts(help, ["probe -h", "probe -?", "probe --help -f"], ["probe --help x", "probe -x", "probe -h -?x"]);
   });
 
+  test("'Usage:' over forms whose description's second word is quoted", () => {
+    const help =
+      "Usage:\n\n probe --resave project_file\n    Resaves all files.\n\n probe --git-tag-version project_file\n    Invokes 'git tag' to attach the version.\n\n probe --status project_file\n    Displays information about a project.\n";
+    accepts(help, ["probe --status a.jucer", "probe --resave a.jucer"], ["probe --stat a.jucer", "probe --status", "probe -x a"]);
+  });
+
   test("a 'Name', 'Synopsis' page, a 'Synopsis' per operation", () => {
     const page = `probe(1)                 General Commands Manual                 probe(1)
 

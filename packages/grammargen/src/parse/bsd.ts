@@ -76,7 +76,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     // on deeper lines: the descriptions are skipped, and the block goes on while another form
     // follows at the first one's indent.
     const indentOf = (t: string) => t.length - t.trimStart().length;
-    const describes = (j: number, indent: number) => /^[A-Z][a-z]+ [a-z]/.test(lines[j]?.text.trim() ?? "") && indentOf(lines[j]!.text) > indent;
+    // A sentence, its second word perhaps quoted ("Invokes 'git tag' to attach ...").
+    const describes = (j: number, indent: number) => /^[A-Z][a-z]+ ['"(]?[a-z]/.test(lines[j]?.text.trim() ?? "") && indentOf(lines[j]!.text) > indent;
     let formIndent: number | undefined;
     let skipped = false;
     const formAt = (j: number) => {
