@@ -102,23 +102,27 @@ describe("killed and concurrent learn processes", () => {
       JSON.stringify({ request: `Show line ${i} of data.txt`, command: `sed -n ${i}p data.txt`, program: "sed", category: "learned", difficulty: 1 }),
     );
     writeFileSync(file, `${seed.join("\n")}\n`);
-    // The moment a writer creates its temp file, the kill is armed: 0-60 ms later, so it lands
-    // before, inside or after the write, the flush, the rename or the directory's flush.
+    // The moment a writer creates its temp file, the kill is armed: 0-60 ms later (0-2 ms in the
+    // later rounds), so it lands before, inside or after the write, the flush, the rename or the
+    // directory's flush.
     let onTemp: (() => void) | undefined;
     const watcher = watch(dir, (_event, name) => {
       if (name?.startsWith(`.${LEARNED_FILE}.`) && name.endsWith(".tmp")) onTemp?.();
     });
     const outcomes = { old: 0, new: 0, midWrite: 0 };
     try {
-      // At least 12 kills, and more (up to 40) until one lands mid-write: on a loaded machine the
-      // watcher's event can arrive after a whole write, and then no kill of a round is inside it.
-      for (let rep = 0; rep < 40 && (rep < 12 || outcomes.midWrite === 0); rep++) {
+      // At least 12 kills, and more (up to 60) until one lands mid-write: on a loaded machine the
+      // watcher's event can arrive after a whole write, and then no kill of a round is inside it;
+      // on a quiet one the write is over in a few of the 60 ms, so the later rounds kill within
+      // 2 ms of the temp file's creation.
+      for (let rep = 0; rep < 60 && (rep < 12 || outcomes.midWrite === 0); rep++) {
+        const spread = rep < 12 ? 60 : 2;
         const before = readFileSync(file, "utf8");
         const command = `head -n ${rep + 1} notes.txt`;
         const w = learner(dir, [[`Print the first ${rep + 1} lines of notes.txt`, command]]);
         onTemp = () => {
           onTemp = undefined;
-          setTimeout(() => void w.kill(), Math.random() * 60);
+          setTimeout(() => void w.kill(), Math.random() * spread);
         };
         const end = await w.exited;
         onTemp = undefined;
