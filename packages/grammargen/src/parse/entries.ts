@@ -565,13 +565,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
         ? [paren[1]!, ...paren[2]!.split(", ")]
         : head
             .split(/,\s*|\s+\|\s+/)
+            .map((n) => n.trim().replace(/:$/, ""))
             // docker's "compose*    Docker Compose": a mark after the name (a plugin's command).
-            .map((n) =>
-              n
-                .trim()
-                .replace(/:$/, "")
-                .replace(kind === "commands" ? /(?<=\w)\*$/ : /$^/, ""),
-            )
+            .map((n) => (kind === "commands" ? n.replace(/(?<=\w)\*$/, "") : n))
             .filter((n) => n !== "");
       // npm's "All commands:" over "access, adduser, audit, bugs, cache, ci, completion," wrapped
       // over lines with no descriptions: each name is a command. Spellings of one command
