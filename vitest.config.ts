@@ -21,6 +21,7 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts", "grammars/test/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/setup/fast-check.ts"],
+    globalSetup: ["test/setup/tmpdir.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -73,10 +73,31 @@ echo "ok: wrote $work/app/package.json"
 
 cd "$work/app"
 log="$work/install.log"
-if ! npm install --no-audit --no-fund >"$log" 2>&1; then
-  echo "FAIL: npm install" >&2
-  tail -40 "$log" >&2
-  exit 1
+# What the machine had when an install failed: an install killed for memory or stopped by a
+# full disk leaves an empty log, and npm's own debug log may be the only trace.
+install_state() {
+  echo "--- $1 (exit $2); the last lines of its output:"
+  tail -40 "$log"
+  echo "--- disk:"; df -h "$work" "$HOME" 2>&1 | sed 1d
+  echo "--- memory:"; free -m 2>&1 | sed -n 2p
+  local debug
+  debug="$(ls -t "${npm_config_cache:-$HOME/.npm}"/_logs/*-debug-*.log 2>/dev/null | head -1 || true)"
+  if [ -n "$debug" ]; then echo "--- $debug:"; grep -E ' (error|warn|verbose stack|verbose exit|timing command)' "$debug" | tail -25; fi
+}
+# One retry: a registry hiccup or a compile killed under the test run's load fails an
+# install that is fine; two failures in a row are the project's to fix.
+status=0
+npm install --no-audit --no-fund >"$log" 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then
+  install_state "npm install failed once, trying again" "$status"
+  rm -rf node_modules package-lock.json
+  status=0
+  npm install --no-audit --no-fund >"$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "FAIL: npm install" >&2
+    install_state "npm install" "$status" >&2
+    exit 1
+  fi
 fi
 echo "ok: npm install ($(grep -o 'added [0-9]* packages' "$log" || echo 'installed'))"
 
