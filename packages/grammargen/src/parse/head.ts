@@ -212,6 +212,13 @@ export function parseHead(head: string): Head | undefined {
       if (PROSE.test(tok)) return undefined;
       // procps aligns the '=' in a column apart from the name ("-d, --delay =SECS",
       // "-n, --iterations =NUMBER", "-w, --width [=COLUMNS]"): the value is still glued on.
+      // Boost.Program_options writes the value a bare spelling implies after it in parentheses
+      // ("--current-song [=FORMAT(={{%a - }%t})]"): the value is still optional and glued on.
+      const implied = /^\[=([A-Za-z<][\w<>.-]*)\(=.*\)\]$/.exec(tok);
+      if (implied && !current.value) {
+        current.value = { metavar: implied[1]!, attach: "attached-optional" };
+        continue;
+      }
       const apart = /^(\[)?=([A-Za-z<][^\s=[\]]*)(\])?$/.exec(tok);
       if (apart && !current.value && !!apart[1] === !!apart[3]) {
         current.value = { metavar: apart[2]!, attach: apart[1] ? "attached-optional" : "eq", ...(current.kind === "dashLong" ? { joiner: "=" as const } : {}) };

@@ -22,7 +22,7 @@ import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
-import { COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
+import { bareMetavar, COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
 import { MANY, angledAsOptional, parseUsage, type UsageOperand } from "./usage.js";
 
 export interface ParseOptions {
@@ -290,8 +290,14 @@ function mergeOptions(options: OptionSpec[], session: Session): OptionSpec[] {
 }
 
 /** A usage operand's type: its listed choices, a word for alternative placeholders, else inferred from its name. */
-const operandType = (o: UsageOperand, hints: Parameters<typeof inferType>[1]): ValueType =>
-  o.choices ? { kind: "enum", choices: o.choices } : o.placeholders ? { kind: "word" } : inferType(o.name, hints);
+const operandType = (o: UsageOperand, hints: Parameters<typeof inferType>[1]): ValueType => {
+  if (o.choices) return { kind: "enum", choices: o.choices };
+  if (o.placeholders) return { kind: "word" };
+  const t = inferType(o.name, hints);
+  // poetry's "<tokens>...": a count's name in the plural, repeated, names the things counted
+  // (the tokens to search for), not how many; a count is one number.
+  return t.kind === "integer" && o.max > 1 && /[a-z]s$/i.test(bareMetavar(o.name)) ? { kind: "word" } : t;
+};
 
 /**
  * A listed command whose word the usage forms spell, with what follows it
@@ -457,7 +463,19 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (const o of bracketOptions(lines)) {
     const spelled = (x: OptionSpec) =>
       x.short.some((c) => o.short.includes(c)) || x.long.some((l) => o.long.includes(l)) || (x.dashLong ?? []).some((d) => o.dashLong?.includes(d));
-    if (!options.some(spelled)) options.push(o);
+    const rows = options.filter(spelled);
+    if (!rows.length) options.push(o);
+    // npm 10+'s "[--audit-level <info|low|...>]" over a row that names the option alone
+    // ("  --audit-level" over its description): the row says nothing of a value, the group does.
+    else if (rows.length === 1 && o.arity !== "none" && o.value) {
+      const row = rows[0]!;
+      if (row.arity === "none" && !row.value && !row.negatable && row.span && /^\s*\S+\s*$/.test(text.slice(row.span.start, row.span.end).split("\n")[0]!)) {
+        row.arity = o.arity;
+        row.value = o.value;
+        if (o.valueCount) row.valueCount = o.valueCount;
+        if (o.repeatable) row.repeatable = true;
+      }
+    }
   }
   // "-0 ... -9" (xz): every digit between the two.
   for (const o of options) {
@@ -578,6 +596,20 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length <= 1 && !o.negatable) {
         o.arity = "required";
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
+      }
+    }
+    // po4a's "po4a-gettextize -f fmt -m master.doc -l XX.doc -p XX.po" over rows that name each
+    // option alone ("-f, --format" over its description): a form that is nothing but two or more
+    // options, each with a word after it, shows the values the rows leave out.
+    for (const l of block.split("\n")) {
+      const form = l.replace(/^\s*(?:usage\s*:)?\s*\S+/i, "");
+      if (!/^(?:\s+-{1,2}[A-Za-z][\w-]*\s+(?!-)[A-Za-z<][^\s[\]]*){2,}\s*$/.test(form)) continue;
+      for (const m of form.matchAll(/(-{1,2})([A-Za-z][\w-]*)\s+([^\s]+)/g)) {
+        const o = options.find((x) => (m[1] === "--" ? x.long : m[2]!.length === 1 ? x.short : (x.dashLong ?? [])).includes(m[2]!));
+        if (o && o.arity === "none" && !o.value && !o.negatable) {
+          o.arity = "required";
+          o.value = { metavar: m[3]!, type: inferType(m[3]!, { description: o.description, style, text }) };
+        }
       }
     }
     // The usage line and its bracketed continuations, not an option table run on below it.

@@ -1,0 +1,46 @@
+// Layouts whose commands ended where the grammar wanted a word the text never asked for: a value
+// shown in one place and left out in another, an implied value, a count's name on a list.
+import { describe, test } from "vitest";
+import { accepts } from "./help-verdicts.js";
+
+describe("values a text shows once and leaves out elsewhere", () => {
+  test("bracket groups under 'Options:' give the values of rows that name the option alone", () => {
+    const help =
+      "Check it\n\nUsage:\nprobe [fix]\n\nOptions:\n[--level <info|low|high>] [--json]\n[-w|--workspace <name> [-w|--workspace <name> ...]]\n\n  --level\n    The lowest level to report.\n\n  --json\n    Print JSON.\n\n  -w|--workspace\n    Act on a workspace.\n";
+    accepts(
+      help,
+      ["probe --level high", "probe fix --level low", "probe --json", "probe -w a -w b", "probe --workspace a fix"],
+      ["probe --level", "probe --level mid", "probe --json x y", "probe -w"],
+    );
+  });
+
+  test("a usage form of options each with a word after it gives the values of rows that name them alone", () => {
+    const help =
+      "Usage:\n    probe -f fmt -m master.doc -p out.po\n\nOptions:\n    -f, --format\n        Format of the document.\n\n    -m, --master\n        The master document.\n\n    -p, --po\n        Where the catalog goes.\n\n    -v, --verbose\n        Say more.\n";
+    accepts(
+      help,
+      ["probe -f text -m a.txt -p a.po", "probe --format text --master a.txt --po a.po -v", "probe -f pod"],
+      ["probe -f", "probe text a.txt a.po", "probe -v x"],
+    );
+    // One option and a word after it is no such form: the word stays an operand.
+    accepts("Usage:\n    probe -v FILE\n\nOptions:\n    -v, --verbose\n        Say more.\n", ["probe -v a", "probe a"], ["probe -v", "probe a b"]);
+  });
+
+  test("Boost's '[=ARG(=implied)]' after a long option: the value may be left off, and is glued on with '='", () => {
+    const help =
+      "Usage: probe [options]...\nOptions:\n  -h [ --host ] HOST (=localhost)       connect to server at host\n  --current-song [=FORMAT(={{{(%l) }{{%a - }%t}}|{%f}})]\n                                        print current song using given format\n                                        and exit\n  -q [ --quiet ]                        suppress logs\n";
+    accepts(
+      help,
+      ["probe --current-song", "probe --current-song=%t", "probe -h a --current-song", "probe --host a -q"],
+      ["probe --current-song %t", "probe -h", "probe --current-song=", "probe x"],
+    );
+  });
+
+  test("a count's name in the plural on a repeated operand names the things, not how many", () => {
+    const help =
+      "Description:\n  Searches for packages.\n\nUsage:\n  search [options] [--] <tokens>...\n\nArguments:\n  tokens                     The tokens to search for.\n\nOptions:\n  -h, --help                 Display help.\n  -q, --quiet                Do not output any message.\n";
+    accepts(help, ["probe curl", "probe -q curl git", "probe 12"], ["probe", "probe -x curl"]);
+    // One count stays a number.
+    accepts("Usage: probe [-q] LINES\n\n  -q  quiet\n", ["probe 12"], ["probe twelve", "probe"]);
+  });
+});
