@@ -47,7 +47,8 @@ const TERMINALS: Record<string, () => Expr> = {
       seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, UNBOUNDED), lit("://"), rep(segment(), 1, UNBOUNDED)),
       seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED)),
     ),
-  kv: () => seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED), lit("="), rep(segment(), 0, UNBOUNDED)),
+  // A lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1").
+  kv: () => seq(alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED))), lit("="), rep(segment(), 0, UNBOUNDED)),
 };
 
 export type TerminalName = keyof typeof TERMINALS & string;

@@ -3,7 +3,8 @@
 // provided, it will list the available scripts", "if no FILE is given" (that operand). A man
 // page says it of the operands its help text's usage writes as required (npm's `npm pack
 // <package-spec>`), so a merge applies one text's word to the other's operands. GNU's "With no
-// FILE" is read where the help text's operands are (help.ts).
+// FILE" is read where the help text's operands are (help.ts). "The command argument is mandatory
+// unless -C, -L, or -s is specified" names the options that stand in for an operand.
 import type { PositionalSpec } from "../ir.js";
 
 export interface LeftOff {
@@ -11,17 +12,32 @@ export interface LeftOff {
   all: boolean;
   /** The operands by name (lower case, no brackets) that may be. */
   names: string[];
+  /** Operands (by name, as names) that the listed option spellings make unnecessary. */
+  unless: { name: string; by: string[] }[];
 }
 
 const VERB = "(?:supplied|given|provided|specified|passed)";
 const ALL = new RegExp(`\\b(?:if|when) no (?:positional )?(?:arguments|args|operands) (?:are )?${VERB}\\b`, "i");
 const ONE = new RegExp(`\\b(?:if|when) no (?:&quot;|["'\`])?<?([A-Za-z][\\w-]*)>?(?:&quot;|["'\`])? (?:is|are) ${VERB}\\b`, "gi");
 
+// doas' "The command argument is mandatory unless -C, -L, or -s is specified", mkfs.xfs'
+// "<devicename> is required unless -d name=xxx is given": the operand, then the options.
+const OPT = "-{1,2}[A-Za-z0-9?][\\w-]*(?:[ =][\\w=.-]+)?";
+const UNLESS = new RegExp(
+  `(?:^|[\\s.])<?([A-Za-z][\\w-]*)>?(?: (?:argument|operand|parameter))? is (?:mandatory|required|needed) unless (${OPT}(?:(?:,| or|, or) ${OPT})*) (?:is|are) ${VERB.replace(")", "|used)")}\\b`,
+  "g",
+);
+
 /** What `text` says may be left off; undefined when it says nothing. */
 export function leftOffIn(text: string): LeftOff | undefined {
   const all = ALL.test(text);
   const names = [...new Set([...text.matchAll(ONE)].map((m) => m[1]!.toLowerCase()))].filter((n) => !/^(arguments?|args|operands?)$/.test(n));
-  return all || names.length ? { all, names } : undefined;
+  const prose = text.replace(/\s+/g, " ");
+  const unless = [...prose.matchAll(UNLESS)].map((m) => ({
+    name: m[1]!.toLowerCase(),
+    by: [...m[2]!.matchAll(/(?:^|[ ,])(-{1,2}[A-Za-z0-9?][\w-]*)/g)].map((x) => x[1]!),
+  }));
+  return all || names.length || unless.length ? { all, names, unless } : undefined;
 }
 
 const bare = (name: string) => name.replace(/^<|>$/g, "").toLowerCase();
@@ -30,6 +46,10 @@ const bare = (name: string) => name.replace(/^<|>$/g, "").toLowerCase();
 export function withLeftOff(positionals: PositionalSpec[], said: LeftOff | undefined): PositionalSpec[] {
   if (!said) return positionals;
   const named = (p: PositionalSpec) => said.all || said.names.some((n) => n === bare(p.name) || `${bare(p.name)}s` === n);
-  if (!positionals.some((p) => p.min > 0 && named(p))) return positionals;
-  return positionals.map((p) => (p.min > 0 && named(p) ? { ...p, min: 0 } : p));
+  const by = (p: PositionalSpec) => said.unless.filter((u) => u.name === bare(p.name)).flatMap((u) => u.by);
+  const fresh = (p: PositionalSpec) => by(p).filter((w) => !p.suppliedBy?.includes(w));
+  if (!positionals.some((p) => p.min > 0 && (named(p) || fresh(p).length))) return positionals;
+  return positionals.map((p) =>
+    p.min > 0 && named(p) ? { ...p, min: 0 } : p.min > 0 && fresh(p).length ? { ...p, suppliedBy: [...(p.suppliedBy ?? []), ...fresh(p)] } : p,
+  );
 }

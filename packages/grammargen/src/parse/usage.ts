@@ -320,7 +320,15 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // longest stands for them, optional when another form needs no operands (nix-shell's
     // "{{--packages | -p} {packages | expressions} | [path]}").
     if (t.startsWith("{") && t.endsWith("}") && /\s\|\s/.test(t)) {
-      const subs = alternativesOf(tokens(t.slice(1, -1), at + 1)).map((g) => operandsOf(g, line, takesValue, optional));
+      const alts = alternativesOf(tokens(t.slice(1, -1), at + 1));
+      // gh's "{<number> | <url> | <branch>}": placeholders for one required operand, any of
+      // them, typed as none alone is (a branch is no number), as "[<number> | <path>]" is.
+      if (alts.every((g) => g.length === 1 && /^(<[^<>|]+>|[A-Z][A-Z0-9_-]+)$/.test(g[0]!.text))) {
+        const name = alts.map((g) => g[0]!.text.replace(/^<|>$/g, "")).join("|");
+        out.push({ name, min: optional ? 0 : 1, max: repeat ? MANY : 1, span, placeholders: true });
+        continue;
+      }
+      const subs = alts.map((g) => operandsOf(g, line, takesValue, optional));
       const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
       if (subs.some((x) => x.every((o) => o.min === 0))) for (const o of longest) o.min = 0;
       out.push(...longest);

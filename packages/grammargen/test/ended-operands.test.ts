@@ -1,0 +1,43 @@
+// Operands a text does not always require, or takes in more shapes than a grammar read from it
+// did: each layout on a made-up text, read by a general rule.
+import { describe, expect, test } from "vitest";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
+import { accepts } from "./help-verdicts.js";
+
+describe("operands a text does not always require", () => {
+  test("'{<number> | <url> | <branch>}': one required operand, any of the placeholders", () => {
+    accepts(
+      "Check out a pull request.\n\nUSAGE\n  probe {<number> | <url> | <branch>} [flags]\n\nFLAGS\n  -w, --web   Open it in the browser\n",
+      ["probe 12", "probe main", "probe -w https://example.com/a/1"],
+      ["probe", "probe -w", "probe 1 2"],
+    );
+  });
+
+  test("'self|NODE': a word to type beside a capitalised placeholder takes any word; 'start|stop' stays a choice", () => {
+    accepts(
+      "Usage: probe [OPTIONS] self|NODE [NODE...]\n\nOptions:\n  -f, --format string   Format the output\n",
+      ["probe self", "probe web1", "probe -f json web1 web2"],
+      ["probe", "probe -f json"],
+    );
+    accepts("Usage: probe [OPTIONS] start|stop\n\nOptions:\n  -q, --quiet   Say less\n", ["probe start", "probe -q stop"], ["probe go", "probe"]);
+  });
+
+  test("'The command argument is mandatory unless -C, -L, or -s is specified': those options stand in for it", () => {
+    const help = "usage: probe [-Lns] [-C config] [-u user] command [args]\n";
+    const man =
+      "NAME\n     probe - run a command as another user\n\nSYNOPSIS\n     probe [-Lns] [-C config] [-u user] command [args]\n\nDESCRIPTION\n     The probe utility runs the given command as another user.  The command\n     argument is mandatory unless -C, -L, or -s is specified.\n\n     -C config   Check the configuration file.\n\n     -L          Clear persisted authentications.\n\n     -n          Non interactive mode.\n\n     -s          Run the shell.\n\n     -u user     Run as user.\n";
+    const g = lowerCommand(mergeHelpAndMan(parseHelp(help, { name: ["probe"] }), parseManPage(man, { name: ["probe"] })).spec);
+    for (const c of ["probe -s", "probe -L", "probe -C a.conf", "probe ls -l", "probe -u root ls"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe", "probe -n", "probe -u root"]) expect(recognize(g, c).accepted, c).toBe(false);
+    // The help text alone says nothing of it: the operand stays required.
+    accepts(help, ["probe ls"], ["probe -s", "probe"]);
+  });
+
+  test("KEY=VALUE operands take '*' for every key ('*=nginx:1.9.1')", () => {
+    accepts(
+      "Usage: probe NAME KEY_1=VAL_1 ... KEY_N=VAL_N [options]\n",
+      ["probe web *=nginx:1.9.1", "probe web a=b c=d"],
+      ["probe web **=x", "probe web", "probe web *"],
+    );
+  });
+});
