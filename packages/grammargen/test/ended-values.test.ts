@@ -1,7 +1,15 @@
 // Layouts whose commands ended where the grammar wanted a word the text never asked for: a value
 // shown in one place and left out in another, an implied value, a count's name on a list.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { lowerCommand, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
+
+/** Every command in `ok` is accepted and every one in `bad` refused by the grammar of the rendered man page `man`. */
+const manAccepts = (man: string, ok: string[], bad: string[]): void => {
+  const grammar = lowerCommand(parseManPage(man, { name: "probe" }).spec);
+  for (const c of ok) expect(recognize(grammar, c).accepted, c).toBe(true);
+  for (const c of bad) expect(recognize(grammar, c).accepted, c).toBe(false);
+};
 
 describe("values a text shows once and leaves out elsewhere", () => {
   test("bracket groups under 'Options:' give the values of rows that name the option alone", () => {
@@ -42,5 +50,25 @@ describe("values a text shows once and leaves out elsewhere", () => {
     accepts(help, ["probe curl", "probe -q curl git", "probe 12"], ["probe", "probe -x curl"]);
     // One count stays a number.
     accepts("Usage: probe [-q] LINES\n\n  -q  quiet\n", ["probe 12"], ["probe twelve", "probe"]);
+  });
+});
+
+describe("synopsis and option-list layouts of man pages and usage lines", () => {
+  test("'or' alone on its line ends a form; a form after it that names another program is left out", () => {
+    const man =
+      "PROBE(1)                     User Commands                     PROBE(1)\n\nNAME\n       probe - serve pages\n\nSYNOPSIS\n       probe [options]\n\n       or\n\n       other-server [options]\n\nOPTIONS\n       --address addr\n              The address to listen on.\n\n       --verbose\n              Say more.\n";
+    manAccepts(man, ["probe", "probe --address 10.0.0.1 --verbose"], ["probe other-server", "probe x", "probe --address"]);
+  });
+
+  test("a placeholder one space after the name, where the description below starts, is the option's value", () => {
+    const man =
+      "PROBE(1)                     User Commands                     PROBE(1)\n\nNAME\n       probe - serve pages\n\nSYNOPSIS\n       probe [options]\n\nOPTIONS\n       --port PORT\n              Changes the port it listens on.\n\n       --root PATH\n              The root directory.\n\n       --quiet\n              Say less.\n";
+    manAccepts(man, ["probe --port 8080", "probe --root /srv --quiet", "probe"], ["probe --port", "probe --root", "probe --quiet x"]);
+  });
+
+  test("a long and a short spelling as the two alternatives of one bracket are one option", () => {
+    const help = "Usage: probe [--assumeyes | -y] [--help|-h] [-v|-q] [--log-level LEVEL] COMMAND [ARGS...]\n";
+    // -h is --help, so it stands alone as --help does; -v and -q stay two options.
+    accepts(help, ["probe -h", "probe --help", "probe -y run", "probe -v -q run"], ["probe -y", "probe -v"]);
   });
 });

@@ -301,6 +301,13 @@ export interface UsageResult {
 }
 
 /** Interprets usage forms: option words become options, other words positionals. */
+/** One long and one short spelling, neither with a value ("--help", "-h"), read; else undefined. */
+function aliasPair(words: string[]): Spelling[] | undefined {
+  if (words.length !== 2 || !words.some((w) => /^--[A-Za-z0-9][\w-]*$/.test(w)) || !words.some((w) => /^-[A-Za-z0-9?]$/.test(w))) return undefined;
+  const spellings = words.map((w) => readSpelling(w));
+  return spellings.every((sp) => sp !== undefined) ? spellings : undefined;
+}
+
 export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: boolean; takesValue?: (short: string) => boolean } = {}): UsageResult {
   const options: OptionSpec[] = [];
   const operands: { key: string; metavar: string }[] = [];
@@ -318,6 +325,13 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           if (!n.optional && n.alts.length > 1 && words.every(Boolean) && raw(n).startsWith("{")) {
             const action = positional("ACTION", optional ? 0 : 1, 1, spanOf(text, n.start, n.end), { kind: "enum", choices: words });
             pos.push(n.many ? { ...action, rest: true } : action);
+            continue;
+          }
+          // toolbox's "[--help | -h]", "[--verbose | -v]": a long and a short spelling, the two
+          // alternatives of one bracket, are one option's spellings.
+          const pair = aliasPair(n.alts.map((a) => (a.length === 1 && a[0]!.kind === "word" ? a[0]!.text : "")));
+          if (n.optional && pair) {
+            options.push(...optionsFromSpellings(pair, "", spanOf(text, n.start, n.end)));
             continue;
           }
           // A group of options followed by one metavar: (-c | -C | --squash) <commit>.
@@ -358,6 +372,12 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           // Each alternative of `-i|-o` (or bzip3's `-e/-z/-d`) written without spaces is its own option.
           const pieces =
             (w.includes("|") || w.includes("/-")) && !w.includes("[") ? w.split(/\||\/(?=-)/).map((p) => (/^[A-Za-z0-9]$/.test(p) ? `-${p}` : p)) : [w];
+          // "[--help|-h]" alone in its bracket: one option's two spellings, as with spaces.
+          const pair = inGroup && seq.length === 1 && w.includes("|") ? aliasPair(pieces) : undefined;
+          if (pair) {
+            options.push(...optionsFromSpellings(pair, "", spanOf(text, n.start, n.end)));
+            continue;
+          }
           for (const piece of pieces) {
             const rest = seq.slice(k + 1);
             // `[-D [bind_address:]port]`: the rest of the bracket is the metavar.

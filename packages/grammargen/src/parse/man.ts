@@ -142,13 +142,27 @@ function addSynopsis(view: TextView, s: Section, program: string, names: string[
   const sentence = (c: string) =>
     (!/[[\]<>{}|]/.test(c) && (/:$/.test(c) || /^[A-Za-z]+,? [A-Za-z]+,? [A-Za-z]+/.test(c))) || /^[^\w[<{(|+-]/.test(c) || /^-\S* {2,}[a-z]/.test(c);
   let aside = false;
+  // mono-xsp's "xsp4 [options]" / "or" / "mod-mono-server [options]": "or" alone on its line
+  // ends a form, and the next line starts another; one that names no program of this page is
+  // another program's, left out.
+  let or = false;
+  const foreign = new Set<Line[]>();
   lines.forEach((l, k) => {
-    if (k > 0 && l.no > lines[k - 1]!.no + 1) aside = forms.length > 0 && !programs.has(firstWord(l)) && !kindred(l) && !title(l) && sentence(content(l));
+    if (/^or$/i.test(content(l))) {
+      or = forms.length > 0;
+      return;
+    }
+    if (k > 0 && l.no > lines[k - 1]!.no + 1 && !or)
+      aside = forms.length > 0 && !programs.has(firstWord(l)) && !kindred(l) && !title(l) && sentence(content(l));
     if (aside || title(l)) return;
     const atMargin = l.indent === margin || (forms.length > 0 && l.indent <= forms[forms.length - 1]![0]!.indent);
-    if (!forms.length || (atMargin && (programs.has(firstWord(l)) || kindred(l)))) forms.push([l]);
-    else forms[forms.length - 1]!.push(l);
+    if (!forms.length || (atMargin && (or || programs.has(firstWord(l)) || kindred(l)))) {
+      forms.push([l]);
+      if (or && !programs.has(firstWord(l)) && !kindred(l)) foreign.add(forms[forms.length - 1]!);
+    } else forms[forms.length - 1]!.push(l);
+    or = false;
   });
+  for (const f of foreign) forms.splice(forms.indexOf(f), 1);
   const own = forms.filter((f) => firstWord(f[0]!) === base);
   view.add("Usage:\n", s.heading.offset);
   for (const form of own.length ? own : forms) {
@@ -293,7 +307,18 @@ function inlineFrom(l: Line, column: number | undefined): number | undefined {
   // Not where the term goes on: "-bn or --buffers=n" reaches past the column, and so does
   // ansible's "-C 'CHECKOUT', --checkout 'CHECKOUT'" (a value, a comma, another spelling).
   const goesOn = (at: number) => /^[-+]/.test(t.slice(at)) || /(\sor|,)\s*$/.test(t.slice(0, at)) || /^[^\s,]+, +[-+]{1,2}[^\s-]/.test(t.slice(at));
-  if (column !== undefined && !t.includes("\t") && column < t.trimEnd().length && t[column - 1] === " " && t[column] !== " " && !goesOn(column)) {
+  // Nor mono-xsp's "--port PORT" over a description indented just as far: a placeholder alone
+  // to the line's end, one space after the name, is the option's value.
+  const value = (at: number) => /^(?:[A-Z][A-Z0-9_]*|<[^<>\s]+>)$/.test(t.slice(at).trimEnd()) && /^\S+ $/.test(t.slice(l.start, at));
+  if (
+    column !== undefined &&
+    !t.includes("\t") &&
+    column < t.trimEnd().length &&
+    t[column - 1] === " " &&
+    t[column] !== " " &&
+    !goesOn(column) &&
+    !value(column)
+  ) {
     // Not inside a bracket: "-o omitpid[,omitpid ...]".
     const head = t.slice(l.start, column);
     if (depth(head) === 0) return l.offset + column;
