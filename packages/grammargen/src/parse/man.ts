@@ -420,6 +420,19 @@ const COMMAND_OPERAND = /^ {2}\S+ .*(?:^|[\s[<{])(?:command|subcommand|cmd|group
 /** gcloud's pages list "GROUPS" beside "COMMANDS": both are words that may follow the program; pacman's OPERATIONS are options (-D, -Q). */
 const COMMANDS_TITLE = /^((sub)?commands|groups|operations|available commands|(sub)?commands and their options)$/i;
 
+/**
+ * Every row of the section at its terms' indentation is an option ("-A      Increase ...") but
+ * the one sentence that opens it, and there are three or more: not less's keys ("SPACE",
+ * "^F", a lone "-"), which are mostly no option.
+ */
+function allOptionRows(s: Section): boolean {
+  const lines = s.lines.filter((l) => !l.blank);
+  const indent = Math.min(...lines.map((l) => l.indent));
+  const rows = lines.filter((l) => l.indent === indent).map(content);
+  const option = (r: string) => /^--?[A-Za-z0-9][\w-]*(?:[,\s]|$)/.test(r);
+  return rows.filter(option).length >= 3 && rows.slice(1).every(option);
+}
+
 /** A COMMANDS section's entries as a help text's "Commands:": a lone lower-case word, its description beside or below it. */
 function addCommands(view: TextView, s: Section): void {
   const lines = s.lines.filter((l) => !l.blank);
@@ -471,11 +484,14 @@ export function manView(text: string, program: string): { view: TextView; synops
   let heading = "";
   for (const s of sections) {
     const commandSection = COMMANDS_TITLE.test(bareTitle(s.title.split(" / ")[0]!));
-    if (!readsOptions(s) || (!commands && commandSection)) continue;
+    // light's "COMMANDS" of "-A  Increase brightness by value" rows beside a SYNOPSIS with no
+    // command operand ("light [OPTIONS] [VALUE]"): options that act, not words or keys.
+    const actsAsOptions = !commands && commandSection && allOptionRows(s);
+    if (!readsOptions(s) || (!commands && commandSection && !actsAsOptions)) continue;
     for (const e of entriesOf(s)) {
       // gpg's COMMANDS are options (--sign, -d): under "Commands:", as dpkg's help writes them,
       // one of them stands for the SYNOPSIS's command operand.
-      const want = commandSection ? "Commands:\n" : "Options:\n";
+      const want = commandSection && !actsAsOptions ? "Commands:\n" : "Options:\n";
       if (heading !== want) view.add(want, s.heading.offset);
       heading = want;
       addEntry(view, e);

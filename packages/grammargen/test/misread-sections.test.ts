@@ -1,0 +1,24 @@
+// Option rows and command words that the texts list in places the readers did not look;
+// made-up texts, each also refusing what the text does not allow.
+import { describe, expect, test } from "vitest";
+import { lowerCommand, parseManPage, recognize } from "../src/index.js";
+
+const manVerdicts = (page: string, ok: string[], bad: string[]): void => {
+  const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
+  for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+  for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+};
+
+describe("misread sections", () => {
+  test("a man page's COMMANDS section of option rows, beside a SYNOPSIS with no command operand", () => {
+    const page =
+      "PROBE(1)                User's Reference Manual                PROBE(1)\n\nNAME\n     probe -- set a level\n\nSYNOPSIS\n     probe [OPTIONS] [VALUE]\n\nCOMMANDS\n     The following commands are supported:\n\n     -H, -h  Show help text and exit\n\n     -A      Increase the level by value\n\n     -S      Set the level to value\n\n     -G      Get the level\n\nOPTIONS\n     -r      Raw mode\n\n     -s PATH\n             Device path.\n";
+    manVerdicts(page, ["probe -A 20", "probe -S 5", "probe -G", "probe -h", "probe -r -s /dev/x -G"], ["probe -Q", "probe -A 2 3", "probe -s"]);
+  });
+
+  test("a COMMANDS section of keys pressed while the program runs is no option list", () => {
+    const page =
+      "PROBE(1)                General Commands Manual                PROBE(1)\n\nNAME\n       probe - page through text\n\nSYNOPSIS\n       probe [-c] [file]\n\nCOMMANDS\n       SPACE  Scroll forward one window.\n\n       -      Followed by an option letter, changes that option.\n\n       -x     Toggle x.\n\n       -y     Toggle y.\n\n       -z     Toggle z.\n\nOPTIONS\n       -c     Clear the screen.\n";
+    manVerdicts(page, ["probe -c a.txt", "probe a.txt"], ["probe -x a.txt", "probe -z"]);
+  });
+});
