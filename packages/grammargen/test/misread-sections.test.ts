@@ -2,6 +2,7 @@
 // made-up texts, each also refusing what the text does not allow.
 import { describe, expect, test } from "vitest";
 import { lowerCommand, parseManPage, recognize } from "../src/index.js";
+import { accepts } from "./help-verdicts.js";
 
 const manVerdicts = (page: string, ok: string[], bad: string[]): void => {
   const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
@@ -20,5 +21,11 @@ describe("misread sections", () => {
     const page =
       "PROBE(1)                General Commands Manual                PROBE(1)\n\nNAME\n       probe - page through text\n\nSYNOPSIS\n       probe [-c] [file]\n\nCOMMANDS\n       SPACE  Scroll forward one window.\n\n       -      Followed by an option letter, changes that option.\n\n       -x     Toggle x.\n\n       -y     Toggle y.\n\n       -z     Toggle z.\n\nOPTIONS\n       -c     Clear the screen.\n";
     manVerdicts(page, ["probe -c a.txt", "probe a.txt"], ["probe -x a.txt", "probe -z"]);
+  });
+
+  test("'Commands:' of option terms at the margin over tab-indented descriptions, under 'Usage: probe <commands>'", () => {
+    const help =
+      "Usage: probe <commands> [ <options> ]\nCommands:\n-i <assembly_path> [-check_refs] [-root ROOTDIR]\n\tInstalls an assembly.\n\tExample: -i my.dll\n\n-l [assembly_name] [-root ROOTDIR]\n\tLists the contents.\n\n-u <name> [-root ROOTDIR]\n\tUninstalls an assembly.\n\nOptions:\n-root <ROOTDIR>\n\tThe root.\n\n-check_refs\n\tCheck references.\n";
+    accepts(help, ["probe -i a.dll", "probe -l", "probe -l name", "probe -u x -root r", "probe -i a.dll -check_refs"], ["probe -i", "probe -u", "probe -x", "probe -root"]);
   });
 });

@@ -424,9 +424,11 @@ export function readEntries(lines: Line[], program = ""): Entries {
     // ("-t\t\tShow bus tree") under titles that do not say so: a line whose head is set apart
     // from a description column (a tab or two spaces) is an option there too. One space or a
     // colon is prose ("-f cd (16 bit little endian)" under "The format shortcuts are:").
-    const margin = startsOption && l.indent === 0 && kind !== "commands" && !NOT_OPTIONS.test(section.toLowerCase()) ? splitEntry(l.text, l.start) : undefined;
+    const margin = startsOption && l.indent === 0 && !NOT_OPTIONS.test(section.toLowerCase()) ? splitEntry(l.text, l.start) : undefined;
     // pyftsubset's "--gids=<NNN>[,<NNN>...]" alone at the margin over its indented description,
-    // under a title that names no option list: a definition list's term, an entry too.
+    // under a title that names no option list: a definition list's term, an entry too. So is
+    // a term under "Commands:" (mono's "-i <assembly_path>" over a tab-indented description):
+    // a command spelled as an option, as gpg's are.
     const marginEntry =
       margin &&
       headOf(margin.head) !== undefined &&

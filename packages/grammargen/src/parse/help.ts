@@ -664,9 +664,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     operands = [{ name: "ARG", min: 0, max: MANY, span: usage.span ?? { start: 0, end: 0, line: 1 } }];
   // dpkg's "Usage: dpkg [<option>...] <command>" under "Commands:" that are options
   // (-i|--install <.deb file name>...): the command is one of those options, and the words
-  // after it are its arguments, as many as it takes.
-  if (/^commands:\s*\n(?:\s*\n)*[ \t]+-/im.test(text))
-    operands = operands.map((o) => (/^(command|operation)$/i.test(o.name) ? { ...o, name: "ARG", min: 0, max: MANY } : o));
+  // after it are its arguments, as many as it takes. Mono's "Usage: gacutil.exe <commands>
+  // [ <options> ]" lists them at the margin ("-i <assembly_path> ...").
+  if (/^commands:\s*\n(?:\s*\n)*[ \t]*-/im.test(text))
+    operands = operands.map((o) =>
+      /^(command|operation)$/i.test(o.name) || (/^(commands|operations)$/i.test(o.name) && o.min > 0) ? { ...o, name: "ARG", min: 0, max: MANY } : o,
+    );
   operands = operands.filter((o) => o.choices || o.placeholders || !namesOptionGroup(o.name, lines));
 
   const subcommands: CommandSpec[] = [];
