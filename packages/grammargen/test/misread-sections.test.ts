@@ -28,4 +28,10 @@ describe("misread sections", () => {
       "Usage: probe <commands> [ <options> ]\nCommands:\n-i <assembly_path> [-check_refs] [-root ROOTDIR]\n\tInstalls an assembly.\n\tExample: -i my.dll\n\n-l [assembly_name] [-root ROOTDIR]\n\tLists the contents.\n\n-u <name> [-root ROOTDIR]\n\tUninstalls an assembly.\n\nOptions:\n-root <ROOTDIR>\n\tThe root.\n\n-check_refs\n\tCheck references.\n";
     accepts(help, ["probe -i a.dll", "probe -l", "probe -l name", "probe -u x -root r", "probe -i a.dll -check_refs"], ["probe -i", "probe -u", "probe -x", "probe -root"]);
   });
+
+  test("usage forms 'probe info: displays information about a file', one per command", () => {
+    const help =
+      "probe - a data manager 1.0\nUsage:\n   probe info: displays information about a file\n   probe verify: verifies a file's integrity\n   probe extractcd: extract CD file from an input file\n   probe copy: copy data from one file to another\n\nFor help with any command, run:\n   probe help <command>\n\nOptions:\n  -i, --input FILE   input file\n";
+    accepts(help, ["probe info -i a.img", "probe extractcd --input a.img", "probe copy", "probe help"], ["probe frob", "probe displays", "probe info:"]);
+  });
 });

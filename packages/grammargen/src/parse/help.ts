@@ -693,6 +693,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       : [];
   for (const w of formWords) addSub(w);
   for (const o of operands) if (o.subcommand && o.choices) for (const c of o.choices) addSub(c);
+  for (const w of usage.commandForms ?? []) addSub(w);
   if (subcommands.length) {
     // The subcommand placeholder and the arguments after it belong to the subcommand, and so do
     // a form's listed command word and what follows it (apt-cache's "[options] show pkg1 [pkg2 ...]").

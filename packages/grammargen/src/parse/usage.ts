@@ -34,6 +34,8 @@ export interface Usage {
    * program's, not this command's.
    */
   programsUsage?: boolean;
+  /** "probe info: displays information about a file": forms that each name one of the program's commands and say what it does. */
+  commandForms?: string[];
 }
 
 /** Enough to decide whether a usage token like "-t" consumes the following placeholder. */
@@ -669,7 +671,12 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   const commandWords = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/).slice(1, path.length));
   const alternatives: UsageOperand[][] = [];
   let programsUsage = false;
+  // "probe info: displays information about a file", a line per command: the program, a
+  // command word with a colon glued on, then what the command does (not its arguments).
+  const describedCommand = (r: (typeof raw)[number]) => ("cont" in r ? undefined : /^\s*\S+\s+([a-z][\w-]*):\s+[A-Za-z][a-z'-]*\s+\w/.exec(r.text)?.[1]);
+  const commandForms = raw.flatMap((r) => describedCommand(r) ?? []);
   for (const r of raw) {
+    if (commandForms.length >= 2 && describedCommand(r)) continue;
     // "hostname [-b] {hostname|-F file}         set host name": a column of prose after the usage,
     // set apart by four spaces or a tab ("probe [ FLAGS ] DEVNAME\tDisplay the device").
     // route's "... [<AF>]           List kernel routing tables" and arp's "<-Display ARP cache" too.
@@ -757,7 +764,12 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     } else if (cont && prev) prev.push(...ops);
     else alternatives.push(ops);
   }
-  const usage: Usage = { alternatives, span: spanOf(head, 0, head.text.length), ...(programsUsage ? { programsUsage } : {}) };
+  const usage: Usage = {
+    alternatives,
+    span: spanOf(head, 0, head.text.length),
+    ...(programsUsage ? { programsUsage } : {}),
+    ...(commandForms.length >= 2 ? { commandForms } : {}),
+  };
   if (programWord && programWord !== base && /^[\w.+-]+$/.test(programWord)) usage.programWord = programWord;
   return usage;
 }
