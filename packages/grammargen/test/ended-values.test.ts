@@ -1,12 +1,13 @@
 // Layouts whose commands ended where the grammar wanted a word the text never asked for: a value
 // shown in one place and left out in another, an implied value, a count's name on a list.
 import { describe, expect, test } from "vitest";
-import { lowerCommand, parseManPage, recognize } from "../src/index.js";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
 
 /** Every command in `ok` is accepted and every one in `bad` refused by the grammar of the rendered man page `man`. */
-const manAccepts = (man: string, ok: string[], bad: string[]): void => {
-  const grammar = lowerCommand(parseManPage(man, { name: "probe" }).spec);
+const manAccepts = (man: string, ok: string[], bad: string[], help?: string): void => {
+  const page = parseManPage(man, { name: "probe" });
+  const grammar = lowerCommand((help === undefined ? page : mergeHelpAndMan(parseHelp(help, { name: ["probe"] }), page)).spec);
   for (const c of ok) expect(recognize(grammar, c).accepted, c).toBe(true);
   for (const c of bad) expect(recognize(grammar, c).accepted, c).toBe(false);
 };
@@ -70,5 +71,29 @@ describe("synopsis and option-list layouts of man pages and usage lines", () => 
     const help = "Usage: probe [--assumeyes | -y] [--help|-h] [-v|-q] [--log-level LEVEL] COMMAND [ARGS...]\n";
     // -h is --help, so it stands alone as --help does; -v and -q stay two options.
     accepts(help, ["probe -h", "probe --help", "probe -y run", "probe -v -q run"], ["probe -y", "probe -v"]);
+  });
+});
+
+describe("keywords a text says may be abbreviated", () => {
+  const man =
+    "PROBE(8)                 System Manager's Manual                PROBE(8)\n\nNAME\n     probe -- show the daemon's state\n\nSYNOPSIS\n     probe -s all | peers | Sensors | status\n\nDESCRIPTION\n     The options are as follows:\n\n     -s all | peers | Sensors | status\n                   Used to display information about the daemon.\n                   Keywords may be abbreviated.\n\n                   all shows all data available.\n";
+
+  test("'Keywords may be abbreviated' in an option's description: its value may be cut to a leading part no other value starts", () => {
+    manAccepts(man, ["probe -s peers", "probe -s p", "probe -s pee", "probe -s S", "probe -s st", "probe -s a"], ["probe -s x", "probe -s", "probe -s peersx"]);
+    // Without the sentence, the values are whole words.
+    manAccepts(man.replace("Keywords may be abbreviated.", "Shows what it knows."), ["probe -s peers"], ["probe -s p"]);
+  });
+
+  test("a usage that shows the keywords as an operand after a flag takes the page's abbreviations", () => {
+    const help = "usage: probe -s all | peers | Sensors | status\n";
+    manAccepts(man, ["probe -s p", "probe -s Sensors", "probe -s stat"], ["probe", "probe -s", "probe -s x"], help);
+  });
+});
+
+describe("options that list what the program has", () => {
+  test("an option whose value names the kind of thing it lists ('List of available ...') is a whole invocation with its value", () => {
+    const help =
+      "Usage:\tprobe [options] -z payload <url>\n\nOptions:\n\t-h/--help                 : This help\n\t-e <type>                 : List of available encoders/payloads/printers\n\t-M <file>                 : list of servers to attack, one per line\n\t-v                        : Verbose information.\n\t-z <payload>              : Payload to use\n";
+    accepts(help, ["probe -e printers", "probe -v -e encoders", "probe -z list http://a.b", "probe -h"], ["probe -e", "probe -M a.txt", "probe -v"]);
   });
 });

@@ -512,6 +512,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     ];
     // Other options may come with it (`cjxl -h -v -v`, `prog -q --version`): they do not bring the operands back.
     if (spellings.length) forms.push(withGap(head, L.sp, literalChoice(spellings)));
+    // wfuzz's "-e <type>  : List of available encoders/payloads/printers", kcat's "-X list  List
+    // available properties": an option that lists what the program has of the kind its value names
+    // is a whole invocation with that value. Not "-M FILE  list of servers", a list given to it.
+    const listers = allOptions.filter(
+      (o) => o.arity === "required" && /^(?:: )?list (?:of )?(?:the )?(?:available|installed|supported)\b/i.test(o.description),
+    );
+    const lister = listers.length ? lowerOptions(L, `${base}_lists`, spec, listers, { flags: lowered.flags }).option : undefined;
+    if (lister) forms.push(withGap(head, L.sp, lister));
   }
 
   // Usage forms that each start with a command: the program without one is no invocation.

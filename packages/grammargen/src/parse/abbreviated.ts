@@ -37,9 +37,40 @@ const apartSaid = (text: string): RegExpExecArray | undefined => {
 const WORDS_ABBREVIATED =
   /\b(?:names\s+of\s+(?:all\s+)?(?:the\s+)?(?:objects|commands|subcommands)|(?:object|command|subcommand)\s+names)\s+(?:can|may)\s+be\s+(?:written\s+in\s+full\s+or\s+(?:in\s+)?)?abbreviated\b/i;
 
+// openntpd's "-s all | peers | Sensors | status  ... Keywords may be abbreviated.": in an
+// option's description, the words its value is one of. Not ddcutil's "Keywords can be
+// abbreviated to the first 3 characters", a cut of its own.
+const KEYWORDS_ABBREVIATED = /\bkeywords\s+(?:can|may)\s+be\s+abbreviated\b(?![^.]*\bto\s+the\s+first\b)/i;
+
+/** Each choice with every leading part of it that starts no other choice, after the choices themselves. */
+function withUniquePrefixes(choices: string[]): string[] {
+  const cut = choices.flatMap((c) => [...c].slice(0, -1).map((_, i) => c.slice(0, i + 1))).filter((p) => choices.filter((c) => c.startsWith(p)).length === 1);
+  return [...new Set([...choices, ...cut])];
+}
+
 /** `result` with the abbreviations and value spacing the text allows, when it says so. */
 export function withAbbreviations(result: ParseResult, text: string): ParseResult {
   let out = result;
+  const cut = result.spec.options.filter((o) => o.value?.type.kind === "enum" && KEYWORDS_ABBREVIATED.test(o.description));
+  if (cut.length) {
+    const options = result.spec.options.map((o) =>
+      cut.includes(o) && o.value?.type.kind === "enum"
+        ? { ...o, value: { ...o.value, type: { ...o.value.type, choices: withUniquePrefixes(o.value.type.choices) } } }
+        : o,
+    );
+    out = {
+      spec: { ...result.spec, options },
+      diagnostics: [
+        ...result.diagnostics,
+        ...cut.map((o) => ({
+          severity: "warning" as const,
+          stage: "parse" as const,
+          message: "the option's value may be cut to a leading part no other value starts with, as its description says",
+          ...(o.span ? { span: o.span } : {}),
+        })),
+      ],
+    };
+  }
   const apart = apartSaid(text);
   if (apart && result.spec.options.some((o) => o.joiner === "=")) {
     const spec: CommandSpec = { ...result.spec, options: result.spec.options.map((o) => (o.joiner === "=" ? { ...o, valueApart: true } : o)) };

@@ -6,7 +6,7 @@
 import { withLeftOff } from "./left-off.js";
 import { markSubcommands } from "./subcommand-operand.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { CommandSpec, OptionSpec } from "../ir.js";
+import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
 
 type Origin = "help" | "man";
@@ -16,6 +16,10 @@ const spellings = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), 
 const keys = (o: OptionSpec): string[] => [...o.short.map((s) => `s:${s}`), ...o.long.map((l) => `l:${l}`), ...(o.dashLong ?? []).map((d) => `d:${d}`)];
 const copy = <T>(x: T): T => structuredClone(x);
 const takes = (a: OptionSpec["arity"]) => (a === "none" ? "no value" : `a value (${a})`);
+const choicesOf = (o: OptionSpec): string[] => (o.value?.type.kind === "enum" ? o.value.type.choices : []);
+/** An operand of choices that are all among the option's value's choices. */
+const choicesIn = (p: PositionalSpec, o: OptionSpec): boolean =>
+  p.type.kind === "enum" && choicesOf(o).length > 0 && p.type.choices.every((c) => choicesOf(o).includes(c));
 
 /**
  * Merges the spec read from a program's help text with the one read from its man page. Either
@@ -85,6 +89,21 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       if (m.valueApart) b.valueApart = true;
       note(
         `option ${spellings(b).join(", ")} takes a value in the ${NAME[baseOrigin]}'s usage; the ${NAME[otherOrigin]} describes it as optional${where(m, otherOrigin)}`,
+        otherOrigin,
+        m.span,
+      );
+    } else if (
+      b.arity === "none" &&
+      !b.description &&
+      m.value?.type.kind === "enum" &&
+      spec.positionals.some((p) => choicesIn(p, m) && p.type.kind === "enum" && p.type.choices.length < choicesOf(m).length)
+    ) {
+      // openntpd's usage "ntpctl -s all | peers | Sensors | status" reads its choices as an
+      // operand after a flag; the page's entry for -s names more spellings of them ("Keywords
+      // may be abbreviated"): the operand takes those too.
+      for (const p of spec.positionals) if (choicesIn(p, m)) p.type = copy(m.value.type);
+      note(
+        `the ${NAME[otherOrigin]} spells the choices after ${spellings(b).join(", ")} in more ways${where(m, otherOrigin)}; the operand takes them`,
         otherOrigin,
         m.span,
       );
