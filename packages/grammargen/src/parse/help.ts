@@ -590,10 +590,14 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // HAProxy pads its brackets: "[ -n <maxconn> ]".
     // lvmpolld's "[-t secs] [-l {all|wire|debug}]" over "-t|--timeout  Time to wait": a long
     // spelling beside the letter changes nothing, where no other row spells that letter.
-    for (const m of block.matchAll(/\[ ?-([A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
-      const spelled = options.filter((x) => x.short.includes(m[1]!));
+    // A long option too, however many spellings its row has: ansible's man page lists
+    // "-i, --inventory, --inventory-file" and "--vault-id" bare under "[-i INVENTORY]" and
+    // "[--vault-id VAULT_IDS]"; mosquitto_sub's "[--cert file]" over "--cert : client certificate".
+    for (const m of block.matchAll(/\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
+      const long = m[1]!.startsWith("-") ? m[1]!.slice(1) : undefined;
+      const spelled = options.filter((x) => (long ? x.long.includes(long) : x.short.includes(m[1]!)));
       const o = spelled.length === 1 ? spelled[0] : undefined;
-      if (o && o.arity === "none" && !o.value && o.short.length === 1 && o.long.length <= 1 && !o.negatable) {
+      if (o && o.arity === "none" && !o.value && o.short.length <= 1 && !o.negatable) {
         o.arity = "required";
         o.value = { metavar: m[2]!, type: inferType(m[2]!, { description: o.description, style, text }) };
       }
