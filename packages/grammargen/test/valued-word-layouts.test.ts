@@ -1,8 +1,15 @@
 // Layouts where a word the text says an option or a command takes was refused: the text named
 // the value or the operand somewhere the parser did not look. Made-up texts, each also refusing
 // what the text does not allow.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
 import { accepts } from "./help-verdicts.js";
+
+/** The verdict on each command of the grammar of a help text and a man page read together. */
+const mergedVerdicts = (help: string, man: string, commands: string[], name = "probe"): boolean[] => {
+  const g = lowerCommand(mergeHelpAndMan(parseHelp(help, { name: [name] }), parseManPage(man, { name: [name] })).spec);
+  return commands.map((c) => recognize(g, c).accepted);
+};
 
 describe("values and operands named away from the option's row", () => {
   test("'[--conf file] [-i INVENTORY]' in the usage gives the table's valueless rows their values", () => {
@@ -13,5 +20,23 @@ describe("values and operands named away from the option's row", () => {
       ["probe -i hosts all", "probe --inventory-file hosts --conf a.conf all", "probe --vault-id dev@prompt -v all"],
       ["probe -i", "probe --conf", "probe -v x all", "probe --vault-id", "probe --verbose=x all"],
     );
+  });
+});
+
+describe("what one text says and the other leaves out", () => {
+  test("the man page's 'file ...' repeats the operand the help's 'file' names once", () => {
+    const help = "Usage: probe [--verbose] [file]\n  --verbose   say more\n";
+    const man =
+      "PROBE(1)\n\nNAME\n       probe - edit names\n\nSYNOPSIS\n       probe [--verbose] [file]...\n\nOPTIONS\n       --verbose\n              Say more.\n";
+    expect(mergedVerdicts(help, man, ["probe a b c", "probe --verbose a b", "probe", "probe --quiet a", "probe --verbose=x a"])).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // A different operand in the page repeats nothing of the help's.
+    const other = man.replace("[file]...", "[dir]...");
+    expect(mergedVerdicts(help, other, ["probe a", "probe a b"])).toEqual([true, false]);
   });
 });

@@ -151,6 +151,17 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       excess -= cut;
     }
   }
+  // vidir's help says "[directory|file|-]", its page "[directory|file|-]...": where the other
+  // text's usage repeats an operand of the same name that the base takes once, it is repeated.
+  const bare = (n: string) => n.replace(/[<>[\]]/g, "").toLowerCase();
+  if (!fallback && spec.positionals.length === other.spec.positionals.length)
+    spec.positionals.forEach((p, i) => {
+      const o = other.spec.positionals[i]!;
+      if (o.span && bare(o.name) === bare(p.name) && p.max === 1 && o.max > 1 && !p.rest) {
+        p.max = o.max;
+        note(`the ${NAME[otherOrigin]}'s usage repeats operand ${o.name}; the ${NAME[baseOrigin]}'s takes one: it is repeated`, otherOrigin, o.span);
+      }
+    });
   // Subcommands only where the base says nothing of its operands: a thin help's list of
   // commands, each without a usage of its own, would take any words after them.
   // mutool's man page says "mutool <sub-command> [options]", its help lists the commands: a
