@@ -21,6 +21,12 @@ describe("values and operands named away from the option's row", () => {
       ["probe -i", "probe --conf", "probe -v x all", "probe --vault-id", "probe --verbose=x all"],
     );
   });
+
+  test("'[--type rar|zip|7z]' in the usage gives '--type: you can specify' its choices", () => {
+    const help =
+      "Usage:   probe archive.ext [--threads NUM] [--type rar|zip|7z]\n\nOptions: --help: show this screen.\n         --type: you can specify the archive program\n         --threads: you can specify how many threads\n";
+    accepts(help, ["probe --type rar a.zip", "probe --type 7z a.7z", "probe a.zip"], ["probe --type tar a.tar", "probe --type a.zip", "probe a.zip b.zip"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

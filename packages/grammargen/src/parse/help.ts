@@ -592,8 +592,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // spelling beside the letter changes nothing, where no other row spells that letter.
     // A long option too, however many spellings its row has: ansible's man page lists
     // "-i, --inventory, --inventory-file" and "--vault-id" bare under "[-i INVENTORY]" and
-    // "[--vault-id VAULT_IDS]"; mosquitto_sub's "[--cert file]" over "--cert : client certificate".
-    for (const m of block.matchAll(/\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
+    // "[--vault-id VAULT_IDS]"; mosquitto_sub's "[--cert file]" over "--cert : client certificate";
+    // rarcrack's "[--type rar|zip|7z]" over "--type: you can specify the archive program".
+    for (const m of block.matchAll(/\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z0-9][\w.+-]*(?:\|[\w.+-]+)+|[a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
       const long = m[1]!.startsWith("-") ? m[1]!.slice(1) : undefined;
       const spelled = options.filter((x) => (long ? x.long.includes(long) : x.short.includes(m[1]!)));
       const o = spelled.length === 1 ? spelled[0] : undefined;
