@@ -27,6 +27,12 @@ describe("values and operands named away from the option's row", () => {
       "Usage:   probe archive.ext [--threads NUM] [--type rar|zip|7z]\n\nOptions: --help: show this screen.\n         --type: you can specify the archive program\n         --threads: you can specify how many threads\n";
     accepts(help, ["probe --type rar a.zip", "probe --type 7z a.7z", "probe a.zip"], ["probe --type tar a.tar", "probe --type a.zip", "probe a.zip b.zip"]);
   });
+
+  test("'(-f filename)|(<scan_range>)': an option's form or the operand's", () => {
+    const help =
+      "Usage:\nprobe [-v] [-t timeout] (-f filename)|(<scan_range>)\n\t-v\t\tverbose output\n\t-t timeout\twait timeout milliseconds\n\t-f filename\tTake addresses from file filename.\n";
+    accepts(help, ["probe 10.0.0.0/24", "probe -v -t 500 10.0.0.1", "probe -f hosts.txt"], ["probe 10.0.0.1 10.0.0.2", "probe -f", "probe -x 10.0.0.1"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

@@ -283,7 +283,14 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     const span = spanOf(line, at, at + toks[i]!.text.length);
     // "(POD | TYPE/NAME)", "(-f FILE | TYPE NAME)": the longest form, needing what the fewest does
     // ("(FILE | -)": a dash is an operand). Not "(-r RECIPIENT | -R PATH)".
-    const forms = t.startsWith("(") && t.endsWith(")") ? alternativesOf(tokens(t.slice(1, -1), at + 1)) : [];
+    // nbtscan's "(-f filename)|(<scan_range>)": groups joined by a bar, each its own form.
+    const joined = topBars(t);
+    const forms =
+      joined.length > 1 && joined.every((g) => g.startsWith("(") && g.endsWith(")"))
+        ? joined.map((g) => tokens(g.slice(1, -1), at + t.indexOf(g) + 1))
+        : t.startsWith("(") && t.endsWith(")")
+          ? alternativesOf(tokens(t.slice(1, -1), at + 1))
+          : [];
     if (forms.length > 1 && !forms.every((g) => /^-/.test(g[0]?.text ?? ""))) {
       const subs = forms.map((g) => operandsOf(g, line, takesValue, optional));
       const longest = subs.reduce((a, b) => (b.length > a.length ? b : a));
