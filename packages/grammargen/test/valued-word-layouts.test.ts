@@ -33,6 +33,12 @@ describe("values and operands named away from the option's row", () => {
       "Usage:\nprobe [-v] [-t timeout] (-f filename)|(<scan_range>)\n\t-v\t\tverbose output\n\t-t timeout\twait timeout milliseconds\n\t-f filename\tTake addresses from file filename.\n";
     accepts(help, ["probe 10.0.0.0/24", "probe -v -t 500 10.0.0.1", "probe -f hosts.txt"], ["probe 10.0.0.1 10.0.0.2", "probe -f", "probe -x 10.0.0.1"]);
   });
+
+  test("a usage of options only over a 'positional arguments:' section that lists the operand", () => {
+    const help =
+      "usage: probe [options]\n\nEdit records.\n\npositional arguments:\n  domain                Domain name, id, or uuid\n\noptions:\n  -h, --help            show this help message and exit\n  --edit [EDIT]         Edit the record\n";
+    accepts(help, ["probe web1 --edit", "probe --edit 2 web1", "probe"], ["probe web1 web2", "probe --remove web1"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

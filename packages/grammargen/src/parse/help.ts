@@ -676,6 +676,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       /^(command|operation)$/i.test(o.name) || (/^(commands|operations)$/i.test(o.name) && o.min > 0) ? { ...o, name: "ARG", min: 0, max: MANY } : o,
     );
   operands = operands.filter((o) => o.choices || o.placeholders || !namesOptionGroup(o.name, lines));
+  // virt-xml's hand-written "usage: virt-xml [options]" over argparse's "positional arguments:"
+  // section, which lists "domain": the section names the operands the usage left out, and as
+  // the usage shows none, none is required.
+  if (usage.alternatives.length === 1 && !operands.length && /^positional arguments:\s*$/m.test(text))
+    for (const p of entries.positionals)
+      if (/^[A-Za-z][\w-]*$/.test(p.name)) operands.push({ name: p.name, min: 0, max: 1, span: p.span });
 
   const subcommands: CommandSpec[] = [];
   const leaf = (p: string[], aliases: string[] = []): CommandSpec => ({ path: p, aliases, style, options: [], positionals: [], subcommands: [] });
