@@ -39,6 +39,11 @@ describe("values and operands named away from the option's row", () => {
       "usage: probe [options]\n\nEdit records.\n\npositional arguments:\n  domain                Domain name, id, or uuid\n\noptions:\n  -h, --help            show this help message and exit\n  --edit [EDIT]         Edit the record\n";
     accepts(help, ["probe web1 --edit", "probe --edit 2 web1", "probe"], ["probe web1 web2", "probe --remove web1"]);
   });
+
+  test("'[LIBRARIES]' in the plural stands for several words", () => {
+    const help = "usage: probe [OPTIONS] [LIBRARIES]\n\nbasic options:\n\n  --help                            this message\n  --libs                            print linker flags\n";
+    accepts(help, ["probe --libs gtk4 glib-2.0 zlib", "probe"], ["probe --cflags gtk4", "probe --libs=x gtk4"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {
