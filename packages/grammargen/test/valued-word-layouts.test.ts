@@ -41,7 +41,8 @@ describe("values and operands named away from the option's row", () => {
   });
 
   test("'[LIBRARIES]' in the plural stands for several words", () => {
-    const help = "usage: probe [OPTIONS] [LIBRARIES]\n\nbasic options:\n\n  --help                            this message\n  --libs                            print linker flags\n";
+    const help =
+      "usage: probe [OPTIONS] [LIBRARIES]\n\nbasic options:\n\n  --help                            this message\n  --libs                            print linker flags\n";
     accepts(help, ["probe --libs gtk4 glib-2.0 zlib", "probe"], ["probe --cflags gtk4", "probe --libs=x gtk4"]);
   });
 });

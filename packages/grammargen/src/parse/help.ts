@@ -594,7 +594,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // "-i, --inventory, --inventory-file" and "--vault-id" bare under "[-i INVENTORY]" and
     // "[--vault-id VAULT_IDS]"; mosquitto_sub's "[--cert file]" over "--cert : client certificate";
     // rarcrack's "[--type rar|zip|7z]" over "--type: you can specify the archive program".
-    for (const m of block.matchAll(/\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z0-9][\w.+-]*(?:\|[\w.+-]+)+|[a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g)) {
+    for (const m of block.matchAll(
+      /\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z0-9][\w.+-]*(?:\|[\w.+-]+)+|[a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g,
+    )) {
       const long = m[1]!.startsWith("-") ? m[1]!.slice(1) : undefined;
       const spelled = options.filter((x) => (long ? x.long.includes(long) : x.short.includes(m[1]!)));
       const o = spelled.length === 1 ? spelled[0] : undefined;
@@ -680,8 +682,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // section, which lists "domain": the section names the operands the usage left out, and as
   // the usage shows none, none is required.
   if (usage.alternatives.length === 1 && !operands.length && /^positional arguments:\s*$/m.test(text))
-    for (const p of entries.positionals)
-      if (/^[A-Za-z][\w-]*$/.test(p.name)) operands.push({ name: p.name, min: 0, max: 1, span: p.span });
+    for (const p of entries.positionals) if (/^[A-Za-z][\w-]*$/.test(p.name)) operands.push({ name: p.name, min: 0, max: 1, span: p.span });
 
   const subcommands: CommandSpec[] = [];
   const leaf = (p: string[], aliases: string[] = []): CommandSpec => ({ path: p, aliases, style, options: [], positionals: [], subcommands: [] });

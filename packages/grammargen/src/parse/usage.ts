@@ -52,7 +52,9 @@ export const isPluralName = (name: string): boolean =>
   name
     .split("|")
     .some((part) =>
-      /(?:^|[\s_-]|file|path|host|dir)(files|dirs|paths|args|arguments|names|directories|classes|packages|libraries|modules|urls|hosts|tasks|targets)$/i.test(part),
+      /(?:^|[\s_-]|file|path|host|dir)(files|dirs|paths|args|arguments|names|directories|classes|packages|libraries|modules|urls|hosts|tasks|targets)$/i.test(
+        part,
+      ),
     );
 
 // GLib writes "[OPTION…]", which a C locale prints as "[OPTION?]". dig's "{q-opt}" and
