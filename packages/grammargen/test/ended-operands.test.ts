@@ -40,4 +40,29 @@ describe("operands a text does not always require", () => {
       ["probe web **=x", "probe web", "probe web *"],
     );
   });
+
+  test("'With no arguments it prints the list of known tools': every operand may be left off", () => {
+    accepts(
+      "usage: probe [-n] command [args...]\n\nProbe runs the tool named by the arguments. With no\narguments it prints the list of known tools.\n\n  -n  Print the command only\n",
+      ["probe", "probe -n", "probe vet x"],
+      ["probe -x"],
+    );
+    // The same words with another subject ("the command prints", under one of several commands) say nothing of the program.
+    accepts(
+      "usage: probe [-n] command [args...]\n\nWhen called without arguments, the command prints its settings.\n\n  -n  Print the command only\n",
+      ["probe vet"],
+      ["probe", "probe -n"],
+    );
+  });
+
+  test("the text's examples with options only: the first option no example gives beside operands stands in for them", () => {
+    const help =
+      "Display resources.\n\nExamples:\n  # List pods\n  probe get pods -o wide\n\n  # List the pod in pod.yaml in JSON\n  probe get -o json -f pod.yaml\n  A directory is read whole with\n  probe get -R\n\n  # Wrapped onto the next line\n  probe get -A\n      pods\n\nOptions:\n  -A, --all-namespaces=false: Take every namespace.\n  -f, --filename=[]: Files identifying the resource.\n  -R, --recursive=false: Read the directory whole.\n  -o, --output='': Output format.\n      --raw='': Raw URI.\n\nUsage:\n  probe get TYPE [NAME] [options]\n";
+    accepts(
+      help,
+      ["probe get -f x.yaml", "probe get -f x.yaml -o json", "probe get pods", "probe get pods -o wide"],
+      ["probe get", "probe get -o json", "probe get -A", "probe get -R", "probe get --raw /x"],
+      "probe get",
+    );
+  });
 });

@@ -18,6 +18,10 @@ export interface LeftOff {
 
 const VERB = "(?:supplied|given|provided|specified|passed)";
 const ALL = new RegExp(`\\b(?:if|when) no (?:positional )?(?:arguments|args|operands) (?:are )?${VERB}\\b`, "i");
+// go tool's "With no arguments it prints the list of known tools", toybox's 'With no arguments,
+// "toybox" shows available COMMAND names': what the command does when given none. Not "the
+// command prints" under one of several commands (ocamlfind's printconf).
+const DOES = /\b(?:with no|without(?: any)?) (?:arguments|args|operands),? (?:(?:it|["'`][\w.-]+["'`]) )?(?:prints|shows|lists|displays|outputs|reports)\b/i;
 const ONE = new RegExp(`\\b(?:if|when) no (?:&quot;|["'\`])?<?([A-Za-z][\\w-]*)>?(?:&quot;|["'\`])? (?:is|are) ${VERB}\\b`, "gi");
 
 // doas' "The command argument is mandatory unless -C, -L, or -s is specified", mkfs.xfs'
@@ -30,9 +34,9 @@ const UNLESS = new RegExp(
 
 /** What `text` says may be left off; undefined when it says nothing. */
 export function leftOffIn(text: string): LeftOff | undefined {
-  const all = ALL.test(text);
-  const names = [...new Set([...text.matchAll(ONE)].map((m) => m[1]!.toLowerCase()))].filter((n) => !/^(arguments?|args|operands?)$/.test(n));
   const prose = text.replace(/\s+/g, " ");
+  const all = ALL.test(prose) || DOES.test(prose);
+  const names = [...new Set([...text.matchAll(ONE)].map((m) => m[1]!.toLowerCase()))].filter((n) => !/^(arguments?|args|operands?)$/.test(n));
   const unless = [...prose.matchAll(UNLESS)].map((m) => ({
     name: m[1]!.toLowerCase(),
     by: [...m[2]!.matchAll(/(?:^|[ ,])(-{1,2}[A-Za-z0-9?][\w-]*)/g)].map((x) => x[1]!),
