@@ -97,3 +97,15 @@ describe("options that list what the program has", () => {
     accepts(help, ["probe -e printers", "probe -v -e encoders", "probe -z list http://a.b", "probe -h"], ["probe -e", "probe -M a.txt", "probe -v"]);
   });
 });
+
+describe("programs whose every usage form starts with a command", () => {
+  test("the program alone is no invocation, but an option that shows help or the version alone is", () => {
+    const help =
+      "Usage:\nprobe set <key>=<value>\nprobe get [<key>]\nprobe edit\n\nOptions:\n  -h, --help     show this help and exit\n  -V, --version  show the version\n  -v             be verbose\n";
+    accepts(
+      help,
+      ["probe --help", "probe -h", "probe -V", "probe -v --version", "probe get", "probe set a=b", "probe -v edit"],
+      ["probe", "probe -v", "probe x"],
+    );
+  });
+});

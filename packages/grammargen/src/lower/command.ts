@@ -481,7 +481,11 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   // util-linux's "-h, --help  display this help", which does not say it exits, and an option
   // that lists what the program knows ("--voices  List the available voices", "-l  List
   // available transformations"), which needs no operand to list it.
-  if (positionals.some((p) => p.min > 0)) {
+  // Usage forms that each start with a command: the program without one is no invocation, but
+  // for an option such as these alone (`tool --help`).
+  const commandRequired = spec.subcommands.length > 0 && !!spec.extensions?.some((e) => e.kind === "command-required");
+  const alone: Expr[] = [];
+  if (positionals.some((p) => p.min > 0) || commandRequired) {
     const INFO = /^(help|version|usage)$/;
     // Not curl's "-l, --list-only  List only mode", a mode of another action.
     const LISTS = /^(?:: )?(list|lists|show a list|display all|(print|show|display) (a |the )?list)\b(?! only)/i;
@@ -511,7 +515,7 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
       ),
     ];
     // Other options may come with it (`cjxl -h -v -v`, `prog -q --version`): they do not bring the operands back.
-    if (spellings.length) forms.push(withGap(head, L.sp, literalChoice(spellings)));
+    if (spellings.length) alone.push(withGap(head, L.sp, literalChoice(spellings)));
     // wfuzz's "-e <type>  : List of available encoders/payloads/printers", kcat's "-X list  List
     // available properties": an option that lists what the program has of the kind its value names
     // is a whole invocation with that value. Not "-M FILE  list of servers", a list given to it.
@@ -519,11 +523,9 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
       (o) => o.arity === "required" && /^(?:: )?list (?:of )?(?:the )?(?:available|installed|supported)\b/i.test(o.description),
     );
     const lister = listers.length ? lowerOptions(L, `${base}_lists`, spec, listers, { flags: lowered.flags }).option : undefined;
-    if (lister) forms.push(withGap(head, L.sp, lister));
+    if (lister) alone.push(withGap(head, L.sp, lister));
   }
-
-  // Usage forms that each start with a command: the program without one is no invocation.
-  if (spec.subcommands.length && spec.extensions?.some((e) => e.kind === "command-required")) forms = [];
+  forms = [...(commandRequired ? [] : forms), ...alone];
   if (spec.subcommands.length) {
     const globals = [...inherited, ...(spec.globalOptions ?? [])];
     const kept = spec.subcommands.filter((sub) => L.opts.policy?.allowSubcommand?.(sub.path) ?? true);
