@@ -35,7 +35,8 @@ export type ValueType =
   | { kind: "path" }
   | { kind: "url"; schemes?: string[] }
   | { kind: "enum"; choices: string[] }
-  | { kind: "keyvalue" };
+  /** unset: a key with a trailing dash is taken too, the form that removes it (kubectl label's `bar-`). */
+  | { kind: "keyvalue"; unset?: boolean };
 
 export const word = (): ValueType => ({ kind: "word" });
 export const integer = (signed?: "plusminus" | "minus"): ValueType => (signed ? { kind: "integer", signed } : { kind: "integer" });

@@ -65,4 +65,16 @@ describe("operands a text does not always require", () => {
       "probe get",
     );
   });
+
+  test("KEY=VALUE operands whose examples give 'bar-' take a key with a trailing dash", () => {
+    const usage = "Usage:\n  probe NAME KEY_1=VAL_1 ... KEY_N=VAL_N [options]\n";
+    const examples = "Update labels.\n\nExamples:\n  # Set a label\n  probe foo bar=baz\n\n  # Remove the label named 'bar'\n  probe foo bar-\n\n";
+    accepts(
+      examples + usage,
+      ["probe foo bar-", "probe foo a=b c-", "probe foo example.com/app-", "probe foo dedicated:NoSchedule-", "probe foo a=b"],
+      ["probe foo bar", "probe foo -", "probe foo"],
+    );
+    // Without such an example the dash form stays refused.
+    accepts(`Update labels.\n\n${usage}`, ["probe foo a=b"], ["probe foo bar-"]);
+  });
 });

@@ -50,7 +50,7 @@ export interface CommandTemplate {
   nested?: string;
 }
 
-const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
+const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv", "kv_unset"]);
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
 /**

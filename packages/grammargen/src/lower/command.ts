@@ -51,7 +51,7 @@ const REPEATED = 16;
 
 /** Styles whose optional option values may also be the next word (argparse nargs='?', clap). */
 const SEPARATE_OPTIONAL = new Set(["argparse", "clap", "click"]);
-const SHARED = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv"]);
+const SHARED = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv", "kv_unset"]);
 
 class Lowering {
   readonly rules: Rule[] = [];
@@ -100,6 +100,7 @@ class Lowering {
       }
       return ref(name);
     }
+    if (type.kind === "keyvalue" && type.unset) return alt(this.t("kv"), this.t("kv_unset"));
     return this.t(valueTerminal(type, asOperand)!);
   }
 

@@ -31,6 +31,7 @@ export class RuleSet {
 
   /** A value word of this type: a shared terminal, or a rule of enum literals. */
   value(type: ValueType, asOperand = false): Expr {
+    if (type.kind === "keyvalue" && type.unset) return alt(this.t("kv"), this.t("kv_unset"));
     if (type.kind !== "enum") return this.t(valueTerminal(type, asOperand)!);
     const choices = [...new Set(type.choices.filter(Boolean))].map(shellLiteral);
     if (!choices.length) return this.t("word");

@@ -48,6 +48,8 @@ const TERMINALS: Record<string, () => Expr> = {
       seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED)),
     ),
   // A lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1").
+  // A key with a trailing dash, which removes it (kubectl's "bar-", "dedicated:NoSchedule-", "example.com/app-").
+  kv_unset: () => seq(cls("A-Za-z0-9_"), rep(cls("A-Za-z0-9_./:-"), 0, UNBOUNDED), lit("-")),
   kv: () => seq(alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED))), lit("="), rep(segment(), 0, UNBOUNDED)),
 };
 

@@ -9,7 +9,7 @@ import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { usageCommandList } from "./command-list.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
-import { exampleSuppliers } from "./example-suppliers.js";
+import { exampleSuppliers, withExampleUnsets } from "./text-examples.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
 import { bracketOptions } from "./option-brackets.js";
@@ -775,13 +775,15 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
 
 /** The operands `text` says may be left off, made optional; the result records what it said, for a merge. */
 export function withTextLeftOff(r: ParseResult, text: string): ParseResult {
+  // The text's examples that give a KEY=VALUE operand as "key-" (kubectl label's "bar-").
+  const spec = withExampleUnsets(r.spec, text);
   const inProse = leftOffIn(text);
   // The text's examples that give options only: their first options stand in for the required operands.
-  const by = exampleSuppliers(r.spec, text);
-  const shown = r.spec.positionals.filter((p) => p.min > 0).map((p) => ({ name: p.name.replace(/^<|>$/g, "").toLowerCase(), by }));
+  const by = exampleSuppliers(spec, text);
+  const shown = spec.positionals.filter((p) => p.min > 0).map((p) => ({ name: p.name.replace(/^<|>$/g, "").toLowerCase(), by }));
   const said: LeftOff | undefined = by.length ? { all: false, names: [], ...inProse, unless: [...(inProse?.unless ?? []), ...shown] } : inProse;
-  if (!said) return r;
-  return { ...r, spec: { ...r.spec, positionals: withLeftOff(r.spec.positionals, said) }, leftOff: said };
+  if (!said) return spec === r.spec ? r : { ...r, spec };
+  return { ...r, spec: { ...spec, positionals: withLeftOff(spec.positionals, said) }, leftOff: said };
 }
 
 export function parseHelp(text: string, opts: ParseOptions): ParseResult {
