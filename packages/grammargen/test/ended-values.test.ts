@@ -109,3 +109,17 @@ describe("programs whose every usage form starts with a command", () => {
     );
   });
 });
+
+describe("an operand the text says may be a range", () => {
+  test("'Port numbers can be individual or ranges: lo-hi' makes the port operand take a range", () => {
+    const bsd =
+      "usage: probe [-46lvz] [-w timeout] [destination] [port]\n\tCommand Summary:\n\t\t-4\t\tUse IPv4\n\t\t-6\t\tUse IPv6\n\t\t-l\t\tListen mode\n\t\t-v\t\tVerbose\n\t\t-w timeout\tTimeout for connects\n\t\t-z\t\tZero-I/O mode\n\tPort numbers can be individual or ranges: lo-hi [inclusive]\n";
+    accepts(bsd, ["probe -z host 20-30", "probe host 80", "probe -v -w 5 host 8000-8100"], ["probe -w host 80", "probe host 80 90"]);
+    // Without the sentence a port is one number.
+    accepts(bsd.replace(/\tPort numbers[^\n]*\n/, ""), ["probe host 80"], ["probe host 20-30"]);
+    const gnu =
+      "Usage: probe [OPTION]... HOST PORT\nProbe a port.\n\n  -v, --verbose   say more\n      --help      display this help and exit\n\nPORT may be a single number or a range of them (8000-8100).\n";
+    accepts(gnu, ["probe h 8000-8100", "probe -v h 22"], ["probe h"]);
+    accepts(gnu.replace(/\nPORT may[^\n]*\n/, "\n"), ["probe h 22"], ["probe h 8000-8100"]);
+  });
+});

@@ -5,6 +5,7 @@ import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
 import { definesPlaceholder, isPluralName, joinNumberedRun } from "./usage.js";
+import { rangesSaid } from "./types.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
   MANY,
@@ -552,6 +553,8 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
     for (const l of t.long) if (!o.long.includes(l)) o.long.push(l);
     if (!o.description) o.description = t.description;
   }
+  // nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
+  for (const p of spec.positionals) if (p.type.kind === "integer" && rangesSaid(text, p.name)) p.type = { kind: "word" };
   // "which [-a] args": a plural operand name stands for several words.
   for (const p of spec.positionals) if (isPluralName(p.name) && p.max < MANY) p.max = MANY;
   // "image [images]": the second in the plural, any number more.

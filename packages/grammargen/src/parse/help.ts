@@ -23,7 +23,7 @@ import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
-import { bareMetavar, COBRA_TYPES, inferType, isPlaceholderName } from "./types.js";
+import { bareMetavar, COBRA_TYPES, inferType, isPlaceholderName, rangesSaid } from "./types.js";
 import { MANY, angledAsOptional, parseUsage, type UsageOperand } from "./usage.js";
 
 export interface ParseOptions {
@@ -728,7 +728,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
     const desc = entries.positionals.find((p) => p.name === o.name || p.name.replace(/[<>[\]]/g, "") === o.name)?.description ?? "";
-    const type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+    let type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
+    // OpenBSD nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
+    if (type.kind === "integer" && rangesSaid(text, o.name)) type = { kind: "word" };
     // hashid's "INPUT  input to analyze (default: STDIN)".
     const min = bare || OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
     const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span, ...(o.suppliedBy ? { suppliedBy: o.suppliedBy } : {}) };

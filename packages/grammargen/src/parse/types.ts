@@ -275,3 +275,10 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   if (PATH.test(bare)) return { kind: "path" };
   return { kind: "word" };
 }
+
+/** Whether the text says the operand `name` may be a range ("Port numbers can be individual or ranges"). */
+export function rangesSaid(text: string, name: string): boolean {
+  const bare = name.replace(/^<|>$/g, "");
+  if (!/^[A-Za-z][\w-]*$/.test(bare)) return false;
+  return new RegExp(`\\b${bare}(?:s| numbers?)?\\s+(?:can|may)\\s+(?:also\\s+)?be\\s+[^.\\n]*\\branges?\\b`, "i").test(text);
+}
