@@ -99,7 +99,9 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
       }
       // hydra's "-p PASS  or -P FILE  try ...", openocd's "--help       | -h\tdisplay": another
       // spelling joined by "or" or a bar after the gap.
-      const joined = /^(or|\|) +(?=--?[\w?-]+( [^\s|]+)?(\t| {2})\s*[A-Za-z])/.exec(text.slice(j));
+      // astyle's "--style=java  OR  --style=attach  OR  -A2" and xrandr's "-q        or --query",
+      // the description on the lines below: the row ends after the last spelling.
+      const joined = /^(or|OR|\|) +(?=(?:-[\w?]#|--?[\w?-]+(?:=[^\s|]+)?)( [^\s|]+)?((\t| {2})\s*[A-Za-z]|\s*$| +(or|OR) ))/.exec(text.slice(j));
       if (joined && /^--?[\w?]/.test(head.trim())) {
         i = j + joined[0].length - 1;
         continue;

@@ -171,7 +171,7 @@ export function parseHead(head: string): Head | undefined {
       // Prose after a single space ("--synchronous synchronous output (safer ...") ends the head.
       const [next] = readValue(s, j + 1);
       // "-g or --debug", "-h or -? or --help" (ICU tools, chromium): "or" joins two spellings.
-      if (tok === "or" && /^--?[A-Za-z0-9?]/.test(s.slice(j).trimStart())) {
+      if ((tok === "or" || tok === "OR") && /^--?[A-Za-z0-9?]/.test(s.slice(j).trimStart())) {
         i = j;
         continue;
       }

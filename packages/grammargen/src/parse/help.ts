@@ -103,7 +103,11 @@ function unglued(e: OptionEntry): Spelling[] {
 function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
   const sps = plain ? unglued(e) : e.head.spellings;
   const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, text, plain)));
-  const carrier = [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
+  // astyle's "--style=kr  OR  --style=k&r  OR  -A3": spellings joined by "or" that write values
+  // of their own, each another, are each as they are written (blender's "-S or --scene <name>"
+  // writes one value, for both).
+  const own = /\s(?:or|OR)\s/.test(e.headText) && new Set(sps.flatMap((sp) => sp.value?.metavar ?? [])).size >= 2;
+  const carrier = own ? undefined : [...sps].reverse().find((sp) => sp.value && !literal.has(sp));
   const groups = new Map<string, { spellings: Spelling[]; value?: HeadValue; extra: number; literals: string[] }>();
   for (const sp of sps) {
     const lit = literal.has(sp);
