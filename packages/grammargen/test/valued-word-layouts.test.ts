@@ -45,6 +45,16 @@ describe("values and operands named away from the option's row", () => {
       "usage: probe [OPTIONS] [LIBRARIES]\n\nbasic options:\n\n  --help                            this message\n  --libs                            print linker flags\n";
     accepts(help, ["probe --libs gtk4 glib-2.0 zlib", "probe"], ["probe --cflags gtk4", "probe --libs=x gtk4"]);
   });
+
+  test("'--msgbox       <text> <height> <width>': several values in a column of their own", () => {
+    const help =
+      "Usage: probe <options> { --and-widget <options> }\n\nBox options:\n  --calendar     <text> <height> <width> <day> <month> <year>\n  --msgbox       <text> <height> <width>\n  --yesno        <text> <height> <width>\n";
+    accepts(
+      help,
+      ["probe --msgbox 'Hello' 10 40", "probe --yesno 'Sure?' 8 30", "probe --calendar Pick 5 50 1 12 2026"],
+      ["probe --msgbox 'Hello'", "probe --msgbox 'Hello' 10", "probe --yesno 'Sure?' 8 30 1"],
+    );
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

@@ -159,7 +159,9 @@ function unbracketed(l: ColumnLine): ColumnLine {
 // airodump-ng's "--bssid     <bssid>   : Filter APs". Only a token no prose starts with: '#',
 // a closed <...> (spaces allowed: ausearch's "<Comm name>"), or [...] / {...} without spaces,
 // but not a bracketed title word ("[Deprecated] : The path").
-const VALUE_COLUMN = /^(#\S*|<[^<>\n]+>\S*|\[[^\]\s]+\]\S*|\{[^}\s]+\}\S*)(?:[ \t]*:[ \t]+|[ \t]+|$)/;
+// dialog's "--msgbox       <text> <height> <width>": several values in the column, one space
+// apart, with nothing after them on the line.
+const VALUE_COLUMN = /^(<[^<>\n]+>(?: <[^<>\n]+>)+(?=[ \t]*$)|#\S*|<[^<>\n]+>\S*|\[[^\]\s]+\]\S*|\{[^}\s]+\}\S*)(?:[ \t]*:[ \t]+|[ \t]+|$)/;
 
 function valueColumn(text: string, from: number, head: string, descFrom: number, parsed: Head): { head: string; descFrom: number; parsed: Head } | undefined {
   if (parsed.spellings.some((s) => s.value)) return undefined;
