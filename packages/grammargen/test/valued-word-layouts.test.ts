@@ -73,4 +73,16 @@ describe("what one text says and the other leaves out", () => {
     const other = man.replace("[file]...", "[dir]...");
     expect(mergedVerdicts(help, other, ["probe a", "probe a b"])).toEqual([true, false]);
   });
+
+  test("the help's '[--set DIR path]', one value of two words, is the page's two values ('--set NAME PATH')", () => {
+    const help = "Usage: probe [--force] [--dummy-output <path>] [--set DIR path]\n";
+    const man =
+      "PROBE(1)\n\nNAME\n       probe - update directories\n\nSYNOPSIS\n       probe [OPTION...] [--set NAME PATH...]\n\nOPTIONS\n       --force\n           Start from scratch.\n\n       --dummy-output PATH\n           Write to PATH.\n\n       --set NAME PATH\n           Sets the directory with the given name.\n";
+    expect(mergedVerdicts(help, man, ["probe --set DESKTOP /d", "probe --force --set MUSIC /m", "probe --set DESKTOP", "probe --set DESKTOP /d /e"])).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
 });

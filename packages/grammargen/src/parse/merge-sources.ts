@@ -107,6 +107,17 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
         otherOrigin,
         m.span,
       );
+    } else if (
+      b.arity === "required" &&
+      m.arity === "required" &&
+      (m.valueCount ?? 1) > (b.valueCount ?? 1) &&
+      (b.valueCount ?? 1) === 1 &&
+      b.value?.metavar?.trim().split(/\s+/).length === m.valueCount
+    ) {
+      // xdg-user-dirs-update's help usage "[--set DIR path]" read as one value named "DIR path";
+      // its page's "--set NAME PATH" row says they are two.
+      b.valueCount = m.valueCount;
+      note(`option ${spellings(b).join(", ")} takes ${m.valueCount} values in the ${NAME[otherOrigin]}${where(m, otherOrigin)}`, otherOrigin, m.span);
     } else if (b.arity !== m.arity)
       note(
         `option ${spellings(b).join(", ")} takes ${takes(b.arity)} in the ${NAME[baseOrigin]} but ${takes(m.arity)} in the ${NAME[otherOrigin]}${where(m, otherOrigin)}; the ${NAME[baseOrigin]}'s is kept`,
