@@ -85,4 +85,21 @@ describe("what one text says and the other leaves out", () => {
       false,
     ]);
   });
+
+  test("GLib's help lists '-f, --finger' bare; the page's '[-f finger]' gives its value", () => {
+    const help =
+      "Usage:\n  probe [OPTION?] [username] Enroll a fingerprint\n\nHelp Options:\n  -h, --help        Show help options\n\nApplication Options:\n  -f, --finger      Finger selected to verify (default is automatic)\n  -q, --quiet       Print nothing\n\n";
+    const man =
+      "PROBE(1)\n\nNAME\n       probe - enroll a fingerprint\n\nSYNOPSIS\n       probe [-f finger] [-q] [usename]\n\nOPTIONS\n       -f finger\n           The finger to enroll.\n\n       -q\n           Print nothing.\n";
+    expect(mergedVerdicts(help, man, ["probe -f left-thumb alice", "probe --finger left-thumb", "probe -q alice", "probe -f", "probe -q x alice"])).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // Outside GLib's layout a bare row says the option takes no value.
+    const plain = help.replace("Help Options:\n  -h, --help        Show help options\n\nApplication Options:", "Options:");
+    expect(mergedVerdicts(plain, man, ["probe -f left-thumb alice", "probe -f alice"])).toEqual([false, true]);
+  });
 });

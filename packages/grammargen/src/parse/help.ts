@@ -43,7 +43,13 @@ export interface ParseResult {
   listsOwnCommands?: boolean;
   /** The text says operands may be left off (parse/left-off.ts), so a merge can apply it to the other text's operands. */
   leftOff?: LeftOff;
+  /** The text's option rows need not show a value an option takes (GLib's), so a merge takes the other text's. */
+  valuesUnshown?: boolean;
 }
+
+// GLib's option help ("Help Options:" over "-h, --help  Show help options") prints a value only
+// where the program gave it a name: "-f, --finger  Finger selected to verify" takes one.
+const GLIB_HELP = /^Help Options:\s*\n\s+-h, --help\s+Show help options\s*$/m;
 
 export const nameWords = (name: string | string[]): string[] => (Array.isArray(name) ? name : name.split(/\s+/)).map((w) => w.trim()).filter((w) => w !== "");
 
@@ -812,7 +818,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
         ? special(normalized, { name: path })
         : parseGetoptStyle(normalized, { name: path }, style);
     // Operands last: an option a placeholder stands for may be the one that supplies an operand.
-    return withTextLeftOff(
+    const done = withTextLeftOff(
       withOwnAliases(
         withGoFlagSpellings(
           withAbbreviations(
@@ -830,6 +836,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
       ),
       normalized,
     );
+    return GLIB_HELP.test(normalized) ? { ...done, valuesUnshown: true } : done;
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

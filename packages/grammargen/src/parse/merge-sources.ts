@@ -78,7 +78,8 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     // find's --help lists "-daystart -follow -nowarn -regextype -warn" on one line, values left
     // out: a line of three or more bare names says nothing of a value, and the man page's entry does.
     const sameLine = help.spec.options.filter((x) => b.span && x.span?.start === b.span.start && x.span.end === b.span.end).length;
-    if (baseOrigin === "help" && b.arity === "none" && m.arity !== "none" && sameLine >= 3) {
+    // fprintd-enroll's GLib help lists "-f, --finger" bare; its page's SYNOPSIS has "[-f finger]".
+    if (baseOrigin === "help" && b.arity === "none" && m.arity !== "none" && (sameLine >= 3 || help.valuesUnshown)) {
       b.arity = m.arity;
       if (m.value) b.value = copy(m.value);
       if (m.valueCount) b.valueCount = m.valueCount;
