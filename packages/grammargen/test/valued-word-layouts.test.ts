@@ -55,6 +55,12 @@ describe("values and operands named away from the option's row", () => {
       ["probe --msgbox 'Hello'", "probe --msgbox 'Hello' 10", "probe --yesno 'Sure?' 8 30 1"],
     );
   });
+
+  test("a usage bundle '[-acDdM]' over a table row '-M module<tab>use the given driver'", () => {
+    const help =
+      "usage: probe [-acDdM]\n\n Query options:\n\n\t-c\tlist connectors\n\t-a \tuse atomic API\n\n Generic options:\n\n\t-d\tdrop master after mode set\n\t-M module\tuse the given driver\n\t-D device\tuse the given device\n";
+    accepts(help, ["probe -M i915 -c", "probe -D /dev/dri/card0 -a", "probe -dc"], ["probe -M", "probe -c x", "probe -x"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

@@ -18,6 +18,7 @@ import {
   readSpelling,
   spanOf,
   type Spelling,
+  typeFromMetavar,
 } from "./optionhead.js";
 
 interface Word {
@@ -522,6 +523,10 @@ export function mergePositionals(perForm: PositionalSpec[][]): PositionalSpec[] 
   return out;
 }
 
+/** Whether a usage form names the letter on its own ("[-M module]", "[-M]"), not only in a bundle of letters. */
+const soloInUsage = (forms: UsageForm[], letter: string): boolean =>
+  forms.some((f) => new RegExp(`(?:^|[\\s[|])-${letter.replace(/[?]/g, "\\?")}(?=[\\s\\]|]|$)`).test(f.text));
+
 export function parseBsd(text: string, opts: { name: string | string[] }): { spec: CommandSpec; diagnostics: Diagnostic[] } {
   const session = new Session("parse");
   const path = Array.isArray(opts.name) ? opts.name : opts.name.split(/\s+/).filter(Boolean);
@@ -536,11 +541,17 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   spec.options = readGetoptStd(text) ?? u.options;
   spec.positionals = u.positionals;
   // Descriptions, where a BSD tool also prints a summary table (nc's "Command Summary").
+  // modetest's usage bundles "[-acDdefMPpsCvrw]" while its table shows "-M module<tab>use the
+  // given driver": a letter the usage names only in a bundle takes the value its row shows.
   for (const l of linesOf(text)) {
-    const m = /^\s+-([A-Za-z0-9])(?:\s+\S+)?\t+(.+)$/.exec(l.text);
+    const m = /^\s+-([A-Za-z0-9])(?:[ \t]+(\S+))?\t+(.+)$/.exec(l.text);
     if (!m) continue;
     const o = spec.options.find((x) => x.short.includes(m[1]!));
-    if (o && !o.description) o.description = m[2]!.trim();
+    if (o && !o.description) o.description = m[3]!.trim();
+    if (o && o.arity === "none" && m[2] && /^(?:<[^<>]+>|[a-z][\w-]*|[A-Z][A-Z0-9_]*)$/.test(m[2]) && !soloInUsage(forms, m[1]!)) {
+      o.arity = "required";
+      o.value = { metavar: m[2], type: typeFromMetavar(m[2]) };
+    }
   }
   // A getopt-style table under the usage (hostname's "-s, --short   short host name") adds
   // long spellings and descriptions to the usage line's letters; the usage stays the authority
