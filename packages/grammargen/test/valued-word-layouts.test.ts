@@ -61,6 +61,12 @@ describe("values and operands named away from the option's row", () => {
       "usage: probe [-acDdM]\n\n Query options:\n\n\t-c\tlist connectors\n\t-a \tuse atomic API\n\n Generic options:\n\n\t-d\tdrop master after mode set\n\t-M module\tuse the given driver\n\t-D device\tuse the given device\n";
     accepts(help, ["probe -M i915 -c", "probe -D /dev/dri/card0 -a", "probe -dc"], ["probe -M", "probe -c x", "probe -x"]);
   });
+
+  test("a bare row described as 'Comma separated list of fields' takes the list", () => {
+    const help =
+      "Usage: probe [options]\n\nOptions:\n  -o, --format          Comma separated list of fields.\n  -D, --domains         Comma-separated list of domains to follow.\n  -n, --noheader        No heading will be added to the output.\n";
+    accepts(help, ["probe -o JobID,JobName -n", "probe --domains a.org,b.org"], ["probe -o", "probe --format", "probe -n x"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

@@ -257,6 +257,7 @@ const defaultValueSaid = (description: string): boolean => {
  * Not another option's value in the description (metaflac's --list, over "--block-type=type[,type[...]]").
  */
 const LIST_TEMPLATE = /(?<![=\w-])([a-z]+)\[,[^\]]*\.\.\.\]/i;
+const COMMA_LIST = /^(?:an? |the )?comma[- ]separated list of\b/i;
 
 /** One memo per help text being parsed (see TypeHints.memo). */
 const memos = new Map<string, Map<string, { choices?: string[]; multiplier: boolean }>>();
@@ -673,6 +674,14 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       delete o.valueCount;
     }
   }
+  // sacct's "-o, --format   Comma separated list of fields.", wget2's "-D, --domains
+  // Comma-separated list of domains to follow.": where the usage shows no value either, the
+  // description says there is one.
+  for (const o of options)
+    if (o.arity === "none" && !o.value && !o.negatable && COMMA_LIST.test(o.description)) {
+      o.arity = "required";
+      o.value = { metavar: "LIST", type: { kind: "word" } };
+    }
   const usage = parseUsage(lines, path, takesValue);
   usage.alternatives = usage.alternatives.map((a) => commandsAsOperands(a, entries.positionals));
   let operands = mergeAlternatives(usage.alternatives);
