@@ -77,4 +77,20 @@ describe("operands a text does not always require", () => {
     // Without such an example the dash form stays refused.
     accepts(`Update labels.\n\n${usage}`, ["probe foo a=b"], ["probe foo bar-"]);
   });
+
+  test("a parenthesised gloss after a usage option ('[-w (wav)]') is no value", () => {
+    accepts(
+      "Usage: probe [-v] [-p (PSX)] [-w (wav)]\n         <image.bin> <image.cue> <basename>\n",
+      ["probe -w a.bin a.cue out", "probe -p -w a.bin a.cue out"],
+      ["probe -w a.bin a.cue", "probe -w wav a.bin a.cue out", "probe -x a.bin a.cue out"],
+    );
+  });
+
+  test("one space before a description that goes on with an acronym ('-m gather LVM metadata') is a flag's", () => {
+    accepts(
+      "/usr/sbin/probe [options]\n    -h print this message\n    -d <directory> dump into a directory\n    -g force GUID partition table (GPT)\n    -m gather LVM metadata from the PVs\n",
+      ["probe -m", "probe -g -m", "probe -d out -m"],
+      ["probe -m gather", "probe -g force", "probe -d"],
+    );
+  });
 });

@@ -388,7 +388,11 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             const optGroup = (r: Node) => r.kind === "group" && r.alts.some((a) => a[0]?.kind === "word" && isOptionWord(a[0].text));
             const stop = rest.findIndex(optGroup);
             const metaNodes = stop >= 0 ? rest.slice(0, stop) : rest;
-            const tail = inGroup && metaNodes.length && metaNodes.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? metaNodes : [];
+            // bchunk's "[-w (wav)]", "[-p (PSX)]": one parenthesised gloss without a bar names what
+            // the option does, no value ("(tcp|udp)" is a choice of values).
+            const gloss = metaNodes.length === 1 && metaNodes[0]!.kind === "group" && metaNodes[0]!.alts.length === 1 && text[metaNodes[0]!.start] === "(";
+            const tail = inGroup && metaNodes.length && !gloss && metaNodes.every((r) => r.kind === "group" || !isOptionWord(r.text)) ? metaNodes : [];
+            if (gloss && inGroup && piece === pieces[pieces.length - 1]) k += 1;
             // `-Olevel` (a repeated letter) is -O with an attached value, not a cluster of flags.
             // Not a word with a value of its own after it (GDAL's `[-fielddomain name]`): that is a
             // one-dash long option, read below.

@@ -228,8 +228,8 @@ function readOptionHead(text: string, from: number, column?: number): { head: st
   const dash = /^[-\u2013] +(?=\S)/.exec(text.slice(split.descFrom));
   if (parsed && split.descFrom >= text.length) {
     // One space before a lower-case description, no second space anywhere (lsof's "-s list file
-    // size", "-i select IPv[46] files").
-    const prose = /^(-{1,2}[^\s,]+) (?=[a-z][a-z'-]* (?:[a-z(]|[A-Z][A-Za-z]*[a-z]))/.exec(text.slice(from));
+    // size", "-i select IPv[46] files", lvmdump's "-m gather LVM metadata from the PVs").
+    const prose = /^(-{1,2}[^\s,]+) (?=[a-z][a-z'-]* (?:[a-z(]|[A-Z][A-Za-z]*[a-z]|[A-Z][A-Z0-9]+ [a-z]))/.exec(text.slice(from));
     const head = prose ? headOf(prose[1]!) : undefined;
     if (prose && head) return { head: prose[1]!, descFrom: from + prose[0].length, parsed: head };
     // flite's "-f TEXTFILE Explicitly set input", lvmdump's "-d <directory> dump into ...",
