@@ -99,15 +99,34 @@ function gluedPlaceholder(sp: Spelling, description: string): Spelling | undefin
   return { kind: "short", name: m[1]!, extra: 0, value: { metavar: m[2]!, attach: "separate" } };
 }
 
+/** The description names a word in quotes: 'v', "file", ‘name’, `val'. */
+const quotes = (description: string, word: string): boolean => new RegExp(`['"‘\`]${word}['"’]`).test(description);
+
+/**
+ * Graphviz's "-Tv  - Set output format to 'v'", "-ofile  - Write output to 'file'", "-Gname=val  -
+ * Set graph attribute 'name' to 'val'": a help text with no italics glues a placeholder to one
+ * letter and quotes it in the description, the way a value is named. The letter is the option,
+ * the glued word (and any "=word" after it) its value.
+ */
+function quotedPlaceholder(sp: Spelling, description: string): Spelling | undefined {
+  const m = /^([A-Za-z0-9])([a-z]\w*)$/.exec(sp.kind === "dashLong" ? sp.name : "");
+  if (!m || !quotes(description, m[2]!)) return undefined;
+  const after = sp.value && sp.value.joiner === "=" && quotes(description, sp.value.metavar) ? `=${sp.value.metavar}` : "";
+  if (sp.value && !after) return undefined;
+  return { kind: "short", name: m[1]!, extra: 0, value: { metavar: m[2]! + after, attach: "separate" } };
+}
+
 /** An entry's spellings with each glued placeholder read so, when every one-dash word of it reads so (not troff's "-rcn" beside "-rname=n"). */
-function unglued(e: OptionEntry): Spelling[] {
+function unglued(e: OptionEntry, plain: boolean): Spelling[] {
   const sps = e.head.spellings;
-  const read = sps.map((sp) => (sp.kind === "dashLong" ? gluedPlaceholder(sp, e.description) : sp));
+  const read = sps.map((sp) =>
+    sp.kind === "dashLong" ? ((plain ? gluedPlaceholder(sp, e.description) : undefined) ?? quotedPlaceholder(sp, e.description)) : sp,
+  );
   return read.every((sp) => sp !== undefined) ? read : sps;
 }
 
 function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
-  const sps = plain ? unglued(e) : e.head.spellings;
+  const sps = unglued(e, plain);
   const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, text, plain)));
   // astyle's "--style=kr  OR  --style=k&r  OR  -A3": spellings joined by "or" that write values
   // of their own, each another, are each as they are written (blender's "-S or --scene <name>"
