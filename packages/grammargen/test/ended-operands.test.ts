@@ -93,4 +93,10 @@ describe("operands a text does not always require", () => {
       ["probe -m gather", "probe -g force", "probe -d"],
     );
   });
+
+  test("an example's '--namespace=foo' counts as an option where the text says its other options are another program's", () => {
+    const help =
+      "Check an action.\n\nExamples:\n  # Check to see if I can do everything in my current namespace\n  probe can-i '*' '*'\n\n  # List all allowed actions in namespace \"foo\"\n  probe can-i --list --namespace=foo\n\nOptions:\n  -A, --all-namespaces=false: If true, check in all namespaces.\n      --list=false: If true, prints all allowed actions.\n\nUsage:\n  probe can-i VERB [TYPE] [options]\n\nUse \"probe options\" for a list of global command-line options (applies to all commands).\n";
+    accepts(help, ["probe can-i --list", "probe can-i get pods"], ["probe can-i", "probe can-i -A"], "probe can-i");
+  });
 });

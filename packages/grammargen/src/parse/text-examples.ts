@@ -48,6 +48,7 @@ export function exampleSuppliers(spec: CommandSpec, text: string): string[] {
   if (!spec.positionals.some((p) => p.min > 0) || spec.path.length === 0) return [];
   const bySpelling = new Map<string, OptionSpec>();
   for (const o of [...spec.options, ...(spec.globalOptions ?? [])]) for (const w of optionSpellings(o)) bySpelling.set(w, o);
+  const lent = spec.extensions?.some((e) => e.kind === "options-of") ?? false;
   const examples: Example[] = [];
   for (const words of exampleWords(spec.path, text)) {
     const ex: Example = { options: [], operands: false };
@@ -55,6 +56,9 @@ export function exampleSuppliers(spec: CommandSpec, text: string): string[] {
       const w = words[i]!;
       const spelling = w.replace(/=.*$/, "");
       const o = w.startsWith("-") ? bySpelling.get(spelling) : undefined;
+      // kubectl's "--namespace=foo", where the text says its other options are another's: an
+      // option word with its value glued on, whichever option it is.
+      if (!o && lent && /^--[A-Za-z][\w-]*=\S/.test(w)) continue;
       if (!o) {
         ex.operands = true;
         continue;
