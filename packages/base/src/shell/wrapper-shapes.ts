@@ -13,10 +13,10 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   choom: "-n:p:hV --adjust: --pid: --help --version COMMAND",
   chronic: "-ev PROGRAM_ARG1... COMMAND",
   chroot: "--groups: --userspec: --skip-chdir --help --version NEWROOT COMMAND",
-  cronic: "COMMAND",
+  cronic: "--help COMMAND",
   daemon:
     "-hVv::d::C:Nn:X:P:F:u:R:D:m:e:iUScra:A:L:M:fplboOE --help --version --verbose:: --debug:: --config: --noconfig --name: --command: --pidfiles: --pidfile: --user: --chroot: --chdir: --umask: --env: --inherit --unsafe --safe --core --nocore --respawn --acceptable: --attempts: --delay: --limit: --idiot --foreground --pty:: --errlog: --dbglog: --output: --stdout: --stderr: --ignore-eof --read-eof --running --restart --stop --signal: --list COMMAND",
-  dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V USERHOSTPORTUSERHOSTPORT... COMMAND",
+  dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V --help USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",
   "distrobox-host-exec": "-hvVY --help --verbose --version --yes COMMAND",
@@ -29,7 +29,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   flock:
     "-sxunw:E:oc:!FhV --shared --exclusive --unlock --nonblock --timeout: --conflict-exit-code: --close --command:! --no-fork --verbose --help --version FILEDIRECTORY COMMAND",
   "fstab-decode": "COMMAND",
-  gcal: "-hLVp --usage:: --license --version --pager DATE... FILE... COMMAND",
+  gcal: "-hLVp --usage:: --license --version --pager --help DATE... FILE... COMMAND",
   gifsicle:
     "-mbeEIVho:wB:iS:p:t:c:n:d:D:l::O::Uj::k:f --merge --batch --explode --explode-by-name --info --extension-info --xinfo --color-info --cinfo --size-info --sinfo --verbose --help --version --output: --no-warnings --no-ignore-errors --conserve-memory --multifile --delete: --insert-before:*2 --append: --replace:*2 --done --background: --crop: --crop-transparency --flip-horizontal --flip-vertical --interlace --logical-screen: --position: --rotate-90 --rotate-180 --rotate-270 --no-rotate --transparent: --app-extension:*2 --comment: --extension:*2 --name: --no-comments --no-names --no-extensions --delay: --disposal: --loopcount:: --optimize:: --unoptimize --threads:: --careful --change-color:*2 --colors: --color-method: --dither --gamma: --lossy:: --resize: --resize-width: --resize-height: --resize-fit: --scale: --resize-method: --resize-colors: --transform-colormap:! --use-colormap:",
   hyperfine:
@@ -49,9 +49,9 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   logsave: "-asv LOGFILE COMMAND",
   ltrace: "-a:A:bcCD:e:fF:hil:Ln:o:p:rs:StTu:Vx: --align: --no-signals --demangle --debug: --config: --help --library: --indent: --output: --version COMMAND",
   mangohud: "--dlsym COMMAND",
-  mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: --port: --ssh:! --ssh-pty --bind-server: --no-init --local --experimental-remote-ip: USERHOST COMMAND",
+  mosh: "-n:ao46p: --client: --server:! --predict: --predict-overwrite --family: --port: --ssh:! --ssh-pty --bind-server: --no-init --local --experimental-remote-ip: --help USERHOST COMMAND",
   nice: "-n: --adjustment: --help --version COMMAND",
-  "nix-shell": "-p:i:L:A --command:! --run:! --exclude: --pure --packages: --keep: --arg: --argstr: --attr",
+  "nix-shell": "-p:i:L:A --command:! --run:! --exclude: --pure --packages: --keep: --arg: --argstr: --attr --help",
   nohup: "--help --version COMMAND",
   nsenter:
     "-at:m::u::i::n::p::C::U::T::S:G:r::w::FZhV --all --target: --mount:: --uts:: --ipc:: --net:: --pid:: --cgroup:: --user:: --time:: --setuid: --setgid: --preserve-credentials --root:: --wd:: --no-fork --follow-context --help --version COMMAND",
@@ -62,7 +62,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   prlimit:
     "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
   putty: "-l:L:R:D:P:AaXxTtC1246i: --display: --help",
-  qtchooser: "-l:i:f COMMAND",
+  qtchooser: "-l:i:f --help COMMAND",
   "rc-service":
     "-dDe:ciINsSlr:ZhCVvq --debug --nodeps --exists: --ifcrashed --ifexists --ifinactive --ifnotstarted --ifstarted --ifstopped --list --resolve: --dry-run --help --nocolor --version --verbose --quiet SERVICE... COMMAND",
   reflex:
@@ -85,7 +85,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   setsid: "-cfwhV --ctty --fork --wait --help --version COMMAND",
   slogin: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: SSH DESTINATION COMMAND",
   snapper:
-    "-qvt:c:r:a::f:pd:u:so:i:x: --quiet --verbose --utc --iso --table-style: --template: --type: --abbreviate --machine-readable: --csvout --jsonout --separator: --config: --cleanup-algorithm: --no-dbus --root: --ambit:: --all-configs:: --version --columns: --fstype: --disable-used-space --pre-number: --print-number --description: --userdata: --command:! --read-only --read-write --from --sync --output: --input: --diff-cmd:! --extensions: --path: --free-space: --global-options --command-options COMMAND",
+    "-qvt:c:r:a::f:pd:u:so:i:x: --quiet --verbose --utc --iso --table-style: --template: --type: --abbreviate --machine-readable: --csvout --jsonout --separator: --config: --cleanup-algorithm: --no-dbus --root: --ambit:: --all-configs:: --version --columns: --fstype: --disable-used-space --pre-number: --print-number --description: --userdata: --command:! --read-only --read-write --from --sync --output: --input: --diff-cmd:! --extensions: --path: --free-space: --global-options --command-options --help COMMAND",
   split:
     "-a:b:C:dxel:n:t:u --suffix-length: --additional-suffix: --bytes: --line-bytes: --numeric-suffixes:: --hex-suffixes:: --elide-empty-files --filter:! --lines: --number: --separator: --unbuffered --verbose --help --version",
   ssh: "-46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w: DESTINATION COMMAND",
@@ -103,7 +103,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   time: "-af:o:pqvhV --append --format: --output: --portability --quiet --verbose --help --version COMMAND",
   timeout: "-k:s:v --preserve-status --foreground --kill-after: --signal: --verbose --help --version DURATION COMMAND",
   tio: "-b:d:f:s:p:o:O:a:netlLm:c:S:vh --baudrate: --databits: --flow: --stopbits: --parity: --output-delay: --output-line-delay: --line-pulse-duration: --auto-connect: --exclude-devices: --exclude-drivers: --exclude-tids: --no-reconnect --local-echo --input-mode: --output-mode: --timestamp --timestamp-format: --timestamp-timeout: --list --log --log-file: --log-directory: --log-append --log-strip --map: --color: --socket: --rs-485 --rs-485-config: --alert: --mute --script: --script-file: --script-run: --exec:! --version --help",
-  torify: "-hv COMMAND",
+  torify: "-hv --help COMMAND",
   torsocks: "-hdu:p:i6a:P:q --help --shell --version --debug --user: --pass: --isolate --ipv6 --address: --port: --quiet COMMAND",
   uclampset: "-m:M:ap:sRvhV --all-tasks --pid: --system --reset-on-fork --verbose --help --version COMMAND",
   unshare:

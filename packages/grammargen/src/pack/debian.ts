@@ -10,6 +10,7 @@ import type { CommandSpec } from "../ir.js";
 import { type ParseResult, parseHelp } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
 import { mergeHelpAndMan } from "../parse/merge-sources.js";
+import { withHelpInvocation } from "./help-invocation.js";
 import { withLentOptions } from "./lent-options.js";
 import { withChildAliases } from "../parse/own-aliases.js";
 
@@ -122,7 +123,8 @@ export function readDebianCorpus(
       skipped.push({ key, reason: r.failure });
       continue;
     }
-    const { spec, source } = r;
+    const { source } = r;
+    const spec = source === "man" ? r.spec : withHelpInvocation(r.spec, e.words, e.help);
     const argv = (source === "man" ? e.man! : e.help!).argv;
     entries.push({
       key,
