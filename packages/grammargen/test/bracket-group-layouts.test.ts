@@ -53,7 +53,7 @@ Common options:
 Box options:
   --msgbox   <text> <height> <width>
 `;
-    accepts(help, ["probe --ascii-lines --begin 2 3 --title x --msgbox hi", "probe --clear"], ["probe --begin 2", "probe --clears", "probe --title"]);
+    accepts(help, ["probe --ascii-lines --begin 2 3 --title x --msgbox hi 10 40", "probe --clear"], ["probe --begin 2", "probe --clears", "probe --title"]);
     // Groups followed by descriptions are a table's rows, not groups (vulkaninfo's "[--summary]   Show ...").
     expect(bracketOptions(splitLines("Options:\n[-v]   be verbose\n[-o FILE]   write to FILE\n"))).toEqual([]);
     expect(bracketOptions(splitLines("Options:\n[-v] [-o FILE]\n")).map((o) => o.short[0])).toEqual(["v", "o"]);
