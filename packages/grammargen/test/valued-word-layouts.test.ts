@@ -67,6 +67,12 @@ describe("values and operands named away from the option's row", () => {
       "Usage: probe [options]\n\nOptions:\n  -o, --format          Comma separated list of fields.\n  -D, --domains         Comma-separated list of domains to follow.\n  -n, --noheader        No heading will be added to the output.\n";
     accepts(help, ["probe -o JobID,JobName -n", "probe --domains a.org,b.org"], ["probe -o", "probe --format", "probe -n x"]);
   });
+
+  test("a bare row described only by 'value=meaning' pairs takes one of those values", () => {
+    const help =
+      "Usage: probe [OPTION]... \n-h,--help\thelp\n-t,--test\tpink=use pink noise, sine=use sine wave, wav=WAV file\n-s,--speaker\tsingle speaker test. Values 1=Left, 2=right, etc\n";
+    accepts(help, ["probe -t wav", "probe --test pink", "probe -s"], ["probe -t", "probe -t noise", "probe -s 1"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

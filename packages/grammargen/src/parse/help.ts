@@ -277,6 +277,7 @@ const defaultValueSaid = (description: string): boolean => {
  */
 const LIST_TEMPLATE = /(?<![=\w-])([a-z]+)\[,[^\]]*\.\.\.\]/i;
 const COMMA_LIST = /^(?:an? |the )?comma[- ]separated list of\b/i;
+const VALUE_MEANINGS = /^[a-z0-9][\w-]*=[^,=]+(?:,\s*[a-z0-9][\w-]*=[^,=]+)+$/i;
 
 /** One memo per help text being parsed (see TypeHints.memo). */
 const memos = new Map<string, Map<string, { choices?: string[]; multiplier: boolean }>>();
@@ -696,11 +697,19 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // sacct's "-o, --format   Comma separated list of fields.", wget2's "-D, --domains
   // Comma-separated list of domains to follow.": where the usage shows no value either, the
   // description says there is one.
-  for (const o of options)
-    if (o.arity === "none" && !o.value && !o.negatable && COMMA_LIST.test(o.description)) {
+  // speaker-test's "-t,--test  pink=use pink noise, sine=use sine wave, wav=WAV file": a
+  // description that is nothing but "value=meaning" pairs lists the values.
+  for (const o of options) {
+    if (o.arity !== "none" || o.value || o.negatable) continue;
+    const pairs = VALUE_MEANINGS.test(o.description.trim()) ? [...o.description.matchAll(/(?:^|,\s*)([a-z0-9][\w-]*)=/gi)].map((m) => m[1]!) : [];
+    if (COMMA_LIST.test(o.description)) {
       o.arity = "required";
       o.value = { metavar: "LIST", type: { kind: "word" } };
+    } else if (pairs.length >= 2) {
+      o.arity = "required";
+      o.value = { metavar: pairs.join("|"), type: { kind: "enum", choices: pairs } };
     }
+  }
   const usage = parseUsage(lines, path, takesValue);
   usage.alternatives = usage.alternatives.map((a) => commandsAsOperands(a, entries.positionals));
   let operands = mergeAlternatives(usage.alternatives);
