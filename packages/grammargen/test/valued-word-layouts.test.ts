@@ -73,6 +73,12 @@ describe("values and operands named away from the option's row", () => {
       "Usage: probe [OPTION]... \n-h,--help\thelp\n-t,--test\tpink=use pink noise, sine=use sine wave, wav=WAV file\n-s,--speaker\tsingle speaker test. Values 1=Left, 2=right, etc\n";
     accepts(help, ["probe -t wav", "probe --test pink", "probe -s"], ["probe -t", "probe -t noise", "probe -s 1"]);
   });
+
+  test('\'--max-rate=RATE ... (in kB/s, or use suffix "k" or "M")\': a rate with a multiplier is a size', () => {
+    const help =
+      'Usage:\n  probe [OPTION]...\n\nOptions:\n  -r, --max-rate=RATE    maximum transfer rate to transfer data directory\n                         (in kB/s, or use suffix "k" or "M")\n  -s, --speed=RATE       speed of the progress meter\n';
+    accepts(help, ["probe --max-rate 22M", "probe -r 300k", "probe -r 512", "probe -s 1.5"], ["probe -r fast", "probe -s 2M", "probe -r"]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

@@ -256,7 +256,9 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     if (c) return { kind: "enum", choices: c };
   }
   const multiplier =
-    /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix/i.test(hints.description) || facts.multiplier;
+    /multiplier suffix|suffixes? (?:like|such as|may be)|K,\s*M,\s*G|KB?,\s*MB?|\b\d+[KMG]\b|size suffix|suffix(?:es)? ["'][kKMGT]["']/i.test(
+      hints.description,
+    ) || facts.multiplier;
   if (INTEGER.test(bare)) {
     if (multiplier) return { kind: "size" };
     // "<UID>  effective user id or name" (ps -u root): a number or a name.
@@ -270,7 +272,8 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   }
   if (SIZE.test(bare)) return { kind: "size" };
   if (DURATION.test(bare)) return { kind: "duration" };
-  if (NUMBER.test(bare)) return { kind: "number" };
+  // pg_basebackup's "-r, --max-rate=RATE  ... (in kB/s, or use suffix "k" or "M")": a size.
+  if (NUMBER.test(bare)) return multiplier ? { kind: "size" } : { kind: "number" };
   if (URL.test(bare)) return { kind: "url" };
   if (PATH.test(bare)) return { kind: "path" };
   return { kind: "word" };
