@@ -79,6 +79,16 @@ describe("values and operands named away from the option's row", () => {
       'Usage:\n  probe [OPTION]...\n\nOptions:\n  -r, --max-rate=RATE    maximum transfer rate to transfer data directory\n                         (in kB/s, or use suffix "k" or "M")\n  -s, --speed=RATE       speed of the progress meter\n';
     accepts(help, ["probe --max-rate 22M", "probe -r 300k", "probe -r 512", "probe -s 1.5"], ["probe -r fast", "probe -s 2M", "probe -r"]);
   });
+
+  test("'NAME|ID|UUID' names placeholders for one value; 'DER|PEM' names the words to type", () => {
+    const help =
+      "usage: probe [options]\n\noptions:\n  -h, --help            show this help message and exit\n  --show-domain-editor NAME|ID|UUID\n                        Show domain details window\n  --outform DER|PEM     Output format\n";
+    accepts(
+      help,
+      ["probe --show-domain-editor web1", "probe --show-domain-editor 0b5f6c3e-4d9a", "probe --outform PEM"],
+      ["probe --show-domain-editor", "probe --outform TXT"],
+    );
+  });
 });
 
 describe("what one text says and the other leaves out", () => {
