@@ -89,6 +89,16 @@ describe("values and operands named away from the option's row", () => {
       ["probe --show-domain-editor", "probe --outform TXT"],
     );
   });
+
+  test("'-f fmt (-m master.doc)+ (-p XX.po)+' over rows that name each option alone", () => {
+    const help =
+      "Usage:\n    probe -f fmt (-m master.doc)+ (-p XX.po)+\n\n    (XX.po are the outputs, all others are inputs)\n\nOptions:\n    -f, --format\n        Format of the documentation you want to handle.\n\n    -m, --master\n        File(s) containing the master document to translate.\n\n    -p, --po\n        PO file(s) to update.\n\n    -v, --verbose\n        Say more.\n";
+    accepts(
+      help,
+      ["probe -f text -m a.txt -p de.po", "probe --format pod --master a.pod --po de.po --po fr.po -v"],
+      ["probe -f text -m a.txt -p", "probe -f", "probe -v x", "probe -f text a.txt"],
+    );
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

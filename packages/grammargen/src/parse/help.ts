@@ -639,15 +639,18 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     }
     // po4a's "po4a-gettextize -f fmt -m master.doc -l XX.doc -p XX.po" over rows that name each
     // option alone ("-f, --format" over its description): a form that is nothing but two or more
-    // options, each with a word after it, shows the values the rows leave out.
+    // options, each with a word after it, shows the values the rows leave out. po4a-updatepo's
+    // "-f fmt (-m master.doc)+ (-p XX.po)+" repeats a pair in parentheses with a plus.
     for (const l of block.split("\n")) {
       const form = l.replace(/^\s*(?:usage\s*:)?\s*\S+/i, "");
-      if (!/^(?:\s+-{1,2}[A-Za-z][\w-]*\s+(?!-)[A-Za-z<][^\s[\]]*){2,}\s*$/.test(form)) continue;
-      for (const m of form.matchAll(/(-{1,2})([A-Za-z][\w-]*)\s+([^\s]+)/g)) {
-        const o = options.find((x) => (m[1] === "--" ? x.long : m[2]!.length === 1 ? x.short : (x.dashLong ?? [])).includes(m[2]!));
+      if (!/^(?:\s+\(?-{1,2}[A-Za-z][\w-]*\s+(?!-)[A-Za-z<][^\s[\]()]*(?:\)\+)?){2,}\s*$/.test(form)) continue;
+      for (const m of form.matchAll(/(\()?(-{1,2})([A-Za-z][\w-]*)\s+([^\s()]+)(\)\+)?/g)) {
+        if (!m[1] !== !m[5]) continue;
+        const o = options.find((x) => (m[2] === "--" ? x.long : m[3]!.length === 1 ? x.short : (x.dashLong ?? [])).includes(m[3]!));
         if (o && o.arity === "none" && !o.value && !o.negatable) {
           o.arity = "required";
-          o.value = { metavar: m[3]!, type: inferType(m[3]!, { description: o.description, style, text }) };
+          o.value = { metavar: m[4]!, type: inferType(m[4]!, { description: o.description, style, text }) };
+          if (m[5]) o.repeatable = true;
         }
       }
     }

@@ -275,9 +275,10 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       continue;
     }
     // GDAL's "[-oo NAME=VALUE]*": a star after a group repeats it, as "..." does.
-    if (/(\.\.\.|…)$/.test(t) || /^\[.*\]\*$/.test(t)) {
+    // po4a's "(-m master.doc)+": a plus after a group repeats it too.
+    if (/(\.\.\.|…)$/.test(t) || /^\[.*\]\*$/.test(t) || /^\(.*\)\+$/.test(t)) {
       repeat = true;
-      t = t.replace(/(\.\.\.|…|\*)$/, "");
+      t = t.replace(/(\.\.\.|…|\*|\+)$/, "");
     }
     // wpa_supplicant's "\\" continues the line.
     // flashrom's "[-h|-R|-L|" left open at the line's end: a group cut off, no operand.
