@@ -99,6 +99,19 @@ describe("values and operands named away from the option's row", () => {
       ["probe -f text -m a.txt -p", "probe -f", "probe -v x", "probe -f text a.txt"],
     );
   });
+
+  test("'[-U uid|user]' and '--keyring=file|directory' name placeholders in lower case, not words to type", () => {
+    accepts(
+      "usage: probe [-46lu] [-U uid|user] [-G gid|group] [-R protocol]\n",
+      ["probe -U alice", "probe -U 1000 -G staff -l"],
+      ["probe -U", "probe -x alice"],
+    );
+    accepts(
+      "Usage: probe [OPTION...]\n\nOptions:\n  --keyring=file|directory  use this keyring\n  --mode=auto|sudo|root     how to become root\n",
+      ["probe --keyring=/etc/apt/trusted.gpg.d", "probe --mode=sudo"],
+      ["probe --keyring", "probe --mode=user"],
+    );
+  });
 });
 
 describe("what one text says and the other leaves out", () => {

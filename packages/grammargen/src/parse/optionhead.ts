@@ -34,6 +34,11 @@ export function typeFromMetavar(metavar: string | undefined, description = ""): 
   // "<cfgfile|cfgdir>": alternative placeholders in angle brackets, not the words to type.
   if (metavar.startsWith("<") && choiceText.includes("|") && choiceText.split("|").every(isPlaceholderName))
     return PATHY.test(m) ? { kind: "path" } : { kind: "word" };
+  // sockstat's "[-U uid|user]": placeholders without brackets, each a different one ("N|n" may
+  // be a letter to type in either case).
+  const alts = choiceText.split("|");
+  if (alts.length > 1 && alts.every((a) => /^[A-Za-z]+$/.test(a) && isPlaceholderName(a)) && new Set(alts.map((a) => a.toUpperCase())).size === alts.length)
+    return { kind: "word" };
   if (/^[A-Za-z0-9_.+-]+(\|[A-Za-z0-9_.+-]+)+$/.test(choiceText) && !/^[a-z_]+\|[a-z_]+$/.test(choiceText)) {
     return { kind: "enum", choices: choiceText.split("|") };
   }

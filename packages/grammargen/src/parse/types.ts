@@ -74,6 +74,9 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
   // with "-" for standard input among them; Samba's "BINDING-STRING|HOST" too.
   const placeholder = (c: string) => PLACEHOLDER_WORD.test(c) || (operand && (/^[A-Z][A-Z0-9_-]*[A-Z0-9_]$/.test(c) || PLACEHOLDER_WORD.test(c.toUpperCase())));
   if (choices.every((c) => placeholder(c) || (operand && c === "-")) && choices.some(placeholder)) return undefined;
+  // sockstat's "-U uid|user", mmdebstrap's "--keyring=file|directory": placeholders in lower
+  // case, each a different one ("N|n" may be a letter to type in either case).
+  if (choices.every((c) => PLACEHOLDER_WORD.test(c.toUpperCase())) && new Set(choices.map((c) => c.toUpperCase())).size === choices.length) return undefined;
   // docker's "self|NODE": a word to type or a capitalised placeholder beside it, so any value.
   if (operand && choices.some((c) => /^[A-Z][A-Z0-9_-]*[A-Z0-9_]$/.test(c)) && choices.some((c) => /^[a-z]/.test(c))) return undefined;
   return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
