@@ -1,6 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
+import { rowsBeyondUsage } from "./bsd-rows.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
@@ -559,15 +560,17 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   }
   // A getopt-style table under the usage (hostname's "-s, --short   short host name") adds
   // long spellings and descriptions to the usage line's letters; the usage stays the authority
-  // on which options exist and what they take. The table may start at the margin and end its
-  // head at one tab ("-i --dump-interval 1<tab>Number of seconds"): only letters the usage
-  // names take anything from it.
+  // on what they take. The table may start at the margin and end its head at one tab
+  // ("-i --dump-interval 1<tab>Number of seconds"): only letters the usage names take anything
+  // from it here; the rows the usage leaves out are read below, by a stricter head.
   for (const t of readOptionTable(text, { headSeparator: /^ {0,8}(-[^\s].*?)(?:(?:\s{2,}|\t)(\S.*))?$/ })) {
     const o = spec.options.find((x) => t.short.some((c) => x.short.includes(c)));
     if (!o) continue;
     for (const l of t.long) if (!o.long.includes(l)) o.long.push(l);
     if (!o.description) o.description = t.description;
   }
+  // The usage line is a summary: the option table's rows it leaves out ("-h, --help") are options too.
+  spec.options.push(...rowsBeyondUsage(text, spec.options));
   // nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
   for (const p of spec.positionals) if (p.type.kind === "integer" && rangesSaid(text, p.name)) p.type = { kind: "word" };
   // "which [-a] args": a plural operand name stands for several words.

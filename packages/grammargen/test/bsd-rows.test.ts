@@ -1,0 +1,52 @@
+// A BSD-style usage line ("usage: probe [-q] [-o FILE] NAME") over an option table that lists
+// more than the usage names: the usage is a summary, and the table's own rows are options too.
+// Rows that are not the text's option list (keys pressed at run time) stay out.
+import { describe, expect, test } from "vitest";
+import { parseHelp } from "../src/index.js";
+import { accepts } from "./help-verdicts.js";
+
+describe("option rows a BSD usage line leaves out", () => {
+  test("an options table's '-h, --help' row, which the usage leaves out, is an option", () => {
+    const help = "Usage: probe [-q] [-o FILE] NAME\n\nOptions:\n  -q          quiet\n  -o FILE     write to FILE\n  -h, --help  show help\n";
+    expect(parseHelp(help, { name: ["probe"] }).spec.style).toBe("bsd");
+    accepts(help, ["probe --help", "probe -h", "probe -q -o out x", "probe -qh x"], ["probe --hel", "probe -x x", "probe -o", "probe --help=yes"]);
+  });
+
+  test("a row in the table of the usage's options takes the value its head shows, after a tab, ' - ' or ' : '", () => {
+    const help = [
+      "usage: probe [-abc] [-o file] input",
+      "\t-a\t\tall",
+      "\t-b\t\tbrief",
+      "\t-c\t\tcount only",
+      "\t-o file\t\toutput file",
+      "\t-U n - treat the input as n-partite",
+      "\t-v : verbose",
+      "",
+    ].join("\n");
+    expect(parseHelp(help, { name: ["probe"] }).spec.style).toBe("bsd");
+    accepts(help, ["probe -c x", "probe -U 2 x", "probe -v -a x", "probe -cv x"], ["probe -U x", "probe -d x", "probe -c", "probe -v"]);
+  });
+
+  test("rows in a block of their own, without a long spelling, naming none of the usage's options, are not options", () => {
+    const help = [
+      "usage: probe [-v] [-n count] file",
+      "",
+      "  -v        verbose",
+      "  -n count  stop after count lines",
+      "",
+      "While it runs, these keys act:",
+      "  -d : slow down",
+      "  -i : speed up",
+      "",
+      "  -V, --version  print the version",
+      "",
+    ].join("\n");
+    expect(parseHelp(help, { name: ["probe"] }).spec.style).toBe("bsd");
+    accepts(help, ["probe -v f", "probe -n 3 f", "probe --version f", "probe -V f"], ["probe -d f", "probe -i f", "probe -n f"]);
+  });
+
+  test("a row whose letter carries a glued word ('-SIGNAL') is not the letter with a value", () => {
+    const help = "usage: probe [-k] pid\n\n  -k        kill\n  -SIGNAL   send this signal\n";
+    accepts(help, ["probe -k 1"], ["probe -S x 1", "probe -SIGNAL 1"]);
+  });
+});
