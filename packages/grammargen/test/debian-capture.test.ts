@@ -10,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
 import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
+import { HOST } from "../src/capture/debian/system.js";
 import { alternativeProviders, neverHere, programList } from "../src/capture/debian/programs.js";
 import { installAll, wouldInstall } from "../src/capture/debian/install.js";
 import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
@@ -320,6 +321,20 @@ describe("sandboxed help capture (bubblewrap)", () => {
       .filter(Boolean)
       .map((l) => l.trim().split(":")[0]);
     expect(ifaces).toEqual(["lo"]);
+  });
+
+  it("prefers a help text that fits the corpus to a manual that does not, unless the one that fits is thin", () => {
+    // $0 is the help argument: --help prints a 12 KB manual, -h a summary (or, in `thin`, an error).
+    const probe = (short: string) =>
+      `case "$0" in --help) echo "usage: probe [options]"; for i in $(seq 300); do echo "  --long-$i   a line of the manual"; done ;; -h) ${short} ;; *) exit 1 ;; esac`;
+    const summary = `printf 'usage: probe [options]\\n  -a   all\\n  -b   brief\\n  -c   count\\n  -d   debug\\n  -e   echo\\n'`;
+    const fits = captureProgram(["sh", "-c", probe(summary)], undefined, 6000, HOST, 4000);
+    expect(fits.help?.run.argv.at(-1)).toBe("-h");
+    expect(optionLines(fits.help!.text)).toBe(5);
+    const thin = captureProgram(["sh", "-c", probe(`echo "usage: probe: unknown argument -h"`)], undefined, 6000, HOST, 4000);
+    expect(thin.help?.run.argv.at(-1)).toBe("--help");
+    // Under the default limit, which the manual fits, the text with the most options is taken as before.
+    expect(captureProgram(["sh", "-c", probe(summary)]).help?.run.argv.at(-1)).toBe("--help");
   });
 
   it("records the program's own complaint when it prints no help of its own", () => {

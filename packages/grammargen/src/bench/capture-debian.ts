@@ -16,7 +16,7 @@
 // Usage: npm run capture:debian -- [--out DIR] [--state DIR] [--tldr FILE]
 //          [--phase list|install|capture|walk|commit|man|add|newer|all] [--only NAME,...] [--recapture]
 //          [--walk KEY,...|all] [--walk-depth N] [--walk-max N] [--timeout S]
-//          [--max-bytes N]   (commit, man: texts larger than N bytes stay out; default 30000)
+//          [--max-bytes N]   (capture: a help text that fits is preferred; commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 //          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
 //          [--except NAME,...]   (man: pages not to choose by gain, whose reading was found wrong)
@@ -206,7 +206,7 @@ if (phase === "capture" || phase === "all" || phase === "add") {
     else {
       // The parent's text, also when --only leaves the parent out of this run.
       const parent = p.words.length > 1 ? (helpOf.get(p.words[0]!) ?? readText(work, "help", p.words[0]!)) : undefined;
-      const c = captureProgram(p.words, parent, timeoutMs, root);
+      const c = captureProgram(p.words, parent, timeoutMs, root, limits.maxBytes);
       if (c.help) helpOf.set(p.name, c.help.text);
       const via = p.via ? { via: p.via } : {};
       record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via, ...systemName }, c);
@@ -240,7 +240,7 @@ if (walk && (phase === "walk" || phase === "all")) {
       // A failure is final unless it ran out of a shorter time than this run allows.
       const timedOut = /did not finish within (\d+) s/.exec(corpus.failures[key]?.reason ?? "");
       if (corpus.failures[key] && !recapture && !(timedOut && 1000 * Number(timedOut[1]) < timeoutMs)) return undefined;
-      const c = captureProgram(words, parentHelp, timeoutMs, root);
+      const c = captureProgram(words, parentHelp, timeoutMs, root, limits.maxBytes);
       const sys = e.system ? { system: e.system } : {};
       record(
         corpus,
@@ -342,7 +342,7 @@ if (phase === "newer") {
     if (!version) record(corpus, k, { ...base, version: "" }, { failure: `package ${e.package} is not installed in ${root}` });
     else if (!onPath(e.words[0]!)) record(corpus, k, { ...base, version }, { failure: `not on PATH in ${root}` });
     else
-      record(corpus, k, { ...base, version }, captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root));
+      record(corpus, k, { ...base, version }, captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root, limits.maxBytes));
     if (++n % 25 === 0) {
       corpus.save();
       log(`newer: ${n} captured`);

@@ -94,8 +94,18 @@ function complaint(r: RunResult): string | undefined {
   return err && `${r.argv.join(" ")} exited ${r.exit}: ${err.slice(0, 160)}`;
 }
 
-export function captureProgram(words: string[], parentHelp?: string, timeoutMs = 6000, root = HOST): Captured {
+/** The commit's default limit on a help text's size (store.ts commitWhy): a larger one stays out of the corpus. */
+export const HELP_MAX_BYTES = 30_000;
+
+/**
+ * `maxBytes`: a text larger than this is kept only where no invocation gives one that fits, so
+ * that `git rebase -h`'s option summary stands in for `git rebase --help`'s 60 KB manual, which
+ * the commit would leave out, leaving the command without a grammar.
+ */
+export function captureProgram(words: string[], parentHelp?: string, timeoutMs = 6000, root = HOST, maxBytes = HELP_MAX_BYTES): Captured {
+  const fits = (text: string) => Buffer.byteLength(text) <= maxBytes;
   let best: Captured["help"];
+  let tooBig: Captured["help"];
   const none = "no help text from --help, -h or help";
   let lastFailure = none;
   for (const argv of tries(words)) {
@@ -121,6 +131,10 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
       lastFailure = "needs a display";
       continue;
     }
+    if (!fits(p.text)) {
+      if (!tooBig || optionLines(p.text) > optionLines(tooBig.text)) tooBig = { run: r, ...p };
+      continue;
+    }
     if (!best || optionLines(p.text) > optionLines(best.text)) best = { run: r, ...p };
     if (optionLines(best.text) >= 5) break;
   }
@@ -129,9 +143,13 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
     if (fuller) {
       const r = runSandboxed([...words, ...fuller], timeoutMs, root);
       const p = pick(r);
-      if (p && p.text.length > best.text.length) best = { run: r, ...p };
+      if (p && p.text.length > best.text.length && fits(p.text)) best = { run: r, ...p };
     }
   }
+  // Only texts too large for the corpus, or beside them only a thin one (clang's "unknown
+  // argument '-h'", yt-dlp's "help" read as a URL): the large one stays, and the commit says
+  // why it is left out, rather than an error message standing in for the program's help.
+  if (tooBig && (!best || thinHelp(best.text))) best = tooBig;
   const out: Captured = {};
   if (best) out.help = best;
   // Thin or missing help: the man page holds the SYNOPSIS and OPTIONS.
