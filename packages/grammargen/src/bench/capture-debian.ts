@@ -342,7 +342,12 @@ if (phase === "newer") {
     if (!version) record(corpus, k, { ...base, version: "" }, { failure: `package ${e.package} is not installed in ${root}` });
     else if (!onPath(e.words[0]!)) record(corpus, k, { ...base, version }, { failure: `not on PATH in ${root}` });
     else
-      record(corpus, k, { ...base, version }, captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root, limits.maxBytes));
+      record(
+        corpus,
+        k,
+        { ...base, version },
+        captureProgram(e.words, e.words.length > 1 ? readText(work, "help", e.words[0]!) : undefined, timeoutMs, root, limits.maxBytes),
+      );
     if (++n % 25 === 0) {
       corpus.save();
       log(`newer: ${n} captured`);
