@@ -5,7 +5,7 @@ import { rowsBeyondUsage } from "./bsd-rows.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
-import { definesPlaceholder, isPluralName, joinNumberedRun } from "./usage.js";
+import { definesPlaceholder, joinNumberedRun, standsForSeveralWords } from "./usage.js";
 import { rangesSaid } from "./types.js";
 import type { CommandSpec, OptionSpec, PositionalSpec } from "../ir.js";
 import {
@@ -573,8 +573,8 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
   spec.options.push(...rowsBeyondUsage(text, spec.options));
   // nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
   for (const p of spec.positionals) if (p.type.kind === "integer" && rangesSaid(text, p.name)) p.type = { kind: "word" };
-  // "which [-a] args": a plural operand name stands for several words.
-  for (const p of spec.positionals) if (isPluralName(p.name) && p.max < MANY) p.max = MANY;
+  // "which [-a] args": a plural operand name stands for several words, and so does tcpdump's "[ expression ]".
+  for (const p of spec.positionals) if (standsForSeveralWords(p.name) && p.max < MANY) p.max = MANY;
   // "image [images]": the second in the plural, any number more.
   spec.positionals = spec.positionals.filter((p, i, all) => {
     const prev = all[i - 1];

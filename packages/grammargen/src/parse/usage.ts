@@ -48,6 +48,13 @@ export const MANY = 64;
  * word), zip's "zipfile list", scamper's "warts-files", jpegoptim's "<filenames>" (a compound),
  * gulp's "tasks" and make-like "targets".
  */
+/**
+ * An operand written in several words: a plural placeholder, or an expression of words of its
+ * own (expr's EXPRESSION: `expr 5 + 3`; tcpdump's "[ expression ]": `port 80`; ss's FILTER), a
+ * LIST, or a PIPELINE(-DESCRIPTION) (GStreamer's "src ! filter ! sink").
+ */
+export const standsForSeveralWords = (name: string): boolean => /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) || isPluralName(name);
+
 export const isPluralName = (name: string): boolean =>
   name
     .split("|")
@@ -418,11 +425,9 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       continue;
     }
     // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
-    // several words. expr's EXPRESSION and ss's FILTER are words of their own (expr 5 + 3), and
-    // so is a PIPELINE(-DESCRIPTION) (GStreamer's "src ! filter ! sink").
-    // javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS, one word of
-    // newline-separated patterns.
-    const plural = /^(EXPRESSION|FILTER|LIST|PIPELINE([_-]DESCRIPTION)?)$/i.test(name) || isPluralName(name);
+    // several words; javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS,
+    // one word of newline-separated patterns.
+    const plural = standsForSeveralWords(name);
     // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
     // placeholders ("<start|stop>" stays two words to type).
     const placeholders = toks[i]!.placeholders === true || (/^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName));
