@@ -49,4 +49,22 @@ describe("option rows a BSD usage line leaves out", () => {
     const help = "usage: probe [-k] pid\n\n  -k        kill\n  -SIGNAL   send this signal\n";
     accepts(help, ["probe -k 1"], ["probe -S x 1", "probe -SIGNAL 1"]);
   });
+
+  test("rows with a colon glued to the head ('-q: quiet mode') are read as rows", () => {
+    const help = "usage: probe [-ab] [-o outdir] [expression]\n\n   -a: do all post-processing.\n   -b: brief\n   -q: quiet mode\n";
+    expect(parseHelp(help, { name: ["probe"] }).spec.style).toBe("bsd");
+    accepts(help, ["probe -q", "probe -aq x", "probe -o d -q"], ["probe -z", "probe -q:", "probe -o"]);
+  });
+
+  test("a letter the usage names only in a bundle takes the value its row shows ('-g<name>  : use <name>')", () => {
+    const help = "Usage: probe [-gd?] [-o<file>] [<graphs>]\n -g<name>  : use <name> as template\n -d        : debug\n -o<file>  : output to <file>\n";
+    accepts(help, ["probe -gG a", "probe -g G", "probe -d a"], ["probe -g", "probe -dg"]);
+  });
+});
+
+describe("bracketed letters with a value in their bracket", () => {
+  test("'[-[eE] scanner]' gives each letter the value, not an operand", () => {
+    const help = "usage: probe [-ab] [-[eE] scanner] [file]\n";
+    accepts(help, ["probe -e md5 x", "probe -E md5", "probe -a x"], ["probe -e", "probe x y", "probe -E"]);
+  });
 });

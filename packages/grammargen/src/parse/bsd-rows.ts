@@ -6,14 +6,15 @@
 // option list, not a table of keys pressed at run time or of examples), or when it spells a
 // long option ("-h, --help"), which neither of those writes.
 import type { OptionSpec } from "../ir.js";
-import { type Line, lineSpan, linesOf, optionsFromSpellings, readSpelling, type Spelling, splitHead } from "./optionhead.js";
+import { type Line, lineSpan, linesOf, optionsFromSpellings, readSpelling, type Spelling, splitHead, typeFromMetavar } from "./optionhead.js";
 
 // One spelling and at most one value: "-o FILE", "-o<file>", "-x addr[:port]", "--color=TYPE".
 // A bare word glued to a letter ("-SIGNAL") is no head: its letters are not one option's.
 const SPELL = String.raw`(?:-[A-Za-z0-9?@#]|--[A-Za-z0-9][\w-]*)(?:<[^<>\s]+>|\[[^\]\s]+\]|[= ](?:<[^<>]+>|\[[^\]\s]+\]|[A-Za-z][\w:.-]*(?:\[[^\]\s]+\])?))?`;
-// Indented no deeper than a table's margin; the head, then a tab, two spaces, " - " or " : ",
-// and the description; or the head alone over its description on a deeper line.
-const ROW = new RegExp(String.raw`^([ \t]{0,8})(${SPELL}(?:, ?${SPELL}| (?=--)${SPELL})*)(?:(?:\t+| {2,}| +[-:] +)(\S.*))?$`);
+// Indented no deeper than a table's margin; the head, then a tab, two spaces, " - ", " : " or
+// a colon glued to it ("-a: do all"), and the description; or the head alone over its
+// description on a deeper line.
+const ROW = new RegExp(String.raw`^([ \t]{0,8})(${SPELL}(?:, ?${SPELL}| (?=--)${SPELL})*)(?:(?:\t+| {2,}| +- +| *: +)(\S.*))?$`);
 
 interface Row {
   line: Line;
@@ -57,4 +58,23 @@ export function rowsBeyondUsage(text: string, known: readonly OptionSpec[]): Opt
     out.push(...optionsFromSpellings(r.spellings, r.description, lineSpan(r.line)));
   }
   return out;
+}
+
+/**
+ * graphml2gv's "[-gd?]" over "-g<name>  : use <name> as template": a letter the usage names
+ * only in a bundle of flags takes the value its row shows (`named` says whether the usage
+ * names the letter on its own, where the usage's reading stands).
+ */
+export function giveRowValues(text: string, options: OptionSpec[], named: (letter: string) => boolean): void {
+  for (const r of optionRows(text)) {
+    const valued = r.spellings.find((s) => s.arity === "required" && s.metavar);
+    if (!valued) continue;
+    for (const sp of r.spellings) {
+      if (sp.kind !== "short" || named(sp.name)) continue;
+      const o = options.find((x) => x.short.includes(sp.name));
+      if (o?.arity !== "none") continue;
+      o.arity = "required";
+      o.value = { metavar: valued.metavar!, type: typeFromMetavar(valued.metavar) };
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // BSD/macOS usage-line-only help (`usage: ssh [-46AaC] [-B bind_interface] destination`),
 // and the usage-line reader that git and busybox help also lean on.
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
-import { rowsBeyondUsage } from "./bsd-rows.js";
+import { giveRowValues, rowsBeyondUsage } from "./bsd-rows.js";
 import { readGetoptStd } from "./getopt-std.js";
 import { SIGNAL_NAMES } from "./head.js";
 import { PASS_THROUGH_NAME, headlessUsageLine } from "./text.js";
@@ -406,18 +406,25 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             }
             // gprof's "-[abcDhilLrsTvwxyz]" and "-[ABCeEfF][name]", xlsclients' "-[a][l]": the
             // bracketed letters are flags; a word in a last bracket is a value each may have glued on.
+            // tcpflow's "[-[eE] scanner]": the rest of the bracket is a value each letter takes.
             const bracketed = /^-((?:\[[A-Za-z0-9]+\])+)$/.exec(piece);
             if (bracketed) {
               const groups = [...bracketed[1]!.matchAll(/\[([A-Za-z0-9]+)\]/g)].map((g) => g[1]!);
               const value = groups.length > 1 && /^[a-z][a-z-]+$/.test(groups[groups.length - 1]!) ? groups.pop() : undefined;
+              const apart = !value && tail.length ? text.slice(tail[0]!.start, tail[tail.length - 1]!.end).trim() : undefined;
               for (const letter of groups.join(""))
                 options.push(
                   ...optionsFromSpellings(
-                    [{ kind: "short", name: letter, arity: value ? "optional" : "none", ...(value ? { metavar: value } : {}) }],
+                    [
+                      apart
+                        ? { kind: "short", name: letter, arity: "required", metavar: apart }
+                        : { kind: "short", name: letter, arity: value ? "optional" : "none", ...(value ? { metavar: value } : {}) },
+                    ],
                     "",
                     spanOf(text, n.start, n.end),
                   ),
                 );
+              if (apart) k += tail.length;
               continue;
             }
             // fuser's `[-SIGNAL]`: a signal written as the option itself (-9, -HUP), not five letters.
@@ -569,7 +576,9 @@ export function parseBsd(text: string, opts: { name: string | string[] }): { spe
     for (const l of t.long) if (!o.long.includes(l)) o.long.push(l);
     if (!o.description) o.description = t.description;
   }
-  // The usage line is a summary: the option table's rows it leaves out ("-h, --help") are options too.
+  // The usage line is a summary: a letter it names only in a bundle takes the value its row
+  // shows, and the option table's rows it leaves out ("-h, --help") are options too.
+  giveRowValues(text, spec.options, (letter) => soloInUsage(forms, letter));
   spec.options.push(...rowsBeyondUsage(text, spec.options));
   // nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
   for (const p of spec.positionals) if (p.type.kind === "integer" && rangesSaid(text, p.name)) p.type = { kind: "word" };
