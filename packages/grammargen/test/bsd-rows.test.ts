@@ -68,3 +68,12 @@ describe("bracketed letters with a value in their bracket", () => {
     accepts(help, ["probe -e md5 x", "probe -E md5", "probe -a x"], ["probe -e", "probe x y", "probe -E"]);
   });
 });
+
+describe("a BSD usage's bundle of flags holding '#'", () => {
+  test("'[-AbdD#]' is five flags, '#' among them, not a lost word", () => {
+    const help = "usage: probe [-AbdD#] [-c count] [ expression ]\n";
+    accepts(help, ["probe -D", "probe -A -# port 80", "probe -bd# -c 3"], ["probe -x", "probe -c", "probe -D3"]);
+    // A word before the "#" is a word with a number glued on ("-image2"), not five flags.
+    accepts("usage: probe [-v] [-image#] [file]\n", ["probe -v f"], ["probe -i f", "probe -ma f", "probe -#"]);
+  });
+});

@@ -434,8 +434,11 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
               options.push(...optionsFromSpellings(sig, "a signal written as the option: -9, -HUP", spanOf(text, n.start, n.end)));
               continue;
             }
-            // A cluster may hold "?" (graphviz's "[-dv?]", "[-Vv?]"): the help flag among the letters.
-            if (/^-[A-Za-z0-9?]{2,}$/.test(piece) && !opts.dashLong && !tail.length) {
+            // A cluster may hold "?" (graphviz's "[-dv?]", "[-Vv?]"): the help flag among the letters;
+            // and "#" last (tcpdump's "[-AbdDefhH...xX#]", its -# flag). A "#" among the letters
+            // or after a word stands for a number glued on (pbzip2's "[-b#cdfhklm#p#qrS#tVz]",
+            // lpr's "[-#num]", netpbm's "[-image#]").
+            if (/^-[A-Za-z0-9?]{2,}#?$/.test(piece) && !/^-[a-z]{3,}#$/.test(piece) && !opts.dashLong && !tail.length) {
               for (const letter of piece.slice(1))
                 options.push(...optionsFromSpellings([{ kind: "short", name: letter, arity: "none" }], "", spanOf(text, n.start, n.end)));
               continue;
