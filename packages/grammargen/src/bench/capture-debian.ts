@@ -28,7 +28,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { basename, join, resolve } from "node:path";
 import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
-import { type Captured, captureProgram } from "../capture/debian/help.js";
+import { type Captured, captureProgram, HELP_MAX_BYTES } from "../capture/debian/help.js";
 import { neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { describeSystem, HOST } from "../capture/debian/system.js";
@@ -82,7 +82,10 @@ const timeoutMs = 1000 * count("timeout", 6);
 const walkDepth = count("walk-depth", 2);
 const walkMax = count("walk-max", 100);
 const recapture = args.includes("--recapture");
-const limits = { maxBytes: count("max-bytes", 30_000), maxManBytes: opt("max-man-bytes") ? count("max-man-bytes", 30_000) : undefined };
+const limits = {
+  maxBytes: count("max-bytes", HELP_MAX_BYTES),
+  maxManBytes: opt("max-man-bytes") ? count("max-man-bytes", HELP_MAX_BYTES) : undefined,
+};
 if (!["list", "install", "capture", "walk", "commit", "man", "add", "newer", "all"].includes(phase)) {
   console.error(`capture-debian: --phase must be list, install, capture, walk, commit, man, add, newer or all, not ${phase}`);
   process.exit(2);

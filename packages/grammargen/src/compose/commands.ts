@@ -8,6 +8,7 @@ import { alt, lit, mapExpr, opt, ref, rep, seq, type Expr, type Grammar, type Ru
 import { refsOf, sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import type { CommandSpec, OptionSpec } from "../ir.js";
 import { lowerCommand, type LowerOptions } from "../lower/command.js";
+import { SHARED_TERMINALS } from "../lower/terminals.js";
 import { commandAllowed, isFlagsOnly, optionsRulesFor, restrictsSubcommands, type Policy } from "../policy/policy.js";
 import { COMMAND_VALUE, SHELL_RUN } from "./wrappers.js";
 
@@ -50,7 +51,6 @@ export interface CommandTemplate {
   nested?: string;
 }
 
-const SHARED_TERMINALS = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv", "kv_unset"]);
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
 
 /**

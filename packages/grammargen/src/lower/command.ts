@@ -2,11 +2,11 @@
 // interleaved (getopt permutes), `--` ending options. Options are grouped by how their value
 // attaches and by value type, so a program with 150 options still gives a handful of rules:
 // flat alternations of literals plus one character class for clustered short flags.
-import { alt, cls, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
+import { alt, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
-import { LIMITS, terminalRule, valueTerminal, wordPieces } from "./terminals.js";
+import { LIMITS, SHARED_TERMINALS, terminalRule, valueTerminal, valueTerminalExpr, wordPieces } from "./terminals.js";
 import { chars, notWords } from "../compose/notwords.js";
 import { lowerExtensions } from "./extensions.js";
 
@@ -51,7 +51,6 @@ const REPEATED = 16;
 
 /** Styles whose optional option values may also be the next word (argparse nargs='?', clap). */
 const SEPARATE_OPTIONAL = new Set(["argparse", "clap", "click"]);
-const SHARED = new Set(["sp", "word", "operand", "int", "int_pm", "int_m", "num", "size", "duration", "url", "kv", "kv_unset"]);
 
 class Lowering {
   readonly rules: Rule[] = [];
@@ -73,7 +72,7 @@ class Lowering {
 
   fresh(base: string): string {
     let name = base;
-    for (let i = 2; this.names.has(name) || SHARED.has(name); i++) name = `${base}_${i}`;
+    for (let i = 2; this.names.has(name) || SHARED_TERMINALS.has(name); i++) name = `${base}_${i}`;
     return name;
   }
 
@@ -100,8 +99,7 @@ class Lowering {
       }
       return ref(name);
     }
-    if (type.kind === "keyvalue" && type.unset) return alt(this.t("kv"), this.t("kv_unset"));
-    return this.t(valueTerminal(type, asOperand)!);
+    return valueTerminalExpr(type, asOperand, (n) => this.t(n));
   }
 
   grammar(start: string): Grammar {
@@ -589,7 +587,7 @@ function commandWords(spec: CommandSpec, sp: Expr, before?: Expr): Expr {
 export function lowerCommand(spec: CommandSpec, opts: LowerOptions = {}): Grammar {
   let prefix = opts.ruleprefix !== undefined ? opts.ruleprefix : sanitizeName(spec.path.join("_"));
   if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new GrammargenError(`ruleprefix ${JSON.stringify(prefix)} must match [a-z][a-z0-9_]*`, [], "ELOWER");
-  if (SHARED.has(prefix) || prefix === "start" || prefix === "root") prefix = `${prefix}_cmd`;
+  if (SHARED_TERMINALS.has(prefix) || prefix === "start" || prefix === "root") prefix = `${prefix}_cmd`;
   // find expressions, tar letter bundles and dd operands have their own lowering (lower/extensions.ts).
   const extended = lowerExtensions(spec, prefix, opts, (s, p) => lowerCommand(s, { ...opts, ruleprefix: p }));
   if (extended) return extended;

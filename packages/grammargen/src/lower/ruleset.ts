@@ -3,7 +3,7 @@
 import { alt, lit, ref, rule, type Expr, type Grammar, type Rule } from "../grammar/ast.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { ValueType } from "../ir.js";
-import { terminalRule, valueTerminal } from "./terminals.js";
+import { terminalRule, valueTerminalExpr } from "./terminals.js";
 
 export class RuleSet {
   readonly rules: Rule[] = [];
@@ -31,8 +31,7 @@ export class RuleSet {
 
   /** A value word of this type: a shared terminal, or a rule of enum literals. */
   value(type: ValueType, asOperand = false): Expr {
-    if (type.kind === "keyvalue" && type.unset) return alt(this.t("kv"), this.t("kv_unset"));
-    if (type.kind !== "enum") return this.t(valueTerminal(type, asOperand)!);
+    if (type.kind !== "enum") return valueTerminalExpr(type, asOperand, (n) => this.t(n));
     const choices = [...new Set(type.choices.filter(Boolean))].map(shellLiteral);
     if (!choices.length) return this.t("word");
     this.enums++;

@@ -47,11 +47,18 @@ const TERMINALS: Record<string, () => Expr> = {
       seq(cls("a-zA-Z"), rep(cls("a-zA-Z0-9+.-"), 0, UNBOUNDED), lit("://"), rep(segment(), 1, UNBOUNDED)),
       seq(alt(bareChar(":-"), squoted(), dquoted()), rep(segment(), 0, UNBOUNDED)),
     ),
-  // A lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1").
   // A key with a trailing dash, which removes it (kubectl's "bar-", "dedicated:NoSchedule-", "example.com/app-").
   kv_unset: () => seq(cls("A-Za-z0-9_"), rep(cls("A-Za-z0-9_./:-"), 0, UNBOUNDED), lit("-")),
-  kv: () => seq(alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED))), lit("="), rep(segment(), 0, UNBOUNDED)),
+  kv: () => seq(kvKey(), lit("="), rep(segment(), 0, UNBOUNDED)),
 };
+
+/** The key of a KEY=VALUE word; a lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1"). */
+export function kvKey(): Expr {
+  return alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED)));
+}
+
+/** The shared terminals' names: a command's own rules never take one. */
+export const SHARED_TERMINALS: ReadonlySet<string> = new Set(Object.keys(TERMINALS));
 
 export type TerminalName = keyof typeof TERMINALS & string;
 
@@ -60,6 +67,15 @@ export function terminalRule(name: string): Rule {
   const make = Object.hasOwn(TERMINALS, name) ? TERMINALS[name] : undefined;
   if (!make) throw new Error(`unknown terminal ${name}`);
   return rule(name, make(), true);
+}
+
+/**
+ * A value of a type other than enum as the shared terminals it may be, each referred to through
+ * `use` (which records it): one terminal, or for a KEY=VALUE that may be unset also `key-`.
+ */
+export function valueTerminalExpr(t: Exclude<ValueType, { kind: "enum" }>, asOperand: boolean, use: (name: string) => Expr): Expr {
+  if (t.kind === "keyvalue" && t.unset) return alt(use("kv"), use("kv_unset"));
+  return use(valueTerminal(t, asOperand)!);
 }
 
 /** The terminal a value of this type lowers to when it is a separate word or attached text. */

@@ -10,6 +10,7 @@
 import { alt, cls, lit, literalChoice, opt, ref, rep, rule, seq, type Expr, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { chars, minus, toExpr, type CharSet } from "../compose/notwords.js";
+import { kvKey } from "../lower/terminals.js";
 import type { Policy } from "./policy.js";
 
 const META = " \t\n'\"\\|&;<>()`";
@@ -97,7 +98,7 @@ export function policyTerminals(policy: Policy): Rule[] {
     rule("word", word(false), true, "policy: paths stay under the root, URLs use allowed schemes"),
     rule("operand", word(true), true, "policy-restricted operand"),
     rule("url", word(true), true, "policy-restricted URL"),
-    rule("kv", seq(alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED))), lit("="), kvValue), true, "policy-restricted key=value"),
+    rule("kv", seq(kvKey(), lit("="), kvValue), true, "policy-restricted key=value"),
     // pol_start with no prefix and no scheme is an empty alternation: drop it.
     ...out.filter((r) => r.name !== "pol_start" || prefix || schemes.length),
   ];

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { brotli, readBrotliText, readBundle, writeBundle } from "../../pack/bundle.js";
 import { readDebianIndex } from "../../pack/debian.js";
-import { thinHelp } from "./help.js";
+import { HELP_MAX_BYTES, thinHelp } from "./help.js";
 
 export interface TextRecord {
   argv: string[];
@@ -107,7 +107,7 @@ export function commitWhy(
   chosen = false,
 ): string | undefined {
   if (kind === "man" && chosen) return leaveOut(text, Number.POSITIVE_INFINITY);
-  const maxBytes = limits.maxBytes ?? 30_000;
+  const maxBytes = limits.maxBytes ?? HELP_MAX_BYTES;
   // The man page only beside a thin help text (or none): the corpus has a size budget.
   if (kind === "man" && helpText !== undefined && !thinHelp(helpText)) return "the help text documents five options or more";
   // A long man page is worth its bytes where people's examples use the program.
