@@ -11,6 +11,7 @@ import { type ParseResult, parseHelp } from "../parse/help.js";
 import { parseManPage } from "../parse/man.js";
 import { mergeHelpAndMan } from "../parse/merge-sources.js";
 import { withHelpInvocation } from "./help-invocation.js";
+import { leftOutForSize, readDebianFailures, withLeftOutCommands } from "./left-out.js";
 import { withLentOptions } from "./lent-options.js";
 import { withChildAliases } from "../parse/own-aliases.js";
 
@@ -143,5 +144,9 @@ export function readDebianCorpus(
   // A lender is a program ("grep") or a command that lists global options ("kubectl options").
   const lender = (program: string) => reviewed.get(program) ?? byKey.get(program) ?? byPath.get(program);
   const entryOf = (path: string[]) => byPath.get(path.join(" "));
-  return { entries: entries.map((e) => ({ ...e, spec: withChildAliases(withLentOptions(e.spec, lender), entryOf) })), skipped };
+  const leftOut = leftOutForSize(readDebianFailures(dir), new Map(entries.map((e) => [e.key, e.package])));
+  return {
+    entries: entries.map((e) => ({ ...e, spec: withLeftOutCommands(withChildAliases(withLentOptions(e.spec, lender), entryOf), leftOut.get(e.key) ?? []) })),
+    skipped,
+  };
 }
