@@ -64,6 +64,22 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       continue;
     }
     matched.add(b);
+    // killall's page heads "-s, --signal, -SIGNAL" with no value, where its help gives -s one:
+    // the value written as the option itself (-9, -HUP) takes none, so those spellings are an
+    // option of their own beside the one that takes a value.
+    const valueAsOption = (k: string) => /^s:\d$|^d:/.test(k);
+    const apart = b.arity !== "none" && m.arity === "none" ? keys(m).filter((k) => valueAsOption(k) && !byKey.has(k)) : [];
+    if (apart.length) {
+      const own: OptionSpec = { ...copy(m), short: [], long: [], arity: "none" };
+      delete own.dashLong;
+      for (const k of apart) {
+        const [kind, name] = [k[0], k.slice(2)];
+        if (kind === "s") own.short.push(name);
+        else (own.dashLong ??= []).push(name);
+        byKey.set(k, own);
+      }
+      spec.options.push(own);
+    }
     // The other text's spellings of the same option (less's "-N or --LINE-NUMBERS").
     for (const s of m.short)
       if (!b.short.includes(s) && !byKey.has(`s:${s}`)) {
@@ -74,6 +90,11 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       if (!b.long.includes(l) && !byKey.has(`l:${l}`)) {
         b.long.push(l);
         byKey.set(`l:${l}`, b);
+      }
+    for (const d of m.dashLong ?? [])
+      if (!b.dashLong?.includes(d) && !byKey.has(`d:${d}`)) {
+        (b.dashLong ??= []).push(d);
+        byKey.set(`d:${d}`, b);
       }
     // find's --help lists "-daystart -follow -nowarn -regextype -warn" on one line, values left
     // out: a line of three or more bare names says nothing of a value, and the man page's entry does.
