@@ -22,7 +22,7 @@ import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueTy
 import { readEntries, type OptionEntry } from "./entries.js";
 import type { HeadValue, Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
-import { PASS_THROUGH_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
+import { PASS_THROUGH_NAME, PASSED_TO_PROGRAM, SCRIPT_ARGS_NAME, SCRIPT_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
 import { bareMetavar, COBRA_TYPES, inferType, isPlaceholderName, rangesSaid } from "./types.js";
 import { MANY, angledAsOptional, parseUsage, type UsageOperand } from "./usage.js";
 
@@ -330,6 +330,13 @@ const operandType = (o: UsageOperand, hints: Parameters<typeof inferType>[1]): V
   // (the tokens to search for), not how many; a count is one number.
   return t.kind === "integer" && o.max > 1 && /[a-z]s$/i.test(bareMetavar(o.name)) ? { kind: "word" } : t;
 };
+
+/** The description on a row that starts with an operand's name ("arg ...: arguments passed to program"), or "". */
+function rowAbout(text: string, name: string): string {
+  if (!/^[\w.-]+$/.test(name)) return "";
+  const m = new RegExp(`^[ \\t]*${name.replace(/\./g, "\\.")}(?:[ \\t]*\\.\\.\\.)?[ \\t]*:[ \\t]+(\\S.*)$`, "m").exec(text);
+  return m?.[1] ?? "";
+}
 
 /**
  * A listed command whose word the usage forms spell, with what follows it
@@ -793,6 +800,15 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
       !o.listed &&
       // aws's "<command> <subcommand> [<subcommand> ...] [parameters]": the words that follow belong to the command.
       (operands[i + 1] === undefined || /arg|param|subcommand/i.test(operands[i + 1]!.name))
+    )
+      p.rest = true;
+    // An interpreter stops reading its own options at the script: php's "<file> [--] [args...]",
+    // perl's "[programfile] [arguments]"; python's "arg ...: arguments passed to program".
+    const bareName = (n: string) => n.replace(/[<>[\]]/g, "");
+    const next = operands[i + 1];
+    if (
+      (style === "gnu" || style === "generic") &&
+      ((SCRIPT_NAME.test(bareName(o.name)) && next && SCRIPT_ARGS_NAME.test(bareName(next.name))) || PASSED_TO_PROGRAM.test(desc || rowAbout(text, bareName(o.name))))
     )
       p.rest = true;
     positionals.push(p);
