@@ -250,6 +250,11 @@ describe("shells held as programs", () => {
     for (const c of ["sh -c 'ls | wc -l'", "sh -ec 'ls -l'", "sh script.sh arg"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["sh -c 'ls | wc --bogus'", "sh -c 'ls |'"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
+  test("bash takes its GNU long options before its letters; other shells and later places do not", () => {
+    const ok = ["bash --noprofile --norc -c 'ls -l'", "bash --login", "bash --rcfile ~/.bashrc -i", "bash --posix script.sh arg"];
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["bash --frob", "bash -x --norc", "sh --noprofile", "bash --rcfile"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
   test("a composition of only a shell still composes", () => {
     expect(recognize(compose({ commands: [shAsProgram] }), "sh -c 'echo hi'").accepted).toBe(true);
   });

@@ -9,7 +9,7 @@ import { eachItem } from "../parse/bash-help.js";
 import { matchesAny, type Policy } from "../policy/policy.js";
 import { bashBuiltins } from "./bash-builtins.js";
 import { INLINE } from "./commands.js";
-import { INVOCATION_ONLY, POSIX_SHELLS } from "./wrappers.js";
+import { BASH_LONG_OPTIONS, INVOCATION_ONLY, POSIX_SHELLS } from "./wrappers.js";
 
 const sp = ref("sp");
 
@@ -34,6 +34,9 @@ export function shells(s: number, policy?: Policy): Record<string, Expr> {
   // -e, +x, -euo pipefail, -O extglob: clustered letters, the last may take a value.
   const option = seq(cls("-+"), rep(flag, 0, UNBOUNDED), alt(flag, seq(cls(`${valued}O`), opt(sp), ref("sh_name"))));
   const options = rep(seq(sp, option), 0, UNBOUNDED);
+  // bash reads its long options first, before any letter.
+  const long = alt(...BASH_LONG_OPTIONS.flags.map((f) => lit(`--${f}`)), seq(alt(...BASH_LONG_OPTIONS.valued.map((f) => lit(`--${f}`))), sp, word));
+  const bashOptions = seq(rep(seq(sp, long), 0, UNBOUNDED), options);
   // -c among the letters (-c, -ec, -lc); the command line follows the options.
   const code = seq(lit("-"), rep(flag, 0, UNBOUNDED), lit("c"), rep(flag, 0, UNBOUNDED));
   const out: Record<string, Expr> = {};
@@ -41,8 +44,9 @@ export function shells(s: number, policy?: Policy): Record<string, Expr> {
     // A shell runs code the policy cannot read (a script file, a -c line, its stdin): under a
     // policy, only a shell its inline.allow names is offered at all.
     if (policy && !matchesAny(name, policy.inline?.allow ?? [])) continue;
-    const file = seq(lit(name), options, opt(seq(sp, ref(`sh_operand_s${s}`), rep(seq(sp, word), 0, UNBOUNDED))));
-    const command = seq(lit(name), options, sp, code, options, sp, ref(`${INLINE}_s${s}`), opt(seq(sp, word, rep(seq(sp, word), 0, UNBOUNDED))));
+    const first = name === "bash" ? bashOptions : options;
+    const file = seq(lit(name), first, opt(seq(sp, ref(`sh_operand_s${s}`), rep(seq(sp, word), 0, UNBOUNDED))));
+    const command = seq(lit(name), first, sp, code, options, sp, ref(`${INLINE}_s${s}`), opt(seq(sp, word, rep(seq(sp, word), 0, UNBOUNDED))));
     out[name] = alt(command, file);
   }
   return out;

@@ -23,3 +23,12 @@ export const POSIX_SHELLS = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"];
  * command or -O shopt_option (invocation only)".
  */
 export const INVOCATION_ONLY = "ilrsD";
+
+/**
+ * bash's own long options, which `bash --help` lists under "GNU long options:" and which come
+ * before its letters (`bash --noprofile --norc -c '...'`); --rcfile and --init-file name a file.
+ */
+export const BASH_LONG_OPTIONS = {
+  flags: ["debug", "debugger", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile", "norc", "posix", "pretty-print", "restricted", "verbose", "version"],
+  valued: ["init-file", "rcfile"],
+};
