@@ -830,6 +830,14 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (!subcommands.length) positionals.push({ name: "ARG", type: { kind: "word" }, min: 0, max: MANY, ...(options.length === 0 ? { rest: true } : {}) });
   } else if (options.length === 0 && style !== "generic") session.warn("no options found in the help text");
 
+  // `apt install --help` prints apt's own help, which lists none of install's options: nothing
+  // is known of the command's words, so it keeps the unknown shape (any words, dashes included)
+  // instead of refusing `apt install -y curl` for want of a -y the text never had to list.
+  if (usage.programsUsage && path.length > 1 && !subcommands.length && options.every((o) => o.long.every((l) => /^(help|version)$/.test(l)) && o.short.every((c) => /^[hV?]$/.test(c)))) {
+    session.warn("the text is its program's help, with none of this command's options: any words are taken");
+    options.length = 0;
+    positionals.length = 0;
+  }
   const spec: CommandSpec = { path, aliases: [], style, options, positionals, subcommands, source: { program: path[0] ?? "" } };
   if (bsd && !subcommands.length) spec.extensions = [bsd];
   // LLVM's tools ("USAGE: llc [options] <input bitcode>", "  --name=<value>   - text") take
