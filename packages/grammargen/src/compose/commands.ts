@@ -144,7 +144,11 @@ export function commandTemplates(
   };
   // The bare program's options may stand before a subcommand's words (git -C repo log).
   const topOptions = new Map(specs.filter((s) => s.path.length === 1).map((s) => [s.path[0]!, s.options]));
-  for (const given of specs) {
+  // The aliases a parent's list gives a command (cargo's "build, b") hold for its own spec too.
+  const listedAliases = new Map(specs.flatMap((s) => s.subcommands.map((c): [string, string[]] => [c.path.join(" "), c.aliases])));
+  for (const read of specs) {
+    const more = (listedAliases.get(read.path.join(" ")) ?? []).filter((a) => !read.aliases.includes(a));
+    const given = more.length ? { ...read, aliases: [...read.aliases, ...more] } : read;
     const program = given.path[0] ?? "";
     const before = isSubcommandPath(given.path) ? topOptions.get(program) : undefined;
     const spec = ownSubcommands(given.path.length === 1 && withSubcommands.has(program) ? withoutCommandOperand(given) : given);
