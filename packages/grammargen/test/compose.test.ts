@@ -191,11 +191,20 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
   const command = fc.constantFrom(...pool);
   const op = fc.constantFrom(" | ", " && ", " || ", "; ", " |", "| ", " | | ", " &&& ");
   const redirect = fc.constantFrom("", "", " > out.txt", " 2>/dev/null", " >> log.txt", " < in.txt", " >", " 2>&1");
-  const wrap = fc.constantFrom("plain", "plain", "for", "if", "subst");
+  const wrap = fc.constantFrom("plain", "plain", "for", "if", "subst", "subst2");
   const broken = fc.constantFrom("", "", "", " '", ' "', " |", " &&");
   const line = fc.tuple(fc.array(fc.tuple(command, op), { minLength: 0, maxLength: 2 }), command, redirect, wrap, broken).map(([pairs, last, r, w, b]) => {
     const body = pairs.map(([c, o]) => c + o).join("") + last + r;
-    const core = w === "for" ? `for f in *.txt; do ${body}; done` : w === "if" ? `if ${body}; then ls; fi` : w === "subst" ? `echo "$(${body})"` : body;
+    const core =
+      w === "for"
+        ? `for f in *.txt; do ${body}; done`
+        : w === "if"
+          ? `if ${body}; then ls; fi`
+          : w === "subst"
+            ? `echo "$(${body})"`
+            : w === "subst2"
+              ? `echo "at $(${body})-$(${body})"`
+              : body;
     return core + b;
   });
 
@@ -240,6 +249,22 @@ describe("differential: composed grammar vs tree-sitter-bash + per-command gramm
   });
 });
 const composedGen = compose({ commands: specs });
+
+describe("substitutions inside quotes and arithmetic", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc", "head"].includes(s.path[0]!)) });
+  test("a quoted string holds several substitutions, and arithmetic holds substitutions and parentheses, each checked", () => {
+    const ok = [
+      'echo "$(ls)-$(wc -l f)"',
+      'echo "at $(ls) and $(ls -a) done"',
+      "echo $(( $(wc -l < f) + 1 ))",
+      "echo $(( (3 + 4) * $n ))",
+      "head -n $(( $(wc -l < f) - 1 )) f",
+    ];
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    const bad = ['echo "$(ls)-$(wc --bogus f)"', "echo $(( $(ls --bogus) + 1 ))", "echo $(( (1 + 2 ))", 'echo "$(ls)$(ls"'];
+    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+});
 
 describe("shells held as programs", () => {
   // A shell whose help text is an error message reads as "any words"; composed with it, the

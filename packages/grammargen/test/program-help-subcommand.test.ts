@@ -24,7 +24,8 @@ describe("a subcommand whose help is its program's", () => {
     const r = parseHelp(programHelp, { name: ["pkg", "install"] });
     expect(r.spec.options).toEqual([]);
     const g = compose({ commands: [r.spec] });
-    for (const ok of ["pkg install -y build-essential", "pkg install --no-install-recommends git", "pkg install"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+    for (const ok of ["pkg install -y build-essential", "pkg install --no-install-recommends git", "pkg install"])
+      expect(recognize(g, ok).accepted, ok).toBe(true);
   });
   it("keeps options checked where the text lists the command's own", () => {
     const own = `Usage: pkg [options] command\n\nOptions:\n  -y, --yes   assume yes\n  -q          quiet\n`;

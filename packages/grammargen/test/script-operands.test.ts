@@ -15,12 +15,16 @@ describe("an interpreter's script operand", () => {
     ["perl-like", `Usage: interp [switches] [--] [programfile] [arguments]\n${opts}`],
     ["php-like", `Usage: interp [options] [-f] <file> [--] [args...]\n   interp [options] -r <code> [--] [args...]\n\n${opts}`],
     ["node-like", `Usage: interp [options] [ script.js ] [arguments]\n\nOptions:\n${opts}`],
-    ["python-like", `usage: interp [option] ... [-c cmd | file | -] [arg] ...\nOptions:\n-w     : warn\n-I DIR : search DIR\nfile   : program read from script file\narg ...: arguments passed to program in sys.argv[1:]\n`],
+    [
+      "python-like",
+      `usage: interp [option] ... [-c cmd | file | -] [arg] ...\nOptions:\n-w     : warn\n-I DIR : search DIR\nfile   : program read from script file\narg ...: arguments passed to program in sys.argv[1:]\n`,
+    ],
   ];
   for (const [layout, text] of layouts)
     it(`passes the script's own options through (${layout})`, () => {
       const g = grammarOf(text, "interp");
-      for (const ok of ["interp app.x --port 3000 -v", "interp -w app.x serve --host=0.0.0.0", "interp app.x"]) expect(recognize(g, ok).accepted, ok).toBe(true);
+      for (const ok of ["interp app.x --port 3000 -v", "interp -w app.x serve --host=0.0.0.0", "interp app.x"])
+        expect(recognize(g, ok).accepted, ok).toBe(true);
       // Before the script, the interpreter's options are still checked.
       for (const bad of ["interp --bogus app.x", "interp -Z app.x"]) expect(recognize(g, bad).accepted, bad).toBe(false);
     });

@@ -203,6 +203,8 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_bindir", seq(opt(alt(lit("/usr/local"), lit("/usr"))), alt(lit("/bin/"), lit("/sbin/"))), true);
   if (!policy && !opts.allowUnknown) put("sh_scriptpath", seq(alt(lit("./"), lit("../"), lit("~/")), rep(cls("A-Za-z0-9_.+/-"), 1, UNBOUNDED)), true);
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
+  // A `$` in it starts a name ($n, ${n}); `$(` is a substitution, read as one.
+  put("sh_arithtext", rep(alt(cls("()\n`$", true), seq(lit("$"), cls("()\n`$", true))), 1, UNBOUNDED), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, UNBOUNDED)), true);
   put("sh_fd", cls("0-9"), true);
   put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar()), 1, UNBOUNDED), true);
@@ -260,10 +262,25 @@ export function compose(opts: ComposeOptions): Grammar {
     const substs: Expr[] = inner
       ? [
           put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))),
-          seq(lit('"'), dqText, ref(`sh_subst_s${s}`), dqText, lit('"')),
+          // "$(date +%Y)-$(whoami)": any number of substitutions in one quoted string.
+          seq(lit('"'), dqText, rep(seq(ref(`sh_subst_s${s}`), dqText), 1, UNBOUNDED), lit('"')),
         ]
       : [];
-    const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...substs));
+    // $(( $(wc -l < f) + 1 )), $(( (a + b) * 2 )): arithmetic holding a substitution or a
+    // parenthesised part; the plain form stays one terminal.
+    const arith = inner
+      ? [
+          put(
+            `sh_arithx_s${s}`,
+            seq(
+              lit("$(("),
+              put(`sh_arithbody_s${s}`, rep(alt(ref("sh_arithtext"), seq(lit("("), ref(`sh_arithbody_s${s}`), lit(")")), ref(`sh_subst_s${s}`)), 1, UNBOUNDED)),
+              lit("))"),
+            ),
+          ),
+        ]
+      : [];
+    const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...arith, ...substs));
     const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);
     const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
     put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));

@@ -29,6 +29,21 @@ export const INVOCATION_ONLY = "ilrsD";
  * before its letters (`bash --noprofile --norc -c '...'`); --rcfile and --init-file name a file.
  */
 export const BASH_LONG_OPTIONS = {
-  flags: ["debug", "debugger", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile", "norc", "posix", "pretty-print", "restricted", "verbose", "version"],
+  flags: [
+    "debug",
+    "debugger",
+    "dump-po-strings",
+    "dump-strings",
+    "help",
+    "login",
+    "noediting",
+    "noprofile",
+    "norc",
+    "posix",
+    "pretty-print",
+    "restricted",
+    "verbose",
+    "version",
+  ],
   valued: ["init-file", "rcfile"],
 };

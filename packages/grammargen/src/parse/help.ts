@@ -808,7 +808,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const next = operands[i + 1];
     if (
       (style === "gnu" || style === "generic") &&
-      ((SCRIPT_NAME.test(bareName(o.name)) && next && SCRIPT_ARGS_NAME.test(bareName(next.name))) || PASSED_TO_PROGRAM.test(desc || rowAbout(text, bareName(o.name))))
+      ((SCRIPT_NAME.test(bareName(o.name)) && next && SCRIPT_ARGS_NAME.test(bareName(next.name))) ||
+        PASSED_TO_PROGRAM.test(desc || rowAbout(text, bareName(o.name))))
     )
       p.rest = true;
     positionals.push(p);
@@ -833,7 +834,12 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // `apt install --help` prints apt's own help, which lists none of install's options: nothing
   // is known of the command's words, so it keeps the unknown shape (any words, dashes included)
   // instead of refusing `apt install -y curl` for want of a -y the text never had to list.
-  if (usage.programsUsage && path.length > 1 && !subcommands.length && options.every((o) => o.long.every((l) => /^(help|version)$/.test(l)) && o.short.every((c) => /^[hV?]$/.test(c)))) {
+  if (
+    usage.programsUsage &&
+    path.length > 1 &&
+    !subcommands.length &&
+    options.every((o) => o.long.every((l) => /^(help|version)$/.test(l)) && o.short.every((c) => /^[hV?]$/.test(c)))
+  ) {
     session.warn("the text is its program's help, with none of this command's options: any words are taken");
     options.length = 0;
     positionals.length = 0;
