@@ -28,6 +28,8 @@ describe("programs in a command", () => {
     expect(programsIn(`bash -lc "grep -c x f && date"`)).toEqual(["bash", "grep", "date"]);
     expect(programsIn(`nohup sh -c 'sleep 1; ssh h "uptime"' &`)).toEqual(["nohup", "sh", "sleep", "ssh", "uptime"]);
     expect(programsIn("hyperfine -s 'make clean' make")).toEqual(["hyperfine", "make"]);
+    expect(programsIn("trap 'rm -f /tmp/lock; date' EXIT INT")).toEqual(["trap", "rm", "date"]);
+    expect(programsIn("trap - INT")).toEqual(["trap"]);
     // Words only known at run time are no script.
     expect(programsIn('ssh h "$CMD"')).toEqual(["ssh"]);
     const inner = invocations("find . -exec gzip -9 {} +").find((i) => i.name.value === "gzip")!;

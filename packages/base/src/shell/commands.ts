@@ -48,9 +48,9 @@ const SCRIPT_DEPTH = 3;
 
 /**
  * The command lines an invocation hands to a shell, as text: an option's value (`su -c CMD`,
- * `flock -c CMD`), a shell's `-c SCRIPT` (`bash -lc '...'`), and a wrapped command written as
+ * `flock -c CMD`), a shell's `-c SCRIPT` (`bash -lc '...'`), a wrapped command written as
  * one word with spaces (`ssh host 'ls -l'`, `watch 'df -h'`), which the remote shell or
- * watch's `sh -c` splits again.
+ * watch's `sh -c` splits again, and trap's action.
  */
 export function scriptsOf(inv: Invocation): string[] {
   const out = (inv.commandLines ?? []).map((w) => w.value);
@@ -60,6 +60,9 @@ export function scriptsOf(inv: Invocation): string[] {
     if (i >= 0 && i + 1 < inv.args.length) out.push(inv.args[i + 1]!.value);
   }
   if (inv.wrappers.length && /\s/.test(inv.name.value)) out.push([inv.name.value, ...inv.args.map((a) => a.value)].join(" "));
+  // trap's action is a command line the shell runs on the signal (`trap 'rm -f "$lock"' EXIT`);
+  // `trap -p`, `trap - INT` name none.
+  if (name === "trap" && inv.args.length > 1 && !inv.args[0]!.value.startsWith("-")) out.push(inv.args[0]!.value);
   return out.filter((t) => !t.includes(UNKNOWN));
 }
 
