@@ -266,6 +266,20 @@ describe("substitutions inside quotes and arithmetic", () => {
   });
 });
 
+test("the arithmetic command stands as a command, alone, in a list or as a condition", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
+  for (const c of [
+    "(( i++ ))",
+    "((x += 1))",
+    "(( $# > 0 )) && ls",
+    "if (( n > 5 )); then ls; fi",
+    "while (( i < 3 )); do (( i++ )); done",
+    "(( $(wc -l < f) > 3 ))",
+  ])
+    expect(recognize(g, c).accepted, c).toBe(true);
+  for (const c of ["(( x ", "(( $(ls --bogus) ))", "(( 1 )"]) expect(recognize(g, c).accepted, c).toBe(false);
+});
+
 describe("shells held as programs", () => {
   // A shell whose help text is an error message reads as "any words"; composed with it, the
   // -c line must still be checked by the composed grammar, not passed as an opaque operand.

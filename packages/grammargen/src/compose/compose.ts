@@ -124,6 +124,9 @@ function startsWord(e: Expr): boolean {
   }
 }
 
+/** How deep parentheses nest inside $(( )) and (( )): `$(( ((a + b) * c) / 2 ))` is two. */
+const ARITH_PAREN_DEPTH = 3;
+
 /** Builtins that also exist as programs in /bin, so `/bin/echo hi` names them. */
 const EXTERNAL_BUILTINS = ["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
 
@@ -268,18 +271,15 @@ export function compose(opts: ComposeOptions): Grammar {
       : [];
     // $(( $(wc -l < f) + 1 )), $(( (a + b) * 2 )): arithmetic holding a substitution or a
     // parenthesised part; the plain form stays one terminal.
-    const arith = inner
-      ? [
-          put(
-            `sh_arithx_s${s}`,
-            seq(
-              lit("$(("),
-              put(`sh_arithbody_s${s}`, rep(alt(ref("sh_arithtext"), seq(lit("("), ref(`sh_arithbody_s${s}`), lit(")")), ref(`sh_subst_s${s}`)), 1, UNBOUNDED)),
-              lit("))"),
-            ),
-          ),
-        ]
-      : [];
+    // Parentheses nest to a fixed depth, unrolled as compound commands are: only
+    // substitutions recurse.
+    let arithBody: Expr | undefined;
+    if (inner)
+      for (let d = 0; d <= ARITH_PAREN_DEPTH; d++) {
+        const parts = [ref("sh_arithtext"), ...(arithBody ? [seq(lit("("), arithBody, lit(")"))] : []), ref(`sh_subst_s${s}`)];
+        arithBody = put(d === ARITH_PAREN_DEPTH ? `sh_arithbody_s${s}` : `sh_arithbody${d}_s${s}`, rep(alt(...parts), 1, UNBOUNDED));
+      }
+    const arith = arithBody ? [put(`sh_arithx_s${s}`, seq(lit("$(("), arithBody, lit("))")))] : [];
     const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...arith, ...substs));
     const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);
     const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
@@ -430,6 +430,9 @@ export function compose(opts: ComposeOptions): Grammar {
           compounds.push(put(n("if"), seq(branch("if"), rep(branch("elif"), 0, 3), opt(seq(lit("else"), open, body, term)), lit("fi"))));
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
+        // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
+        const arith = rules.has(`sh_arithbody_s${s}`) ? ref(`sh_arithbody_s${s}`) : rep(cls("()\n`", true), 1, UNBOUNDED);
+        compounds.push(put(n("arithcmd"), seq(lit("(("), arith, lit("))"))));
       }
       const redirs = on.has("redirect") ? [ref(`sh_redirs_s${s}`)] : [];
       const stage = (simpleName: string) => alt(seq(ref(simpleName), ...redirs), ...(compounds.length ? [seq(alt(...compounds), ...redirs)] : []));
