@@ -280,6 +280,18 @@ test("the arithmetic command stands as a command, alone, in a list or as a condi
   for (const c of ["(( x ", "(( $(ls --bogus) ))", "(( 1 )"]) expect(recognize(g, c).accepted, c).toBe(false);
 });
 
+test("a case statement takes patterns and lists, each command checked", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
+  const ok = [
+    'case "$1" in start) ls;; stop) wc -l f;; esac',
+    "case $x in a|b) ls ;; *) ls -a ;; esac",
+    "case $x in (a) ls; esac",
+    "case $x in\n  a)\n    ls\n    ;;\nesac",
+  ];
+  for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+  for (const c of ["case $x in a) ls --bogus;; esac", "case $x in a) ls esac", "case $x a) ls;; esac"]) expect(recognize(g, c).accepted, c).toBe(false);
+});
+
 describe("shells held as programs", () => {
   // A shell whose help text is an error message reads as "any words"; composed with it, the
   // -c line must still be checked by the composed grammar, not passed as an opaque operand.

@@ -428,6 +428,13 @@ export function compose(opts: ComposeOptions): Grammar {
         if (on.has("if")) {
           const branch = (kw: string) => seq(lit(kw), sp, body, term, lit("then"), open, body, term);
           compounds.push(put(n("if"), seq(branch("if"), rep(branch("elif"), 0, 3), opt(seq(lit("else"), open, body, term)), lit("fi"))));
+          // case WORD in PATTERN[|PATTERN]) LIST ;; ... esac: the last item's ";;" may be left off.
+          const gap = seq(osp, rep(seq(ref("sh_nl"), osp), 0, UNBOUNDED));
+          const word = ref(`sh_word_s${s}`);
+          const patterns = seq(opt(seq(lit("("), osp)), word, rep(seq(osp, lit("|"), osp, word), 0, UNBOUNDED), osp, lit(")"), gap);
+          const item = seq(patterns, opt(seq(body, gap)), alt(lit(";;"), lit(";&"), lit(";;&")), gap);
+          const last = seq(patterns, body, term);
+          compounds.push(put(n("case"), seq(lit("case"), sp, word, sp, lit("in"), gap, rep(item, 0, UNBOUNDED), opt(seq(last, gap)), lit("esac"))));
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
         // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
@@ -483,7 +490,7 @@ export function compose(opts: ComposeOptions): Grammar {
     const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, less(lim.redirects, 1));
     const compounds =
       K > 0
-        ? ["for", "cfor", "while", "if", "subshell", "group"]
+        ? ["for", "cfor", "while", "if", "case", "subshell", "group"]
             .map((c) => n(c))
             .filter((c) => rules.has(c))
             .map(ref)
