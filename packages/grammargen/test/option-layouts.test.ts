@@ -30,6 +30,17 @@ OPTIONS:
     accepts(summary, ["probe -v -n 4 a/ b/", "probe -t /tmp -p a/ b/", "probe -l"], ["probe -q a/ b/", "probe -n"]);
   });
 
+  test("a description that opens with '(or -X)' names another spelling of the option", () => {
+    const help = `Usage: probe [OPTIONS] [QUERY]
+
+Options:
+     --depth=NUM         (or -NUM): hide accounts deeper than NUM
+     --quiet             (or -q) say nothing
+  -t --tree              show a tree
+`;
+    accepts(help, ["probe -2", "probe --depth=3 q", "probe -t -12 q", "probe -q", "probe --quiet"], ["probe -2x", "probe -z", "probe --depth"]);
+  });
+
   test("'--long/-s:' and a tab before the description", () => {
     const help =
       "Usage:\n\tprobe [--delete]\n\nOptions:\n\n\t--delete/-d:\t\tdelete it\n\t--export-path/-ep:\tpath to export to\n\t--verbose/-v:\t\tshow more\n";

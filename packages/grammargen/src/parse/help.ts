@@ -20,7 +20,7 @@ import { synopsisAsUsage } from "./man.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
 import { readEntries, type OptionEntry } from "./entries.js";
-import type { HeadValue, Spelling } from "./head.js";
+import { type HeadValue, parseHead, type Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, PASSED_TO_PROGRAM, SCRIPT_ARGS_NAME, SCRIPT_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
 import { bareMetavar, COBRA_TYPES, inferType, isPlaceholderName, rangesSaid } from "./types.js";
@@ -125,8 +125,17 @@ function unglued(e: OptionEntry, plain: boolean): Spelling[] {
   return read.every((sp) => sp !== undefined) ? read : sps;
 }
 
+/**
+ * hledger's "--depth=NUM  (or -NUM): hide accounts ...", pdfjam's "--quiet  (or -q) ...": a
+ * description that opens by naming another spelling of the option, read as the head reads it.
+ */
+function spelledInDescription(e: OptionEntry): Spelling[] {
+  const m = /^\((?:or|also)\s+(-[^\s)]+)\)/.exec(e.description);
+  return m ? (parseHead(m[1]!)?.spellings ?? []) : [];
+}
+
 function optionsFrom(e: OptionEntry, style: HelpStyle, text: string, plain = false): OptionSpec[] {
-  const sps = unglued(e, plain);
+  const sps = [...unglued(e, plain), ...spelledInDescription(e)];
   const literal = new Set(sps.filter((sp) => isLiteral(e, sp, style, text, plain)));
   // astyle's "--style=kr  OR  --style=k&r  OR  -A3": spellings joined by "or" that write values
   // of their own, each another, are each as they are written (blender's "-S or --scene <name>"
