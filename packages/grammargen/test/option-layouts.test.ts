@@ -41,6 +41,32 @@ Options:
     accepts(help, ["probe -2", "probe --depth=3 q", "probe -t -12 q", "probe -q", "probe --quiet"], ["probe -2x", "probe -z", "probe --depth"]);
   });
 
+  test("flags the text's own examples give before any other word are options, even where its table leaves them out", () => {
+    const help = `Usage of probe:
+
+	$ probe -install
+	Install the local CA.
+
+	$ probe example.org
+	Make a certificate.
+
+	$ probe -uninstall
+	Remove the local CA.
+
+	$ probe -verbose -cert-file x.pem example.org
+	$ probe example.org -after
+
+Advanced options:
+
+	-cert-file FILE
+	    Where to write the certificate.
+
+	-client
+	    A client certificate.
+`;
+    accepts(help, ["probe -install", "probe -uninstall", "probe -verbose example.org", "probe -client -cert-file a.pem x"], ["probe -instal", "probe -after x", "probe -cert-file"]);
+  });
+
   test("'--long/-s:' and a tab before the description", () => {
     const help =
       "Usage:\n\tprobe [--delete]\n\nOptions:\n\n\t--delete/-d:\t\tdelete it\n\t--export-path/-ep:\tpath to export to\n\t--verbose/-v:\t\tshow more\n";

@@ -3,7 +3,7 @@
 export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "aa-genprof": "-hd:f:j --help --dir: --file: --json COMMAND",
   "arch-chroot": "-hNu: CHROOTDIR COMMAND",
-  autoexpect: "ARGS... COMMAND",
+  autoexpect: "-cp ARGS... COMMAND",
   bwrap:
     "--help --version --args: --unshare-all --share-net --unshare-user --unshare-user-try --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup --unshare-cgroup-try --userns: --userns2: --disable-userns --assert-userns-disabled --pidns: --uid: --gid: --hostname: --chdir: --clearenv --setenv:*2 --unsetenv: --lock-file: --sync-fd: --bind:*2 --bind-try:*2 --dev-bind:*2 --dev-bind-try:*2 --ro-bind:*2 --ro-bind-try:*2 --bind-fd:*2 --ro-bind-fd:*2 --remount-ro: --exec-label: --file-label: --proc: --dev: --tmpfs: --mqueue: --dir: --file:*2 --bind-data:*2 --ro-bind-data:*2 --symlink:*2 --seccomp: --add-seccomp-fd: --block-fd: --userns-block-fd: --info-fd: --json-status-fd: --new-session --die-with-parent --as-pid-1 --cap-add: --cap-drop: --perms: --size: --chmod:*2 COMMAND",
   caffeinate: "-hV --help --version COMMAND",
@@ -40,7 +40,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   "kde-inhibit": "-h --power --screenSaver --colorCorrect --notifications --help --help-all --qmljsdebugger: COMMAND",
   keyctl: "-53xf:vipsn: --alswrv --version --raw WATCH_SESSION... NOTIFYLOG... GCLOG... FD... COMMAND",
   "kiwi-ng":
-    "-vh --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: --help SERVICE... COMMAND",
+    "-vh --color-output --config: --logfile: --logsocket: --loglevel: --debug --debug-run-scripts-in-screen --version --profile: --shared-cache-dir: --temp-dir: --type: --kiwi-file: --target-arch: --compat --help SERVICE... COMMAND",
   lckdo: "-wW:eE:nqsxt LOCKFILE COMMAND",
   linux32:
     "-BFILRSTXZ3vhV --32bit --fdpic-funcptrs --short-inode --addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts --read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6 --verbose --help --version COMMAND",

@@ -9,7 +9,7 @@ import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { usageCommandList } from "./command-list.js";
 import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
-import { exampleSuppliers, withExampleUnsets } from "./text-examples.js";
+import { exampleSuppliers, withExampleFlags, withExampleUnsets } from "./text-examples.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
 import { namesOptionGroup } from "./option-groups.js";
 import { bracketOptions } from "./option-brackets.js";
@@ -867,7 +867,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
 /** The operands `text` says may be left off, made optional; the result records what it said, for a merge. */
 export function withTextLeftOff(r: ParseResult, text: string): ParseResult {
   // The text's examples that give a KEY=VALUE operand as "key-" (kubectl label's "bar-").
-  const spec = withExampleUnsets(r.spec, text);
+  const spec = withExampleFlags(withExampleUnsets(r.spec, text), text);
   const inProse = leftOffIn(text);
   // The text's examples that give options only: their first options stand in for the required operands.
   const by = exampleSuppliers(spec, text);

@@ -85,3 +85,44 @@ export function withExampleUnsets(spec: CommandSpec, text: string): CommandSpec 
   if (!shown) return spec;
   return { ...spec, positionals: spec.positionals.map((p) => (p.type.kind === "keyvalue" ? { ...p, type: { kind: "keyvalue", unset: true } } : p)) };
 }
+
+/**
+ * `spec` with the flags its text's examples give that its option list lacks: mkcert's usage is
+ * a set of examples ("$ mkcert -install", "$ mkcert -uninstall") over a table of the other
+ * options. Only the options before an example's first other word count (after it they may be
+ * a subcommand's, or the words of a command it runs), and only one that ends the example or
+ * comes before another option, as a flag: one before a plain word may take it as a value or
+ * not, which an example cannot tell. A word that is a known spelling, a known option with its
+ * value glued on, a word with digits (-p80, -r60x72: a value glued on) or, where the program
+ * has one-letter options, a one-dash word of several letters (a cluster) is no new option.
+ */
+export function withExampleFlags(spec: CommandSpec, text: string): CommandSpec {
+  if (spec.path.length === 0 || spec.extensions?.length) return spec;
+  const known = new Map<string, OptionSpec>();
+  for (const o of [...spec.options, ...(spec.globalOptions ?? [])]) for (const w of optionSpellings(o)) known.set(w, o);
+  const letters = new Set(spec.options.flatMap((o) => o.short).filter((c) => /[A-Za-z]/.test(c)));
+  const glued = (w: string) => [...known.keys()].some((k) => w.startsWith(k) && k.length >= 2 && known.get(k)!.arity !== "none");
+  const added = new Map<string, OptionSpec>();
+  for (const words of exampleWords(spec.path, text)) {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === "--" || !w.startsWith("-")) break;
+      const o = known.get(w.replace(/=.*$/, ""));
+      if (o) {
+        if (o.arity === "required" && !w.includes("=")) i += o.valueCount ?? 1;
+        continue;
+      }
+      if (!/^--?[A-Za-z][A-Za-z-]*$/.test(w) || added.has(w) || glued(w)) continue;
+      if (/^-[^-]./.test(w) && letters.size > 0) continue;
+      const next = words[i + 1];
+      if (next !== undefined && !next.startsWith("-") && !/^[|;&<>]/.test(next)) continue;
+      const name = w.replace(/^--?/, "");
+      const flag: OptionSpec = { short: [], long: [], arity: "none", repeatable: false, description: "given by the text's examples" };
+      if (w.startsWith("--")) flag.long.push(name);
+      else if (name.length === 1) flag.short.push(name);
+      else flag.dashLong = [name];
+      added.set(w, flag);
+    }
+  }
+  return added.size ? { ...spec, options: [...spec.options, ...added.values()] } : spec;
+}
