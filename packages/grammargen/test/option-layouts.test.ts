@@ -64,7 +64,11 @@ Advanced options:
 	-client
 	    A client certificate.
 `;
-    accepts(help, ["probe -install", "probe -uninstall", "probe -verbose example.org", "probe -client -cert-file a.pem x"], ["probe -instal", "probe -after x", "probe -cert-file"]);
+    accepts(
+      help,
+      ["probe -install", "probe -uninstall", "probe -verbose example.org", "probe -client -cert-file a.pem x"],
+      ["probe -instal", "probe -after x", "probe -cert-file"],
+    );
   });
 
   test("'--long/-s:' and a tab before the description", () => {
