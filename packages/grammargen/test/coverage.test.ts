@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { measureCoverage, programsOf } from "../src/bench/coverage.js";
+import { measureCoverage, measureEveryday, programsOf } from "../src/bench/coverage.js";
 import { packGrammars } from "../src/bench/request-grammar.js";
 import { recognize } from "../src/check/recognize.js";
 
@@ -32,6 +32,15 @@ describe("coverage set", () => {
 });
 
 const PINNED = { default: { accepted: 393, rejected: 142 }, perRequest: { accepted: 393, rejected: 142 } };
+
+describe("everyday one-liners", () => {
+  it("pins the figures on per-request grammars with the Debian-derived programs", () => {
+    if (!existsSync(join(ROOT, "grammars/debian/git.ir.json"))) throw new Error("grammars/debian is missing: npm run build generates it");
+    const f = measureEveryday(ROOT)!;
+    expect(f.commands).toBeGreaterThanOrEqual(700);
+    expect({ default: f.default, perRequest: f.perRequest }).toEqual({ default: 418, perRequest: 718 });
+  }, 600_000);
+});
 
 describe("per-request grammars with the Debian-derived set", () => {
   // Debian holds the bare `git` (from `git --help`) beside the pack's reviewed subcommands:

@@ -5,7 +5,10 @@
 // the pack's default grammar as shipped (grammars/pack/default.gbnf, read by the in-repo
 // checker) and on per-request grammars: the composition of just the pack programs that the
 // command names, as a decoder would build for one request.
-import { readFileSync } from "node:fs";
+// everyday.txt holds one-liners across many more programs than the default grammar holds:
+// measured on per-request grammars that take the Debian-derived programs too (grammars/debian,
+// built by `npm run setup`), as the decoder plans them.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { recognize } from "../check/recognize.js";
 import type { Grammar } from "../grammar/ast.js";
@@ -56,20 +59,52 @@ export function measureCoverage(root: string, opts: { misses?: boolean } = {}): 
   return { valid: valid.length, invalid: invalid.length, default: d, perRequest: r, ...(opts.misses ? { misses: m } : {}) };
 }
 
+export interface EverydayFigures {
+  commands: number;
+  default: number;
+  perRequest: number;
+  refused?: string[];
+}
+
+/** corpora/coverage/everyday.txt on the default grammar and on per-request grammars with the Debian-derived programs. */
+export function measureEveryday(root: string, opts: { misses?: boolean } = {}): EverydayFigures | undefined {
+  const file = join(root, "corpora", "coverage", "everyday.txt");
+  if (!existsSync(file)) return undefined;
+  const commands = lines(file);
+  const grammars = packGrammars(root, { debian: true });
+  let d = 0;
+  let r = 0;
+  const refused: string[] = [];
+  for (const c of commands) {
+    if (recognize(grammars.default, c).accepted) d++;
+    if (recognize(grammars.forCommand(c), c).accepted) r++;
+    else refused.push(c);
+  }
+  return { commands: commands.length, default: d, perRequest: r, ...(opts.misses ? { refused } : {}) };
+}
+
 function main(): void {
   const root = join(corpusDir(), "..", "..");
   const f = measureCoverage(root, { misses: process.argv.includes("--misses") || process.argv.includes("--json") });
+  const misses = process.argv.includes("--misses") || process.argv.includes("--json");
+  const everyday = measureEveryday(root, { misses });
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify(f, null, 2));
+    console.log(JSON.stringify({ ...f, ...(everyday ? { everyday } : {}) }, null, 2));
     return;
   }
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}% (${a}/${b})`;
   console.log(`| grammar | valid accepted | invalid rejected |\n|---|---|---|`);
   console.log(`| pack default (grammars/pack/default.gbnf) | ${pct(f.default.accepted, f.valid)} | ${pct(f.default.rejected, f.invalid)} |`);
   console.log(`| per-request composition | ${pct(f.perRequest.accepted, f.valid)} | ${pct(f.perRequest.rejected, f.invalid)} |`);
+  if (everyday) {
+    console.log(`\n| everyday.txt (${everyday.commands} one-liners) | accepted |\n|---|---|`);
+    console.log(`| pack default | ${pct(everyday.default, everyday.commands)} |`);
+    console.log(`| per request, with the Debian-derived programs | ${pct(everyday.perRequest, everyday.commands)} |`);
+  }
   if (f.misses)
     for (const [k, v] of Object.entries(f.misses))
       console.log(`\n${k}: rejected valid:\n  ${v.falseRejects.join("\n  ")}\n${k}: accepted invalid:\n  ${v.falseAccepts.join("\n  ")}`);
+  if (everyday?.refused) console.log(`\neveryday, refused per request:\n  ${everyday.refused.join("\n  ")}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
