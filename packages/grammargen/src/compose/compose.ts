@@ -280,7 +280,7 @@ export function compose(opts: ComposeOptions): Grammar {
         arithBody = put(d === ARITH_PAREN_DEPTH ? `sh_arithbody_s${s}` : `sh_arithbody${d}_s${s}`, rep(alt(...parts), 1, UNBOUNDED));
       }
     const arith = arithBody ? [put(`sh_arithx_s${s}`, seq(lit("$(("), arithBody, lit("))")))] : [];
-    const piece = put(`sh_piece_s${s}`, alt(ref("sh_arith"), ...arith, ...substs));
+    const piece = put(`sh_piece_s${s}`, alt(...(arith.length ? arith : [ref("sh_arith")]), ...substs));
     const glued = rep(seq(piece, opt(ref("word"))), 0, UNBOUNDED);
     const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
     put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
