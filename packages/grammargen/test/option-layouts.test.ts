@@ -210,6 +210,29 @@ OPTIONS
     for (const c of ["probe --url", "probe --dirr d", "probe -x"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
+  test("man: letters the SYNOPSIS bundles as flags take no value where a row names them ('-e errexit')", () => {
+    const page = `PROBE(1)                  BSD General Commands Manual                 PROBE(1)
+
+NAME
+     probe -- command interpreter
+
+SYNOPSIS
+     probe [-aef] [-o option_name] [command_file [argument ...]]
+     probe -c [-aef] command_string
+
+DESCRIPTION
+     Options:
+
+           -a allexport     Export all variables assigned to.
+           -e errexit       If not interactive, exit immediately if any
+                            untested command fails.
+           -f noglob        Disable pathname expansion.
+`;
+    const g = lowerCommand(parseManPage(page, { name: "probe" }).spec);
+    for (const c of ["probe -e", "probe -ef script.sh", "probe -e -o vi", "probe -c 'ls'"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe -x", "probe -o"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
   test("man: a remark after the title ('SYNOPSIS (deprecated)') leaves it the SYNOPSIS", () => {
     const page =
       "PROBE(1)        General Commands Manual        PROBE(1)\n\nNAME\n       probe - compile keys\n\nSYNOPSIS (deprecated)\n       probe [-o output] [--] [input]\n       probe -V\n";

@@ -672,7 +672,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     }
     // The usage line and its bracketed continuations, not an option table run on below it.
     let forms = "";
-    for (let k = usageAt; k < lines.length && (k === usageAt || /^\s+[[{<]/.test(lines[k]!.text)); k++) forms += `${lines[k]!.text}\n`;
+    // A bare "Usage:" heading (a man page's SYNOPSIS as the view writes it) has its forms on the lines below.
+    const bareHeading = /^\s*usage\s*:?\s*$/i.test(lines[usageAt]?.text ?? "");
+    for (let k = usageAt; k < lines.length && (k === usageAt || (bareHeading ? !lines[k]!.blank : /^\s+[[{<]/.test(lines[k]!.text))); k++)
+      forms += `${lines[k]!.text}\n`;
     // lsof's "[-?abhKlnNoOPRtUvVX]": letters the usage line shows as bare flags, and nowhere
     // with a value, take none; a table entry that seemed to give one read its prose as a value
     // ("-a AND selections (OR)"). Only for options the usage line is the one source of.
