@@ -266,6 +266,13 @@ describe("substitutions inside quotes and arithmetic", () => {
   });
 });
 
+test("an array assignment, an element's and an appending one are assignments; arithmetic stands in a quoted string", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
+  for (const c of ['files=(*.txt "$f" $(ls))', "a=()", 'arr+=("$x")', "arr[0]=x", "n+=1", 'echo "n=$((n + 1)) in $(ls)"'])
+    expect(recognize(g, c).accepted, c).toBe(true);
+  for (const c of ["x=( $(ls --bogus) )", "x=(a b", 'echo "$((n + 1)"']) expect(recognize(g, c).accepted, c).toBe(false);
+});
+
 test("the arithmetic command stands as a command, alone, in a list or as a condition", () => {
   const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
   for (const c of [

@@ -265,8 +265,8 @@ export function compose(opts: ComposeOptions): Grammar {
     const substs: Expr[] = inner
       ? [
           put(`sh_subst_s${s}`, alt(seq(lit("$("), osp, inner, osp, lit(")")), seq(lit("`"), osp, inner, osp, lit("`")))),
-          // "$(date +%Y)-$(whoami)": any number of substitutions in one quoted string.
-          seq(lit('"'), dqText, rep(seq(ref(`sh_subst_s${s}`), dqText), 1, UNBOUNDED), lit('"')),
+          // "$(date +%Y)-$(whoami)", "n=$((n + 1))": any number of substitutions and arithmetic in one quoted string.
+          seq(lit('"'), dqText, rep(seq(alt(ref(`sh_subst_s${s}`), ref(`sh_arithx_s${s}`)), dqText), 1, UNBOUNDED), lit('"')),
         ]
       : [];
     // $(( $(wc -l < f) + 1 )), $(( (a + b) * 2 )): arithmetic holding a substitution or a
@@ -285,7 +285,11 @@ export function compose(opts: ComposeOptions): Grammar {
     const procSubst = inner ? [put(`sh_procsubst_s${s}`, seq(alt(lit("<("), lit(">(")), osp, inner, osp, lit(")")))] : [];
     put(`sh_word_s${s}`, alt(seq(ref("word"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
     put(`sh_operand_s${s}`, alt(seq(ref("operand"), glued), seq(piece, opt(ref("word")), glued), ...procSubst));
-    put(`sh_assign_s${s}`, seq(ref("sh_name"), lit("="), opt(ref(`sh_word_s${s}`))));
+    // NAME=word, NAME+=word, NAME[i]=word, and an array: files=(*.txt "$f" $(ls)).
+    const words = seq(ref(`sh_word_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED));
+    const array = seq(lit("("), osp, opt(seq(words, osp)), lit(")"));
+    const index = seq(lit("["), rep(cls("]\n", true), 1, UNBOUNDED), lit("]"));
+    put(`sh_assign_s${s}`, seq(ref("sh_name"), opt(index), opt(lit("+")), lit("="), opt(alt(array, ref(`sh_word_s${s}`)))));
     for (const [v, { signed, unit }] of values)
       put(
         valueAt(v, s),
