@@ -137,8 +137,10 @@ export type Extension =
   /** The help says its options are another program's (zgrep: "OPTIONs are the same as for 'grep'")
    * and lists none: any option word is taken. said: the text says so in words, not only by a
    * placeholder's name ("[grep_options]"); where a collection of specs holds that program, its
-   * options are lent in place of the extension (pack/lent-options.ts). */
-  | { kind: "options-of"; program: string; said?: true }
+   * options are lent in place of the extension (pack/lent-options.ts). ifHeld: a usage
+   * placeholder naming another command of the same program (go test's "[build flags]"): its
+   * options are lent where the collection holds that command, and nothing is taken otherwise. */
+  | { kind: "options-of"; program: string; said?: true; ifHeld?: true }
   /** The help names some options by their start only (gcc: "Options starting with -g, -f, -m, -O, -W, or
    * --param are ..."): each prefix, dashes included, with any text glued on. */
   | { kind: "option-prefixes"; prefixes: string[] }

@@ -282,7 +282,7 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   // Under a policy that denies some of the program's flags neither is taken: any option word
   // would let the denied ones back in.
   const open = !L.opts.policy?.allowOption && !only;
-  if (open && spec.extensions?.some((e) => e.kind === "options-of")) branches.push(seq(lit("-"), L.t("word")));
+  if (open && spec.extensions?.some((e) => e.kind === "options-of" && !e.ifHeld)) branches.push(seq(lit("-"), L.t("word")));
   // gcc's -O2, -Wall, -fPIC: a prefix the help names, with anything glued on.
   for (const e of spec.extensions ?? [])
     if (open && e.kind === "option-prefixes" && e.prefixes.length) branches.push(seq(literalChoice(e.prefixes), opt(L.t("word"))));

@@ -75,3 +75,43 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
     span,
   );
 }
+
+// go test's "[build/test flags]", go install's "[build flags]": a placeholder for the options of
+// another command of the same program, among the options before the command's first operand.
+const SIBLING_PLACEHOLDER = /^\[<?([a-z][\w-]*(?:\/[a-z][\w-]*)*)[ _-](?:flags|options)>?\]$/;
+
+/**
+ * `result` with the options of each other command of its program that its usage line names by
+ * a placeholder before its operands (`go test [build/test flags] [packages]`): lent where the
+ * collection holds that command (`options-of` with `ifHeld`, pack/lent-options.ts), nothing
+ * taken where it does not. Only a command's own usage line, and only a placeholder among its
+ * options: docker top's "CONTAINER [ps OPTIONS]", after an operand, is the ps program's.
+ */
+export function withSiblingOptions(result: ParseResult, text: string): ParseResult {
+  const path = result.spec.path;
+  if (path.length < 2) return result;
+  const own = path[path.length - 1]!;
+  const named: string[] = [];
+  for (const line of text.split("\n")) {
+    const m = /^\s*(?:usage:|or:)?\s*(.*)$/i.exec(line)!;
+    if (!m[1]!.startsWith(`${path.join(" ")} `)) continue;
+    for (const tok of m[1]!.slice(path.join(" ").length).matchAll(/\[[^\]]*\]|\S+/g)) {
+      const t = tok[0];
+      const p = SIBLING_PLACEHOLDER.exec(t);
+      if (p) {
+        for (const w of p[1]!.split("/")) if (w !== own && !named.includes(w)) named.push(w);
+        continue;
+      }
+      if (!/^\[?-/.test(t)) break;
+    }
+  }
+  let out = result;
+  for (const w of named)
+    out = withExtension(
+      out,
+      out.spec,
+      { kind: "options-of", program: `${path[0]} ${w}`, ifHeld: true },
+      `the usage names ${path[0]} ${w}'s options: they are taken where a grammar of that command is at hand`,
+    );
+  return out;
+}

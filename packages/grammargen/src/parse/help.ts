@@ -3,7 +3,7 @@
 import { withAbbreviations } from "./abbreviated.js";
 import { withGoFlagSpellings } from "./goflag.js";
 import { readBsdLetters, withoutBsdLetters } from "./bsd-letters.js";
-import { withBorrowedOptions } from "./borrowed.js";
+import { withBorrowedOptions, withSiblingOptions } from "./borrowed.js";
 import { withPlaceholderOptions } from "./placeholders.js";
 import { templatePrefix, withPrefixedOptions } from "./prefixed.js";
 import { usageCommandList } from "./command-list.js";
@@ -906,7 +906,10 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
           withAbbreviations(
             withSubcommandOperand(
               withSuppliedOperands(
-                withPlaceholderOptions(withPrefixedOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+                withPlaceholderOptions(
+                  withPrefixedOptions(withSiblingOptions(withBorrowedOptions(withKeywordGrammar(result, normalized), normalized), normalized), normalized),
+                  normalized,
+                ),
               ),
               normalized,
             ),

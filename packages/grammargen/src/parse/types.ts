@@ -247,8 +247,9 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     .toUpperCase()
     .replace(/[\s-]+/g, "_");
   const sign = signOf(m);
-  // sysctl's "variable[=value]": the "=value" may be left off, so the word need not hold one.
-  if (bare.includes("=")) return /\[=[^\]]*\]$/.test(m) ? { kind: "word" } : { kind: "keyvalue" };
+  // sysctl's "variable[=value]": the "=value" may be left off, so the word need not hold one;
+  // go's "'[pattern=]arg list'": nor the "key=" before it.
+  if (bare.includes("=")) return /\[=[^\]]*\]$/.test(m) || /\[[\w.-]+=\]/.test(m) ? { kind: "word" } : { kind: "keyvalue" };
   const word = bareMetavar(m);
   const facts = hints.text ? textFacts(word, hints) : { multiplier: false };
   // procps' "set mem as: k,m,g,t,p for SCALE": the values, then the placeholder they are for.
