@@ -93,9 +93,9 @@ export function withSiblingOptions(result: ParseResult, text: string): ParseResu
   const own = path[path.length - 1]!;
   const named: string[] = [];
   for (const line of text.split("\n")) {
-    const m = /^\s*(?:usage:|or:)?\s*(.*)$/i.exec(line)!;
-    if (!m[1]!.startsWith(`${path.join(" ")} `)) continue;
-    for (const tok of m[1]!.slice(path.join(" ").length).matchAll(/\[[^\]]*\]|\S+/g)) {
+    const form = line.replace(/^\s*(?:usage:|or:)?\s*/i, "");
+    if (!form.startsWith(`${path.join(" ")} `)) continue;
+    for (const tok of form.slice(path.join(" ").length).matchAll(/\[[^\]]*\]|\S+/g)) {
       const t = tok[0];
       const p = SIBLING_PLACEHOLDER.exec(t);
       if (p) {
