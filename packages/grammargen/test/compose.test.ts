@@ -273,6 +273,12 @@ test("an array assignment, an element's and an appending one are assignments; ar
   for (const c of ["x=( $(ls --bogus) )", "x=(a b", 'echo "$((n + 1)"']) expect(recognize(g, c).accepted, c).toBe(false);
 });
 
+test("an element's index is arithmetic or a quoted key, not any text", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
+  for (const c of ["arr[$i]=x", "arr[i+1]=x", "arr[${#arr[@]}]=x", 'm["key"]=1', "m['a.b']=1", "arr[-1]=x"]) expect(recognize(g, c).accepted, c).toBe(true);
+  for (const c of ["arr[a b]=x", "arr[a;b]=x", "arr[]=x", "arr[$(ls)]=x"]) expect(recognize(g, c).accepted, c).toBe(false);
+});
+
 test("the arithmetic command stands as a command, alone, in a list or as a condition", () => {
   const g = compose({ commands: specs.filter((s) => ["ls", "wc"].includes(s.path[0]!)) });
   for (const c of [

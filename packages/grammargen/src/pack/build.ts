@@ -30,8 +30,12 @@ import { wrapperShapesModule, wrapperUsages } from "./wrappers.js";
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
   corpus: string;
-  /** builtins: the shell builtins the default grammar holds (default: all). */
-  default: { commands: string[]; constructs?: string[]; builtins?: string[] };
+  /**
+   * builtins: the shell builtins the default grammar holds (default: all). heredocDelimiters:
+   * the words its `<<` takes (default: compose's); each costs XGrammar compile time, since a
+   * heredoc line is any line but its delimiter.
+   */
+  default: { commands: string[]; constructs?: string[]; builtins?: string[]; heredocDelimiters?: string[] };
   /** Policy for the policy-encoded default grammar, relative to the pack directory. */
   policy?: string;
   /** Where to write @shellgen/base's wrapper table (wrapper-shapes.ts), relative to the pack directory. */
@@ -45,6 +49,18 @@ export interface PackConfig {
    * was reviewed.
    */
   debian?: string;
+}
+
+/** pack.json's heredoc delimiters: shell words a grammar can name, or the build stops. */
+function heredocWords(words: unknown): string[] {
+  const bad = Array.isArray(words) ? words.filter((w) => typeof w !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(w)) : [words];
+  if (!Array.isArray(words) || words.length === 0 || bad.length)
+    throw new GrammargenError(
+      `pack.json: default.heredocDelimiters must be a non-empty list of names (letters, digits, _)${bad.length ? `; not one: ${bad.map((w) => JSON.stringify(w)).join(", ")}` : ""}`,
+      [],
+      "EPACK",
+    );
+  return words as string[];
 }
 
 export interface PackResult {
@@ -82,6 +98,8 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   if (!existsSync(configFile)) throw new GrammargenError(`no pack.json in ${root}`, [], "ENOENT");
   const config = JSON.parse(readFileSync(configFile, "utf8")) as PackConfig;
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
+  // Checked before the corpus is read, so a bad pack.json fails at once.
+  if (config.default.heredocDelimiters !== undefined) heredocWords(config.default.heredocDelimiters);
   if (opts.generated) return buildGenerated(root, config, t0);
   const entries = readCorpus(resolve(root, config.corpus));
 
@@ -133,10 +151,13 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     files.set(`${name}.lark`, lark).set(`${name}.gbnf`, gbnf);
     defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   };
-  const builtins = config.default.builtins ? { builtins: config.default.builtins } : {};
-  addDefault("default", compose({ commands: defaultSpecs, constructs, ...builtins }));
+  const defaultOptions = {
+    ...(config.default.builtins ? { builtins: config.default.builtins } : {}),
+    ...(config.default.heredocDelimiters ? { heredocDelimiters: config.default.heredocDelimiters } : {}),
+  };
+  addDefault("default", compose({ commands: defaultSpecs, constructs, ...defaultOptions }));
   if (config.policy)
-    addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...builtins, policy: loadPolicy(resolve(root, config.policy)) }));
+    addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...defaultOptions, policy: loadPolicy(resolve(root, config.policy)) }));
 
   // Tool-call grammars (`grammargen from-schema --as json`), so a model calling the tool is constrained too.
   const tools: Record<string, unknown> = {};
@@ -163,7 +184,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     name: pkg.name,
     version: pkg.version,
     generator: { name: "@shellgen/grammargen", version: grammargenVersion() },
-    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, ...builtins, grammars: defaults },
+    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, ...defaultOptions, grammars: defaults },
     programs,
     ...(config.tools ? { tools } : {}),
     skipped,
