@@ -80,6 +80,36 @@ describe("operands an option supplies", () => {
     );
   });
 
+  test("a flag whose description takes in all files supplies a file operand, and no other flag does", () => {
+    const files = fc.constantFrom("<pathspec>...", "FILE...", "PATHS...");
+    const text = (operand: string, l: string, d: string) =>
+      [`usage: prog [<options>] [--] ${operand}`, "", "    -v, --verbose         be verbose", `    -${l}, --long-${l}      ${d}`].join("\n");
+    fc.assert(
+      fc.property(
+        files,
+        letter,
+        fc.constantFrom("add changes from all tracked and untracked files", "update all files", "process all paths"),
+        (operand, l, d) => {
+          const { spec } = parseHelp(text(operand, l, d), { name: "prog" });
+          expect(spec.positionals[0]!.suppliedBy).toEqual([`-${l}`, `--long-${l}`]);
+          const g = lowerCommand(spec);
+          for (const ok of [`prog -${l}`, `prog --long-${l}`, `prog -${l} -v`, `prog -v${l}`, "prog a"]) expect(accepts(g, ok), ok).toBe(true);
+          for (const bad of ["prog", "prog -v"]) expect(accepts(g, bad), bad).toBe(false);
+        },
+      ),
+      runs,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("NAME...", "<commit>"), letter, fc.constantFrom("show all files", "list all entries"), (operand, l, d) => {
+        const { spec } = parseHelp(text(operand, l, d), { name: "prog" });
+        expect(spec.positionals[0]!.suppliedBy).toBeUndefined();
+      }),
+      runs,
+    );
+    for (const d of ["update tracked files", "allow adding otherwise ignored files", "force all"])
+      expect(parseHelp(text("<pathspec>...", "f", d), { name: "prog" }).spec.positionals[0]!.suppliedBy, d).toBeUndefined();
+  });
+
   test("sed, grep and chmod as their help texts say", () => {
     const cases: [string, string[], string[]][] = [
       [

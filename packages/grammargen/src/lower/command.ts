@@ -206,7 +206,8 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       L.rules.push(rule(name, rep(classOf(flagLetters), 1, UNBOUNDED), true, "clustered short flags"));
       flags = ref(name);
       flagsRule = flags;
-      parts.push(flags);
+      // A supplying flag (git add -A) clusters with the program's other flags: -vA, -Av.
+      parts.push(only?.flags ? seq(opt(only.flags), flags, opt(only.flags)) : flags);
     }
     flags ??= only?.flags;
     if (shortGroups.length) {

@@ -6,7 +6,8 @@
 // whose description starts with a verb of supplying (add, use, take, read, load, obtain)
 // followed by the operand's name as its object, or says it stands "instead of" the operand
 // (chmod's `--reference=RFILE  use RFILE's mode instead of MODE values`), supplies that operand.
-// The name is matched in the usage's case, whole or its first word, plural or not.
+// The name is matched in the usage's case, whole or its first word, plural or not. A flag
+// supplies a file operand when its description takes in all files.
 // `timeout -k DURATION  also send a KILL signal ...` shares the operand's placeholder but
 // supplies nothing, which is why the placeholder alone is not enough.
 import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec } from "../ir.js";
@@ -39,8 +40,15 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
   // operand, one of its alternatives or them run together.
   const parts = p.name.split(/[/|]/).filter(Boolean);
   const named = new Set([p.name, ...(parts.length > 1 ? [...parts, parts.join("")] : [])].map((n) => n.replace(/^<|>$/g, "")));
+  // git add's "-A, --all  add changes from all tracked and untracked files": a flag that takes
+  // in every file stands in for naming files, where the operand names files or paths.
+  // Not diff's "treat all files as text" nor flake8's "Ignore all configuration files".
+  const everyFile = /file|path/i.test(p.name)
+    ? /^(?:add|update|include|process|stage|check|select)s?\b[^.;]*?\ball\s+(?:[\w-]+\s+){0,3}?(?:files|paths)\b(?!\s+as\b)/i
+    : undefined;
   return options
     .filter((o) => {
+      if (o.arity === "none") return !!everyFile?.test(o.description);
       if (o.arity !== "required") return false;
       if (/^explicitly\s+(?:set|specify|give)s?\b/i.test(o.description.trim()) && named.has(o.value?.metavar?.replace(/^<|>$/g, "") ?? "")) return true;
       const said = SUPPLYING.exec(o.description.trim());
