@@ -7,6 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recognize } from "../src/check/recognize.js";
+import { emitLark } from "../src/emit/lark.js";
+import { cls, lit, opt, ref, rep, rule, seq, type Expr, type Grammar } from "../src/grammar/ast.js";
+import { UNBOUNDED } from "../src/grammar/names.js";
 import { parseGrammarText } from "../src/check/reader.js";
 import { compileSchema, fromSchema } from "../src/schema/index.js";
 import { larkCheck } from "./oracles.js";
@@ -67,5 +70,28 @@ describe("Lark regex terminals agree with Python Lark on Unicode text", () => {
     expect(disagree.slice(0, 10)).toEqual([]);
     expect(accepted).toBeGreaterThan(100);
     expect(python[0]!.accepted.length + python[1]!.accepted.length).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+describe("a repetition repeated inside a terminal", () => {
+  it("is emitted as a group, not a lazy or doubled quantifier, and Python Lark agrees with the checker", () => {
+    const letters = cls("a-c");
+    const terminals: [string, Expr][] = [
+      ["optional run", seq(opt(rep(letters, 1, UNBOUNDED)), lit("x"), opt(rep(letters, 1, UNBOUNDED)))],
+      ["counted runs", rep(rep(letters, 2, 2), 1, 3)],
+      ["run of runs", seq(lit("y"), rep(rep(letters, 1, 2), 0, UNBOUNDED))],
+    ];
+    const inputs = ["x", "ax", "xa", "abcxcba", "aaxb", "yy", "y", "ya", "yabcabc", "ab", "abab", "ababab", "abababab", "a", "xx"];
+    const jobs = terminals.map(([name, expr]) => {
+      const g: Grammar = { start: "start", rules: [rule("start", ref("term")), rule("term", expr, true, name)] };
+      return { grammar: emitLark(g), inputs, g };
+    });
+    const python = larkCheck(jobs);
+    jobs.forEach((job, k) => {
+      expect(python[k]!.loaded, python[k]!.error).toBe(true);
+      expect(job.grammar).not.toMatch(/[+*}]\?/);
+      for (const [i, s] of inputs.entries()) expect(recognize(job.g, s).accepted, `${terminals[k]![0]}: ${s}`).toBe(python[k]!.accepted[i]);
+    });
+    expect(python[0]!.accepted.filter(Boolean).length).toBe(5);
   }, 120_000);
 });

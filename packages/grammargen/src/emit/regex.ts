@@ -61,10 +61,20 @@ export function exprToRegex(e: Expr, rules: Map<string, Rule>, ctx: Ctx = "top",
     }
     case "rep": {
       const a = exprToRegex(e.item, rules, "rep", depth);
-      if (e.max >= UNBOUNDED) return e.min === 0 ? `${a}*` : e.min === 1 ? `${a}+` : `${a}{${e.min},}`;
-      if (e.min === 0 && e.max === 1) return `${a}?`;
-      if (e.min === e.max) return `${a}{${e.min}}`;
-      return `${a}{${e.min},${e.max}}`;
+      const q =
+        e.max >= UNBOUNDED
+          ? e.min === 0
+            ? `${a}*`
+            : e.min === 1
+              ? `${a}+`
+              : `${a}{${e.min},}`
+          : e.min === 0 && e.max === 1
+            ? `${a}?`
+            : e.min === e.max
+              ? `${a}{${e.min}}`
+              : `${a}{${e.min},${e.max}}`;
+      // A repetition repeated: [a-z]+ made optional is (?:[a-z]+)?, never the lazy [a-z]+?.
+      return ctx === "rep" ? `(?:${q})` : q;
     }
     default: {
       const never: never = e;
