@@ -80,7 +80,7 @@ describe("operands an option supplies", () => {
     );
   });
 
-  test("a flag whose description takes in all files supplies a file operand, and no other flag does", () => {
+  test("a flag whose description takes in all files, or has them picked interactively, supplies a file operand, and no other flag does", () => {
     const files = fc.constantFrom("<pathspec>...", "FILE...", "PATHS...");
     const text = (operand: string, l: string, d: string) =>
       [`usage: prog [<options>] [--] ${operand}`, "", "    -v, --verbose         be verbose", `    -${l}, --long-${l}      ${d}`].join("\n");
@@ -88,7 +88,13 @@ describe("operands an option supplies", () => {
       fc.property(
         files,
         letter,
-        fc.constantFrom("add changes from all tracked and untracked files", "update all files", "process all paths"),
+        fc.constantFrom(
+          "add changes from all tracked and untracked files",
+          "update all files",
+          "process all paths",
+          "select hunks interactively",
+          "interactive picking",
+        ),
         (operand, l, d) => {
           const { spec } = parseHelp(text(operand, l, d), { name: "prog" });
           expect(spec.positionals[0]!.suppliedBy).toEqual([`-${l}`, `--long-${l}`]);
@@ -106,7 +112,7 @@ describe("operands an option supplies", () => {
       }),
       runs,
     );
-    for (const d of ["update tracked files", "allow adding otherwise ignored files", "force all"])
+    for (const d of ["update tracked files", "allow adding otherwise ignored files", "force all", "prompt before overwrite", "interactive mode"])
       expect(parseHelp(text("<pathspec>...", "f", d), { name: "prog" }).spec.positionals[0]!.suppliedBy, d).toBeUndefined();
   });
 

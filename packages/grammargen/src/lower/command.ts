@@ -203,11 +203,14 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     if (flagLetters.length) {
       const name = L.fresh(`${base}_sflags`);
       L.names.add(name);
-      L.rules.push(rule(name, rep(classOf(flagLetters), 1, UNBOUNDED), true, "clustered short flags"));
+      // A supplying flag (git add -A) clusters with the program's other flags (-vA, -Av): one
+      // terminal, since a lexer would read "vA" whole as the other flags' terminal.
+      const others = only?.flags;
+      const cluster = others ? seq(opt(others), classOf(flagLetters), opt(others)) : rep(classOf(flagLetters), 1, UNBOUNDED);
+      L.rules.push(rule(name, cluster, true, "clustered short flags"));
       flags = ref(name);
       flagsRule = flags;
-      // A supplying flag (git add -A) clusters with the program's other flags: -vA, -Av.
-      parts.push(only?.flags ? seq(opt(only.flags), flags, opt(only.flags)) : flags);
+      parts.push(flags);
     }
     flags ??= only?.flags;
     if (shortGroups.length) {
@@ -471,7 +474,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
   const supplied = new Set(positionals.flatMap((p) => p.suppliedBy ?? []));
   const suppliers = supplied.size ? allOptions.filter((o) => optionSpellings(o).some((w) => supplied.has(w))) : [];
   if (suppliers.length) {
-    const supplier = lowerOptions(L, `${base}_supply`, spec, suppliers, { flags: lowered.flags }).option;
+    // `--no-all` supplies nothing that `--all` does.
+    const supplier = lowerOptions(
+      L,
+      `${base}_supply`,
+      spec,
+      suppliers.map((o) => ({ ...o, negatable: false })),
+      { flags: lowered.flags },
+    ).option;
     const given = new Set(suppliers.flatMap(optionSpellings));
     const relaxed = operandBlocks((p) => (p.suppliedBy?.some((w) => given.has(w)) ? 0 : p.min)).blocks;
     if (supplier) forms.push(seq(head, withGap(L.sp, supplier), ...relaxed, ...(L.opts.dashDash === "after-typed" ? [opt(afterDashes)] : [])));

@@ -7,13 +7,16 @@
 // followed by the operand's name as its object, or says it stands "instead of" the operand
 // (chmod's `--reference=RFILE  use RFILE's mode instead of MODE values`), supplies that operand.
 // The name is matched in the usage's case, whole or its first word, plural or not. A flag
-// supplies a file operand when its description takes in all files.
+// supplies a file operand when its description takes in all files, or has them picked interactively.
 // `timeout -k DURATION  also send a KILL signal ...` shares the operand's placeholder but
 // supplies nothing, which is why the placeholder alone is not enough.
 import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec } from "../ir.js";
 import type { ParseResult } from "./help.js";
 
 const SUPPLYING = /^(?:add|use|take|read|load|obtain)s?\s+/i;
+
+/** git add's "-p, --patch  select hunks interactively", "-i, --interactive  interactive picking": what to take is picked, not named. */
+const PICKED = /^(?:(?:select|pick|choose)s?\b[^.;]*\binteractively\b|interactive (?:picking|selection)\b)/i;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -48,7 +51,7 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
     : undefined;
   return options
     .filter((o) => {
-      if (o.arity === "none") return !!everyFile?.test(o.description);
+      if (o.arity === "none") return !!everyFile && (everyFile.test(o.description) || PICKED.test(o.description));
       if (o.arity !== "required") return false;
       if (/^explicitly\s+(?:set|specify|give)s?\b/i.test(o.description.trim()) && named.has(o.value?.metavar?.replace(/^<|>$/g, "") ?? "")) return true;
       const said = SUPPLYING.exec(o.description.trim());
