@@ -138,4 +138,23 @@ Help Options:
 `;
     accepts(help, ["probe set-mute 52 toggle", "probe set-volume 52 0.5", "probe status"], ["probe set-mut 52 1", "probe settings"]);
   });
+
+  test("rows that show how far a name may be cut ('d[evice]') are commands, under any heading, and the usage's placeholder names them", () => {
+    const help = `Usage: probe [OPTIONS] THING { COMMAND | help }
+
+OPTIONS
+  -t, --terse        terse output
+  -v, --version      show program version
+
+THING
+  s[tatus]        the daemon's status and operations
+  w[orkers]       workers the daemon manages
+  q[ueue]         queued jobs
+`;
+    accepts(
+      help,
+      ["probe status", "probe s", "probe st", "probe work", "probe workers", "probe -t queue", "probe q"],
+      ["probe stats", "probe statusx", "probe anything", "probe w0rkers"],
+    );
+  });
 });

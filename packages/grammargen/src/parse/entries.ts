@@ -38,6 +38,15 @@ export interface Entries {
 /** Sections that are about something else than options, whatever lines they hold. */
 const NOT_OPTIONS = /additional help topics|examples?|environment|exit status|see also|learn more|feedback|help topics/;
 
+/** A command name with the part that may be left off in brackets: "d[evice]" (not ar's modifier letters, "m[ab]"). */
+const ABBREVIATED = /^([a-z][\w-]*)\[([a-z][\w-]{2,})\]$/;
+
+/** "d[evice]": device, then each shorter spelling down to d. */
+function abbreviations(kept: string, optional: string): string[] {
+  const full = kept + optional;
+  return [full, ...Array.from({ length: optional.length }, (_, k) => full.slice(0, full.length - 1 - k))];
+}
+
 export function sectionKind(title: string): SectionKind {
   const t = title.toLowerCase();
   // "Options (and corresponding environment variables)" (python3) is about options.
@@ -501,6 +510,12 @@ export function readEntries(lines: Line[], program = ""): Entries {
           out.commands.push({ name: m[0], aliases: [], description: "", span: spanOf(l, l.start + m.index, l.start + m.index + m[0].length) });
       continue;
     }
+    // nmcli's "OBJECT" section of "g[eneral]   NetworkManager's general status": rows whose
+    // names show how far they may be cut are commands, whatever the heading.
+    if (kind === "other" && l.indent > 0) {
+      const { head, descFrom } = splitEntry(l.text, l.start);
+      if (descFrom < l.text.length && ABBREVIATED.test(head.trim())) kind = "commands";
+    }
     if ((kind === "commands" || kind === "positionals") && l.indent > 0) {
       finish();
       if (nested !== undefined && l.indent > nested) continue;
@@ -553,6 +568,9 @@ export function readEntries(lines: Line[], program = ""): Entries {
         head = `${spelled[1]}, ${head.trim()}`;
         descFrom += spelled[0].length;
       }
+      // "c[onnection]": the command connection, which may be cut down to "c".
+      const cut = kind === "commands" ? ABBREVIATED.exec(head.trim()) : null;
+      if (cut) head = abbreviations(cut[1]!, cut[2]!).join(", ");
       // mpc's "mpc add <uri>": each command shown as it is called, after the program's name.
       if (kind === "commands" && program && head.startsWith(`${program} `)) head = head.slice(program.length + 1).trimStart();
       else if (kind === "commands" && head.trim() === program) continue;

@@ -780,7 +780,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // The subcommand placeholder and the arguments after it belong to the subcommand, and so do
     // a form's listed command word and what follows it (apt-cache's "[options] show pkg1 [pkg2 ...]").
     const named = new Set(subcommands.flatMap((c) => [c.path[c.path.length - 1]!, ...c.aliases]));
-    const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || named.has(o.name));
+    // nmcli's "OBJECT" heading over its commands names the usage's placeholder for them.
+    const first = entries.commands[0];
+    const over = first ? text.slice(0, first.span.start).trimEnd().split("\n").at(-1)?.trim().replace(/:$/, "") : undefined;
+    const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || named.has(o.name) || o.name === over);
     if (at >= 0) operands = operands.slice(0, at);
     operands = operands.filter((o) => !ARGS_NAME.test(o.name));
     formsOfListed(subcommands, usage.alternatives, options);
