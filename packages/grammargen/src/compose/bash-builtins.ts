@@ -218,6 +218,9 @@ function operand(it: UsageItem, b: BuiltinSpec, ctx: LowerContext, first: { open
         let e = sh.expr!;
         if (leading && !it.sign && e.kind === "ref" && word.kind === "ref" && e.name === word.name) e = ref(`sh_operand_s${ctx.s}`);
         if (it.sign) e = seq(lit(it.sign), e);
+        // A signal goes to a process group as a negative pid (`kill -- -1234`), written once
+        // getopt is done; wait and disown take no group.
+        if (!leading && PROCESS.test(it.metavar.toLowerCase()) && /\bsignal\b/i.test(b.summary)) e = seq(opt(lit("-")), e);
         if (it.assign) e = alt(ref(`sh_assign_s${ctx.s}`), e);
         return seq(sp, e);
       };
