@@ -130,14 +130,30 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     });
   }
 
-  const byKey = new Map(kept.map((e) => [e.key, e]));
+  const withSubcommands = new Set(entries.filter((e) => isSubcommandPath(e.spec.path)).map((e) => e.spec.path[0]!));
+  const debian = config.debian
+    ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), new Map(entries.map((e) => [e.key, e.spec])), withSubcommands)
+    : undefined;
+  if (debian) {
+    files.set("debian.json", debianManifest(debian));
+    skipped.push(...debian.skipped);
+  }
+
+  // The default grammar holds reviewed programs, and Debian-derived ones pack.json names
+  // (rsync, ping): a reviewed text wins where both have the program.
+  // A shell builtin (printf) keeps bash's grammar there, not /usr/bin's.
+  const derived = (debian?.entries ?? []).filter((e) => !BUILTIN_NAMES.includes(e.key));
+  const byKey = new Map<string, { spec: CommandSpec }>([
+    ...derived.map((e): [string, { spec: CommandSpec }] => [e.key, e]),
+    ...kept.map((e): [string, { spec: CommandSpec }] => [e.key, e]),
+  ]);
   // A program the pack promises must get a grammar: a shell builtin (printf) has its own in
-  // every composition; anything else needs corpora/help/<name>/, or the build fails.
+  // every composition; anything else needs corpora/help/<name>/ or a Debian-derived text, or the build fails.
   const missing = config.default.commands.filter((k) => !byKey.has(k) && !BUILTIN_NAMES.includes(k));
   if (missing.length) {
     const why = missing.map((k) => skipped.find((s) => s.key === k)?.reason).filter(Boolean);
     throw new GrammargenError(
-      `pack.json promises ${missing.join(", ")} in the default grammar, but the corpus has no usable help text for ${missing.length === 1 ? "it" : "them"} (add corpora/help/<name>/ with help.txt and meta.json)${why.length ? `: ${why.join("; ")}` : ""}`,
+      `pack.json promises ${missing.join(", ")} in the default grammar, but neither corpus has a usable help text for ${missing.length === 1 ? "it" : "them"} (add corpora/help/<name>/ with help.txt and meta.json, or capture it into corpora/debian)${why.length ? `: ${why.join("; ")}` : ""}`,
       [],
       "EPACK",
     );
@@ -169,15 +185,6 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     const gbnf = emitGbnf(g);
     files.set(`${name}.tool.lark`, lark).set(`${name}.tool.gbnf`, gbnf);
     tools[name] = { source: rel.replace(/^.*\//, ""), sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
-  }
-
-  const withSubcommands = new Set(entries.filter((e) => isSubcommandPath(e.spec.path)).map((e) => e.spec.path[0]!));
-  const debian = config.debian
-    ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), new Map(entries.map((e) => [e.key, e.spec])), withSubcommands)
-    : undefined;
-  if (debian) {
-    files.set("debian.json", debianManifest(debian));
-    skipped.push(...debian.skipped);
   }
 
   const manifest = {
