@@ -140,7 +140,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   }
 
   // The default grammar holds reviewed programs, and Debian-derived ones pack.json names
-  // (rsync, ping): a reviewed text wins where both have the program.
+  // (ping, egrep): a reviewed text wins where both have the program.
   // A shell builtin (printf) keeps bash's grammar there, not /usr/bin's.
   const derived = (debian?.entries ?? []).filter((e) => !BUILTIN_NAMES.includes(e.key));
   const byKey = new Map<string, { spec: CommandSpec }>([
