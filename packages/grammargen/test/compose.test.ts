@@ -58,6 +58,21 @@ describe("programs", () => {
     expect(recognize(g, "find . -name '*.gz' -exec gzip -d {} \\;").accepted).toBe(true);
     expect(recognize(g, "find . -name '*.gz' -exec gzip --nope {} \\;").accepted).toBe(false);
   });
+  test("a command a wrapper runs itself is a program: a builtin that lives only in the shell is none there", () => {
+    const g = compose({ commands: Object.values(SPECS) });
+    // Each exec()s its command: cd, export, source and read are no files to run.
+    const direct = ["ls | xargs CMD", "timeout 5 CMD", "find . -exec CMD {} \\;"];
+    const shellOnly = ["cd", "export A", "source x.sh", "read x", "alias a=b"];
+    // A builtin that is also a program, and a shell, run anywhere.
+    const programs = ["echo hi", "printf x", "sh -c 'cd /tmp'"];
+    for (const w of direct) {
+      for (const b of shellOnly) expect(recognize(g, w.replace("CMD", b)).accepted, w.replace("CMD", b)).toBe(false);
+      for (const p of programs) expect(recognize(g, w.replace("CMD", p)).accepted, w.replace("CMD", p)).toBe(true);
+    }
+    expect(recognize(g, "echo 1 | xargs kill").accepted).toBe(true);
+    // time and command run theirs in this shell.
+    for (const c of ["time cd /tmp", "command cd /tmp", "time export A=1", "cd /tmp"]) expect(recognize(g, c).accepted, c).toBe(true);
+  });
 });
 
 /** A cycle in the rule graph is unbounded nesting; `through` names rules allowed to carry one. */

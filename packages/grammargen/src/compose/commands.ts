@@ -23,6 +23,8 @@ export const INNER_EXEC = "sh_innerexec";
 export const IN_REDIRECT = "sh_inredirect";
 /** A command that may itself be one wrapper deep (`sudo nohup make`, `time sudo ls`). */
 export const INNER_NEST = "sh_innerw";
+/** A command this shell runs (`time cd /tmp`, `command cd`): a nestable one, or any builtin. */
+export const INNER_ANY = "sh_innerany";
 /** A wrapper that hands its command to a shell (ssh, watch): a command, or one quoted command line. */
 export const INNER_SHELL = "sh_innersh";
 /** A command line given as one word (`su -c 'ls | wc -l'`), checked by the composed grammar. */
@@ -407,7 +409,7 @@ export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = n
     if (values.has(n)) return valueAt(n, s);
     if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
     if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
-    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
+    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_ANY, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
     return n;
   };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));

@@ -15,6 +15,7 @@ import {
   commandTemplates,
   INLINE,
   INNER,
+  INNER_ANY,
   INNER_EXEC,
   INNER_NEST,
   INNER_SHELL,
@@ -324,13 +325,19 @@ export function compose(opts: ComposeOptions): Grammar {
       `${INLINE}_s${s}`,
       s > 0 ? alt(quoted, seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.+-"), 0, UNBOUNDED)), expansion(false)) : ref(`sh_word_s${s}`),
     );
-    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_NEST}_s${s}`), script }), ...shells(s, policy) };
+    // time, command and builtin run their command in this shell: any builtin may be it.
+    const shellsHere = shells(s, policy);
+    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_ANY}_s${s}`), script }), ...shellsHere };
+    // A program that runs its command itself (sudo, nohup, timeout, xargs, find -exec) runs a
+    // file: a builtin that lives only inside the shell (cd, export, source) is no command
+    // there (`sudo cd /root` fails), unlike one that is also a program (echo, kill) or a shell.
+    const runnable = (b: string): boolean => EXTERNAL_BUILTINS.includes(b) || Object.hasOwn(shellsHere, b);
     // A wrapper's command is never another wrapper (`command command ...`): nesting stays bounded.
     // Under xargs a builtin's trailing operands may be absent too (`pgrep x | xargs kill`):
     // xargs appends them. Such builtins get a relaxed copy of their own.
-    const builtinRefs = (exclude: string[], underXargs = false): Expr[] =>
+    const builtinRefs = (exclude: string[], underXargs = false, only: (b: string) => boolean = () => true): Expr[] =>
       builtinNames
-        .filter((b) => !matchesAny(b, exclude) && !COMMAND_BUILTINS.includes(b))
+        .filter((b) => !matchesAny(b, exclude) && !COMMAND_BUILTINS.includes(b) && only(b))
         .map((b) => {
           const relaxed = underXargs ? relaxTail(bi[b]!) : undefined;
           const r = relaxed ? put(`${builtinName(b, s)}_x`, relaxed) : put(builtinName(b, s), bi[b]!);
@@ -376,20 +383,21 @@ export function compose(opts: ComposeOptions): Grammar {
       );
     else put(`sh_cmdrest_s${s}`, ref(`sh_cmd_s${s}`));
     const notWrapper = (t: CommandTemplate) => !t.wrapper;
-    put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([]), ...generic));
+    put(`${INNER}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t)), ...builtinRefs([], false, runnable), ...generic));
     const nestable = templates.filter((t) => anywhere(t) && t.nested);
     for (const t of nestable) for (const r of atLevel(t, s).rules) if (!rules.has(r.name)) rules.set(r.name, r);
     put(`${INNER_NEST}_s${s}`, alt(ref(`${INNER}_s${s}`), ...nestable.map((t) => ref(`${t.nested}_s${s}`))));
     // The shell joins the words it is given: a quoted line may be followed by more (`ssh h 'ls' /tmp`, `parallel 'gzip {}' ::: a b`).
-    put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_NEST}_s${s}`), seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED))));
-    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([]), ...generic));
+    put(`${INNER_ANY}_s${s}`, alt(ref(`${INNER_NEST}_s${s}`), ...builtinRefs([], false, (b) => !runnable(b))));
+    put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_ANY}_s${s}`), seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED))));
+    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([], false, runnable), ...generic));
     const genericWith = opts.allowUnknown
       ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
       : scripts;
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(
       `${INNER_XARGS}_s${s}`,
-      alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([], true), ...generic),
+      alt(...starts((t) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed))), ...builtinRefs([], true, runnable), ...generic),
     );
 
     const target = ref(`sh_word_s${s}`);
