@@ -14,10 +14,10 @@ import { buildPack } from "../src/pack/build.js";
 const REPO = join(import.meta.dirname, "../../..");
 const config = JSON.parse(readFileSync(join(REPO, "grammars/pack.json"), "utf8"));
 const manifest = JSON.parse(readFileSync(join(REPO, "grammars/pack/manifest.json"), "utf8"));
+const pg = packGrammars(REPO, { debian: true });
 const heredoc = (d: string) => `cat <<${d} > notes.txt\nfirst line\n${d}x\n${d}`;
 
 describe("the default grammar's heredoc delimiters", () => {
-  const pg = packGrammars(REPO);
   const named: string[] = config.default.heredocDelimiters;
 
   test("pack.json names a shorter list than compose's, and the manifest records it", () => {
@@ -42,7 +42,6 @@ describe("the default grammar's heredoc delimiters", () => {
 });
 
 describe("Debian-derived programs in the default grammar", () => {
-  const pg = packGrammars(REPO, { debian: true });
   const reviewed = new Set(readdirSync(join(REPO, "corpora/help")));
   const derived: string[] = config.default.commands.filter(
     (k: string) => !reviewed.has(k) && !BUILTIN_NAMES.includes(k) && existsSync(join(REPO, "grammars/debian", `${k}.ir.json`)),

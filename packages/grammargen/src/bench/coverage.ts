@@ -85,8 +85,8 @@ export function measureEveryday(root: string, opts: { misses?: boolean } = {}): 
 
 function main(): void {
   const root = join(corpusDir(), "..", "..");
-  const f = measureCoverage(root, { misses: process.argv.includes("--misses") || process.argv.includes("--json") });
   const misses = process.argv.includes("--misses") || process.argv.includes("--json");
+  const f = measureCoverage(root, { misses });
   const everyday = measureEveryday(root, { misses });
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify({ ...f, ...(everyday ? { everyday } : {}) }, null, 2));

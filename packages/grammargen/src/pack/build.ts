@@ -99,7 +99,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const config = JSON.parse(readFileSync(configFile, "utf8")) as PackConfig;
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
   // Checked before the corpus is read, so a bad pack.json fails at once.
-  if (config.default.heredocDelimiters !== undefined) heredocWords(config.default.heredocDelimiters);
+  const heredocDelimiters = config.default.heredocDelimiters === undefined ? undefined : heredocWords(config.default.heredocDelimiters);
   if (opts.generated) return buildGenerated(root, config, t0);
   const entries = readCorpus(resolve(root, config.corpus));
 
@@ -169,7 +169,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   };
   const defaultOptions = {
     ...(config.default.builtins ? { builtins: config.default.builtins } : {}),
-    ...(config.default.heredocDelimiters ? { heredocDelimiters: config.default.heredocDelimiters } : {}),
+    ...(heredocDelimiters ? { heredocDelimiters } : {}),
   };
   addDefault("default", compose({ commands: defaultSpecs, constructs, ...defaultOptions }));
   if (config.policy)
