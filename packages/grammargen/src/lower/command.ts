@@ -294,7 +294,13 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
   return { option: L.add(L.fresh(`${base}_opt`), alt(...branches)), flags: flagsRule };
 }
 
-/** The words spelled after one dash that are not one letter: one-dash options, their prefixes, LLVM-style long ones. */
+/**
+ * The words spelled after one dash that are not one letter, of the options that need a value:
+ * one-dash options, their prefixes, LLVM-style long ones. A flag needs no exception: read as a
+ * letter with a glued value (pkill's `-PIPE` as `-P` "IPE"), it accepts what the flag accepts,
+ * while each exception costs XGrammar a walk of most of its vocabulary (about 0.5 s for pkill's
+ * signal names at Qwen2's).
+ */
 function oneDashWords(spec: CommandSpec, options: OptionSpec[]): string[] {
   const abbreviated = spec.extensions?.some((e) => e.kind === "abbreviations") ?? false;
   const dashLong = options.flatMap((o) => o.dashLong ?? []);
@@ -304,7 +310,14 @@ function oneDashWords(spec: CommandSpec, options: OptionSpec[]): string[] {
         options.flatMap((o) => o.short),
       )
     : undefined;
-  return [...withPrefixes(dashLong, prefixes), ...(singleDashLong(spec) ? options.flatMap((o) => o.long) : [])].filter((w) => w.length > 1);
+  const valued = options.filter((o) => o.arity === "required");
+  return [
+    ...withPrefixes(
+      valued.flatMap((o) => o.dashLong ?? []),
+      prefixes,
+    ),
+    ...(singleDashLong(spec) ? valued.flatMap((o) => o.long) : []),
+  ].filter((w) => w.length > 1);
 }
 
 /**

@@ -163,7 +163,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const defaults: Record<string, unknown> = {};
   const addDefault = (name: string, g: Grammar) => {
     const lark = emitLark(g);
-    const gbnf = emitGbnf(g, { shareAll: true });
+    const gbnf = emitGbnf(g, { shareAll: true, flatLiterals: true });
     files.set(`${name}.lark`, lark).set(`${name}.gbnf`, gbnf);
     defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   };
