@@ -73,6 +73,22 @@ describe("programs", () => {
     // time and command run theirs in this shell.
     for (const c of ["time cd /tmp", "command cd /tmp", "time export A=1", "cd /tmp"]) expect(recognize(g, c).accepted, c).toBe(true);
   });
+
+  test("time times a compound stage too (a subshell, a group, a loop), and only where the time builtin is offered", () => {
+    const g = compose({ commands: [SPECS.cat!, SPECS.sort!] });
+    const ok = [
+      "time (sort a; cat b)",
+      "time { sort a; cat b; }",
+      "time -p ( sort a ) > out.txt",
+      "time for f in a b; do cat $f; done | sort",
+      "cat a | time (sort)",
+    ];
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["time (sort a", "time -x ( sort a )", "time ( nosuch a )", "time{ sort a; }"]) expect(recognize(g, c).accepted, c).toBe(false);
+    const without = compose({ commands: [SPECS.cat!, SPECS.sort!], builtins: ["cd"] });
+    expect(recognize(without, "time (sort a)").accepted).toBe(false);
+    expect(recognize(without, "(sort a)").accepted).toBe(true);
+  });
 });
 
 /** A cycle in the rule graph is unbounded nesting; `through` names rules allowed to carry one. */

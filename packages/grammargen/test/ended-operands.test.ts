@@ -55,6 +55,20 @@ describe("operands a text does not always require", () => {
     );
   });
 
+  test("a summary that calls the program a filter: it reads standard input, its file operands may be left off", () => {
+    accepts(
+      "Usage:\n probe [options] <file>...\n\nA line-numbering filter for terminals.\n\nOptions:\n -d, --dense   no blank lines\n -n <num>      lines per page\n",
+      ["probe", "probe -d", "probe -n 5 notes.txt", "probe a b"],
+      ["probe -n", "probe -x"],
+    );
+    // "filter" said of an option, or a summary that is not the program's: the file stays required.
+    accepts(
+      "Usage:\n probe [options] <file>...\n\nNumber the lines of each file.\n\nOptions:\n -f, --filter <expr>   filter the lines by expr\n",
+      ["probe notes.txt", "probe -f x notes.txt"],
+      ["probe", "probe -f x"],
+    );
+  });
+
   test("the text's examples with options only: the first option no example gives beside operands stands in for them", () => {
     const help =
       "Display resources.\n\nExamples:\n  # List pods\n  probe get pods -o wide\n\n  # List the pod in pod.yaml in JSON\n  probe get -o json -f pod.yaml\n  A directory is read whole with\n  probe get -R\n\n  # Wrapped onto the next line\n  probe get -A\n      pods\n\nOptions:\n  -A, --all-namespaces=false: Take every namespace.\n  -f, --filename=[]: Files identifying the resource.\n  -R, --recursive=false: Read the directory whole.\n  -o, --output='': Output format.\n      --raw='': Raw URI.\n\nUsage:\n  probe get TYPE [NAME] [options]\n";

@@ -457,7 +457,10 @@ export function compose(opts: ComposeOptions): Grammar {
         compounds.push(put(n("arithcmd"), seq(lit("(("), arith, lit("))"))));
       }
       const redirs = on.has("redirect") ? [ref(`sh_redirs_s${s}`)] : [];
-      const stage = (simpleName: string) => alt(seq(ref(simpleName), ...redirs), ...(compounds.length ? [seq(alt(...compounds), ...redirs)] : []));
+      // bash's `time` times a whole pipeline stage, a compound one too: `time ( make; make test )`.
+      // A simple command under it is the time builtin's own grammar.
+      const timed = compounds.length && builtinNames.includes("time") ? [seq(lit("time"), sp, opt(seq(lit("-p"), sp)), alt(...compounds), ...redirs)] : [];
+      const stage = (simpleName: string) => alt(seq(ref(simpleName), ...redirs), ...(compounds.length ? [seq(alt(...compounds), ...redirs)] : []), ...timed);
       put(n("stage"), stage(`sh_simple_s${s}`));
       put(n("stagerest"), stage(`sh_simplerest_s${s}`));
       const pipeOp = seq(osp, alt(lit("|"), lit("|&")), osp);

@@ -32,11 +32,31 @@ const UNLESS = new RegExp(
   "g",
 );
 
+// util-linux more's "A file perusal filter for CRT viewing.", colrm's "Filter out the specified
+// columns.": a program whose summary calls it a filter reads standard input, so its file
+// operands may be left off (`ls -l | more`). Only the summary, the first paragraph of prose:
+// option rows and command lists say "filter" of what an option or a command does.
+const FILTER_SUMMARY = /^(?:(?:an?|the) (?:[\w-]+ ){0,3}filter\b|filters? (?!by\b|for\b))/i;
+const FILE_NAMES = ["file", "files", "filename", "filenames", "input", "inputfile", "infile"];
+
+/** The text's first paragraph of prose: not its usage, not an option row, not a bracketed form. */
+function summaryOf(text: string): string | undefined {
+  for (const para of text.split(/\n[ \t]*\n/)) {
+    const t = para.trim();
+    if (!t || /^usage\b/i.test(t) || /^[-+[<]/.test(t)) continue;
+    return t.replace(/\s+/g, " ");
+  }
+  return undefined;
+}
+
 /** What `text` says may be left off; undefined when it says nothing. */
 export function leftOffIn(text: string): LeftOff | undefined {
   const prose = text.replace(/\s+/g, " ");
   const all = ALL.test(prose) || DOES.test(prose);
-  const names = [...new Set([...text.matchAll(ONE)].map((m) => m[1]!.toLowerCase()))].filter((n) => !/^(arguments?|args|operands?)$/.test(n));
+  const filter = FILTER_SUMMARY.test(summaryOf(text) ?? "");
+  const names = [...new Set([...[...text.matchAll(ONE)].map((m) => m[1]!.toLowerCase()), ...(filter ? FILE_NAMES : [])])].filter(
+    (n) => !/^(arguments?|args|operands?)$/.test(n),
+  );
   const unless = [...prose.matchAll(UNLESS)].map((m) => ({
     name: m[1]!.toLowerCase(),
     by: [...m[2]!.matchAll(/(?:^|[ ,])(-{1,2}[A-Za-z0-9?][\w-]*)/g)].map((x) => x[1]!),
