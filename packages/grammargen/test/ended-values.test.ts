@@ -67,6 +67,16 @@ describe("synopsis and option-list layouts of man pages and usage lines", () => 
     manAccepts(man, ["probe --port 8080", "probe --root /srv --quiet", "probe"], ["probe --port", "probe --root", "probe --quiet x"]);
   });
 
+  test("a value the help's table shows after the name and the man page's entry brackets ('--merged [<commit>]') is optional", () => {
+    const help =
+      "usage: probe [<options>] [--merged]\n\n    --merged <commit>     print only branches that are merged\n    --points-at <object>  print only branches of the object\n";
+    const man =
+      "PROBE(1)                     User Commands                     PROBE(1)\n\nNAME\n       probe - list branches\n\nSYNOPSIS\n       probe [--merged [<commit>]] [--points-at <object>]\n\nOPTIONS\n       --merged [<commit>]\n           Only list branches whose tips are reachable from the commit\n           (HEAD if not specified).\n\n       --points-at <object>\n           Only list branches of the given object.\n";
+    manAccepts(man, ["probe --merged", "probe --merged main", "probe --points-at HEAD"], ["probe --points-at", "probe --mergedx"], help);
+    // The help text alone says nothing of it: the value stays required.
+    accepts(help, ["probe --merged main"], ["probe --merged"]);
+  });
+
   test("a long and a short spelling as the two alternatives of one bracket are one option", () => {
     const help = "Usage: probe [--assumeyes | -y] [--help|-h] [-v|-q] [--log-level LEVEL] COMMAND [ARGS...]\n";
     // -h is --help, so it stands alone as --help does; -v and -q stay two options.

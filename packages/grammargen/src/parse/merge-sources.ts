@@ -105,8 +105,9 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       if (m.value) b.value = copy(m.value);
       if (m.valueCount) b.valueCount = m.valueCount;
       note(`option ${spellings(b).join(", ")} is listed without a value in the help text; its value is the man page's${where(m, "man")}`, "man", m.span);
-    } else if (b.arity === "required" && m.arity === "optional" && !b.description && m.description) {
-      // scrot's help shows "[-s OPTS]" in its usage only; the man page describes it, optional.
+    } else if (b.arity === "required" && m.arity === "optional" && m.description) {
+      // scrot's help shows "[-s OPTS]" in its usage only, git branch's table "--merged <commit>";
+      // the man page's entry writes the value in brackets ("--merged [<commit>]"): optional.
       b.arity = "optional";
       if (m.valueApart) b.valueApart = true;
       note(
