@@ -283,6 +283,11 @@ const composedGen = compose({ commands: specs });
 
 describe("substitutions inside quotes and arithmetic", () => {
   const g = compose({ commands: specs.filter((s) => ["ls", "wc", "head"].includes(s.path[0]!)) });
+  test("an unquoted ${...}: an operator's word may hold blanks, the name before it may not", () => {
+    for (const c of ["echo ${PATH//:/ }", "ls ${DIR:- /tmp}", "head -n ${N:-10} f", "echo ${#arr[@]} ${v,,}"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["echo ${a b}", "echo ${ x}", "echo ${x -y}", "echo ${x:-a"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
   test("a quoted string holds several substitutions, and arithmetic holds substitutions and parentheses, each checked", () => {
     const ok = [
       'echo "$(ls)-$(wc -l f)"',

@@ -19,11 +19,10 @@ export function shellWordTerminals(): Rule[] {
   const bare = (extra = ""): Expr => cls(BARE_EXCLUDED + extra, true);
   const escaped = seq(lit("\\"), cls("\n", true));
   // $NAME, $1, $$ and the other special parameters, ${...} (no nesting: ${x:-$y} stays out);
-  // a $ before / . : and the like is a literal $ (sed s/$/x/).
-  const dollar = seq(
-    lit("$"),
-    alt(seq(cls("A-Za-z_"), many(cls(WORDISH))), cls("0-9?$!#@*-"), cls("/.:,%=+^~"), seq(lit("{"), some(cls("}'\"`$ \t\n", true)), lit("}"))),
-  );
+  // a $ before / . : and the like is a literal $ (sed s/$/x/). Inside the braces an operator's
+  // word may hold blanks (${PATH//:/ }, ${x:- none}); the name before it may not (${a b}).
+  const braced = seq(lit("{"), some(cls("}'\"`$ \t\n", true)), opt(seq(cls(":-=?+#%/^,@"), many(cls("}'\"`$\n", true)))), lit("}"));
+  const dollar = seq(lit("$"), alt(seq(cls("A-Za-z_"), many(cls(WORDISH))), cls("0-9?$!#@*-"), cls("/.:,%=+^~"), braced));
   const ansi = seq(lit("$'"), many(alt(cls("'\\", true), seq(lit("\\"), cls("\n", true)))), lit("'"));
   const squoted = alt(seq(lit("'"), many(cls("'", true)), lit("'")), ansi);
   const dquoted = seq(lit('"'), many(alt(cls('"\\$`', true), escaped, dqDollar())), opt(lit("$")), lit('"'));
