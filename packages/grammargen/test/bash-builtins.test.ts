@@ -113,6 +113,10 @@ describe("builtins in the composed grammar", () => {
     "set -- -a b",
     "declare -A map",
     "local -r x=1",
+    // A substitution the shell expands into NAME=value words.
+    "export $(ls)",
+    'export "$(ls)" A=1',
+    "declare $(ls)",
     "history -d -1",
     "kill -9 1234",
     "kill -l",
@@ -151,6 +155,8 @@ describe("builtins in the composed grammar", () => {
     "eval -x",
     "pushd -z",
     "cd a b",
+    "export 1A=2",
+    "export $(",
     // A builtin that changes variables, given none, changes nothing: a command left unfinished.
     "export",
     "unset",

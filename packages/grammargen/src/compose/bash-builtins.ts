@@ -221,7 +221,12 @@ function operand(it: UsageItem, b: BuiltinSpec, ctx: LowerContext, first: { open
         // A signal goes to a process group as a negative pid (`kill -- -1234`), written once
         // getopt is done; wait and disown take no group.
         if (!leading && PROCESS.test(it.metavar.toLowerCase()) && /\bsignal\b/i.test(b.summary)) e = seq(opt(lit("-")), e);
-        if (it.assign) e = alt(ref(`sh_assign_s${ctx.s}`), e);
+        if (it.assign) {
+          // `export $(grep -v '^#' .env | xargs)`: a substitution the shell expands into
+          // NAME=value words. Not under a policy, whose checks a run-time value would slip past.
+          const piece = seq(ref(`sh_piece_s${ctx.s}`), opt(ref("word")));
+          e = alt(ref(`sh_assign_s${ctx.s}`), e, ...(ctx.underPolicy ? [] : [seq(piece, rep(piece, 0, UNBOUNDED))]));
+        }
         return seq(sp, e);
       };
       const leading = first.open;
