@@ -31,14 +31,14 @@ describe("coverage set", () => {
   }, 600_000);
 });
 
-const PINNED = { default: { accepted: 398, rejected: 142 }, perRequest: { accepted: 394, rejected: 142 } };
+const PINNED = { default: { accepted: 397, rejected: 142 }, perRequest: { accepted: 394, rejected: 142 } };
 
 describe("everyday one-liners", () => {
   it("pins the figures on per-request grammars with the Debian-derived programs", () => {
     if (!existsSync(join(ROOT, "grammars/debian/git.ir.json"))) throw new Error("grammars/debian is missing: npm run build generates it");
     const f = measureEveryday(ROOT)!;
     expect(f.commands).toBeGreaterThanOrEqual(700);
-    expect({ default: f.default, perRequest: f.perRequest }).toEqual({ default: 450, perRequest: 724 });
+    expect({ default: f.default, perRequest: f.perRequest }).toEqual({ default: 449, perRequest: 724 });
   }, 600_000);
 });
 
