@@ -58,6 +58,19 @@ describe("programs", () => {
     expect(recognize(g, "find . -name '*.gz' -exec gzip -d {} \\;").accepted).toBe(true);
     expect(recognize(g, "find . -name '*.gz' -exec gzip --nope {} \\;").accepted).toBe(false);
   });
+  test("before find's `{} +` the braces are the command's last operands; before `\\;` they are no substitute", () => {
+    const g = compose({ commands: Object.values(SPECS) });
+    const ok = [
+      "find . -exec rm {} +",
+      "find . -exec rm -f {} \\+",
+      "find . -type d -exec mkdir -p {} +",
+      "find . -exec rm {} \\;",
+      "find . -exec rm -r a {} +",
+    ];
+    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
+    const bad = ["find . -exec rm \\;", "find . -exec rm --nope {} +", "find . -exec rm {}", "find . -exec rm +", "find . -exec find . -exec rm {} + {} +"];
+    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
+  });
   test("a command a wrapper runs itself is a program: a builtin that lives only in the shell is none there", () => {
     const g = compose({ commands: Object.values(SPECS) });
     // Each exec()s its command: cd, export, source and read are no files to run.
@@ -286,6 +299,11 @@ describe("substitutions inside quotes and arithmetic", () => {
   test("an unquoted ${...}: an operator's word may hold blanks, the name before it may not", () => {
     for (const c of ["echo ${PATH//:/ }", "ls ${DIR:- /tmp}", "head -n ${N:-10} f", "echo ${#arr[@]} ${v,,}"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["echo ${a b}", "echo ${ x}", "echo ${x -y}", "echo ${x:-a"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
+  test("a `$` that ends an operand is itself; one that starts an unclosed expansion is refused", () => {
+    for (const c of ["ls ^$ a", "wc -l a$ | head", "head -n 1 x$", "ls 'a'$"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["echo $(ls", "echo ${HOME", "echo a$(ls", "ls a$( b", "echo $((1+2)"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
   test("a quoted string holds several substitutions, and arithmetic holds substitutions and parentheses, each checked", () => {

@@ -197,4 +197,19 @@ Actions:
       ["probe --chroot", "probe -c", "probe --lis"],
     );
   });
+
+  test("an integer the description lets be negative ('May be negative', 'add integer N') takes a minus sign; a bounded one does not", () => {
+    const help = `Usage: probe [OPTION]... [FILE]...
+
+  -n, --adjust=N      add integer N to the priority (default 10)
+  -o, --offset=N      add N samples to the offset. May be negative.
+  -w, --width=N       wrap lines at N columns, a positive integer
+  -c, --count=N       stop after N lines; N must not be negative
+`;
+    accepts(
+      help,
+      ["probe -n -5 a", "probe --adjust=-5", "probe -n 5", "probe -o -3", "probe -w 80", "probe -c 2"],
+      ["probe -w -80", "probe -c -2", "probe -n x", "probe -n -x", "probe -o 3x"],
+    );
+  });
 });

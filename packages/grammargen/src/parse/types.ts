@@ -139,6 +139,16 @@ export function signOf(m: string): "minus" | "plusminus" | undefined {
   return undefined;
 }
 
+/**
+ * Whether a description lets an integer value be negative: it says so ("May be negative",
+ * "negative N will left-align"), or calls the value an integer, a word that takes in the
+ * negative ones ("add integer N to the niceness"), without bounding it (positive, unsigned).
+ */
+export function mayBeNegative(description: string): boolean {
+  if (/\b(?<!non-?)negative\b/i.test(description) && !/\b(?:not|never|cannot) be negative\b/i.test(description)) return true;
+  return /\binteger\b/i.test(description) && !/\b(?:positive|non-?negative|unsigned|natural|zero or (?:more|greater))\b|\[\s*\d/i.test(description);
+}
+
 export interface TypeHints {
   description: string;
   style: string;
@@ -272,7 +282,7 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     if (/\bcomma[- ]separated\b|\b(?:indices|indexes|numbers),? (?:or )?names\b|\bnames,? (?:or )?(?:indices|indexes|numbers)\b/i.test(hints.description))
       return { kind: "word" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
-    return sign ? { kind: "integer", signed: sign } : { kind: "integer" };
+    return sign ? { kind: "integer", signed: sign } : mayBeNegative(hints.description) ? { kind: "integer", signed: "minus" } : { kind: "integer" };
   }
   if (SIZE.test(bare)) return { kind: "size" };
   if (DURATION.test(bare)) return { kind: "duration" };
