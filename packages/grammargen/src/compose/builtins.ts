@@ -53,8 +53,10 @@ export interface BuiltinContext {
  */
 export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {}): Record<string, Expr> {
   const w = ref(`sh_word_s${s}`);
-  const texpr = (ops: string[], joiners: string[]): Expr => {
-    const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), w));
+  // `=~`'s right side is a regular expression: a `$` that ends it anchors the match (^[0-9]+$).
+  const regex = seq(w, sp, lit("=~"), sp, w, opt(lit("$")));
+  const texpr = (ops: string[], joiners: string[], more: Expr[] = []): Expr => {
+    const prim = seq(opt(seq(lit("!"), sp)), alt(seq(alt(...UNARY.map(lit)), sp, w), seq(w, sp, alt(...ops.map(lit)), sp, w), ...more, w));
     return seq(prim, rep(seq(sp, alt(...joiners.map(lit)), sp, prim), 0, 3));
   };
   const out: Record<string, Expr> = {};
@@ -67,7 +69,7 @@ export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {
   out[":"] = seq(lit(":"), rep(seq(sp, w), 0, UNBOUNDED));
   out["["] = seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]"));
   out.test = seq(lit("test"), sp, texpr(BINARY, ["-a", "-o"]));
-  out["[["] = seq(lit("[["), sp, texpr([...BINARY, "=~", "<", ">"], ["&&", "||"]), sp, lit("]]"));
+  out["[["] = seq(lit("[["), sp, texpr([...BINARY, "<", ">"], ["&&", "||"], [regex]), sp, lit("]]"));
   return out;
 }
 
