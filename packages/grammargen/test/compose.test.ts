@@ -301,6 +301,11 @@ describe("substitutions inside quotes and arithmetic", () => {
     for (const c of ["echo ${a b}", "echo ${ x}", "echo ${x -y}", "echo ${x:-a"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
+  test("a command of redirections alone empties or reads a file, first in its pipeline only", () => {
+    for (const c of ["> out.log", "> a 2>&1", ">> log; ls", "ls && > x", "< in"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of [">", "> ", "ls | > x", "> x y", ">> "]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
   test("a `$` that ends an operand is itself; one that starts an unclosed expansion is refused", () => {
     for (const c of ["ls ^$ a", "wc -l a$ | head", "head -n 1 x$", "ls 'a'$", '[[ "$a" =~ ^[0-9]+$ ]] && ls']) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["echo $(ls", "echo ${HOME", "echo a$(ls", "ls a$( b", "echo $((1+2)", "[[ $x =~ a$( ]]"]) expect(recognize(g, c).accepted, c).toBe(false);

@@ -423,10 +423,17 @@ export function compose(opts: ComposeOptions): Grammar {
     const assign = ref(`sh_assign_s${s}`);
     const prefixItem = on.has("assign") && on.has("redirect") ? alt(assign, redirection) : on.has("redirect") ? redirection : assign;
     const assigns = on.has("assign") || on.has("redirect") ? rep(seq(prefixItem, sp), 0, 2) : undefined;
-    const simple = (cmd: string): Expr =>
-      alt(seq(...(assigns ? [assigns] : []), ref(cmd)), ...(on.has("assign") ? [seq(assign, rep(seq(sp, assign), 0, 2))] : []));
-    put(`sh_simple_s${s}`, simple(`sh_cmd_s${s}`));
-    put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`));
+    // A command of assignments alone (`x=1`), or, first in its pipeline, of redirections alone
+    // (`> log` empties a file; the stage's own redirections may follow). After a `|` one would
+    // throw the piped text away (`ls | > x`), which no one means.
+    const simple = (cmd: string, first: boolean): Expr =>
+      alt(
+        seq(...(assigns ? [assigns] : []), ref(cmd)),
+        ...(on.has("assign") ? [seq(assign, rep(seq(sp, assign), 0, 2))] : []),
+        ...(first && on.has("redirect") ? [redirection] : []),
+      );
+    put(`sh_simple_s${s}`, simple(`sh_cmd_s${s}`, true));
+    put(`sh_simplerest_s${s}`, simple(`sh_cmdrest_s${s}`, false));
 
     for (let k = 0; k <= K; k++) {
       const n = (what: string) => bashName(s, k, what);
