@@ -137,8 +137,16 @@ describe("builtins in the composed grammar", () => {
     "export -p",
     "alias",
     "set",
+    // Redirections among echo's words, and after a builtin's name where words must follow.
+    'echo >&2 "no such file"',
+    "echo a 2>/dev/null b",
+    'printf >&2 "%s\\n" x',
+    "kill 2>/dev/null -9 1",
   ];
   const INVALID = [
+    "echo >",
+    "printf >&2",
+    "cd 2>/dev/null a b",
     "read --bogus",
     "read -n",
     "ulimit -Q",

@@ -256,7 +256,7 @@ describe("composed command lines", () => {
     );
     for (const c of ["find . -exec grep y {} 2>/dev/null \\;", "2>/dev/null ls -l", ">out sort f", "find / -name x 2>/dev/null -print", "find >out . -type f"])
       expect(accepts(g, c), c).toBe(true);
-    for (const c of ["find . -name x >", "find . -name 2>/dev/null", "ls -l 2>", "> ls"]) expect(accepts(g, c), c).toBe(false);
+    for (const c of ["find . -name x >", "find . -name 2>/dev/null", "ls -l 2>", "> ls -l"]) expect(accepts(g, c), c).toBe(false);
   });
 
   test("xargs and find -exec supply trailing operands", () => {

@@ -21,7 +21,19 @@ export interface LowerContext {
   underPolicy: boolean;
   inner?: Expr;
   script?: Expr;
+  /** A redirection with its leading space, where the composition has them. */
+  redirect?: Expr;
 }
+
+/** Whether `e` can match nothing at all (a rule it refers to is taken to match something). */
+const mayBeEmpty = (e: Expr): boolean =>
+  e.kind === "seq"
+    ? e.items.every(mayBeEmpty)
+    : e.kind === "alt"
+      ? e.items.some(mayBeEmpty)
+      : e.kind === "rep"
+        ? e.min === 0 || mayBeEmpty(e.item)
+        : e.kind === "lit" && e.text === "";
 
 const sp = ref("sp");
 
@@ -315,7 +327,11 @@ export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx:
       // nothing and is left out: every choice costs an engine a place to compile.
       return JSON.stringify(plain) === JSON.stringify(after) ? plain : [alt(seq(sp, lit("--"), ...after), seq(...plain))];
     };
-    const base = seq(lit(b.name), ...(opts ? [opts.area] : []), ...tail(ctx));
+    // `printf >&2 "%s\n" x`: redirections may come right after the name, where words must
+    // follow them. Where none need follow, the stage's own redirections already stand there.
+    const rest = [...(opts ? [opts.area] : []), ...tail(ctx)];
+    const lead = ctx.redirect && !mayBeEmpty(seq(...rest)) ? [opt(ctx.redirect)] : [];
+    const base = seq(lit(b.name), ...lead, ...rest);
     // After an option, a builtin that runs a command may instead look it up (`command -v git`,
     // whose -v prints what COMMAND is): a lone name there needs no grammar of its own.
     if (!opts || letters.required.size || !ctx.inner || !runsCommand({ ...b, forms: [given] })) return base;

@@ -42,6 +42,8 @@ export interface BuiltinContext {
   inner?: Expr;
   /** A quoted command line (trap's action). */
   script?: Expr;
+  /** A redirection with its leading space, where the composition has them. */
+  redirect?: Expr;
 }
 
 /**
@@ -64,7 +66,9 @@ export function builtins(s: number, underPolicy = false, ctx: BuiltinContext = {
   const byName = new Map(specs.map((b) => [b.name, b]));
   for (const b of specs) out[b.name] = lowerBuiltin(b, byName, { s, underPolicy, ...ctx });
   // bash's echo reads no options with getopt: -n, -e and -E count, any other word is printed.
-  out.echo = seq(lit("echo"), rep(seq(sp, w), 0, UNBOUNDED));
+  // A redirection may stand among its words (`echo >&2 "no such file"`); one at the end is the
+  // stage's own.
+  out.echo = seq(lit("echo"), rep(ctx.redirect ? alt(seq(sp, w), seq(ctx.redirect, sp, w)) : seq(sp, w), 0, UNBOUNDED));
   // `:` ignores its arguments, which are expanded for their effects (`: "${X:=1}"`).
   out[":"] = seq(lit(":"), rep(seq(sp, w), 0, UNBOUNDED));
   out["["] = seq(lit("["), sp, texpr(BINARY, ["-a", "-o"]), sp, lit("]"));

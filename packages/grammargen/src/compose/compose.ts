@@ -328,7 +328,8 @@ export function compose(opts: ComposeOptions): Grammar {
     );
     // time, command and builtin run their command in this shell: any builtin may be it.
     const shellsHere = shells(s, policy);
-    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_ANY}_s${s}`), script }), ...shellsHere };
+    const inRedirect = on.has("redirect") ? { redirect: ref(`sh_redirect_s${s}`) } : {};
+    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_ANY}_s${s}`), script, ...inRedirect }), ...shellsHere };
     // A program that runs its command itself (sudo, nohup, timeout, xargs, find -exec) runs a
     // file: a builtin that lives only inside the shell (cd, export, source) is no command
     // there (`sudo cd /root` fails), unlike one that is also a program (echo, kill) or a shell.
