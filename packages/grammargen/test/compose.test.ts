@@ -58,7 +58,7 @@ describe("programs", () => {
     expect(recognize(g, "find . -name '*.gz' -exec gzip -d {} \\;").accepted).toBe(true);
     expect(recognize(g, "find . -name '*.gz' -exec gzip --nope {} \\;").accepted).toBe(false);
   });
-  test("before find's `{} +` the braces are the command's last operands; before `\\;` they are no substitute", () => {
+  test("find's -exec supplies its command's trailing operands, as xargs does: `{} +` stands for many names", () => {
     const g = compose({ commands: Object.values(SPECS) });
     const ok = [
       "find . -exec rm {} +",
@@ -68,7 +68,13 @@ describe("programs", () => {
       "find . -exec rm -r a {} +",
     ];
     for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
-    const bad = ["find . -exec rm \\;", "find . -exec rm --nope {} +", "find . -exec rm {}", "find . -exec rm +", "find . -exec find . -exec rm {} + {} +"];
+    const bad = [
+      "find . -exec rm --nope {} +",
+      "find . -exec rm {}",
+      "find . -exec rm +",
+      "find . -exec find . -exec rm {} + {} +",
+      "find . -exec mkdir -p {} + x",
+    ];
     for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
   });
   test("a command a wrapper runs itself is a program: a builtin that lives only in the shell is none there", () => {

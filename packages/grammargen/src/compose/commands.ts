@@ -17,10 +17,8 @@ export const INNER = "sh_inner";
 export const INNER_WITH = "sh_inner_with";
 /** xargs appends operands itself, so its command may omit required ones. */
 export const INNER_XARGS = "sh_innerx";
-/** find -exec's command: anything but another find (which would nest without bound). */
+/** find -exec's command: anything but another find (which would nest without bound), its trailing operands supplied as under xargs. */
 export const INNER_EXEC = "sh_innerexec";
-/** find -exec's command before `{} +`: the braces supply its trailing operands, as xargs does. */
-export const INNER_EXEC_PLUS = "sh_innerexecp";
 /** A redirection inside a command's words; replaced by the level's redirection rule. */
 export const IN_REDIRECT = "sh_inredirect";
 /** A command that may itself be one wrapper deep (`sudo nohup make`, `time sudo ls`). */
@@ -376,9 +374,6 @@ const isWordRun = (e: Expr): boolean =>
   e.item.items[1]!.kind === "ref" &&
   ["word", "operand"].includes(e.item.items[1]!.name);
 
-/** The inner-command rule that stands for a find lowering's command rule, by the rule's role. */
-const execCommand = (name: string): string | undefined => (/_command$/.test(name) ? INNER_EXEC : /_command_plus$/.test(name) ? INNER_EXEC_PLUS : undefined);
-
 /** find's `-exec WORDS... ;` becomes `-exec COMMAND ;` with COMMAND from the command grammars. */
 function execToInner(e: Expr, changed: { any: boolean }): Expr {
   // A copy, never the node itself: mapExpr passes unchanged nodes on, and those may be shared.
@@ -396,12 +391,8 @@ function execToInner(e: Expr, changed: { any: boolean }): Expr {
       const item = at(i)!;
       const next = at(i + 1);
       if (isWordRun(item)) set(i, seq(ref("sp"), ref(INNER_EXEC)));
-      // find lowerings that name the command rule: -exec SP (<x>_command SP ; | <x>_command_plus SP {} +)
-      else if (item.kind === "ref" && item.name === "sp" && next?.kind === "alt") {
-        const branches = next.items.map((b) => (b.kind === "seq" && b.items[0]?.kind === "ref" ? execCommand(b.items[0].name) : undefined));
-        if (branches.some((b) => b))
-          set(i + 1, alt(...next.items.map((b, k) => (branches[k] && b.kind === "seq" ? seq(ref(branches[k]), ...b.items.slice(1)) : b))));
-      }
+      // find lowerings that name the command rule: -exec SP <x>_command SP <x>_command_end
+      else if (item.kind === "ref" && item.name === "sp" && next?.kind === "ref" && /_command$/.test(next.name)) set(i + 1, ref(INNER_EXEC));
     }
     return items ? { ...x, items } : x;
   });
@@ -418,7 +409,7 @@ export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = n
     if (values.has(n)) return valueAt(n, s);
     if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
     if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
-    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_EXEC_PLUS, INNER_NEST, INNER_ANY, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
+    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_ANY, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
     return n;
   };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));

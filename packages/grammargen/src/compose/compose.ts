@@ -17,7 +17,6 @@ import {
   INNER,
   INNER_ANY,
   INNER_EXEC,
-  INNER_EXEC_PLUS,
   INNER_NEST,
   INNER_SHELL,
   INNER_WITH,
@@ -392,17 +391,17 @@ export function compose(opts: ComposeOptions): Grammar {
     // The shell joins the words it is given: a quoted line may be followed by more (`ssh h 'ls' /tmp`, `parallel 'gzip {}' ::: a b`).
     put(`${INNER_ANY}_s${s}`, alt(ref(`${INNER_NEST}_s${s}`), ...builtinRefs([], false, (b) => !runnable(b))));
     put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_ANY}_s${s}`), seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED))));
-    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => anywhere(t) && notWrapper(t) && !t.exec), ...builtinRefs([], false, runnable), ...generic));
-    // xargs's command and the one before find's `{} +` take the same relaxed forms; only find
-    // itself (whose -exec would nest without bound) is left out of the second. One rule holds
-    // the shared choice: XGrammar pays for every alternative it compiles.
+    // find's -exec supplies the command's trailing operands as xargs does (`-exec stat {} +`,
+    // where the braces stand for many names), so its command takes the same relaxed forms; only
+    // find itself (whose -exec would nest without bound) is left out. xargs's rule holds this
+    // one and find: XGrammar pays for every alternative it compiles.
     const underXargs = (t: CommandTemplate) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed));
-    put(`${INNER_EXEC_PLUS}_s${s}`, alt(...starts((t) => underXargs(t) && !t.exec), ...builtinRefs([], true, runnable), ...generic));
+    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => underXargs(t) && !t.exec), ...builtinRefs([], true, runnable), ...generic));
     const genericWith = opts.allowUnknown
       ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
       : scripts;
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
-    put(`${INNER_XARGS}_s${s}`, alt(ref(`${INNER_EXEC_PLUS}_s${s}`), ...starts((t) => underXargs(t) && !!t.exec)));
+    put(`${INNER_XARGS}_s${s}`, alt(ref(`${INNER_EXEC}_s${s}`), ...starts((t) => underXargs(t) && !!t.exec)));
 
     const target = ref(`sh_word_s${s}`);
     // A space before every redirection: in `cmd 2>x` bash reads a word of digits right

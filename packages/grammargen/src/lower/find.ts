@@ -49,12 +49,9 @@ export function lowerFind(spec: CommandSpec, prefix: string, operators = DEFAULT
   const forms = primaries.filter((o) => !EXEC_LIKE.has(o.dashLong?.[0] ?? "")).map((o) => primaryForm(R, o, sp, word));
   if (execNames.length) {
     const cmd = R.add(`${prefix}_command`, seq(word, rep(seq(sp, word), 0, MAX_EXEC_WORDS - 1)), false, "the command -exec runs, up to its terminator");
-    // With `{} +` find appends the names where `{}` stands, so the braces are the command's last
-    // operands: a composed grammar gives this form a command whose trailing operands may be absent.
-    const plusCmd = R.add(`${prefix}_command_plus`, cmd, false, "the command before `{} +`");
     // `+` needs no escape, but people escape it like `;` (`{} \+`); the shell passes `+` either way.
-    const plus = R.add(`${prefix}_plus`, seq(braces, sp, alt(lit("+"), lit("\\+"))));
-    forms.push(seq(alt(...execNames.map(lit)), sp, alt(seq(cmd, sp, semi), seq(plusCmd, sp, plus))));
+    const end = R.add(`${prefix}_command_end`, alt(semi, seq(braces, sp, alt(lit("+"), lit("\\+")))));
+    forms.push(seq(alt(...execNames.map(lit)), sp, cmd, sp, end));
   }
   const primary = R.add(`${prefix}_primary`, seq(lit("-"), alt(...forms)), false, "tests, actions and options of the expression");
 
