@@ -28,6 +28,7 @@ import { shells } from "./shells.js";
 import { POSIX_SHELLS } from "./wrappers.js";
 import { checkLimits, CONSTRUCTS, DEFAULT_LIMITS, less, type ComposeLimits, type Construct } from "./limits.js";
 import { chars, notWords } from "./notwords.js";
+import { scriptPath } from "./script-path.js";
 import { itemsOf, leftFactor } from "./factor.js";
 import { mergeIdenticalRules } from "./merge.js";
 import { dqDollar, shellWordTerminals } from "./words.js";
@@ -205,7 +206,7 @@ export function compose(opts: ComposeOptions): Grammar {
   }
   put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true);
   put("sh_bindir", seq(opt(alt(lit("/usr/local"), lit("/usr"))), alt(lit("/bin/"), lit("/sbin/"))), true);
-  if (!policy && !opts.allowUnknown) put("sh_scriptpath", seq(alt(lit("./"), lit("../"), lit("~/")), rep(cls("A-Za-z0-9_.+/-"), 1, UNBOUNDED)), true);
+  if (!policy && !opts.allowUnknown) put("sh_scriptpath", scriptPath(), true);
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
   // A `$` in it starts a name ($n, ${n}); `$(` is a substitution, read as one.
   put("sh_arithtext", rep(alt(cls("()\n`$", true), seq(lit("$"), cls("()\n`$", true))), 1, UNBOUNDED), true);
@@ -342,7 +343,7 @@ export function compose(opts: ComposeOptions): Grammar {
         .map((b) => {
           const relaxed = underXargs ? relaxTail(bi[b]!) : undefined;
           const r = relaxed ? put(`${builtinName(b, s)}_x`, relaxed) : put(builtinName(b, s), bi[b]!);
-          return EXTERNAL_BUILTINS.includes(b) ? seq(opt(ref("sh_bindir")), r) : r;
+          return runnable(b) ? seq(opt(ref("sh_bindir")), r) : r;
         });
     // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
     // Not under a policy (whose grammar names every program it allows) nor with
@@ -373,7 +374,7 @@ export function compose(opts: ComposeOptions): Grammar {
         if (e) entries.push(e);
         else flat.push(ref(n));
       }
-      const binnable = [...programs, ...bis.filter((b) => EXTERNAL_BUILTINS.includes(b)).map((b) => builtinName(b, s))].map(ref);
+      const binnable = [...programs, ...bis.filter(runnable).map((b) => builtinName(b, s))].map(ref);
       return alt(...(entries.length ? [literalTrie(entries)] : []), ...flat, ...(binnable.length ? [seq(ref("sh_bindir"), alt(...binnable))] : []), ...extra);
     };
     put(`sh_cmd_s${s}`, named(anywhere, [], generic));

@@ -1,0 +1,52 @@
+// A command named by its path: a program in a system bin folder goes through its own grammar
+// (a shell too: /bin/bash -c '...'), and any other path (a script, a program installed in
+// /opt or /usr/local, a path led by a variable) takes any words, at the top level and under
+// the programs that run a command.
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { compose, recognize } from "../src/index.js";
+import { readCorpus } from "../src/pack/corpus.js";
+
+const ROOT = join(import.meta.dirname, "../../..");
+const entries = readCorpus(join(ROOT, "corpora/help"), ["ls", "sudo", "nohup", "chroot", "xargs", "find", "timeout"]);
+const g = compose({ commands: entries.map((e) => e.spec) });
+const accepts = (cmd: string): boolean => recognize(g, cmd).accepted;
+
+const segment = fc.stringMatching(/^[a-z][a-z0-9_.-]{0,8}$/);
+const BIN_DIRS = ["/bin", "/sbin", "/usr/bin", "/usr/sbin"];
+const words = fc.array(fc.stringMatching(/^[a-z0-9-]{1,6}$/), { maxLength: 3 });
+const WRAPPED = ["", "sudo ", "nohup ", "timeout 5 ", "chroot /mnt ", "xargs "];
+
+describe("command paths", () => {
+  test("a path outside the system bin folders runs with any words, alone or wrapped", () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), words, fc.constantFrom(...WRAPPED), (dirs, args, wrapper) => {
+        const path = `/${dirs.join("/")}`;
+        fc.pre(!BIN_DIRS.some((d) => `${path}/`.startsWith(`${d}/`)) && !["/bin", "/sbin", "/usr"].includes(path));
+        const cmd = `${wrapper}${[path, ...args].join(" ")}`;
+        expect(accepts(cmd), cmd).toBe(true);
+      }),
+    );
+  });
+
+  test("a name in a system bin folder is a program with a grammar, or refused", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BIN_DIRS), segment, (dir, name) => {
+        fc.pre(!["ls", "sudo", "nohup", "chroot", "xargs", "find", "timeout", "echo", "printf", "test", "true", "false", "pwd", "kill", "sh", "bash", "dash"].includes(name));
+        expect(accepts(`${dir}/${name} x`), `${dir}/${name} x`).toBe(false);
+      }),
+    );
+    expect(accepts("/usr/bin/ls -l")).toBe(true);
+    expect(accepts("/usr/bin/ls --bogus")).toBe(false);
+  });
+
+  test("a shell named by its path", () => {
+    for (const c of ["/bin/bash", "/bin/sh -c 'ls -l'", "sudo /bin/bash", "chroot /mnt /bin/bash", "/usr/bin/bash -x ./run.sh"]) expect(accepts(c), c).toBe(true);
+  });
+
+  test("a command led by a variable", () => {
+    for (const c of ["$EDITOR notes.txt", "$HOME/bin/tool -v", "${DIR}/run.sh a b", "sudo $HOME/bin/tool", "$cmd"]) expect(accepts(c), c).toBe(true);
+    for (const c of ["$( ls", "${DIR/run.sh", "$ x", "/ x", "/usr/ x"]) expect(accepts(c), c).toBe(false);
+  });
+});
