@@ -9,9 +9,9 @@ import { dirname, join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { PackageRecord } from "../src/capture/debian/archive.js";
-import { captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
+import { captureManOnly, captureProgram, looksLikeHelp, optionLines, unknownWord } from "../src/capture/debian/help.js";
 import { HOST } from "../src/capture/debian/system.js";
-import { alternativeProviders, neverHere, programList } from "../src/capture/debian/programs.js";
+import { actManOnly, alternativeProviders, neverHere, programList } from "../src/capture/debian/programs.js";
 import { installAll, wouldInstall } from "../src/capture/debian/install.js";
 import { listedSubcommands, walkSubcommands, type WalkStep } from "../src/capture/debian/walk.js";
 import {
@@ -140,6 +140,10 @@ describe("program list", () => {
     expect(by.get("xeyes")?.skip).toMatch(/graphical.*section x11/);
     expect(by.get("gpick")?.skip).toMatch(/graphical.*libgtk-3-0/);
     expect(by.get("reboot")?.skip).toMatch(/may act instead of printing help/);
+    // Never run; the man page is read, unless the program runs a command it is given.
+    expect(actManOnly("reboot")).toBe(true);
+    expect(actManOnly("runuser")).toBe(false);
+    expect(actManOnly("ls")).toBe(false);
   });
 
   it("in a chroot, installs what would change this machine and what links a toolkit, but still skips graphical sections, programs that act and kernel modules", () => {
@@ -308,6 +312,13 @@ describe("sandboxed help capture (bubblewrap)", () => {
     expect(c.help?.run.exit).toBe(0);
     expect(optionLines(c.help!.text)).toBeGreaterThan(20);
     expect(c.man).toBeUndefined();
+  });
+
+  it("a program that may act gets its man page or, without one, a failure that keeps why it was not run", () => {
+    const c = captureManOnly(["no-such-program-7d1f"], "may act instead of printing help (power or init control)");
+    expect(c.help).toBeUndefined();
+    expect(c.man).toBeUndefined();
+    expect(c.failure).toMatch(/^may act instead of printing help \(power or init control\); no man page \(man .*no-such-program-7d1f/);
   });
 
   it("a program cannot write outside its empty folder or reach a network", () => {

@@ -28,8 +28,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileAtomicSync } from "@shellgen/base";
 import { basename, join, resolve } from "node:path";
 import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
-import { type Captured, captureProgram, HELP_MAX_BYTES } from "../capture/debian/help.js";
-import { neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
+import { type Captured, captureManOnly, captureProgram, HELP_MAX_BYTES } from "../capture/debian/help.js";
+import { actManOnly, actSkip, neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { describeSystem, HOST } from "../capture/debian/system.js";
 import { installAll, readState } from "../capture/debian/install.js";
@@ -203,7 +203,16 @@ if (phase === "capture" || phase === "all" || phase === "add") {
     }
     const fail = (reason: string) => record(corpus, p.name, { ...p, version: "" }, { failure: reason });
     const version = have.get(p.package);
-    if (p.skip) fail(p.skip);
+    const via = p.via ? { via: p.via } : {};
+    // A program that may act is never run, but the man page its installed package ships is read.
+    if (p.skip && p.skip === actSkip(p.words[0]!) && actManOnly(p.words[0]!) && version)
+      record(
+        corpus,
+        p.name,
+        { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via, ...systemName },
+        captureManOnly(p.words, p.skip, root),
+      );
+    else if (p.skip) fail(p.skip);
     else if (!version) fail(tried[p.package]?.reason ? `package failed to install: ${tried[p.package]!.reason}` : "package not installed");
     else if (!onPath(p.words[0]!)) fail(`not on PATH after installing ${p.package}`);
     else {
@@ -211,7 +220,6 @@ if (phase === "capture" || phase === "all" || phase === "add") {
       const parent = p.words.length > 1 ? (helpOf.get(p.words[0]!) ?? readText(work, "help", p.words[0]!)) : undefined;
       const c = captureProgram(p.words, parent, timeoutMs, root, limits.maxBytes);
       if (c.help) helpOf.set(p.name, c.help.text);
-      const via = p.via ? { via: p.via } : {};
       record(corpus, p.name, { words: p.words, package: p.package, version, from: p.from, tldrExamples: p.tldrExamples, ...via, ...systemName }, c);
     }
     if (n % 25 === 0) {

@@ -160,3 +160,15 @@ export function captureProgram(words: string[], parentHelp?: string, timeoutMs =
   if (!out.help && !out.man) out.failure = lastFailure;
   return out;
 }
+
+/**
+ * The man page alone, for a program that is never run because it may act instead of printing
+ * help (reboot, shutdown, login): `man` reads the page its installed package ships, so the
+ * program itself never starts. `reason` is why it is not run, kept in the failure where there
+ * is no page.
+ */
+export function captureManOnly(words: string[], reason: string, root = HOST): Captured {
+  const m = manPage(words.join("-"), root);
+  if (typeof m === "string") return { failure: `${reason}; no man page (${m})` };
+  return { man: { run: m, text: m.stdout.toString("utf8") } };
+}

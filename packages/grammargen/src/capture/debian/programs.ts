@@ -23,10 +23,16 @@ const PRIORITY = ["required", "important", "standard", "optional", "extra"];
 
 // Programs that may act instead of printing help, whatever their arguments: the sandbox
 // confines them, but there is no help text to gain from switching a machine off or logging in.
-const ACTS: [RegExp, string][] = [
-  [/^(reboot|shutdown|halt|poweroff|telinit|init|runlevel|systemctl-.*|kexec|rtcwake|ctrlaltdel)$/, "power or init control"],
-  [/^(login|sulogin|su-to-root|getty|agetty|mingetty|nologin|newgrp|sg|runuser|startx|xinit)$/, "login or session start"],
-  [/^(killall5|pkill-.*|vlock|screen-lock)$/, "acts on every process"],
+// They are never run; the man page of most is read instead. Not of those that run a command
+// they are given (runuser -u bob CMD, sg GROUP -c CMD): a policy must find that command, and
+// their man pages' synopses do not say where it stands, so they stay without a grammar. Nor
+// telinit's, whose runlevel operand is named COMMAND and would read as a command it runs.
+const ACTS: [RegExp, string, "man" | "none"][] = [
+  [/^(reboot|shutdown|halt|poweroff|init|runlevel|systemctl-.*|kexec|rtcwake|ctrlaltdel)$/, "power or init control", "man"],
+  [/^telinit$/, "power or init control", "none"],
+  [/^(login|sulogin|getty|agetty|mingetty|nologin|newgrp)$/, "login or session start", "man"],
+  [/^(su-to-root|sg|runuser|startx|xinit)$/, "login or session start", "none"],
+  [/^(killall5|pkill-.*|vlock|screen-lock)$/, "acts on every process", "man"],
 ];
 
 // Packages the capture never installs on this machine: they change how it boots, resolves
@@ -71,6 +77,11 @@ export function packageSkip(rec: PackageRecord | undefined, installed: boolean, 
 export function actSkip(program: string): string | undefined {
   for (const [re, why] of ACTS) if (re.test(program)) return `may act instead of printing help (${why})`;
   return undefined;
+}
+
+/** Whether a program the capture never runs (actSkip) has its man page read instead. */
+export function actManOnly(program: string): boolean {
+  return ACTS.some(([re, , man]) => re.test(program) && man === "man");
 }
 
 /** tldr common/Linux pages with their example counts, from the examples file. */
