@@ -92,6 +92,8 @@ describe("operands an option supplies", () => {
           "add changes from all tracked and untracked files",
           "update all files",
           "process all paths",
+          "update tracked files",
+          "stage modified paths",
           "select hunks interactively",
           "interactive picking",
         ),
@@ -112,8 +114,19 @@ describe("operands an option supplies", () => {
       }),
       runs,
     );
-    for (const d of ["update tracked files", "allow adding otherwise ignored files", "force all", "prompt before overwrite", "interactive mode"])
+    for (const d of [
+      "process files recursively",
+      "allow adding otherwise ignored files",
+      "update the files",
+      "add given paths",
+      "force all",
+      "prompt before overwrite",
+      "interactive mode",
+    ])
       expect(parseHelp(text("<pathspec>...", "f", d), { name: "prog" }).spec.positionals[0]!.suppliedBy, d).toBeUndefined();
+    // A kind of files supplies an operand of files, not a file system.
+    expect(parseHelp(text("filesystem", "u", "check user files"), { name: "prog" }).spec.positionals[0]!.suppliedBy).toBeUndefined();
+    expect(parseHelp(text("FILE...", "u", "check user files"), { name: "prog" }).spec.positionals[0]!.suppliedBy).toEqual(["-u", "--long-u"]);
   });
 
   test("sed, grep and chmod as their help texts say", () => {

@@ -46,8 +46,17 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
   // git add's "-A, --all  add changes from all tracked and untracked files": a flag that takes
   // in every file stands in for naming files, where the operand names files or paths.
   // Not diff's "treat all files as text" nor flake8's "Ignore all configuration files".
+  // So does git add's "-u, --update  update tracked files": a kind of files, every one of them,
+  // where the description is just the verb and its object (not "process files recursively").
+  // Not quotacheck's "-u  check user files" beside its "filesystem" operand.
+  const kindOfFiles = /(?:^|[^a-z])(?:file|path)(?:s|name|spec)?(?:$|[^a-z])/i.test(p.name)
+    ? "|\\s+(?!(?:the|these|those|given|listed|named|specified|selected|some|your)\\b)[\\w-]+\\s+(?:files|paths)\\s*$"
+    : "";
   const everyFile = /file|path/i.test(p.name)
-    ? /^(?:add|update|include|process|stage|check|select)s?\b[^.;]*?\ball\s+(?:[\w-]+\s+){0,3}?(?:files|paths)\b(?!\s+as\b)/i
+    ? new RegExp(
+        `^(?:add|update|include|process|stage|check|select)s?\\b(?:[^.;]*?\\ball\\s+(?:[\\w-]+\\s+){0,3}?(?:files|paths)\\b(?!\\s+as\\b)${kindOfFiles})`,
+        "i",
+      )
     : undefined;
   return options
     .filter((o) => {
