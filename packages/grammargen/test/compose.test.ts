@@ -307,6 +307,19 @@ describe("substitutions inside quotes and arithmetic", () => {
     for (const c of ["echo ${a b}", "echo ${ x}", "echo ${x -y}", "echo ${x:-a"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
+  test("a variable may stand in ${...}'s word, quoted or not; a substitution or an unclosed one may not", () => {
+    const names = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/);
+    fc.assert(
+      fc.property(names, names, fc.constantFrom(":-", "-", ":=", ":+", "/x/"), fc.boolean(), fc.boolean(), (a, b, op, braces, quoted) => {
+        const inner = braces ? `\${${b}}` : `$${b}`;
+        const w = quoted ? `"\${${a}${op}${inner}}"` : `\${${a}${op}${inner}}`;
+        expect(recognize(g, `ls ${w}`).accepted, w).toBe(true);
+        expect(recognize(g, `ls ${w.replace(/}("?)$/, "$1")}`).accepted, w).toBe(false);
+      }),
+    );
+    for (const c of ["ls ${1:-$(pwd)}", "ls ${a:-$}", 'ls "${a:-${b}"', "ls ${a:-${b}"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
   test("a command of redirections alone empties or reads a file, first in its pipeline only", () => {
     for (const c of ["> out.log", "> a 2>&1", ">> log; ls", "ls && > x", "< in"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of [">", "> ", "ls | > x", "> x y", ">> "]) expect(recognize(g, c).accepted, c).toBe(false);
