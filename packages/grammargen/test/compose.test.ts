@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseTree } from "@shellgen/base";
-import { compose, emitGbnf, emitLark, GrammargenError, lowerCommand, parseGrammarText, parseHelp, recognize, type Grammar } from "../src/index.js";
+import { compose, emitGbnf, emitLark, GrammargenError, loadPolicy, lowerCommand, parseGrammarText, parseHelp, recognize, type Grammar } from "../src/index.js";
 import { BUILTIN_NAMES, builtinGrammar } from "../src/compose/builtins.js";
 import { CASES } from "../src/compose/cases.js";
 import { TABLE_PROGRAMS } from "../src/compose/table.js";
@@ -429,5 +429,32 @@ describe("programs with subcommands composed beside them", () => {
     const g = compose({ commands: [parseHelp(help, { name: ["runit"] }).spec, ...specs.filter((s) => ["ls", "wc"].includes(s.path[0]!))] });
     for (const c of ["runit -c 'ls | wc -l' f", "runit -e 'print(1)' f", "runit -e 'x |' f"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["runit -c 'ls |' f", "runit -c 'ls --bogus' f"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+});
+
+describe("function definitions", () => {
+  const g = compose({ commands: specs.filter((s) => ["ls", "wc", "head"].includes(s.path[0]!)) });
+  const names = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/).filter((n) => !["function", "time", "select", "coproc"].includes(n));
+  const bodies = fc.constantFrom("ls -l", 'head -n 1 "$1"', "ls | wc -l", "ls; ls -a", "cd /tmp && ls");
+  const heads = (name: string) => [`${name}()`, `${name} ()`, `function ${name}`, `function ${name}()`];
+
+  test("a definition's body is checked as any group's, in either spelling", () => {
+    fc.assert(
+      fc.property(names, bodies, fc.nat(3), (name, body, h) => {
+        const head = heads(name)[h]!;
+        expect(recognize(g, `${head} { ${body}; }`).accepted, `${head} { ${body}; }`).toBe(true);
+        expect(recognize(g, `${head} { ${body} --bogus; }`).accepted).toBe(false);
+        expect(recognize(g, `${head} { ${body} }`).accepted).toBe(false);
+      }),
+    );
+    for (const c of ["f() ( ls )", "f(){ ls; }; ls"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["function { ls; }", "f() ls", "f() {ls; }", "function f{ ls; }"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
+  test("not under a policy, whose grammar names what may run", () => {
+    const policy = loadPolicy({ version: 1, commands: { allow: ["ls"] } });
+    const p = compose({ commands: specs.filter((s) => s.path[0] === "ls"), policy });
+    expect(recognize(p, "ls -l").accepted).toBe(true);
+    expect(recognize(p, "f() { ls -l; }").accepted).toBe(false);
   });
 });

@@ -463,6 +463,18 @@ export function compose(opts: ComposeOptions): Grammar {
           compounds.push(put(n("case"), seq(lit("case"), sp, word, sp, lit("in"), gap, rep(item, 0, UNBOUNDED), opt(seq(last, gap)), lit("esac"))));
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
+        // A function definition (`mkcd() { mkdir -p "$1" && cd "$1"; }`, `function f { ...; }`):
+        // its body is checked as any group's. A later call by its name stays refused, as no
+        // grammar knows the name. Not under a policy, whose grammar names what may run.
+        if (!policy) {
+          const defined = alt(ref(n("group")), ref(n("subshell")));
+          compounds.push(
+            put(
+              n("funcdef"),
+              alt(seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined), seq(ref("sh_name"), osp, lit("()"), osp, defined)),
+            ),
+          );
+        }
         // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
         const arith = rules.has(`sh_arithbody_s${s}`) ? ref(`sh_arithbody_s${s}`) : rep(cls("()\n`", true), 1, UNBOUNDED);
         compounds.push(put(n("arithcmd"), seq(lit("(("), arith, lit("))"))));
