@@ -52,4 +52,16 @@ describe("command paths", () => {
     for (const c of ["$EDITOR notes.txt", "$HOME/bin/tool -v", "${DIR}/run.sh a b", "sudo $HOME/bin/tool", "$cmd"]) expect(accepts(c), c).toBe(true);
     for (const c of ["$( ls", "${DIR/run.sh", "$ x", "/ x", "/usr/ x"]) expect(accepts(c), c).toBe(false);
   });
+
+  test("a history event or quick substitution stands for an earlier line", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("!!", "!-2", "!17", "!ssh", "!./run", "^foo^bar", "^a^b^"), words, fc.constantFrom(...WRAPPED), (event, args, wrapper) => {
+        const cmd = `${wrapper}${[event, ...args].join(" ")}`;
+        expect(accepts(cmd), cmd).toBe(true);
+      }),
+    );
+    for (const c of ["!", "!$", "!-", "^foo", "^^", "ls |"]) expect(accepts(c), c).toBe(false);
+    expect(accepts("! ls -l")).toBe(true);
+    expect(accepts("! ls --bogus")).toBe(false);
+  });
 });
