@@ -9,7 +9,7 @@ import { compose, recognize } from "../src/index.js";
 import { readCorpus } from "../src/pack/corpus.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
-const entries = readCorpus(join(ROOT, "corpora/help"), ["ls", "sudo", "nohup", "chroot", "xargs", "find", "timeout"]);
+const entries = readCorpus(join(ROOT, "corpora/help"), ["ls", "head", "sudo", "nohup", "chroot", "xargs", "find", "timeout"]);
 const g = compose({ commands: entries.map((e) => e.spec) });
 const accepts = (cmd: string): boolean => recognize(g, cmd).accepted;
 
@@ -55,13 +55,28 @@ describe("command paths", () => {
 
   test("a history event or quick substitution stands for an earlier line", () => {
     fc.assert(
-      fc.property(fc.constantFrom("!!", "!-2", "!17", "!ssh", "!./run", "^foo^bar", "^a^b^"), words, fc.constantFrom(...WRAPPED), (event, args, wrapper) => {
-        const cmd = `${wrapper}${[event, ...args].join(" ")}`;
-        expect(accepts(cmd), cmd).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("!!", "!-2", "!17", "!ssh", "!./run", "^foo^bar", "^a^b^", "!!:gs/a/b", "!:1-3", "!-1:2"),
+        words,
+        fc.constantFrom(...WRAPPED),
+        (event, args, wrapper) => {
+          const cmd = `${wrapper}${[event, ...args].join(" ")}`;
+          expect(accepts(cmd), cmd).toBe(true);
+        },
+      ),
     );
-    for (const c of ["!", "!$", "!-", "^foo", "^^", "ls |"]) expect(accepts(c), c).toBe(false);
+    for (const c of ["!", "!$", "!-", "^foo", "^^", "!:", "!!:", "ls |"]) expect(accepts(c), c).toBe(false);
     expect(accepts("! ls -l")).toBe(true);
     expect(accepts("! ls --bogus")).toBe(false);
+  });
+
+  test("a backslash before a name runs it past its alias, under the same grammar", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("", "ls | ", "ls && "), fc.constantFrom("ls -l", "ls", "sudo ls -a", "head -n 1 f"), (before, cmd) => {
+        expect(accepts(`${before}\\${cmd}`), `${before}\\${cmd}`).toBe(true);
+        expect(accepts(`${before}\\${cmd} --bogus-x`), `${before}\\${cmd} --bogus-x`).toBe(false);
+      }),
+    );
+    for (const c of ["\\\\ls", "\\ ls", "\\/bin/ls"]) expect(accepts(c), c).toBe(false);
   });
 });

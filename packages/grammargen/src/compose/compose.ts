@@ -375,7 +375,13 @@ export function compose(opts: ComposeOptions): Grammar {
         else flat.push(ref(n));
       }
       const binnable = [...programs, ...bis.filter(runnable).map((b) => builtinName(b, s))].map(ref);
-      return alt(...(entries.length ? [literalTrie(entries)] : []), ...flat, ...(binnable.length ? [seq(ref("sh_bindir"), alt(...binnable))] : []), ...extra);
+      // A backslash before the name runs it past any alias of that name (`\rm -i x`, `\ls`).
+      const names = [...(entries.length ? [literalTrie(entries)] : []), ...flat];
+      return alt(
+        ...(names.length ? [seq(opt(lit("\\")), alt(...names))] : []),
+        ...(binnable.length ? [seq(ref("sh_bindir"), alt(...binnable))] : []),
+        ...extra,
+      );
     };
     put(`sh_cmd_s${s}`, named(anywhere, [], generic));
     if (denyInto.length || opts.allowUnknown)

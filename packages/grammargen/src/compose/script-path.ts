@@ -21,8 +21,11 @@ export function scriptPath(): Expr {
   // Interactive bash's history: an event (`sudo !!`, `!ssh`, `!-2`) or a quick substitution
   // (`^foo^bar`) stands for an earlier line, expanded before it runs, which no grammar sees.
   // `! cmd`, with a space, is the pipeline's negation instead.
+  // A word designator or modifier may follow (`!!:gs/a/b`, `!:1-3`, `!$:h`).
+  const modifiers = seq(lit(":"), rep(cls(" \t\n|&;<>()`'\"", true), 1, UNBOUNDED));
+  const event = alt(lit("!"), seq(opt(lit("-")), rep(cls("0-9"), 1, UNBOUNDED)), seq(cls("A-Za-z_./"), rep(cls(PATH_CHARS), 0, UNBOUNDED)));
   const history = alt(
-    seq(lit("!"), alt(lit("!"), seq(opt(lit("-")), rep(cls("0-9"), 1, UNBOUNDED)), seq(cls("A-Za-z_./"), rep(cls(PATH_CHARS), 0, UNBOUNDED)))),
+    seq(lit("!"), alt(seq(event, opt(modifiers)), modifiers)),
     seq(lit("^"), rep(cls("^ \t\n", true), 1, UNBOUNDED), lit("^"), rep(cls("^ \t\n", true), 0, UNBOUNDED), opt(lit("^"))),
   );
   return alt(
