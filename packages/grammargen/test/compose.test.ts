@@ -436,7 +436,7 @@ describe("function definitions", () => {
   const g = compose({ commands: specs.filter((s) => ["ls", "wc", "head"].includes(s.path[0]!)) });
   const names = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/).filter((n) => !["function", "time", "select", "coproc"].includes(n));
   const bodies = fc.constantFrom("ls -l", 'head -n 1 "$1"', "ls | wc -l", "ls; ls -a", "cd /tmp && ls");
-  const heads = (name: string) => [`${name}()`, `${name} ()`, `function ${name}`, `function ${name}()`];
+  const heads = (name: string) => [`${name}()`, `function ${name} ()`, `function ${name}`, `function ${name}()`];
 
   test("a definition's body is checked as any group's, in either spelling", () => {
     fc.assert(
@@ -448,6 +448,10 @@ describe("function definitions", () => {
       }),
     );
     for (const c of ["f() ( ls )", "f(){ ls; }; ls"]) expect(recognize(g, c).accepted, c).toBe(true);
+    // An unknown program is refused right after its name, as before definitions were read.
+    const unknown = recognize(g, "htop -u bob");
+    expect(unknown.accepted).toBe(false);
+    expect(unknown.reason).toMatch(/^rejected at column 5 \(in word "htop"/);
     for (const c of ["function { ls; }", "f() ls", "f() {ls; }", "function f{ ls; }"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 

@@ -471,13 +471,16 @@ export function compose(opts: ComposeOptions): Grammar {
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
         // A function definition (`mkcd() { mkdir -p "$1" && cd "$1"; }`, `function f { ...; }`):
         // its body is checked as any group's. A later call by its name stays refused, as no
-        // grammar knows the name. Not under a policy, whose grammar names what may run.
+        // grammar knows the name. Not under a policy, whose grammar names what may run. Without
+        // `function`, the parentheses follow the name directly (bash also takes `f () {`): so a
+        // command whose program no grammar knows (`htop -u x`) is still refused right after
+        // its name, where the reason given to a model points at the name.
         if (!policy) {
           const defined = alt(ref(n("group")), ref(n("subshell")));
           compounds.push(
             put(
               n("funcdef"),
-              alt(seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined), seq(ref("sh_name"), osp, lit("()"), osp, defined)),
+              alt(seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined), seq(ref("sh_name"), lit("()"), osp, defined)),
             ),
           );
         }
