@@ -30,6 +30,26 @@ OPTIONS:
     accepts(summary, ["probe -v -n 4 a/ b/", "probe -t /tmp -p a/ b/", "probe -l"], ["probe -q a/ b/", "probe -n"]);
   });
 
+  test("a setting row marked '[-]' (with or without a leading '*'): the dashed word turns it off, the bare word stays an operand", () => {
+    const help = `Usage: tconf [-F DEVICE] [SETTING]...
+  -F, --file=DEVICE  use DEVICE instead of stdin
+
+Optional - before SETTING indicates negation.
+
+Line settings:
+   [-]wrap       wrap long lines
+ * [-]beep       ring on errors
+   width N       set the width to N
+   -fancy        same as -wrap -beep
+`;
+    accepts(
+      help,
+      ["tconf -wrap", "tconf wrap", "tconf -beep width 80", "tconf -F /dev/tty1 -fancy -wrap"],
+      ["tconf -wrapx", "tconf -bogus", "tconf --wrap"],
+      "tconf",
+    );
+  });
+
   test("a description that opens with '(or -X)' names another spelling of the option", () => {
     const help = `Usage: probe [OPTIONS] [QUERY]
 

@@ -162,6 +162,18 @@ function unbracketed(l: ColumnLine): ColumnLine {
   return { ...l, text: `${l.text.slice(0, at)} ${m[1]} ${l.text.slice(at + m[1]!.length + 2)}`, start: at + 1, indent: l.indent + 1 };
 }
 
+function negatable(l: ColumnLine): ColumnLine {
+  // stty's "[-]echo       echo input characters" and "* [-]drain  wait for transmission ..."
+  // (its mark for a non-POSIX setting): a setting a leading dash turns
+  // off. The bare word is an operand the usage already takes; the dashed one reads as an
+  // option of one dash, as stty's "-cbreak  same as icanon" rows do.
+  const m = /^(?:\* +)?\[-\](?=[a-z][\w-]*(?:\t| {2,}|$))/.exec(l.text.slice(l.start));
+  if (!m) return l;
+  const at = l.start;
+  const shift = m[0].length - 1;
+  return { ...l, text: `${l.text.slice(0, at)}${" ".repeat(shift)}-${l.text.slice(at + m[0].length)}`, start: at + shift, indent: l.indent + shift };
+}
+
 // A value written in a column of its own between the names and the description: iperf's
 // "-p, --port      #        client/server port", "-c, --client    <host>   run in client mode",
 // "-f, --format   [kmgtKMGT] format ...", transmission's "-t --tracker   <url>   Add a tracker",
@@ -349,7 +361,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
     // A bulleted option (nix's "o --file / -f path"): the bullet is no part of it. Nor is a
     // negation mark before the spellings ("[!] --protocol -p proto": the test may be negated).
     const bullet = /^(?:o|\u00b7|\u2022|\[!\]|!) +(?=--?[A-Za-z0-9])/.exec(read.text.slice(read.start));
-    const l = bullet ? { ...read, start: read.start + bullet[0].length } : unbracketed(read);
+    const l = bullet ? { ...read, start: read.start + bullet[0].length } : negatable(unbracketed(read));
     // direnv's "allow [PATH_TO_RC]:" at the margin of a commands list, its description on the
     // deeper lines below: a command's form and a colon. Once one has arguments, "prune:" too.
     const form = kind === "commands" && l.indent === 0 ? /^([a-z][\w-]*)((?: +(?:[[<]\S*|[A-Z][A-Z0-9_]+))*):$/.exec(l.text.trim()) : null;
