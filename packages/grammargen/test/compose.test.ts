@@ -320,16 +320,6 @@ describe("substitutions inside quotes and arithmetic", () => {
     for (const c of ["ls ${1:-$(pwd)}", "ls ${a:-$}", 'ls "${a:-${b}"', "ls ${a:-${b}"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
-  test("blanks after a line's last word are taken; after an operator that needs more, or a heredoc's delimiter, not", () => {
-    fc.assert(
-      fc.property(fc.constantFrom("ls", "ls -l a", "wc -l < f", "ls; ls", "ls &", "head -n 1 f;"), fc.integer({ min: 1, max: 3 }), (line, n) => {
-        expect(recognize(g, line + " ".repeat(n)).accepted, JSON.stringify(line + " ".repeat(n))).toBe(true);
-      }),
-    );
-    expect(recognize(g, "head <<EOF\nx\nEOF").accepted).toBe(true);
-    for (const c of ["ls | ", "ls && ", "ls || ", "ls\n", "head <<EOF\nx\nEOF "]) expect(recognize(g, c).accepted, JSON.stringify(c)).toBe(false);
-  });
-
   test("a command of redirections alone empties or reads a file, first in its pipeline only", () => {
     for (const c of ["> out.log", "> a 2>&1", ">> log; ls", "ls && > x", "< in"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of [">", "> ", "ls | > x", "> x y", ">> "]) expect(recognize(g, c).accepted, c).toBe(false);

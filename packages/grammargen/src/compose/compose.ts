@@ -534,9 +534,7 @@ export function compose(opts: ComposeOptions): Grammar {
   // rule; the choice is made at the delimiter itself, after the shared line prefix, because
   // llama.cpp keeps one parse stack per live alternative: ten per-delimiter copies of the
   // whole line would keep ten stacks alive through every token before `<<`.
-  // Blanks after a line's last word (a pasted `ls -l `) are taken; not after a heredoc's
-  // delimiter, which must stand alone on its line.
-  const lines: Expr[] = [seq(ref(bashName(S, K, "list")), osp)];
+  const lines: Expr[] = [ref(bashName(S, K, "list"))];
   if (on.has("heredoc")) {
     const n = (what: string) => bashName(S, K, what);
     const redirsAround = rep(ref(`sh_redirect_s${S}`), 0, less(lim.redirects, 1));
@@ -576,8 +574,8 @@ export function compose(opts: ComposeOptions): Grammar {
       // (separate paths multiplied every parse stack of the line by the places a heredoc
       // command could stand in it). Any pipeline or list may lead up to the heredoc command.
       const seps = [...(on.has("seq") ? [lit(";")] : []), ...(on.has("background") ? [lit("&")] : [])];
-      const plain = seq(...(seps.length ? [opt(seq(osp, alt(...seps)))] : []), osp);
-      lines.splice(0, lines.length, seq(ref(items), alt(plain, seq(osp, alt(lit("<<"), lit("<<-")), osp, alt(...bodies)))));
+      const ends = [...(seps.length ? [seq(osp, alt(...seps))] : []), seq(osp, alt(lit("<<"), lit("<<-")), osp, alt(...bodies))];
+      lines.splice(0, lines.length, seq(ref(items), opt(alt(...ends))));
     } else lines.push(put("sh_heredoc", seq(head, alt(...bodies))));
   }
   put("sh_line", alt(...lines));
