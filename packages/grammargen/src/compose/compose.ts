@@ -469,20 +469,15 @@ export function compose(opts: ComposeOptions): Grammar {
           compounds.push(put(n("case"), seq(lit("case"), sp, word, sp, lit("in"), gap, rep(item, 0, UNBOUNDED), opt(seq(last, gap)), lit("esac"))));
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
-        // A function definition (`mkcd() { mkdir -p "$1" && cd "$1"; }`, `function f { ...; }`):
-        // its body is checked as any group's. A later call by its name stays refused, as no
-        // grammar knows the name. Not under a policy, whose grammar names what may run. Without
-        // `function`, the parentheses follow the name directly (bash also takes `f () {`): so a
-        // command whose program no grammar knows (`htop -u x`) is still refused right after
-        // its name, where the reason given to a model points at the name.
+        // A function definition led by `function` (`function mkcd { mkdir -p "$1" && cd "$1"; }`,
+        // `function f() { ...; }`): its body is checked as any group's. A later call by its name
+        // stays refused, as no grammar knows the name. Not under a policy, whose grammar names
+        // what may run. The `f() { ...; }` spelling stays out: a name that may start any
+        // compound command cost the default grammar 5% more XGrammar compile time at Qwen2's
+        // vocabulary (3,151 vs 3,002 ms; `function` first, no measurable cost).
         if (!policy) {
           const defined = alt(ref(n("group")), ref(n("subshell")));
-          compounds.push(
-            put(
-              n("funcdef"),
-              alt(seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined), seq(ref("sh_name"), lit("()"), osp, defined)),
-            ),
-          );
+          compounds.push(put(n("funcdef"), seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined)));
         }
         // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
         const arith = rules.has(`sh_arithbody_s${s}`) ? ref(`sh_arithbody_s${s}`) : rep(cls("()\n`", true), 1, UNBOUNDED);
