@@ -452,7 +452,8 @@ describe("function definitions", () => {
     const unknown = recognize(g, "htop -u bob");
     expect(unknown.accepted).toBe(false);
     expect(unknown.reason).toMatch(/^rejected at column 5 \(in word "htop"/);
-    for (const c of ["function { ls; }", "function f ls", "function f {ls; }", "function f{ ls; }", "f() { ls; }"]) expect(recognize(g, c).accepted, c).toBe(false);
+    for (const c of ["function { ls; }", "function f ls", "function f {ls; }", "function f{ ls; }", "f() { ls; }"])
+      expect(recognize(g, c).accepted, c).toBe(false);
   });
 
   test("not under a policy, whose grammar names what may run", () => {
