@@ -345,7 +345,8 @@ export function compose(opts: ComposeOptions): Grammar {
           const r = relaxed ? put(`${builtinName(b, s)}_x`, relaxed) : put(builtinName(b, s), bi[b]!);
           return runnable(b) ? seq(opt(ref("sh_bindir")), r) : r;
         });
-    // A script run by its relative path (./build.sh, ../bin/x) has no help text: any words.
+    // A script run by its relative path (./build.sh, ../bin/x), or a program a variable names
+    // ($EDITOR), has no help text: any words.
     // Not under a policy (whose grammar names every program it allows) nor with
     // allowUnknown (whose generic names already cover it).
     const scripts =

@@ -10,7 +10,7 @@ const PATH_CHARS = "A-Za-z0-9_.+/-";
  * variable alone ($EDITOR, $cmd).
  *
  * Not taken, for what they cost the default grammar in XGrammar compile time at Qwen2's
- * vocabulary (`node`-side compile of throwaway variants, 11 runs each, medians): an absolute
+ * vocabulary (throwaway variants compiled in one process, 11 runs each, medians): an absolute
  * path outside the system bin folders (/etc/init.d/nginx, /opt/app/bin/run), 2.3% (3,190 vs
  * 3,119 ms); interactive bash's history events (`sudo !!`, `^foo^bar`), 1.2% (3,190 vs
  * 3,153 ms).

@@ -164,9 +164,9 @@ function unbracketed(l: ColumnLine): ColumnLine {
 
 function negatable(l: ColumnLine): ColumnLine {
   // stty's "[-]echo       echo input characters" and "* [-]drain  wait for transmission ..."
-  // (its mark for a non-POSIX setting): a setting a leading dash turns
-  // off. The bare word is an operand the usage already takes; the dashed one reads as an
-  // option of one dash, as stty's "-cbreak  same as icanon" rows do.
+  // (its mark for a non-POSIX setting): a setting a leading dash turns off. The bare word is
+  // an operand the usage already takes; the dashed one reads as an option of one dash, as
+  // stty's "-cbreak  same as icanon" rows do.
   const m = /^(?:\* +)?\[-\](?=[a-z][\w-]*(?:\t| {2,}|$))/.exec(l.text.slice(l.start));
   if (!m) return l;
   const at = l.start;
