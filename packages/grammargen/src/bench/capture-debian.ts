@@ -29,7 +29,7 @@ import { writeFileAtomicSync } from "@shellgen/base";
 import { basename, join, resolve } from "node:path";
 import { installedPackages, readInstalledAlternatives, readPackages, readProgramPackages } from "../capture/debian/archive.js";
 import { type Captured, captureManOnly, captureProgram, HELP_MAX_BYTES } from "../capture/debian/help.js";
-import { actManOnly, actSkip, neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
+import { actManOnly, neverHere, type Program, programList, tldrPages } from "../capture/debian/programs.js";
 import { PATH } from "../capture/debian/sandbox.js";
 import { describeSystem, HOST } from "../capture/debian/system.js";
 import { installAll, readState } from "../capture/debian/install.js";
@@ -205,7 +205,7 @@ if (phase === "capture" || phase === "all" || phase === "add") {
     const version = have.get(p.package);
     const via = p.via ? { via: p.via } : {};
     // A program that may act is never run, but the man page its installed package ships is read.
-    if (p.skip && p.skip === actSkip(p.words[0]!) && actManOnly(p.words[0]!) && version)
+    if (p.skip && actManOnly(p.words[0]!) && version)
       record(
         corpus,
         p.name,

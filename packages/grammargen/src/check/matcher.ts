@@ -120,28 +120,3 @@ export class Matcher {
     }
   }
 }
-
-/** Whether a lexical expression can match the empty string. */
-export function lexNullable(e: Expr, rules: Map<string, Rule>, depth = 0): boolean {
-  if (depth > 200) return false;
-  switch (e.kind) {
-    case "lit":
-      return e.text === "";
-    case "cls":
-      return false;
-    case "ref": {
-      const r = rules.get(e.name);
-      return r ? lexNullable(r.expr, rules, depth + 1) : false;
-    }
-    case "seq":
-      return e.items.every((i) => lexNullable(i, rules, depth));
-    case "alt":
-      return e.items.some((i) => lexNullable(i, rules, depth));
-    case "rep":
-      return e.min === 0 || lexNullable(e.item, rules, depth);
-    default: {
-      const never: never = e;
-      return never;
-    }
-  }
-}

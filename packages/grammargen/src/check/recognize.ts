@@ -1,10 +1,10 @@
 // The in-repo checker: does a grammar accept a string? Earley over the non-terminal rules
 // (so recursive, ambiguous and nullable grammars all work), with lexical sub-expressions
 // matched by the all-ends Matcher at the character level. Works on code points.
-import type { Expr, Grammar, Rule } from "../grammar/ast.js";
+import { type Expr, type Grammar, matchesEmpty, type Rule } from "../grammar/ast.js";
 import { UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
-import { lexNullable, Matcher } from "./matcher.js";
+import { Matcher } from "./matcher.js";
 
 type Sym = { nt: number } | { scan: Expr };
 
@@ -99,7 +99,7 @@ function compile(g: Grammar): Compiled {
   const byLhs: number[][] = ntNames.map(() => []);
   prods.forEach((p, i) => byLhs[p.lhs]!.push(i));
   const nullable = ntNames.map(() => false);
-  const symNullable = (s: Sym): boolean => ("nt" in s ? nullable[s.nt]! : lexNullable(s.scan, rules));
+  const symNullable = (s: Sym): boolean => ("nt" in s ? nullable[s.nt]! : matchesEmpty(s.scan, rules));
   for (let changed = true; changed; ) {
     changed = false;
     for (const p of prods) if (!nullable[p.lhs] && p.rhs.every(symNullable)) nullable[p.lhs] = changed = true;

@@ -5,7 +5,7 @@
 // their shape from bash's placeholder words: `name` is a variable name, `pid | jobspec` a
 // process, `command` a command under its own grammar.
 import { readFileSync } from "node:fs";
-import { alt, cls, lit, opt, ref, rep, seq, type Expr } from "../grammar/ast.js";
+import { alt, cls, lit, matchesEmpty, opt, ref, rep, seq, type Expr } from "../grammar/ast.js";
 import { UNBOUNDED } from "../grammar/names.js";
 import { parseBashHelp, type BuiltinSpec, type UsageItem } from "../parse/bash-help.js";
 
@@ -24,16 +24,6 @@ export interface LowerContext {
   /** A redirection with its leading space, where the composition has them. */
   redirect?: Expr;
 }
-
-/** Whether `e` can match nothing at all (a rule it refers to is taken to match something). */
-const mayBeEmpty = (e: Expr): boolean =>
-  e.kind === "seq"
-    ? e.items.every(mayBeEmpty)
-    : e.kind === "alt"
-      ? e.items.some(mayBeEmpty)
-      : e.kind === "rep"
-        ? e.min === 0 || mayBeEmpty(e.item)
-        : e.kind === "lit" && e.text === "";
 
 const sp = ref("sp");
 
@@ -330,7 +320,7 @@ export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx:
     // `printf >&2 "%s\n" x`: redirections may come right after the name, where words must
     // follow them. Where none need follow, the stage's own redirections already stand there.
     const rest = [...(opts ? [opts.area] : []), ...tail(ctx)];
-    const lead = ctx.redirect && !mayBeEmpty(seq(...rest)) ? [opt(ctx.redirect)] : [];
+    const lead = ctx.redirect && !matchesEmpty(seq(...rest)) ? [opt(ctx.redirect)] : [];
     const base = seq(lit(b.name), ...lead, ...rest);
     // After an option, a builtin that runs a command may instead look it up (`command -v git`,
     // whose -v prints what COMMAND is): a lone name there needs no grammar of its own.

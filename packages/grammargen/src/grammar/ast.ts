@@ -215,3 +215,31 @@ export function complementRanges(ranges: [number, number][]): [number, number][]
   if (next <= 0x10ffff) out.push([next, 0x10ffff]);
   return out;
 }
+
+/**
+ * Whether an expression can match the empty string. A rule it refers to is looked up in
+ * `rules`; one not there is taken to match something.
+ */
+export function matchesEmpty(e: Expr, rules: ReadonlyMap<string, Rule> = new Map(), depth = 0): boolean {
+  if (depth > 200) return false;
+  switch (e.kind) {
+    case "lit":
+      return e.text === "";
+    case "cls":
+      return false;
+    case "ref": {
+      const r = rules.get(e.name);
+      return r ? matchesEmpty(r.expr, rules, depth + 1) : false;
+    }
+    case "seq":
+      return e.items.every((i) => matchesEmpty(i, rules, depth));
+    case "alt":
+      return e.items.some((i) => matchesEmpty(i, rules, depth));
+    case "rep":
+      return e.min === 0 || matchesEmpty(e.item, rules, depth);
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}

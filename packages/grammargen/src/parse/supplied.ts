@@ -18,6 +18,14 @@ const SUPPLYING = /^(?:add|use|take|read|load|obtain)s?\s+/i;
 /** git add's "-p, --patch  select hunks interactively", "-i, --interactive  interactive picking": what to take is picked, not named. */
 const PICKED = /^(?:(?:select|pick|choose)s?\b[^.;]*\binteractively\b|interactive (?:picking|selection)\b)/i;
 
+/** git add's "-A, --all  add changes from all tracked and untracked files": every file taken in. */
+const ALL_FILES = /^(?:add|update|include|process|stage|check|select)s?\b[^.;]*?\ball\s+(?:[\w-]+\s+){0,3}?(?:files|paths)\b(?!\s+as\b)/i;
+/** git add's "-u, --update  update tracked files": the verb and a kind of files, nothing more. */
+const KIND_OF_FILES =
+  /^(?:add|update|include|process|stage|check|select)s?\s+(?!(?:the|these|those|given|listed|named|specified|selected|some|your)\b)[\w-]+\s+(?:files|paths)\s*$/i;
+/** An operand that names files or paths ("<pathspec>", "FILE..."), not a file system. */
+const FILES_NAME = /(?:^|[^a-z])(?:file|path)(?:s|name|spec)?(?:$|[^a-z])/i;
+
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -49,18 +57,10 @@ export function suppliers(p: PositionalSpec, options: OptionSpec[]): string[] {
   // So does git add's "-u, --update  update tracked files": a kind of files, every one of them,
   // where the description is just the verb and its object (not "process files recursively").
   // Not quotacheck's "-u  check user files" beside its "filesystem" operand.
-  const kindOfFiles = /(?:^|[^a-z])(?:file|path)(?:s|name|spec)?(?:$|[^a-z])/i.test(p.name)
-    ? "|\\s+(?!(?:the|these|those|given|listed|named|specified|selected|some|your)\\b)[\\w-]+\\s+(?:files|paths)\\s*$"
-    : "";
-  const everyFile = /file|path/i.test(p.name)
-    ? new RegExp(
-        `^(?:add|update|include|process|stage|check|select)s?\\b(?:[^.;]*?\\ball\\s+(?:[\\w-]+\\s+){0,3}?(?:files|paths)\\b(?!\\s+as\\b)${kindOfFiles})`,
-        "i",
-      )
-    : undefined;
+  const everyFile = /file|path/i.test(p.name) ? (d: string) => ALL_FILES.test(d) || (FILES_NAME.test(p.name) && KIND_OF_FILES.test(d)) : undefined;
   return options
     .filter((o) => {
-      if (o.arity === "none") return !!everyFile && (everyFile.test(o.description) || PICKED.test(o.description));
+      if (o.arity === "none") return !!everyFile && (everyFile(o.description) || PICKED.test(o.description));
       if (o.arity !== "required") return false;
       if (/^explicitly\s+(?:set|specify|give)s?\b/i.test(o.description.trim()) && named.has(o.value?.metavar?.replace(/^<|>$/g, "") ?? "")) return true;
       const said = SUPPLYING.exec(o.description.trim());
