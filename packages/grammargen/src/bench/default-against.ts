@@ -1,6 +1,7 @@
-// npm run bench:default -- --against REV|FILE [--model FILE ...] [--runs N] [--commands N] [--json]
-// The pack's default grammar now (grammars/pack/default.gbnf) against another version of it (a
-// git revision's, or a GBNF file), side by side in one process, so a change to the grammar is
+// npm run bench:default -- --against REV|FILE [--against REV|FILE ...] [--model FILE ...] [--runs N] [--commands N] [--json]
+// The pack's default grammar now (grammars/pack/default.gbnf) against other versions of it (a
+// git revision's, or a GBNF file: --against may repeat, to weigh several variants in one batch),
+// side by side in one process, so a change to the grammar is
 // judged by a ratio taken under the same load: XGrammar compile time (wall and CPU), and the
 // time its matcher adds per generated token (next-token bitmask + accept, over the first
 // --commands valid coverage commands tokenized by the model's own tokenizer; see
@@ -74,14 +75,15 @@ async function compare(model: string, grammars: Record<string, string>, runs: nu
 }
 
 async function main(): Promise<void> {
-  const against = arg("--against");
-  if (!against) {
-    console.error("usage: npm run bench:default -- --against REV|FILE [--model FILE ...] [--runs N] [--commands N] [--json]");
+  const against = process.argv.flatMap((a, i) => (a === "--against" && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+  if (!against.length) {
+    console.error("usage: npm run bench:default -- --against REV|FILE [--against REV|FILE ...] [--model FILE ...] [--runs N] [--commands N] [--json]");
     process.exit(2);
   }
   const models = modelArgs(process.argv, process.cwd());
   const runs = Number(arg("--runs") ?? 3);
-  const grammars = { now: readFileSync(join(process.cwd(), DEFAULT_PATH), "utf8"), [against]: againstText(against) };
+  const grammars: Record<string, string> = { now: readFileSync(join(process.cwd(), DEFAULT_PATH), "utf8") };
+  for (const a of against) grammars[a] = againstText(a);
   const commands = coverageCommands(process.cwd(), Number(arg("--commands") ?? 60));
   const out = [];
   for (const m of models) {

@@ -471,9 +471,10 @@ export function compose(opts: ComposeOptions): Grammar {
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
         // Function definitions (`f() { ...; }`, `function f { ...; }`) are not taken: either
-        // spelling cost the default grammar 2-5% more XGrammar compile time at Qwen2's
-        // vocabulary (11 runs each: 3,171 vs 3,117 ms led by `function`; 3,151 vs 3,002 ms with
-        // `f()` too), for a form one-liners rarely hold and whose name no grammar could call.
+        // spelling cost the default grammar about 3.5% more XGrammar compile time at Qwen2's
+        // vocabulary with `f()` (bench:default, 9 runs: 3,105 vs 2,994 ms); led by `function`
+        // alone, 0 to 1.7% in two batches. A form one-liners rarely hold, whose name no grammar
+        // could call (docs/results/2026-12-07-summary-9.md).
         // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
         const arith = rules.has(`sh_arithbody_s${s}`) ? ref(`sh_arithbody_s${s}`) : rep(cls("()\n`", true), 1, UNBOUNDED);
         compounds.push(put(n("arithcmd"), seq(lit("(("), arith, lit("))"))));

@@ -10,10 +10,10 @@ const PATH_CHARS = "A-Za-z0-9_.+/-";
  * variable alone ($EDITOR, $cmd).
  *
  * Not taken, for what they cost the default grammar in XGrammar compile time at Qwen2's
- * vocabulary (throwaway variants compiled in one process, 11 runs each, medians): an absolute
- * path outside the system bin folders (/etc/init.d/nginx, /opt/app/bin/run), 2.3% (3,190 vs
- * 3,119 ms); interactive bash's history events (`sudo !!`, `^foo^bar`), 1.2% (3,190 vs
- * 3,153 ms).
+ * vocabulary (`npm run bench:default -- --against VARIANT.gbnf ...`, 9 runs, medians; see
+ * docs/results/2026-12-07-summary-9.md): an absolute path outside the system bin folders
+ * (/etc/init.d/nginx, /opt/app/bin/run), about 5% (3,114 vs 2,959 ms without it); interactive
+ * bash's history events (`sudo !!`, `^foo^bar`), about 3% (3,114 vs 3,023 ms).
  */
 export function scriptPath(): Expr {
   const name = seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED));
