@@ -37,6 +37,9 @@ describe("the program a wrapper runs", () => {
     ["sudo make", ["sudo", "make"]],
     ["chroot /srv make", ["chroot", "make"]],
     ["flock /tmp/lock make", ["flock", "make"]],
+    // An operand before the command known only at run time, in double quotes: one word.
+    ['flock "$LOCK" make', ["flock", "make"]],
+    ['chroot "${ROOT}" make', ["chroot", "make"]],
     // Read from doas's usage line: -u takes a value.
     ["doas -u bob make", ["doas", "make"]],
   ])("%s", (line, programs) => {
@@ -57,6 +60,9 @@ describe("the program a wrapper runs", () => {
     // An option after the operand that the help does not list, a word only known at run time.
     ["flock /tmp/lock -Z reboot", "-Z"],
     ["nice $OPTS reboot", "$OPTS"],
+    // Unquoted where an operand comes first, it may split into options; quoted where none does, it may be one.
+    ["chroot $ROOT reboot", "$ROOT"],
+    ['nice "$OPT" reboot', '"$OPT"'],
     // `env -` is `env -i`: a lone dash is no program.
     ["env - reboot", "-"],
   ])("%s: the command is lost at %s", (line, at) => {

@@ -95,6 +95,18 @@ describe("grammargen CLI", () => {
     expect(fullerHelpArgs('This is not the full help... For all options use the manual or "--help all".')).toEqual(["--help", "all"]);
     expect(fullerHelpArgs("  -h, --help        Show help options\n  --help-all        Show all help options")).toEqual(["--help-all"]);
     expect(fullerHelpArgs("  -a, --all   do not ignore entries\n      --help     display this help and exit")).toBeUndefined();
+    expect(fullerHelpArgs("Getting help:\n    -h      -- print basic options\n    -h long -- print more options\n    -h full -- print all options")).toEqual([
+      "-h",
+      "long",
+    ]);
+    expect(
+      fullerHelpArgs("  -h, --help          display this short help and exit\n  -H, --long-help     display the long help (lists also the advanced options)"),
+    ).toEqual(["--long-help"]);
+    // unzip's and tcc's `-hh` print prose that reads worse than their short lists.
+    expect(fullerHelpArgs('See "unzip -hh" or unzip.txt for more help.  Examples:')).toBeUndefined();
+    expect(fullerHelpArgs("  -h, --help  Show context-sensitive help (also try --help-long and --help-man).")).toEqual(["--help-long"]);
+    // A spelling on a line that says nothing of more help, or a word that only contains it.
+    expect(fullerHelpArgs("  -hh   print the hash in hex\n  --with-hh  all of it")).toBeUndefined();
   });
 
   it("follows a short help text to the full one it points to (curl's --help all), and keeps the short one when that fails", async () => {

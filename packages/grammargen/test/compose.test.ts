@@ -307,16 +307,24 @@ describe("substitutions inside quotes and arithmetic", () => {
     for (const c of ["echo ${a b}", "echo ${ x}", "echo ${x -y}", "echo ${x:-a"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
-  test("${...} takes each operator of bash's, '-' and '=' without the colon too; a nested expansion or an unclosed one not", () => {
+  test("${...} takes each operator of bash's, '-' and '=' without the colon too, and a variable in its word; a substitution there or an unclosed one not", () => {
     const names = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/);
+    const words = fc.constantFrom("w", "$HOME", "${b}", "$1", "$HOME/.config", "x$b");
     fc.assert(
-      fc.property(names, fc.constantFrom(":-", "-", ":=", "=", ":+", "+", ":?", "?", "#", "%%", "/x/", ",,", "^^"), fc.boolean(), (a, op, quoted) => {
-        const w = quoted ? `"\${${a}${op}w}"` : `\${${a}${op}w}`;
-        expect(recognize(g, `ls ${w}`).accepted, w).toBe(true);
-        expect(recognize(g, `ls ${w.replace(/}("?)$/, "$1")}`).accepted, w).toBe(false);
-      }),
+      fc.property(
+        names,
+        fc.constantFrom(":-", "-", ":=", "=", ":+", "+", ":?", "?", "#", "%%", "/x/", ",,", "^^"),
+        words,
+        fc.boolean(),
+        (a, op, word, quoted) => {
+          const w = quoted ? `"\${${a}${op}${word}}"` : `\${${a}${op}${word}}`;
+          expect(recognize(g, `ls ${w}`).accepted, w).toBe(true);
+          expect(recognize(g, `ls ${w.replace(/}("?)$/, "$1")}`).accepted, w).toBe(false);
+        },
+      ),
     );
-    for (const c of ["ls ${1:-$(pwd)}", "ls ${a:-$b}", 'ls "${a:-${b}}"', "ls ${a:-${b}"]) expect(recognize(g, c).accepted, c).toBe(false);
+    for (const c of ["ls ${1:-$(pwd)}", 'ls "${1:-$(pwd)}"', "ls ${a:-$}", "ls ${a:-${b}", 'ls "${a:-${b}"', "ls ${a:-${b c}}"])
+      expect(recognize(g, c).accepted, c).toBe(false);
   });
 
   test("a command of redirections alone empties or reads a file, first in its pipeline only", () => {

@@ -123,6 +123,17 @@ describe("help layouts", () => {
     );
   });
 
+  test("another program's usage whose every form spells one command word is this program's ('tool run -- <pkg> [args...]'); a package's args are its own", () => {
+    const help =
+      "Run a command from a package\n\nUsage:\ntool run -- <pkg>[@<version>] [args...]\ntool run --package=<pkg>[@<version>] -- <cmd> [args...]\n\nOptions:\n[--package <package-spec>] [-c|--call <call>]\n";
+    const { spec } = parseHelp(help, { name: "probe" });
+    expect(spec.positionals.map((p) => p.name)).not.toContain("run");
+    accepts(help, ["probe lint --fix src", "probe -- fmt --check", "probe --package=x x -v"], ["probe", "probe --bogus lint"]);
+    // Forms that spell different words there, or the program's own name, keep them as operands.
+    const own = "Usage:\nprobe run <file>\nprobe stop <file>\n";
+    accepts(own, ["probe run a", "probe stop a"], ["probe a"]);
+  });
+
   test("a remark column after each usage form ('<-Display ...', 'Modify routing table.') is not operands", () => {
     const help = `Usage:\n  probe [-v] [-i <if>] [<host>]             <-Display the cache\n  probe [-v] -d <host> [pub]               <-Delete an entry\n\n  -v   be verbose\n  -d   delete\n`;
     accepts(help, ["probe", "probe -v", "probe -d h1", "probe -d h1 pub", "probe -i eth0 h1"], ["probe -x", "probe h1 pub extra"]);

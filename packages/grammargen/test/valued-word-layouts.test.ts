@@ -80,6 +80,22 @@ describe("values and operands named away from the option's row", () => {
     accepts(help, ["probe --max-rate 22M", "probe -r 300k", "probe -r 512", "probe -s 1.5"], ["probe -r fast", "probe -s 2M", "probe -r"]);
   });
 
+  test("a number whose description is an amount of data (a transfer rate, a bandwidth, a quota) takes a multiplier suffix", () => {
+    const help =
+      "Usage: probe [OPTION]... [URL]...\n\nOptions:\n  -Q,  --quota=NUMBER     set retrieval quota to NUMBER\n       --limit-rate=RATE   limit download rate to RATE\n       --bwlimit=RATE      limit socket I/O bandwidth\n  -t,  --tries=NUMBER     set number of retries to NUMBER\n       --speed=RATE        speed of the progress meter\n";
+    accepts(
+      help,
+      ["probe --limit-rate=200k x", "probe --limit-rate 1.5M x", "probe -Q 10m x", "probe --bwlimit=512 x", "probe --tries 3 x", "probe --speed 2.5 x"],
+      ["probe --limit-rate=fast x", "probe --tries 3k x", "probe --speed 2M x", "probe --quota x"],
+    );
+  });
+
+  test("\"possible values are `a' (default), `b'\": a remark in parentheses after one choice does not end the list", () => {
+    const help =
+      "Usage: probe [OPTION]... [FILE]...\n\n  -F, --format=FMT    file format to encode or decode; possible values are\n                      `auto' (default), `xz', `lzma', `lzip', and `raw'\n  -k, --keep          keep input files\n";
+    accepts(help, ["probe -F lzma a", "probe --format=auto -k a", "probe -F raw a"], ["probe -F zip a", "probe -F default a", "probe -F a"]);
+  });
+
   test("'NAME|ID|UUID' names placeholders for one value; 'DER|PEM' names the words to type", () => {
     const help =
       "usage: probe [options]\n\noptions:\n  -h, --help            show this help message and exit\n  --show-domain-editor NAME|ID|UUID\n                        Show domain details window\n  --outform DER|PEM     Output format\n";

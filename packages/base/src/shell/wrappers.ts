@@ -229,8 +229,13 @@ export function commandStart(name: string, shape: WrapperShape, args: Word[]): C
   while (i < args.length) {
     const w = args[i]!;
     const v = w.value;
-    // A word only known at run time could be an option or the command: it cannot be read.
-    if (v.startsWith(UNKNOWN_CHAR)) return lost(w, `${name}'s argument ${w.raw} is only known at run time`);
+    // A word only known at run time could be an option or the command: it cannot be read. Where
+    // operands come before the command, one written in double quotes is one word, the first
+    // operand (`ssh "$host" uptime`); unquoted (`ssh $opts host`), it may split into options.
+    if (v.startsWith(UNKNOWN_CHAR)) {
+      if (shape.leading > 0 && /^"[^"]*"$/.test(w.raw)) break;
+      return lost(w, `${name}'s argument ${w.raw} is only known at run time`);
+    }
     if (v === "--") {
       i++;
       break;

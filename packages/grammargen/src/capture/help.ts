@@ -53,6 +53,14 @@ export async function captureHelp(command: string, args: string[] = ["--help"], 
 export function fullerHelpArgs(text: string): string[] | undefined {
   if (/--help[ =]["']?all\b|--help[ =]<[^>\n]*\ball\b[^>\n]*>/.test(text)) return ["--help", "all"];
   if (/(^|[\s"'])--help-all\b/m.test(text)) return ["--help-all"];
+  // Another spelling, on a line that says what it adds: ffmpeg's "-h long -- print more options",
+  // xz's "-H, --long-help  display the long help", promtool's "(also try --help-long ...)". Not
+  // `-hh` (unzip's, tcc's): those print prose and notes that read worse than the short list.
+  for (const line of text.split("\n")) {
+    if (!/\b(more|all|long|advanced|extended|complete|full|hidden)\b/i.test(line)) continue;
+    const m = /(?:^|[\s"'(,])(-h long|--long-help|--help-long|--full-help)(?=$|[\s"'),.:;])/.exec(line);
+    if (m) return m[1]!.split(" ");
+  }
   return undefined;
 }
 

@@ -99,10 +99,11 @@ export function headlessUsageLine(lines: readonly { text: string }[], program: s
 export const PASS_THROUGH_NAME = /^(command|cmd|subcommand|prog|program|utility|executable|mainclass|main-class|jarfile|sourcefile|script|scriptfile)$/i;
 /**
  * An interpreter's script operand ("[programfile] [arguments]", "<file> [--] [args...]",
- * "[ script.js ] [arguments]"): the words after it are the script's, options included. Only
+ * "[ script.js ] [arguments]", npm exec's "<pkg>[@<version>] [args...]"): the words after it are
+ * the script's, options included. Only
  * before an operand of the script's arguments (SCRIPT_ARGS_NAME): a FILE alone is data.
  */
-export const SCRIPT_NAME = /^(programfile|program-file|file|script(?:\.\w+)?|script-?file)$/i;
+export const SCRIPT_NAME = /^(programfile|program-file|file|script(?:\.\w+)?|script-?file|pkg(?:@version)?)$/i;
 export const SCRIPT_ARGS_NAME = /^(args?|arguments?)$/i;
 /** python's "arg ...: arguments passed to program in sys.argv[1:]": an operand whose words are another program's. */
 export const PASSED_TO_PROGRAM = /\b(?:passed|handed|forwarded)\s+(?:on\s+)?to\s+(?:the\s+)?(?:program|script|module)\b/i;

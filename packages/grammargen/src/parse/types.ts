@@ -5,6 +5,8 @@ import type { ValueType } from "../ir.js";
 const INTEGER =
   /^(N|NUM|NUMBER_OF_\w+|INT|INTEGER|INTEGER_RANGE|COUNT|LINES|COLS|COLUMNS|WIDTH|HEIGHT|DEPTH|LEVEL|PORT|PID|UID|GID|LIMIT|MAX|MIN|JOBS|THREADS|TABSIZE|TABS|CHARS|FIELDS|NLINES|RETRIES|TRIES|NUM_\w+|\w+_NUM|\w+_COUNT|MAX_\w+|INDENT|UINT|UINT\d+|INT\d+|SEED|DIGITS|PRECISION|WARMUP|RUNS|SIGNAL_NUMBER|ITERATIONS|LEN|LENGTH|MAXDEPTH|MINDEPTH|COLUMN|TOKENS)$/;
 const SIZE = /^(SIZE|BYTES|\w+_SIZE|SIZE_\w+|BUFSIZE|BLOCKSIZE)$/;
+/** A description of an amount of data, whose number takes a multiplier suffix (200k, 1M). */
+const DATA_AMOUNT = /\b(?:download|upload|transfer)(?:ing)? (?:rate|speed)\b|\bbandwidth\b|\bquota\b|\bin bytes\b/i;
 const NUMBER = /^(FLOAT|FLOAT_RANGE|FLOAT\d+|NUMBER|DOUBLE|DECIMAL|RATIO|SECONDS|SECS|SEC|FACTOR|RATE|PERCENT|SCALE)$/;
 const DURATION = /^(DURATION|TIMEOUT|DELAY|INTERVAL|TIME_?LIMIT|WAIT)$/;
 // PROGRAM and SCRIPT are not here: awk's [Program] and sed's -e script are program text, and a
@@ -101,7 +103,9 @@ function listOf(text: string): string[] {
 }
 
 /** Choices spelled in a description. */
-export function descriptionChoices(desc: string): string[] | undefined {
+export function descriptionChoices(description: string): string[] | undefined {
+  // xz's "possible values are `auto' (default), `xz', `lzma'": a remark on one choice is no end of the list.
+  const desc = description.replace(/(['"`][\w.+:@/-]+['"`])\s*\((?:the )?default\)/gi, "$1");
   const patterns = [
     /\[(?:possible|allowed) values?: ([^\]]+)\]/i,
     /\[choices: ([^\]]+)\]/i,
@@ -286,8 +290,10 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
   }
   if (SIZE.test(bare)) return { kind: "size" };
   if (DURATION.test(bare)) return { kind: "duration" };
-  // pg_basebackup's "-r, --max-rate=RATE  ... (in kB/s, or use suffix "k" or "M")": a size.
-  if (NUMBER.test(bare)) return multiplier ? { kind: "size" } : { kind: "number" };
+  // pg_basebackup's "-r, --max-rate=RATE  ... (in kB/s, or use suffix "k" or "M")": a size. So is
+  // an amount of data: wget's "--limit-rate=RATE  limit download rate to RATE" (200k), "--quota=NUMBER
+  // set retrieval quota", rsync's "--bwlimit=RATE  limit socket I/O bandwidth".
+  if (NUMBER.test(bare)) return multiplier || DATA_AMOUNT.test(hints.description) ? { kind: "size" } : { kind: "number" };
   if (URL.test(bare)) return { kind: "url" };
   if (PATH.test(bare)) return { kind: "path" };
   return { kind: "word" };

@@ -686,6 +686,9 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   const commandWords = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/).slice(1, path.length));
   const alternatives: UsageOperand[][] = [];
   let programsUsage = false;
+  const forms = raw.filter((r) => !("cont" in r)).map((r) => r.text.trim().split(/\s+/));
+  const otherProgram = forms.length > 0 && forms.every((f) => f[0] === forms[0]![0] && /^[\w./+]+$/.test(f[0]!) && !startsWithProgram(f[0]!));
+  const otherCommandWord = otherProgram && forms.every((f) => f[1] === forms[0]![1] && /^[a-z][a-z0-9-]*$/.test(f[1] ?? "")) ? forms[0]![1] : undefined;
   // "probe info: displays information about a file", a line per command: the program, a
   // command word with a colon glued on, then what the command does (not its arguments).
   const describedCommand = (r: (typeof raw)[number]) => ("cont" in r ? undefined : /^\s*\S+\s+([a-z][\w-]*):\s+[A-Za-z][a-z'-]*\s+\w/.exec(r.text)?.[1]);
@@ -729,6 +732,10 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       // "java -jar josm.jar [<command>] <options>...": the jar is the program.
       const jar = toks[0]?.text === "java" && toks[1]?.text === "-jar" && /\.jar$/.test(toks[2]?.text ?? "");
       toks = toks.slice(jar ? 3 : 1);
+      // npx's help is "npm exec -- <pkg> [args...]", docker-compose's "docker compose [OPTIONS]
+      // COMMAND": another program's usage, whose command word every form spells, is this
+      // program's own, the command it stands for.
+      if (path.length === 1 && otherCommandWord !== undefined && toks[0]?.text === otherCommandWord) toks = toks.slice(1);
       for (const [k, w] of path.slice(1).entries()) {
         const word = toks[0]?.text ?? "";
         const alias = /^[a-z][\w-]*$/.test(word) && commandWords.some((c) => c[k] === w) && commandWords.some((c) => c[k] === word);
