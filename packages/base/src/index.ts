@@ -15,7 +15,7 @@ export {
   type WrapperIr,
   type WrapperShape,
 } from "./shell/wrappers.js";
-export { invocations, programOf, programsIn, scriptsOf, simpleCommands } from "./shell/commands.js";
+export { invocations, programOf, programsIn, programsToPlan, scriptsOf, simpleCommands } from "./shell/commands.js";
 export { repoPath, repoRoot } from "./repo.js";
 export { shellgenHome } from "./home.js";
 export { cached, cacheKey, type CacheCodec } from "./cache.js";

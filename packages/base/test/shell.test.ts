@@ -1,7 +1,7 @@
 // The shell front end on real tree-sitter-bash: verdicts, simple commands, and the programs
 // a line runs once xargs, timeout and find -exec are looked through.
 import { describe, expect, it } from "vitest";
-import { bashVerdict, invocations, programOf, programsIn, simpleCommands } from "../src/index.js";
+import { bashVerdict, invocations, programOf, programsIn, programsToPlan, simpleCommands } from "../src/index.js";
 
 describe("bashVerdict", () => {
   it("accepts commands that parse and names the place of the first problem otherwise", () => {
@@ -35,6 +35,20 @@ describe("programs in a command", () => {
     const inner = invocations("find . -exec gzip -9 {} +").find((i) => i.name.value === "gzip")!;
     expect(inner.wrappers).toEqual(["find"]);
     expect(inner.args.map((a) => a.value)).toEqual(["-9"]);
+  });
+
+  it("plans past a wrapper's operand known only at run time, which the checker never reads past", () => {
+    for (const [line, inner] of [
+      ["for h in a b; do ssh $h uptime; done", ["uptime"]],
+      ["ssh $USER@$HOST ls -l", ["ls"]],
+      ['ssh -i key $host "sudo systemctl restart nginx"', ["sudo", "systemctl"]],
+      ["sudo chroot $ROOT make", ["make"]],
+    ] as const) {
+      expect(programsToPlan(line), line).toEqual([...programsIn(line), ...inner]);
+      for (const p of inner) expect(programsIn(line), line).not.toContain(p);
+    }
+    // Where the wrapper would run the word itself, there is nothing past it to guess.
+    for (const line of ["nice $OPTS make", "ls | xargs $CMD", "timeout $T"]) expect(programsToPlan(line), line).toEqual(programsIn(line));
   });
 
   it("names the program a command is about, looking through wrappers only", () => {

@@ -3,7 +3,7 @@
 // `constrained-retry` adds the tree-sitter-bash gate and one native retry fed the error.
 import type { Backend, Completion } from "./backend/types.js";
 import { DecodeError, oneLine } from "./errors.js";
-import { bashVerdict as parseBash, programsIn } from "@shellgen/base";
+import { bashVerdict as parseBash, programsIn, programsToPlan } from "@shellgen/base";
 import { groundValues, snapToGrounded } from "./ground.js";
 import { optionHints, optionHintsFromEnv } from "./hints.js";
 import { stripOutput } from "./hygiene.js";
@@ -351,7 +351,7 @@ async function decodeConstrained(
   // The free decode comes first: the programs it used join the grammar's selection, so a
   // model that reached for sed when the predictor chose cut is not forced off its path.
   const first = await freeCandidate();
-  const programs = programsIn(first ?? freeText ?? "");
+  const programs = programsToPlan(first ?? freeText ?? "");
   const plans = planner.plans({
     request: prompt.request,
     ground,

@@ -10,8 +10,11 @@ import { readCorpus } from "../src/pack/corpus.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const entries = readCorpus(join(ROOT, "corpora/help"), ["ls", "head", "sudo", "nohup", "chroot", "xargs", "find", "timeout"]);
-const g = compose({ commands: entries.map((e) => e.spec) });
+// As the pack's default grammar is composed (without the rare forms), and as a request's is.
+const g = compose({ commands: entries.map((e) => e.spec), rareForms: false });
+const wide = compose({ commands: entries.map((e) => e.spec) });
 const accepts = (cmd: string): boolean => recognize(g, cmd).accepted;
+const widely = (cmd: string): boolean => recognize(wide, cmd).accepted;
 
 const segment = fc.stringMatching(/^[a-z][a-z0-9_.-]{0,8}$/);
 const BIN_DIRS = ["/bin", "/sbin", "/usr/bin", "/usr/sbin"];
@@ -32,15 +35,50 @@ describe("command paths", () => {
     );
   });
 
-  test("a name in a system bin folder is a program with a grammar, or refused; so is any other absolute path", () => {
+  test("a name in a system bin folder is a program with a grammar, or refused; so is any other absolute path, but for the rare forms", () => {
     fc.assert(
       fc.property(fc.constantFrom(...BIN_DIRS, "/opt", "/etc/init.d"), segment, (dir, name) => {
         fc.pre(!KNOWN.includes(name));
         expect(accepts(`${dir}/${name} x`), `${dir}/${name} x`).toBe(false);
+        expect(widely(`${dir}/${name} x`), `${dir}/${name} x`).toBe(!BIN_DIRS.includes(dir));
       }),
     );
-    expect(accepts("/usr/bin/ls -l")).toBe(true);
-    expect(accepts("/usr/bin/ls --bogus")).toBe(false);
+    for (const both of [accepts, widely]) {
+      expect(both("/usr/bin/ls -l")).toBe(true);
+      expect(both("/usr/bin/ls --bogus")).toBe(false);
+    }
+  });
+
+  test("with the rare forms, a path outside the system bin folders runs with any words, alone or wrapped", () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), words, fc.constantFrom(...WRAPPED), (dirs, args, wrapper) => {
+        const path = `/${dirs.join("/")}`;
+        fc.pre(!BIN_DIRS.some((d) => `${path}/`.startsWith(`${d}/`)) && !["/bin", "/sbin", "/usr"].includes(path));
+        const cmd = `${wrapper}${[path, ...args].join(" ")}`;
+        expect(widely(cmd), cmd).toBe(true);
+        expect(accepts(cmd), cmd).toBe(false);
+      }),
+    );
+  });
+
+  test("with the rare forms, a history event or quick substitution stands for an earlier line", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("!!", "!-2", "!17", "!ssh", "!./run", "^foo^bar", "^a^b^", "!!:gs/a/b", "!:1-3", "!-1:2"),
+        words,
+        fc.constantFrom(...WRAPPED),
+        (event, args, wrapper) => {
+          const cmd = `${wrapper}${[event, ...args].join(" ")}`;
+          expect(widely(cmd), cmd).toBe(true);
+          expect(accepts(cmd), cmd).toBe(false);
+        },
+      ),
+    );
+    for (const c of ["!", "!$", "!-", "^foo", "^^", "!:", "!!:", "ls |"]) expect(widely(c), c).toBe(false);
+    for (const both of [accepts, widely]) {
+      expect(both("! ls -l")).toBe(true);
+      expect(both("! ls --bogus")).toBe(false);
+    }
   });
 
   test("a shell named by its path", () => {
@@ -50,7 +88,7 @@ describe("command paths", () => {
   });
 
   test("an unclosed or empty expansion is no command, nor a bare folder", () => {
-    for (const c of ["$( ls", "${DIR/run.sh", "$ x", "/ x", "/usr/ x", "!! x", "^a^b"]) expect(accepts(c), c).toBe(false);
+    for (const c of ["$( ls", "${DIR/run.sh", "$ x", "/ x", "/usr/ x"]) for (const both of [accepts, widely]) expect(both(c), c).toBe(false);
   });
 
   test("a backslash before a name runs it past its alias, under the same grammar", () => {

@@ -81,6 +81,41 @@ export function programsIn(source: string): string[] {
 }
 
 /**
+ * The programs a grammar for a command line should hold: those programsIn finds, and, past a
+ * wrapper's operand known only at run time, the command after it (`ssh $host uptime`, `chroot
+ * $ROOT make`), read as if that word were the operand it most likely is. For planning only:
+ * the checker never guesses where a command starts (programsIn, invocations' `lost`), so a
+ * guess here only widens the grammar that the checked line must still pass.
+ */
+export function programsToPlan(source: string): string[] {
+  const out: string[] = [];
+  const visit = (text: string, depth: number) => {
+    for (const inv of invocations(text)) {
+      const guessed = inv.lost && inv.lost.word.value.startsWith(UNKNOWN) ? guessPast(inv) : [];
+      for (const i of [inv, ...guessed]) {
+        const name = basename(i.name.value);
+        if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
+        if (depth < SCRIPT_DEPTH) for (const script of scriptsOf(i)) visit(script, depth + 1);
+      }
+    }
+  };
+  visit(source, 0);
+  return out;
+}
+
+/**
+ * What a wrapper lost at a run-time word runs, that word read as an operand before the command
+ * (ssh's HOST): nothing where the wrapper would run the word itself (`nice $CMD`, `xargs $CMD`).
+ */
+function guessPast(inv: Invocation): Invocation[] {
+  const { lost, ...wrapper } = inv;
+  const operand = { ...lost!.word, value: "operand" };
+  const args = inv.args.map((a) => (a === lost!.word ? operand : a));
+  const inner = unwrap({ ...wrapper, args }).slice(1);
+  return inner[0]?.name === operand ? [] : inner;
+}
+
+/**
  * The program a command is "about": that of its first simple command, looking through
  * wrappers (`timeout 5 curl ...` is about curl). "" when nothing runs.
  */

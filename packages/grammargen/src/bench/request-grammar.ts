@@ -5,7 +5,7 @@
 // (report:precision), so both measure the same grammars.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { programsIn } from "@shellgen/base";
+import { programsToPlan } from "@shellgen/base";
 import { parseGrammarText } from "../check/reader.js";
 import { BUILTIN_NAMES, KEYWORDS } from "../compose/builtins.js";
 import { compose } from "../compose/compose.js";
@@ -13,12 +13,12 @@ import type { Grammar } from "../grammar/ast.js";
 import type { CommandSpec } from "../ir.js";
 
 /**
- * Program names a command line runs: those the decoder plans with (base's programsIn, which
+ * Program names a command line runs: those the decoder plans with (base's programsToPlan, which
  * looks through wrappers and the scripts a shell is handed: `sudo -u bob find`, `ssh h 'ls'`),
  * and a lexical reading that still finds them in a line tree-sitter cannot parse whole.
  */
 export function programsOf(command: string): string[] {
-  const out = new Set<string>(programsIn(command).filter((w) => !KEYWORDS.includes(w)));
+  const out = new Set<string>(programsToPlan(command).filter((w) => !KEYWORDS.includes(w)));
   // A lookbehind, so `| xargs grep` yields both xargs and the grep it runs.
   const re =
     /(?<=^|[|;&({`]|(?:^|[|;&(])\s*(?:\d*[<>]{1,2}&?\s*[^\s|;&<>]+\s+)+|\$\(|\bdo|\bthen|\belse|\bxargs(?:\s+-\S+(?:\s+(?:\d+|\{\}))?)*|-(?:exec|ok)(?:dir)?|\btimeout\s+\S+|\bnohup|\bwatch(?:\s+-\S+(?:\s+[\d.]+)?)*)\s*([A-Za-z0-9_./+-]+)/g;

@@ -48,6 +48,13 @@ export interface ComposeOptions {
   limits?: Partial<ComposeLimits>;
   /** Heredoc delimiters the grammar offers (a grammar cannot match an arbitrary one). */
   heredocDelimiters?: string[];
+  /**
+   * Forms one-liners rarely hold, which cost a large grammar's compile time (script-path.ts):
+   * a command by an absolute path outside the system bin folders, a history event (`sudo !!`).
+   * Default true: a grammar composed for a request takes them; the pack's default grammar,
+   * made once for every request, leaves them out (false).
+   */
+  rareForms?: boolean;
   /** Where each program's `--` may stand (LowerOptions.dashDash); decoders want "after-typed". */
   dashDash?: "anywhere" | "after-typed";
   /**
@@ -206,7 +213,7 @@ export function compose(opts: ComposeOptions): Grammar {
   }
   put("sh_name", seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED)), true);
   put("sh_bindir", seq(opt(alt(lit("/usr/local"), lit("/usr"))), alt(lit("/bin/"), lit("/sbin/"))), true);
-  if (!policy && !opts.allowUnknown) put("sh_scriptpath", scriptPath(), true);
+  if (!policy && !opts.allowUnknown) put("sh_scriptpath", scriptPath(opts.rareForms ?? true), true);
   put("sh_arith", seq(lit("$(("), rep(cls("()\n`", true), 1, UNBOUNDED), lit("))")), true);
   // A `$` in it starts a name ($n, ${n}); `$(` is a substitution, read as one.
   put("sh_arithtext", rep(alt(cls("()\n`$", true), seq(lit("$"), cls("()\n`$", true))), 1, UNBOUNDED), true);

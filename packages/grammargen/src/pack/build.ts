@@ -168,6 +168,8 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   };
   const defaultOptions = {
+    // Forms one-liners rarely hold, left out for the compile time they cost (script-path.ts).
+    rareForms: false,
     ...(config.default.builtins ? { builtins: config.default.builtins } : {}),
     ...(heredocDelimiters ? { heredocDelimiters } : {}),
   };
