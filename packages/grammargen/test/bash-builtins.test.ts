@@ -123,6 +123,13 @@ describe("builtins in the composed grammar", () => {
     // A process group is a negative pid, once `--` ends the options.
     "kill -- -1234",
     "kill -TERM -- -$PGID",
+    // Every builtin that reads options ends them at `--`, whatever its operands look like.
+    'cd -- "$dir"',
+    "export -- X=1",
+    "unset -f -- f",
+    "read -r -- line",
+    "type -- ls",
+    "pwd --",
     "command -v ls",
     "command ls -l",
     "exec make",
@@ -163,6 +170,9 @@ describe("builtins in the composed grammar", () => {
     "eval -x",
     "pushd -z",
     "cd a b",
+    "cd -- a b",
+    "export --",
+    "read -r -- --",
     "export 1A=2",
     "export $(",
     // A builtin that changes variables, given none, changes nothing: a command left unfinished.

@@ -313,9 +313,9 @@ export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx:
     const tail = (c: LowerContext): Expr[] => {
       const plain = operands(given, b, c, { open: true });
       const after = operands(given, b, c, { open: false });
-      // Where no operand could start with `-` (a name, a number, none at all), `--` would change
-      // nothing and is left out: every choice costs an engine a place to compile.
-      return JSON.stringify(plain) === JSON.stringify(after) ? plain : [alt(seq(sp, lit("--"), ...after), seq(...plain))];
+      // Where no operand could start with `-` (a name, a number, none at all), `--` changes
+      // nothing but itself: written or not, the same operands follow (`cd -- "$dir"`).
+      return JSON.stringify(plain) === JSON.stringify(after) ? [opt(seq(sp, lit("--"))), ...plain] : [alt(seq(sp, lit("--"), ...after), seq(...plain))];
     };
     // `printf >&2 "%s\n" x`: redirections may come right after the name, where words must
     // follow them. Where none need follow, the stage's own redirections already stand there.
