@@ -123,6 +123,16 @@ describe("help layouts", () => {
     );
   });
 
+  test("a usage line that puts '<options>' in angles uses them for optional parts; an option table's angles still mark required values", () => {
+    const headless = "probe <options> <directory>\n\n  -h,--help     This help message\n  -x            Same filesystem\n  -o FILE       Export to FILE\n";
+    accepts(headless, ["probe", "probe -x /", "probe -o out.json", "probe /srv"], ["probe -o", "probe --bogus", "probe a b"]);
+    const headed =
+      "Usage: probe <options> <source files>\nwhere possible options include:\n  -classpath (-cp) <path>    Paths where to find classes\n  -verbose                   Say more\n";
+    accepts(headed, ["probe", "probe -verbose a.kt b.kt", "probe -cp lib a.kt"], ["probe -cp", "probe -bogus"]);
+    // Angles beside square brackets mark required parts.
+    accepts("Usage: probe [-v] <file>\n  -v   verbose\n", ["probe -v a"], ["probe", "probe -v"]);
+  });
+
   test("another program's usage whose every form spells one command word is this program's ('tool run -- <pkg> [args...]'); a package's args are its own", () => {
     const help =
       "Run a command from a package\n\nUsage:\ntool run -- <pkg>[@<version>] [args...]\ntool run --package=<pkg>[@<version>] -- <cmd> [args...]\n\nOptions:\n[--package <package-spec>] [-c|--call <call>]\n";

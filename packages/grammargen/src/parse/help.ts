@@ -482,8 +482,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // BSD-syntax letters (ps) are the extension's; the getopt reader sees the dashed names only.
   const bsd = style === "gnu" || style === "generic" ? readBsdLetters(text) : undefined;
   if (bsd) text = withoutBsdLetters(text);
-  text = angledAsOptional(text);
   const path = nameWords(opts.name);
+  text = angledAsOptional(text, path[0]);
   const lines = splitLines(text);
   const entries = readEntries(lines, path[path.length - 1]);
   const templates: string[] = [];

@@ -247,12 +247,28 @@ export function joinNumberedRun<T extends { name: string; max: number }>(out: T[
 
 /**
  * ngrep's "usage: ngrep <-hNX> <-n num> <match expression>": a usage block with options in angle
- * brackets and no square ones uses angles for optional parts (offsets kept). Beside square ones
- * (dotlockfile's "[-p] <-m|lockfile>") they mark required parts.
+ * brackets and no square ones uses angles for optional parts (offsets kept). So does one that
+ * puts "<options>" in them (ncdu's "ncdu <options> <directory>", ocaml's "ocaml <options>
+ * <files>"): options are never required. Beside square ones (dotlockfile's "[-p] <-m|lockfile>")
+ * they mark required parts.
  */
-export function angledAsOptional(text: string): string {
+export function angledAsOptional(text: string, program = ""): string {
   const lines = text.split("\n");
   const at = lines.findIndex(isUsageHeading);
+  // The form line that puts "<options>" in angles, headed or not: its angles alone, as an option
+  // table below may still mark a required value so ("-classpath (-cp) <path>").
+  const formAt =
+    at >= 0
+      ? /^\s*usage\s*:?\s*$/i.test(lines[at]!)
+        ? lines.findIndex((l, i) => i > at && l.trim() !== "")
+        : at
+      : headlessUsageLine(
+          lines.map((t) => ({ text: t })),
+          program,
+        );
+  const form = lines[formAt] ?? "";
+  if (/<(?:options?|opts|flags?)>/i.test(form) && !/[[\]]/.test(form))
+    return [...lines.slice(0, formAt), form.replace(/<([^<>]*)>/g, "[$1]"), ...lines.slice(formAt + 1)].join("\n");
   if (at < 0) return text;
   let end = at;
   while (end + 1 < lines.length && lines[end + 1]!.trim() !== "") end++;
