@@ -58,6 +58,21 @@ describe("programs", () => {
     expect(recognize(g, "find . -name '*.gz' -exec gzip -d {} \\;").accepted).toBe(true);
     expect(recognize(g, "find . -name '*.gz' -exec gzip --nope {} \\;").accepted).toBe(false);
   });
+  test("a wrapper that hands its command to a shell (ssh, watch) runs inside another wrapper, one level deep", () => {
+    const names = ["ssh", "watch", "sudo", "nohup", "timeout", "ls", "df", "wc"];
+    const g = compose({ commands: readCorpus(join(ROOT, "corpora/help"), names).map((e) => e.spec) });
+    const outer = fc.constantFrom("sudo ", "nohup ", "timeout 5 ", "sudo -u bob ");
+    const inner = fc.constantFrom("ssh host ls -l", "ssh -p 22 host df -h", 'ssh host "ls | wc -l"', "ssh host", "watch -n 1 df -h", "watch 'ls | wc -l'");
+    fc.assert(
+      fc.property(outer, inner, (o, i) => {
+        expect(recognize(g, o + i).accepted, o + i).toBe(true);
+        // The command inside is still checked, and may not be one more wrapper.
+        expect(recognize(g, `${o}${i.replace(/ls -l|df -h|ls \| wc -l/, "ls --bogus")}`).accepted, `${o}${i} --bogus`).toBe(i === "ssh host");
+      }),
+    );
+    for (const c of ["sudo ssh host sudo ls", "nohup ssh host nohup ls", "sudo watch nohup df"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
   test("find's -exec supplies its command's trailing operands, as xargs does: `{} +` stands for many names", () => {
     const g = compose({ commands: Object.values(SPECS) });
     const ok = [

@@ -27,6 +27,8 @@ export const INNER_NEST = "sh_innerw";
 export const INNER_ANY = "sh_innerany";
 /** A wrapper that hands its command to a shell (ssh, watch): a command, or one quoted command line. */
 export const INNER_SHELL = "sh_innersh";
+/** The same inside another wrapper (`sudo ssh host ls`, `timeout 5 ssh h uptime`): its command may not be one more wrapper. */
+export const INNER_SHELL1 = "sh_innersh1";
 /** A command line given as one word (`su -c 'ls | wc -l'`), checked by the composed grammar. */
 export const INLINE = "sh_inline";
 /** What an option valued by a command line is lowered to before its value becomes INLINE. */
@@ -255,10 +257,17 @@ function template(
       const run = seq(ref("sp"), ref(cmd));
       return seq(ref(g.start), optional ? opt(run) : run);
     };
-    // A wrapper's command may be one more wrapper (`sudo nohup make`); that one's command may not.
-    const nests = inner === INNER;
-    rules.push({ name: start, expr: wrapped(nests ? INNER_NEST : inner), terminal: false, comment: `${program} running another command` });
-    if (nests) rules.push({ name: `${prefix}_wrapped1`, expr: wrapped(INNER), terminal: false, comment: `${program} inside another wrapper` });
+    // A wrapper's command may be one more wrapper (`sudo nohup make`, `sudo ssh host ls`); that
+    // one's command may not.
+    const nests = inner === INNER || inner === INNER_SHELL;
+    rules.push({ name: start, expr: wrapped(inner === INNER ? INNER_NEST : inner), terminal: false, comment: `${program} running another command` });
+    if (nests)
+      rules.push({
+        name: `${prefix}_wrapped1`,
+        expr: wrapped(inner === INNER ? INNER : INNER_SHELL1),
+        terminal: false,
+        comment: `${program} inside another wrapper`,
+      });
   }
   return {
     program,
@@ -409,7 +418,7 @@ export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = n
     if (values.has(n)) return valueAt(n, s);
     if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
     if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
-    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_ANY, INNER_SHELL, INLINE].includes(n)) return `${n}_s${s}`;
+    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_ANY, INNER_SHELL, INNER_SHELL1, INLINE].includes(n)) return `${n}_s${s}`;
     return n;
   };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));

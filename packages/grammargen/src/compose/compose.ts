@@ -19,6 +19,7 @@ import {
   INNER_EXEC,
   INNER_NEST,
   INNER_SHELL,
+  INNER_SHELL1,
   INNER_WITH,
   INNER_XARGS,
   valueAt,
@@ -406,7 +407,9 @@ export function compose(opts: ComposeOptions): Grammar {
     put(`${INNER_NEST}_s${s}`, alt(ref(`${INNER}_s${s}`), ...nestable.map((t) => ref(`${t.nested}_s${s}`))));
     // The shell joins the words it is given: a quoted line may be followed by more (`ssh h 'ls' /tmp`, `parallel 'gzip {}' ::: a b`).
     put(`${INNER_ANY}_s${s}`, alt(ref(`${INNER_NEST}_s${s}`), ...builtinRefs([], false, (b) => !runnable(b))));
-    put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_ANY}_s${s}`), seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED))));
+    const quotedLine = seq(ref(`${INLINE}q_s${s}`), rep(seq(sp, ref(`sh_word_s${s}`)), 0, UNBOUNDED));
+    put(`${INNER_SHELL}_s${s}`, alt(ref(`${INNER_ANY}_s${s}`), quotedLine));
+    put(`${INNER_SHELL1}_s${s}`, alt(ref(`${INNER}_s${s}`), quotedLine));
     // find's -exec supplies the command's trailing operands as xargs does (`-exec stat {} +`,
     // where the braces stand for many names), so its command takes the same relaxed forms; only
     // find itself (whose -exec would nest without bound) is left out. xargs's rule holds this
