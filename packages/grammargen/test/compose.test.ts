@@ -73,6 +73,26 @@ describe("programs", () => {
     for (const c of ["sudo ssh host sudo ls", "nohup ssh host nohup ls", "sudo watch nohup df"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
 
+  test("with the rare forms, a wrapper runs under xargs and find -exec, which supply its command's trailing operands", () => {
+    const specs = readCorpus(join(ROOT, "corpora/help"), ["xargs", "find", "sudo", "nice", "rm", "chmod", "gzip", "ls"]).map((e) => e.spec);
+    const wide = compose({ commands: specs });
+    const narrow = compose({ commands: specs, rareForms: false });
+    const lead = fc.constantFrom("ls | xargs ", "ls | xargs -n1 ", "xargs -a list.txt ");
+    const wrapper = fc.constantFrom("sudo ", "sudo -u bob ", "nice -n 5 ");
+    const cmd = fc.constantFrom("rm", "rm -f", "chmod 644", "gzip -9");
+    fc.assert(
+      fc.property(lead, wrapper, cmd, (l, w, c) => {
+        expect(recognize(wide, l + w + c).accepted, l + w + c).toBe(true);
+        expect(recognize(narrow, l + w + c).accepted, l + w + c).toBe(false);
+        expect(recognize(wide, `${l}${w}${c} --bogus`).accepted, `${l}${w}${c} --bogus`).toBe(false);
+      }),
+    );
+    for (const c of ["find . -name '*.log' -exec sudo rm {} \\;", "find . -type f -exec sudo chmod 644 {} +"])
+      expect(recognize(wide, c).accepted, c).toBe(true);
+    // Its command is no wrapper again, and find -exec still runs no find.
+    for (const c of ["ls | xargs sudo sudo rm", "find . -exec sudo find . {} +"]) expect(recognize(wide, c).accepted, c).toBe(false);
+  });
+
   test("find's -exec supplies its command's trailing operands, as xargs does: `{} +` stands for many names", () => {
     const g = compose({ commands: Object.values(SPECS) });
     const ok = [

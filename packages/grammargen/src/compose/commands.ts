@@ -19,6 +19,8 @@ export const INNER_WITH = "sh_inner_with";
 export const INNER_XARGS = "sh_innerx";
 /** find -exec's command: anything but another find (which would nest without bound), its trailing operands supplied as under xargs. */
 export const INNER_EXEC = "sh_innerexec";
+/** The same without a wrapper, for a wrapper's command under xargs or find -exec (`xargs sudo rm`). */
+export const INNER_EXEC0 = "sh_innerexec0";
 /** A redirection inside a command's words; replaced by the level's redirection rule. */
 export const IN_REDIRECT = "sh_inredirect";
 /** A command that may itself be one wrapper deep (`sudo nohup make`, `time sudo ls`). */
@@ -53,6 +55,8 @@ export interface CommandTemplate {
   relaxed?: boolean;
   /** The wrapper's rule when it is itself the command of another wrapper (its command is then no wrapper). */
   nested?: string;
+  /** The same under xargs or find -exec, whose command's trailing operands they supply (`xargs sudo rm`). */
+  nestedExec?: string;
 }
 
 const spelled = (o: OptionSpec): string[] => [...o.short.map((s) => `-${s}`), ...o.long.map((l) => `--${l}`), ...(o.dashLong ?? []).map((d) => `-${d}`)];
@@ -126,6 +130,8 @@ export function commandTemplates(
   execInner = true,
   dashDash?: LowerOptions["dashDash"],
   redirects = false,
+  /** ComposeOptions.rareForms: wrappers under xargs and find -exec too. */
+  rare = false,
 ): CommandTemplate[] {
   const out: CommandTemplate[] = [];
   const used = new Set<string>();
@@ -185,6 +191,7 @@ export function commandTemplates(
         dashDash,
         redirects,
         before,
+        rare,
       );
       if (v.place === "anywhere" && needsOperands) t.relaxed = true;
       if (execInner) {
@@ -210,6 +217,7 @@ function template(
   dashDash?: LowerOptions["dashDash"],
   redirects = false,
   before?: OptionSpec[],
+  rare = false,
 ): CommandTemplate {
   const cut = spec.positionals.findIndex((_, i) => wrapsCommand(spec.positionals, i));
   const wrapper = cut >= 0 && spec.path.length === 1;
@@ -268,6 +276,10 @@ function template(
         terminal: false,
         comment: `${program} inside another wrapper`,
       });
+    // Under xargs or find -exec, which supply its command's trailing operands (`xargs sudo rm`,
+    // `-exec sudo chmod 644 {} +`): one of the rare forms.
+    if (rare && inner === INNER)
+      rules.push({ name: `${prefix}_wrappedx`, expr: wrapped(INNER_EXEC0), terminal: false, comment: `${program} under xargs or find -exec` });
   }
   return {
     program,
@@ -278,6 +290,7 @@ function template(
     wrapper,
     place,
     ...(wrapper && rules.some((r) => r.name === `${prefix}_wrapped1`) ? { nested: `${prefix}_wrapped1` } : {}),
+    ...(wrapper && rules.some((r) => r.name === `${prefix}_wrappedx`) ? { nestedExec: `${prefix}_wrappedx` } : {}),
   };
 }
 
@@ -418,7 +431,7 @@ export function atLevel(tpl: CommandTemplate, s: number, values: Set<string> = n
     if (values.has(n)) return valueAt(n, s);
     if (n === "word" || n === "operand") return `sh_${n}_s${s}`;
     if (n === IN_REDIRECT) return `sh_redirect_s${s}`;
-    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_NEST, INNER_ANY, INNER_SHELL, INNER_SHELL1, INLINE].includes(n)) return `${n}_s${s}`;
+    if ([INNER, INNER_WITH, INNER_XARGS, INNER_EXEC, INNER_EXEC0, INNER_NEST, INNER_ANY, INNER_SHELL, INNER_SHELL1, INLINE].includes(n)) return `${n}_s${s}`;
     return n;
   };
   const renamed = (e: Expr): Expr => mapExpr(e, (x) => (x.kind === "ref" ? ref(rename(x.name)) : x));

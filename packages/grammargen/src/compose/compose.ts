@@ -17,6 +17,7 @@ import {
   INNER,
   INNER_ANY,
   INNER_EXEC,
+  INNER_EXEC0,
   INNER_NEST,
   INNER_SHELL,
   INNER_SHELL1,
@@ -52,7 +53,7 @@ export interface ComposeOptions {
   /**
    * Forms one-liners rarely hold, which cost a large grammar's compile time (script-path.ts):
    * a command by an absolute path outside the system bin folders, a history event (`sudo !!`),
-   * a function definition (`mkcd() { ...; }`).
+   * a function definition (`mkcd() { ...; }`), a wrapper under xargs or find -exec (`xargs sudo rm`).
    * Default true: a grammar composed for a request takes them; the pack's default grammar,
    * made once for every request, leaves them out (false).
    */
@@ -196,7 +197,7 @@ export function compose(opts: ComposeOptions): Grammar {
   // holds one as a program: a shell's help text is rarely its invocation syntax (dash prints
   // "Illegal option --"), and only the shape checks the command line that -c runs.
   const programs = opts.commands.filter((c) => !POSIX_SHELLS.includes(c.path[0] ?? ""));
-  const templates = commandTemplates(programs, policy, wrapperNames, on.has("exec"), opts.dashDash, on.has("redirect")).filter((t) =>
+  const templates = commandTemplates(programs, policy, wrapperNames, on.has("exec"), opts.dashDash, on.has("redirect"), opts.rareForms ?? true).filter((t) =>
     t.program === "xargs" ? on.has("xargs") : true,
   );
   // No programs at all still composes the shell builtins (`compose --commands echo,cd`);
@@ -415,7 +416,14 @@ export function compose(opts: ComposeOptions): Grammar {
     // find itself (whose -exec would nest without bound) is left out. xargs's rule holds this
     // one and find: XGrammar pays for every alternative it compiles.
     const underXargs = (t: CommandTemplate) => notWrapper(t) && (t.place === "xargs" || (anywhere(t) && !t.relaxed));
-    put(`${INNER_EXEC}_s${s}`, alt(...starts((t) => underXargs(t) && !t.exec), ...builtinRefs([], true, runnable), ...generic));
+    const execPlain = alt(...starts((t) => underXargs(t) && !t.exec), ...builtinRefs([], true, runnable), ...generic);
+    // With the rare forms, a wrapper too (`xargs sudo rm`), whose own command is then no wrapper.
+    const execWrappers = templates.filter((t) => anywhere(t) && t.nestedExec);
+    if (execWrappers.length) {
+      for (const t of execWrappers) for (const r of atLevel(t, s).rules) if (!rules.has(r.name)) rules.set(r.name, r);
+      put(`${INNER_EXEC0}_s${s}`, execPlain);
+      put(`${INNER_EXEC}_s${s}`, alt(ref(`${INNER_EXEC0}_s${s}`), ...execWrappers.map((t) => ref(`${t.nestedExec}_s${s}`))));
+    } else put(`${INNER_EXEC}_s${s}`, execPlain);
     const genericWith = opts.allowUnknown
       ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
       : scripts;
