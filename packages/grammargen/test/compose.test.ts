@@ -474,6 +474,29 @@ describe("programs with subcommands composed beside them", () => {
   });
 });
 
+describe("the rare forms", () => {
+  test("a request's grammar takes each; the pack's default grammar, composed with rareForms false, leaves each out", () => {
+    const specs = readCorpus(join(ROOT, "corpora/help"), ["ls", "xargs", "sudo", "rm"]).map((e) => e.spec);
+    const wide = compose({ commands: specs });
+    const narrow = compose({ commands: specs, rareForms: false });
+    const rare = [
+      "/etc/init.d/nginx restart",
+      "sudo !!",
+      "f() { ls; }",
+      "ls | xargs sudo rm",
+      "ls ${a:-$HOME}",
+      'ls "${1:-$PWD}"',
+      'cd -- "$d"',
+      "read -r -- line",
+    ];
+    for (const c of rare) {
+      expect(recognize(wide, c).accepted, c).toBe(true);
+      expect(recognize(narrow, c).accepted, c).toBe(false);
+    }
+    for (const c of ["ls -l", "ls ${a:-b}", 'cd "$d"', "ls | xargs rm", "./run.sh x"]) expect(recognize(narrow, c).accepted, c).toBe(true);
+  });
+});
+
 describe("function definitions", () => {
   const commands = specs.filter((s) => ["ls", "wc", "head"].includes(s.path[0]!));
   const g = compose({ commands });

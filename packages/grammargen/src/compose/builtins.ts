@@ -44,6 +44,8 @@ export interface BuiltinContext {
   script?: Expr;
   /** A redirection with its leading space, where the composition has them. */
   redirect?: Expr;
+  /** ComposeOptions.rareForms: `--` before operands that could not start with `-` (`cd -- "$d"`). */
+  rare?: boolean;
 }
 
 /**

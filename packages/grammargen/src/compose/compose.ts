@@ -53,7 +53,9 @@ export interface ComposeOptions {
   /**
    * Forms one-liners rarely hold, which cost a large grammar's compile time (script-path.ts):
    * a command by an absolute path outside the system bin folders, a history event (`sudo !!`),
-   * a function definition (`mkcd() { ...; }`), a wrapper under xargs or find -exec (`xargs sudo rm`).
+   * a function definition (`mkcd() { ...; }`), a wrapper under xargs or find -exec (`xargs sudo rm`),
+   * a variable inside `${...}`'s word (`${1:-$HOME}`), `--` after a builtin whose operands
+   * could not start with `-` (`cd -- "$d"`).
    * Default true: a grammar composed for a request takes them; the pack's default grammar,
    * made once for every request, leaves them out (false).
    */
@@ -222,9 +224,9 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_arithtext", rep(alt(cls("()\n`$", true), seq(lit("$"), cls("()\n`$", true))), 1, UNBOUNDED), true);
   put("sh_nl", seq(lit("\n"), rep(cls(" \t"), 0, UNBOUNDED)), true);
   put("sh_fd", cls("0-9"), true);
-  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar()), 1, UNBOUNDED), true);
+  put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar(opts.rareForms ?? true)), 1, UNBOUNDED), true);
   // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
-  if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals()) rules.set(r.name, r);
+  if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals(opts.rareForms ?? true)) rules.set(r.name, r);
   // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"): scripts write it
   // that way and its value is only known when the line runs. Not under a policy, whose bounds
   // on values a variable would slip past.
@@ -339,7 +341,7 @@ export function compose(opts: ComposeOptions): Grammar {
     // time, command and builtin run their command in this shell: any builtin may be it.
     const shellsHere = shells(s, policy);
     const inRedirect = on.has("redirect") ? { redirect: ref(`sh_redirect_s${s}`) } : {};
-    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_ANY}_s${s}`), script, ...inRedirect }), ...shellsHere };
+    const bi = { ...builtins(s, !!policy, { inner: ref(`${INNER_ANY}_s${s}`), script, ...inRedirect, rare: opts.rareForms ?? true }), ...shellsHere };
     // A program that runs its command itself (sudo, nohup, timeout, xargs, find -exec) runs a
     // file: a builtin that lives only inside the shell (cd, export, source) is no command
     // there (`sudo cd /root` fails), unlike one that is also a program (echo, kill) or a shell.
