@@ -107,6 +107,7 @@ export const SOURCES: Source[] = [
     "truncate",
     "chown",
     "zcat",
+    "xz",
     "pr",
     "file",
     "uptime",
@@ -120,8 +121,6 @@ export const SOURCES: Source[] = [
   { name: "column", command: ["column", "-h"], version: ["column", "-V"] },
   { name: "xxd", command: ["xxd", "-h"], version: ["xxd", "-v"] },
   { name: "ps", command: ["ps", "--help", "all"], version: ["ps", "--version"] },
-  // --help lists the basic options; "-H, --long-help  display the long help (lists also the advanced options)".
-  { name: "xz", command: ["xz", "--long-help"] },
   { name: "git-diff", command: ["git", "help", "diff"], version: ["git", "--version"], words: ["git", "diff"] },
   // Programs that run another command (sudo, su -c, ionice, chroot, flock, parallel): the composition
   // reads their own options from these texts and checks the command they run under its own grammar.
