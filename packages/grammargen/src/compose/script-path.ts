@@ -23,7 +23,7 @@ const SEGMENT_REST = chars("A-Za-z0-9_.+-");
  * without them), history events about 3% (3,114 vs 3,023 ms). A grammar composed for one
  * request compiles in milliseconds either way.
  */
-export function scriptPath(rare = false): Expr {
+export function scriptPath(rare = true): Expr {
   const tail = rep(cls(PATH_CHARS), 0, UNBOUNDED);
   const name = seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED));
   const common = [

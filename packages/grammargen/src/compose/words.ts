@@ -34,8 +34,8 @@ export function shellWordTerminals(rare = true): Rule[] {
   const some = (e: Expr): Expr => rep(e, 1, UNBOUNDED);
   const bare = (extra = ""): Expr => cls(BARE_EXCLUDED + extra, true);
   const escaped = seq(lit("\\"), cls("\n", true));
-  // $NAME, $1, $$ and the other special parameters, ${...} (a variable may stand in its word:
-  // ${XDG_CONFIG_HOME:-$HOME/.config}; a substitution may not);
+  // $NAME, $1, $$ and the other special parameters, ${...} (with `rare`, a variable may stand in
+  // its word: ${XDG_CONFIG_HOME:-$HOME/.config}; a substitution never may);
   // a $ before / . : and the like is a literal $ (sed s/$/x/). Inside the braces an operator's
   // word may hold blanks (${PATH//:/ }, ${x:- none}); the name before it may not (${a b}).
   const braced = seq(

@@ -100,8 +100,8 @@ export const PASS_THROUGH_NAME = /^(command|cmd|subcommand|prog|program|utility|
 /**
  * An interpreter's script operand ("[programfile] [arguments]", "<file> [--] [args...]",
  * "[ script.js ] [arguments]", npm exec's "<pkg>[@<version>] [args...]"): the words after it are
- * the script's, options included. Only
- * before an operand of the script's arguments (SCRIPT_ARGS_NAME): a FILE alone is data.
+ * the script's, options included. Only before an operand of the script's arguments
+ * (SCRIPT_ARGS_NAME): a FILE alone is data.
  */
 export const SCRIPT_NAME = /^(programfile|program-file|file|script(?:\.\w+)?|script-?file|pkg(?:@version)?)$/i;
 export const SCRIPT_ARGS_NAME = /^(args?|arguments?)$/i;
