@@ -53,7 +53,7 @@ export interface ComposeOptions {
   /**
    * Forms one-liners rarely hold, which cost a large grammar's compile time (script-path.ts):
    * a command by an absolute path outside the system bin folders, a history event (`sudo !!`),
-   * a function definition (`mkcd() { ...; }`), a wrapper under xargs or find -exec (`xargs sudo rm`),
+   * a wrapper under xargs or find -exec (`xargs sudo rm`),
    * a variable inside `${...}`'s word (`${1:-$HOME}`), `--` after a builtin whose operands
    * could not start with `-` (`cd -- "$d"`).
    * Default true: a grammar composed for a request takes them; the pack's default grammar,
@@ -491,24 +491,14 @@ export function compose(opts: ComposeOptions): Grammar {
           compounds.push(put(n("case"), seq(lit("case"), sp, word, sp, lit("in"), gap, rep(item, 0, UNBOUNDED), opt(seq(last, gap)), lit("esac"))));
         }
         compounds.push(put(n("subshell"), seq(lit("("), osp, body, osp, lit(")"))), put(n("group"), seq(lit("{"), open, body, term, lit("}"))));
-        // A function definition (`mkcd() { mkdir -p "$1" && cd "$1"; }`, `function f { ...; }`):
-        // its body is checked as any group's. A later call by its name stays refused, as no
-        // grammar knows the name. Not under a policy, whose grammar names what may run. Without
-        // `function`, the parentheses follow the name directly (bash also takes `f () {`): so a
-        // command whose program no grammar knows (`htop -u x`) is still refused right after its
-        // name, where the reason given to a model points at the name. One of the rare forms:
-        // the `f()` spelling cost the default grammar about 3.5% more XGrammar compile time at
-        // Qwen2's vocabulary (bench:default, 9 runs: 3,105 vs 2,994 ms; led by `function` alone,
-        // 0 to 1.7% in two batches; docs/results/2026-12-07-summary-9.md).
-        if (!policy && (opts.rareForms ?? true)) {
-          const defined = alt(ref(n("group")), ref(n("subshell")));
-          compounds.push(
-            put(
-              n("funcdef"),
-              alt(seq(lit("function"), sp, ref("sh_name"), alt(seq(osp, lit("()"), osp), sp), defined), seq(ref("sh_name"), lit("()"), osp, defined)),
-            ),
-          );
-        }
+        // Function definitions (`f() { ...; }`, `function f { ...; }`) are not taken, in no
+        // grammar: a name that may be followed by `()` derails sampling. Composed for each
+        // request, they left 17 of 200 generated requests unfinished at 24 tokens under the
+        // default model (decode's embedded.test), and only 96 of 200 ran to the grammar's end at
+        // Qwen2's vocabulary (qwen-vocab-property.test asks for 150); and they cost the
+        // default grammar about 3.5% more XGrammar compile time at Qwen2's vocabulary
+        // (docs/results/2026-12-07-summary-9.md and summary-10.md). A form one-liners rarely
+        // hold, whose name no grammar could call.
         // The arithmetic command: `(( count++ ))`, `if (( $# > 1 )); then`.
         const arith = rules.has(`sh_arithbody_s${s}`) ? ref(`sh_arithbody_s${s}`) : rep(cls("()\n`", true), 1, UNBOUNDED);
         compounds.push(put(n("arithcmd"), seq(lit("(("), arith, lit("))"))));
