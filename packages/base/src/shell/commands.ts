@@ -91,7 +91,7 @@ export function programsToPlan(source: string): string[] {
   const out: string[] = [];
   const visit = (text: string, depth: number) => {
     for (const inv of invocations(text)) {
-      const guessed = inv.lost && inv.lost.word.value.startsWith(UNKNOWN) ? guessPast(inv) : [];
+      const guessed = inv.lost?.word.value.startsWith(UNKNOWN) ? guessPast(inv) : [];
       for (const i of [inv, ...guessed]) {
         const name = basename(i.name.value);
         if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
