@@ -10,6 +10,7 @@ import { readCapturedText } from "@shellgen/base";
 import { describe, expect, test } from "vitest";
 import { emitGbnf, emitLark, lowerCommand, mergeHelpAndMan, parseGrammarText, parseHelp, parseManPage, recognize } from "../src/index.js";
 import { formatIrJson } from "../src/ir-json.js";
+import { accepts } from "./help-verdicts.js";
 
 const dir = fileURLToPath(new URL("./fixtures/layouts/", import.meta.url));
 
@@ -101,12 +102,6 @@ describe("help layouts", () => {
       }
     });
   }
-
-  const accepts = (help: string, ok: string[], bad: string[]) => {
-    const g = lowerCommand(parseHelp(help, { name: "probe" }).spec);
-    for (const c of ok) expect(recognize(g, c).accepted, c).toBe(true);
-    for (const c of bad) expect(recognize(g, c).accepted, c).toBe(false);
-  };
 
   test("an '=' set apart from the option name still glues the value on; '[.X]' continues a number", () => {
     const help = `Usage:\n probe [options]\n\nOptions:\n -d, --delay =SECS [.TENTHS]   wait\n -n, --count =COUNT   stop after COUNT\n -w, --width [=COLUMNS]   width\n -q, --quiet   quiet\n`;

@@ -68,16 +68,7 @@ export function scriptsOf(inv: Invocation): string[] {
 
 /** The programs a command line runs, in order of appearance, each once (wrapped ones and those in scripts it hands a shell included). */
 export function programsIn(source: string): string[] {
-  const out: string[] = [];
-  const visit = (text: string, depth: number) => {
-    for (const inv of invocations(text)) {
-      const name = basename(inv.name.value);
-      if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
-      if (depth < SCRIPT_DEPTH) for (const script of scriptsOf(inv)) visit(script, depth + 1);
-    }
-  };
-  visit(source, 0);
-  return out;
+  return programsRun(source, false);
 }
 
 /**
@@ -88,10 +79,14 @@ export function programsIn(source: string): string[] {
  * guess here only widens the grammar that the checked line must still pass.
  */
 export function programsToPlan(source: string): string[] {
+  return programsRun(source, true);
+}
+
+function programsRun(source: string, guess: boolean): string[] {
   const out: string[] = [];
   const visit = (text: string, depth: number) => {
     for (const inv of invocations(text)) {
-      const guessed = inv.lost?.word.value.startsWith(UNKNOWN) ? guessPast(inv) : [];
+      const guessed = guess && inv.lost?.word.value.startsWith(UNKNOWN) ? guessPast(inv) : [];
       for (const i of [inv, ...guessed]) {
         const name = basename(i.name.value);
         if (PROGRAM_NAME.test(name) && !out.includes(name)) out.push(name);
