@@ -199,6 +199,8 @@ export declare function program(name: string): PackCommand | undefined;
 export declare const defaultGrammar: PackGrammar;
 /** The same, with the default policy encoded. */
 export declare const defaultPolicyGrammar: PackGrammar;
+/** The default grammar that also takes every other program of the pack by name, with any words after it (generated into debian/). */
+export declare const defaultOpenGrammar: PackGrammar;
 /** Grammars of JSON calls to the pack's tools (run_shell_task: shellgen mcp), by tool name. */
 export declare const tools: Readonly<Record<string, PackGrammar>>;
 export declare const manifest: { name: string; version: string; programs: { key: string; export: string; path: string[]; version: string | null; sha256: Record<string, string> }[] } & Record<string, unknown>;

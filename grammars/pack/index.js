@@ -21,9 +21,9 @@ function entry(key, path, from = read) {
     get ir() { return (ir ??= JSON.parse(from(`${key}.ir.json`))); },
   });
 }
-function grammar(name) {
+function grammar(name, from = read) {
   let lark, gbnf;
-  return Object.freeze({ get lark() { return (lark ??= read(`${name}.lark`)); }, get gbnf() { return (gbnf ??= read(`${name}.gbnf`)); } });
+  return Object.freeze({ get lark() { return (lark ??= from(`${name}.lark`)); }, get gbnf() { return (gbnf ??= from(`${name}.gbnf`)); } });
 }
 
 export const age = entry("age", ["age"]);
@@ -4225,6 +4225,7 @@ export function program(name) {
 }
 export const defaultGrammar = grammar("default");
 export const defaultPolicyGrammar = grammar("default-policy");
+export const defaultOpenGrammar = grammar("default-open", readGenerated);
 export const tools = Object.freeze({ "run_shell_task": grammar("run_shell_task.tool") });
 export const manifest = JSON.parse(read("manifest.json"));
 

@@ -33,6 +33,29 @@ describe("grammargen compose / check-policy", () => {
     }
   });
 
+  test("compose --names-only takes those programs with any words and still refuses other names", () => {
+    const dir = mkdtempSync(join(tmpdir(), "compose-names-"));
+    try {
+      const out = join(dir, "g.gbnf");
+      expect(run("compose", "--commands", "cat,sort", "--names-only", "frobctl,zq", "--format", "gbnf", "--out", out).code).toBe(0);
+      const ok = run(
+        "validate",
+        out,
+        "--positive",
+        "frobctl --any 'words' | sort -n",
+        "--positive",
+        "cat a | zq -r .",
+        "--negative",
+        "frobct -x",
+        "--negative",
+        "cat --bogus",
+      );
+      expect(ok.code, ok.out + ok.err).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("errors are one clear line and a non-zero exit", () => {
     for (const args of [
       ["compose", "--commands", "cat,nosuchprogram"],

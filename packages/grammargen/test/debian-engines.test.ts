@@ -1,5 +1,5 @@
 // The Debian-derived grammars (grammars/debian, generated from the committed corpora/debian
-// texts by the build) load in every engine the pack promises: llama.cpp (node-llama-cpp),
+// texts by the build), and default-open built beside them, load in every engine the pack promises: llama.cpp (node-llama-cpp),
 // XGrammar and Python Lark. Each check covers every program; XGrammar's compile against a
 // vocabulary, the costly one, covers every grammar too, in one pass over a shared compiler.
 import { execFileSync } from "node:child_process";
@@ -22,7 +22,9 @@ beforeAll(() => {
     .filter((f) => f.endsWith(".gbnf"))
     .map((f) => f.slice(0, -".gbnf".length))
     .sort();
-  expect(names.length).toBe(r.debian);
+  // Every program's grammar, and default-open (the default grammar with every program's name).
+  expect(names.length).toBe(r.debian + 1);
+  expect(names).toContain("default-open");
 }, 300_000);
 
 describe("Debian-derived grammars load in every engine", () => {

@@ -50,6 +50,8 @@ function check(which: "default" | "perRequest", figures: KindFigures[], min: Par
 describe("precision suite", () => {
   let suite: Suite;
   beforeAll(() => {
+    // The build step that generates grammars/debian (and default-open): a no-op when current.
+    buildPack(join(ROOT, "grammars"), { generated: true });
     suite = buildSuite(ROOT);
   }, 300_000);
 
@@ -59,6 +61,22 @@ describe("precision suite", () => {
 
   it("per-request grammars refuse at least 98% of each kind", () => {
     check("perRequest", measure(suite, "perRequest"));
+  }, 300_000);
+
+  it("default-open refuses what the default grammar refuses of its programs; a misspelling it takes is another program's name", () => {
+    expect(suite.grammars.open, "grammars/debian/default-open.gbnf is missing: npm run build generates it").toBeDefined();
+    const figures = measure(suite, "open", (m) => m.seedAccepted.default);
+    for (const f of figures) expect(f.mutants, f.kind).toBeGreaterThanOrEqual(MIN_MUTANTS.default[f.kind]);
+    check(
+      "default",
+      figures.filter((f) => f.kind !== "program"),
+    );
+    // A closed list of real names cannot refuse a real name (gt for git, fd for df): each
+    // program mutant default-open takes names a program of the pack, and the rest are refused.
+    const program = figures.find((f) => f.kind === "program")!;
+    const debian = packGrammars(ROOT, { debian: true });
+    expect(program.leaks.filter((m) => debian.keysOf(m.wrong).length === 0).map((m) => m.command)).toEqual([]);
+    expect(program.refused / program.mutants).toBeGreaterThanOrEqual(0.9);
   }, 300_000);
 
   it("rests on labels the real programs confirmed, and leaves out what they accepted", () => {

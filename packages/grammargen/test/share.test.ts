@@ -22,6 +22,8 @@ import {
   type Expr,
   type Grammar,
 } from "../src/index.js";
+import { exprId } from "../src/grammar/ast.js";
+import { mergeIdenticalRules as mergeComposedRules } from "../src/compose/merge.js";
 import { validateGrammar } from "../src/grammar/names.js";
 import { xgrammarParse } from "../src/emit/xgrammar.js";
 import { invocationArb, specArb } from "./gen.js";
@@ -134,6 +136,28 @@ describe("sharePieces", () => {
     for (const s of ["xz", "yxz", "x", "yz", "xzz"]) expect(recognize(m, s).accepted, s).toBe(recognize(g, s).accepted);
     const noTwins: Grammar = { start: "s", rules: [rule("s", lit("a"))] };
     expect(mergeIdenticalRules(noTwins)).toBe(noTwins);
+  });
+
+  it("compose's merge never takes a reference for a reference-free rule whose number equals the referent's group", () => {
+    // Rules are keyed by their shape: a reference-free subtree by its exprId, a reference by its
+    // referent's group. b's literal gets id k; k literal rules before c make c's group k, so
+    // `a ::= c` and `b ::= "only-b"` wrote the same key while the two numberings shared a prefix.
+    const bLit = lit("only-b, never c");
+    const k = exprId(bLit);
+    expect(k, "the process has numbered too many expressions for this test to build").toBeLessThan(20_000);
+    const fillers = Array.from({ length: k }, (_, i) => rule(`f${i}`, lit(`filler ${i} ${Math.random()}`)));
+    const g: Grammar = {
+      start: "s",
+      rules: [
+        ...fillers,
+        rule("c", lit("only-c")),
+        rule("s", alt(ref("a"), ref("b"), ...fillers.map((f) => ref(f.name)))),
+        rule("a", ref("c")),
+        rule("b", bLit),
+      ],
+    };
+    const m = mergeComposedRules(g);
+    for (const x of ["only-c", "only-b, never c"]) expect(recognize(m, x).accepted, x).toBe(true);
   });
 
   it("leaves a grammar without repeats as it is, and refers to a rule whose body a piece already is", () => {

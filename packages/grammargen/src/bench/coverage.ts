@@ -7,7 +7,9 @@
 // command names, as a decoder would build for one request.
 // everyday.txt holds one-liners across many more programs than the default grammar holds:
 // measured on per-request grammars that take the Debian-derived programs too (grammars/debian,
-// built by `npm run setup`), as the decoder plans them.
+// built by `npm run setup`), as the decoder plans them. Each set is also measured on
+// default-open (grammars/debian/default-open.gbnf), the default grammar that takes every other
+// pack program by name with any words, when the build has generated it.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { recognize } from "../check/recognize.js";
@@ -22,6 +24,8 @@ export interface CoverageFigures {
   invalid: number;
   default: { accepted: number; rejected: number };
   perRequest: { accepted: number; rejected: number };
+  /** default-open (grammars/debian/default-open.gbnf), when the build has generated it. */
+  open?: { accepted: number; rejected: number };
   misses?: { default: { falseRejects: string[]; falseAccepts: string[] }; perRequest: { falseRejects: string[]; falseAccepts: string[] } };
 }
 
@@ -56,13 +60,18 @@ export function measureCoverage(root: string, opts: { misses?: boolean } = {}): 
     if (!accepts(requestGrammar(c), c)) r.rejected++;
     else m.perRequest.falseAccepts.push(c);
   }
-  return { valid: valid.length, invalid: invalid.length, default: d, perRequest: r, ...(opts.misses ? { misses: m } : {}) };
+  const open = grammars.open && {
+    accepted: valid.filter((c) => accepts(grammars.open!, c)).length,
+    rejected: invalid.filter((c) => !accepts(grammars.open!, c)).length,
+  };
+  return { valid: valid.length, invalid: invalid.length, default: d, perRequest: r, ...(open ? { open } : {}), ...(opts.misses ? { misses: m } : {}) };
 }
 
 export interface EverydayFigures {
   commands: number;
   default: number;
   perRequest: number;
+  open?: number;
   refused?: string[];
 }
 
@@ -80,7 +89,8 @@ export function measureEveryday(root: string, opts: { misses?: boolean } = {}): 
     if (recognize(grammars.forCommand(c), c).accepted) r++;
     else refused.push(c);
   }
-  return { commands: commands.length, default: d, perRequest: r, ...(opts.misses ? { refused } : {}) };
+  const open = grammars.open && commands.filter((c) => recognize(grammars.open!, c).accepted).length;
+  return { commands: commands.length, default: d, perRequest: r, ...(open !== undefined ? { open } : {}), ...(opts.misses ? { refused } : {}) };
 }
 
 function main(): void {
@@ -96,10 +106,12 @@ function main(): void {
   console.log(`| grammar | valid accepted | invalid rejected |\n|---|---|---|`);
   console.log(`| pack default (grammars/pack/default.gbnf) | ${pct(f.default.accepted, f.valid)} | ${pct(f.default.rejected, f.invalid)} |`);
   console.log(`| per-request composition | ${pct(f.perRequest.accepted, f.valid)} | ${pct(f.perRequest.rejected, f.invalid)} |`);
+  if (f.open) console.log(`| default-open (grammars/debian/default-open.gbnf) | ${pct(f.open.accepted, f.valid)} | ${pct(f.open.rejected, f.invalid)} |`);
   if (everyday) {
     console.log(`\n| everyday.txt (${everyday.commands} one-liners) | accepted |\n|---|---|`);
     console.log(`| pack default | ${pct(everyday.default, everyday.commands)} |`);
     console.log(`| per request, with the Debian-derived programs | ${pct(everyday.perRequest, everyday.commands)} |`);
+    if (everyday.open !== undefined) console.log(`| default-open | ${pct(everyday.open, everyday.commands)} |`);
   }
   if (f.misses)
     for (const [k, v] of Object.entries(f.misses))

@@ -1,6 +1,7 @@
 // npm run bench:default -- --against REV|FILE [--against REV|FILE ...] [--model FILE ...] [--runs N] [--commands N] [--json]
 // The pack's default grammar now (grammars/pack/default.gbnf) against other versions of it (a
-// git revision's, or a GBNF file: --against may repeat, to weigh several variants in one batch),
+// git revision's where the revision commits it, or a GBNF file: --against may repeat, to weigh
+// several variants in one batch),
 // side by side in one process, so a change to the grammar is
 // judged by a ratio taken under the same load: XGrammar compile time (wall and CPU), and the
 // time its matcher adds per generated token (next-token bitmask + accept, over the first
@@ -28,7 +29,10 @@ function againstText(against: string): string {
   try {
     return execFileSync("git", ["show", `${against}:${DEFAULT_PATH}`], { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"] });
   } catch (e) {
-    throw new Error(`--against ${against}: neither a file nor a git revision with ${DEFAULT_PATH} (${(e as Error).message.split("\n")[0]})`);
+    // Later revisions commit only its hash (pack/manifest.json): build it there and pass the file.
+    throw new Error(
+      `--against ${against}: neither a file nor a git revision that commits ${DEFAULT_PATH} (${(e as Error).message.split("\n")[0]}); for a revision that generates it, build it in a checkout of that revision (git worktree add DIR ${against}; npm ci && npm run build there) and pass DIR/${DEFAULT_PATH}`,
+    );
   }
 }
 

@@ -112,12 +112,12 @@ export interface SuiteMutant extends Mutant {
   /** The real program refused it (or `bash -n` did): the label is confirmed. */
   confirmed: boolean;
   /** Whether each grammar accepts the seed, so that the mutant counts for it. */
-  seedAccepted: { default: boolean; perRequest: boolean };
+  seedAccepted: { default: boolean; perRequest: boolean; open: boolean };
 }
 
 export interface Suite {
   seeds: number;
-  seedsAccepted: { default: number; perRequest: number };
+  seedsAccepted: { default: number; perRequest: number; open: number };
   mutants: SuiteMutant[];
   /** Mutants left out because the real program accepted them. */
   dropped: SuiteMutant[];
@@ -148,7 +148,8 @@ export function buildSuite(root: string, opts: { kindCap?: number; labels?: bool
     : readSeeds(root).filter((s) => known(s.command));
   const accepts = (g: Grammar, c: string) => recognize(g, c).accepted;
   const made: SuiteMutant[] = [];
-  const seedsAccepted = { default: 0, perRequest: 0 };
+  const seedsAccepted = { default: 0, perRequest: 0, open: 0 };
+  const open = grammars.open;
   for (const seed of seeds) {
     let request: Grammar;
     try {
@@ -156,10 +157,16 @@ export function buildSuite(root: string, opts: { kindCap?: number; labels?: bool
     } catch {
       continue;
     }
-    const seedAccepted = { default: accepts(grammars.default, seed.command), perRequest: accepts(request, seed.command) };
+    const seedAccepted = {
+      default: accepts(grammars.default, seed.command),
+      perRequest: accepts(request, seed.command),
+      open: !!open && accepts(open, seed.command),
+    };
+    // default-open is measured on the same sample, so adding it moves no other figure.
     if (!seedAccepted.default && !seedAccepted.perRequest) continue;
     if (seedAccepted.default) seedsAccepted.default++;
     if (seedAccepted.perRequest) seedsAccepted.perRequest++;
+    if (seedAccepted.open) seedsAccepted.open++;
     for (const m of mutantsOf(seed.command, src)) made.push({ ...m, source: seed.source, confirmed: false, seedAccepted });
   }
   // The sample: per kind, the first `cap` in an order fixed by the mutants' own text.
@@ -187,11 +194,17 @@ export interface KindFigures {
   leaks: SuiteMutant[];
 }
 
-/** Share refused per kind by one grammar ("default" or "perRequest"). */
-export function measure(suite: Suite, which: "default" | "perRequest"): KindFigures[] {
-  const g = (m: SuiteMutant) => (which === "default" ? suite.grammars.default : suite.grammars.forCommand(m.seed));
+export type SuiteGrammar = "default" | "perRequest" | "open";
+
+/**
+ * Share refused per kind by one grammar: the default grammar, per-request grammars, or
+ * default-open (the default grammar that takes every other pack program by name); `only`
+ * narrows the mutants (to those of seeds another grammar accepts, say).
+ */
+export function measure(suite: Suite, which: SuiteGrammar, only: (m: SuiteMutant) => boolean = () => true): KindFigures[] {
+  const g = (m: SuiteMutant) => (which === "default" ? suite.grammars.default : which === "open" ? suite.grammars.open! : suite.grammars.forCommand(m.seed));
   return MUTANT_KINDS.map((kind) => {
-    const ms = suite.mutants.filter((m) => m.kind === kind && m.seedAccepted[which]);
+    const ms = suite.mutants.filter((m) => m.kind === kind && m.seedAccepted[which] && only(m));
     const leaks = ms.filter((m) => recognize(g(m), m.command).accepted);
     return { kind, mutants: ms.length, confirmed: ms.filter((m) => m.confirmed).length, refused: ms.length - leaks.length, leaks };
   });

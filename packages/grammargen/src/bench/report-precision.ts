@@ -1,9 +1,10 @@
 // npm run report:precision [-- --leaks N] [--json FILE] [--debian]
 // How many wrong commands the grammars refuse, by kind of mistake (mutants.ts), on the pack's
 // default grammar and on per-request grammars; with --debian, on per-request grammars of the
-// Debian-derived programs (grammars/debian), which the default grammar does not hold. The
-// leakiest programs follow, each with the options or operands whose mutants got through and
-// one such mutant.
+// Debian-derived programs (grammars/debian), which the default grammar does not hold; and on
+// default-open when the build has generated it, over all its seeds and over the seeds the
+// default grammar accepts (the programs it holds). The leakiest programs follow, each with the
+// options or operands whose mutants got through and one such mutant.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeAtomic } from "../cli/output.js";
@@ -38,24 +39,26 @@ function main(): void {
   const suite = buildSuite(ROOT, { set: debian ? "debian" : "pack" });
   const def = measure(suite, "default");
   const req = measure(suite, "perRequest");
+  // default-open takes every other pack program by name with any words: its figures are
+  // given apart for the programs the default grammar holds and for those it knows by name.
+  const open = suite.grammars.open ? measure(suite, "open") : undefined;
+  const openHeld = suite.grammars.open ? measure(suite, "open", (m) => m.seedAccepted.default) : undefined;
   console.log(
-    `seeds: ${suite.seeds} ${debian ? "running a Debian-derived program" : "of pack programs"} (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request); ` +
+    `seeds: ${suite.seeds} ${debian ? "running a Debian-derived program" : "of pack programs"} (accepted: ${suite.seedsAccepted.default} by the default grammar, ${suite.seedsAccepted.perRequest} per request` +
+      `${open ? `, ${suite.seedsAccepted.open} by default-open` : ""}); ` +
       `mutants: ${suite.mutants.length}, ${suite.dropped.length} more left out because the real program accepted them\n`,
   );
-  console.log("| kind | default: refused | per-request: refused | labels confirmed by the real program |");
-  console.log("|---|---:|---:|---:|");
+  const cell = (f: KindFigures) => `${pct(f.refused, f.mutants)} (${f.refused}/${f.mutants})`;
+  const openHead = open ? " default-open: refused | default-open, seeds the default grammar accepts |" : "";
+  console.log(`| kind | default: refused | per-request: refused |${openHead} labels confirmed by the real program |`);
+  console.log(`|---|---:|---:|${open ? "---:|---:|" : ""}---:|`);
   for (let i = 0; i < def.length; i++) {
     const d = def[i]!;
-    const r = req[i]!;
     const all = suite.mutants.filter((m) => m.kind === d.kind);
-    console.log(
-      `| ${d.kind} | ${pct(d.refused, d.mutants)} (${d.refused}/${d.mutants}) | ${pct(r.refused, r.mutants)} (${r.refused}/${r.mutants}) | ${all.filter((m) => m.confirmed).length}/${all.length} |`,
-    );
+    const openCells = open ? ` ${cell(open[i]!)} | ${cell(openHeld![i]!)} |` : "";
+    console.log(`| ${d.kind} | ${cell(d)} | ${cell(req[i]!)} |${openCells} ${all.filter((m) => m.confirmed).length}/${all.length} |`);
   }
-  for (const [name, figures] of [
-    ["default", def],
-    ["per-request", req],
-  ] as const) {
+  for (const [name, figures] of [["default", def], ["per-request", req], ...(open ? ([["default-open", open]] as const) : [])] as const) {
     const worst = leakiest(figures, n);
     console.log(`\n${name}: leakiest programs${worst.length === 0 ? ": none, every mutant refused" : ""}`);
     for (const w of worst) {
@@ -68,7 +71,7 @@ function main(): void {
     const strip = (fs: KindFigures[]) => fs.map((f) => ({ ...f, leaks: f.leaks.map((m) => ({ program: m.program, site: m.site, command: m.command })) }));
     void writeAtomic(
       json,
-      `${JSON.stringify({ seeds: suite.seeds, seedsAccepted: suite.seedsAccepted, default: strip(def), perRequest: strip(req) }, null, 2)}\n`,
+      `${JSON.stringify({ seeds: suite.seeds, seedsAccepted: suite.seedsAccepted, default: strip(def), perRequest: strip(req), ...(open ? { open: strip(open), openHeld: strip(openHeld!) } : {}) }, null, 2)}\n`,
     );
   }
 }

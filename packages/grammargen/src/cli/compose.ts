@@ -99,15 +99,20 @@ function policyPrograms(policy: Policy): string[] {
 }
 
 export async function composeCommand(argv: string[], io: Io): Promise<number> {
-  const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus"], booleans: ["allow-unknown", "check"] });
+  const args = readArgs(argv, { values: ["commands", "constructs", "policy", "format", "out", "corpus", "names-only"], booleans: ["allow-unknown", "check"] });
   if (args.positionals.length) throw usageError(`unexpected argument ${args.positionals[0]}`);
   const policy = args.values.has("policy") ? loadPolicy(args.values.get("policy")!) : undefined;
   // Without --commands, a policy that lists its programs (a learned one) names them.
   const fromPolicy = !args.values.has("commands") && policy?.commands.allow ? policyPrograms(policy) : undefined;
   const names = (fromPolicy ?? (args.values.get("commands") ?? "").split(",")).map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0 && !args.booleans.has("allow-unknown"))
+  // Programs taken by name, with any words after them: a misspelled name stays refused.
+  const namesOnly = (args.values.get("names-only") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0 && !args.booleans.has("allow-unknown") && namesOnly.length === 0)
     throw usageError(
-      "usage: grammargen compose --commands cat,sort,uniq|--policy FILE [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--out FILE]",
+      "usage: grammargen compose --commands cat,sort,uniq|--policy FILE [--constructs pipe,and,...] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--names-only docker,kubectl] [--out FILE]",
     );
   const format = outputFormat(args, ["lark", "gbnf"] as const);
   let constructs;
@@ -123,6 +128,7 @@ export async function composeCommand(argv: string[], io: Io): Promise<number> {
     ...(constructs ? { constructs } : {}),
     ...(policy ? { policy } : {}),
     allowUnknown,
+    ...(namesOnly.length ? { namesOnly } : {}),
   });
   const text = format === "lark" ? emitLark(g) : emitGbnf(g);
   const out = args.values.get("out");
@@ -158,12 +164,12 @@ export async function packCommand(argv: string[], io: Io): Promise<number> {
     else io.stdout(`pack: ${r.programs} programs${debian}, ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB in ${r.dir} (${r.ms.toFixed(0)} ms)\n`);
     if (!generated) for (const s of r.skipped) io.stderr(`pack: skipped ${s.key}: ${s.reason}\n`);
   }
-  // A generated grammar that is not what pack/debian.json lists: the parser changed since the
-  // pack was reviewed. The files are written (a build goes on); grammars/test fails until
-  // `npm run pack` records the new hashes for review.
+  // A generated grammar that is not what pack/manifest.json or pack/debian.json lists: the
+  // parser changed since the pack was reviewed. The files are written (a build goes on);
+  // grammars/test fails until `npm run pack` records the new hashes for review.
   if (r.drift.length)
     io.stderr(
-      `pack: warning: ${r.drift.length} generated grammar(s) differ from pack/debian.json (${r.drift.slice(0, 8).join(", ")}${r.drift.length > 8 ? ", ..." : ""}); run npm run pack and review\n`,
+      `pack: warning: ${r.drift.length} generated grammar(s) differ from pack/manifest.json and pack/debian.json (${r.drift.slice(0, 8).join(", ")}${r.drift.length > 8 ? ", ..." : ""}); run npm run pack and review\n`,
     );
   return 0;
 }

@@ -47,6 +47,14 @@ export interface ComposeOptions {
   builtins?: string[];
   /** With allowUnknown: program names that are never generic (programs with a grammar elsewhere). */
   reserved?: string[];
+  /**
+   * Programs known by name only: each takes any words, as a script path does. A name may be a
+   * subcommand path ("git clone") of a program the grammar holds other subcommands of. Names
+   * the grammar holds otherwise (its programs, builtins, keywords), names a policy denies, and
+   * names that are not plain command words are dropped. A misspelled name is still refused,
+   * which allowUnknown's "any name" cannot do.
+   */
+  namesOnly?: string[];
   limits?: Partial<ComposeLimits>;
   /** Heredoc delimiters the grammar offers (a grammar cannot match an arbitrary one). */
   heredocDelimiters?: string[];
@@ -269,6 +277,23 @@ export function compose(opts: ComposeOptions): Grammar {
     put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED), true);
     put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED) : ref("sh_gname"), true);
   }
+  // A name may be a held program's subcommand ("git clone"), when the grammar holds others of it.
+  // A builtin the grammar leaves out (opts.builtins) may be taken by name; keywords never are.
+  const held = new Set([
+    ...templates.map((t) => t.program),
+    ...builtinNames,
+    ...KEYWORDS,
+    ...(opts.reserved ?? []),
+    ...wrapOnly,
+    ...programs.map((c) => c.path.join(" ")),
+  ]);
+  const plain = [...new Set(opts.namesOnly ?? [])].filter(
+    (n) =>
+      /^[A-Za-z0-9_][A-Za-z0-9_.+-]*( [A-Za-z0-9_][A-Za-z0-9_.+:-]*)*$/.test(n) && !held.has(n) && (!policy || commandAllowed(policy, n.split(" ")[0]!).ok),
+  );
+  const single = new Set(plain.filter((n) => !n.includes(" ")));
+  const byName = plain.filter((n) => !n.includes(" ") || (held.has(n.split(" ")[0]!) && !single.has(n.split(" ")[0]!))).sort();
+  const byNameRest = byName.filter((n) => !matchesAny(n.split(" ")[0]!, denyInto));
 
   for (let s = S; s <= S; s++) {
     // Words: the plain word terminals, or a $(...) holding a whole list (at level 1 itself).
@@ -363,10 +388,16 @@ export function compose(opts: ComposeOptions): Grammar {
     // allowUnknown (whose generic names already cover it).
     const scripts =
       !policy && !opts.allowUnknown ? [put(`sh_script_s${s}`, seq(ref("sh_scriptpath"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : [];
-    const generic = opts.allowUnknown ? [put(`sh_generic_s${s}`, seq(ref("sh_gname"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))] : scripts;
-    const genericRest = opts.allowUnknown
-      ? [put(`sh_genericrest_s${s}`, seq(ref("sh_gnamerest"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
-      : scripts;
+    const anyWords = (name: string) => seq(ref(name), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs));
+    // Each name leads into the words after it, so the names stay a nested trie: XGrammar
+    // (web-xgrammar 0.1.27, mlc-ai/xgrammar#618) over-accepts a flat choice of thousands of
+    // words followed by more ("ab" | "ar" | "arc" then words took "abc").
+    const args = byName.length ? put(`sh_anyargs_s${s}`, rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)) : undefined;
+    const trieOf = (names: string[]) => literalTrie(names.map((text) => ({ text, then: args })));
+    const named0 = byName.length ? [put(`sh_bynamecmd_s${s}`, trieOf(byName))] : [];
+    const namedRest = byNameRest.length === byName.length ? named0 : byNameRest.length ? [put(`sh_bynamerestcmd_s${s}`, trieOf(byNameRest))] : [];
+    const generic = [...(opts.allowUnknown ? [put(`sh_generic_s${s}`, anyWords("sh_gname"))] : scripts), ...named0];
+    const genericRest = [...(opts.allowUnknown ? [put(`sh_genericrest_s${s}`, anyWords("sh_gnamerest"))] : scripts), ...namedRest];
     const anywhere = (t: CommandTemplate) => t.place === "anywhere";
     // Where a command starts, llama.cpp keeps a parse stack for every program whose name is
     // still possible and re-checks each candidate token against all of them: 150 programs
@@ -426,9 +457,7 @@ export function compose(opts: ComposeOptions): Grammar {
       put(`${INNER_EXEC0}_s${s}`, execPlain);
       put(`${INNER_EXEC}_s${s}`, alt(ref(`${INNER_EXEC0}_s${s}`), ...execWrappers.map((t) => ref(`${t.nestedExec}_s${s}`))));
     } else put(`${INNER_EXEC}_s${s}`, execPlain);
-    const genericWith = opts.allowUnknown
-      ? [put(`sh_genericwith_s${s}`, seq(ref("sh_gnamewith"), rep(seq(sp, ref(`sh_word_s${s}`)), 0, lim.genericArgs)))]
-      : scripts;
+    const genericWith = [...(opts.allowUnknown ? [put(`sh_genericwith_s${s}`, anyWords("sh_gnamewith"))] : scripts), ...named0];
     put(`${INNER_WITH}_s${s}`, alt(...starts((t) => notWrapper(t) && t.place !== "xargs"), ...builtinRefs([]), ...genericWith));
     put(`${INNER_XARGS}_s${s}`, alt(ref(`${INNER_EXEC}_s${s}`), ...starts((t) => underXargs(t) && !!t.exec)));
 

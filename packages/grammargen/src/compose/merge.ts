@@ -44,7 +44,10 @@ export function mergeIdenticalRules(g: Grammar, keep: Iterable<string> = []): Gr
     for (const [i, r] of g.rules.entries()) {
       const t = templates[i]!;
       let key = t.head + t.pieces[0]!;
-      for (let j = 0; j < t.refs.length; j++) key += `#${group.get(t.refs[j]!) ?? t.refs[j]}${t.pieces[j + 1]!}`;
+      // A group is written `&n`, apart from a subtree's `#id`: the two numberings overlap, and a
+      // reference whose group number equalled a reference-free subtree's id merged two
+      // different rules (which ones depended on what the process had composed before).
+      for (let j = 0; j < t.refs.length; j++) key += `&${group.get(t.refs[j]!) ?? `?${t.refs[j]}`}${t.pieces[j + 1]!}`;
       if (!keys.has(key)) keys.set(key, keys.size);
       next.set(r.name, keys.get(key)!);
     }

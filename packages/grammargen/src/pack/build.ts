@@ -2,9 +2,8 @@
 // Everything is built in a temp directory beside the pack and swapped in by rename, so a
 // killed run leaves either the old pack or the new one, never a mix. Output is a pure
 // function of the inputs (no timestamps), so CI can regenerate and diff.
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { capturedTextPath, syncDirSync, syncTreeSync, writeFileAtomicSync } from "@shellgen/base";
+import { syncDirSync, syncTreeSync, writeFileAtomicSync } from "@shellgen/base";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { emitGbnf } from "../emit/gbnf.js";
@@ -15,8 +14,8 @@ import type { CommandSpec } from "../ir.js";
 import { formatIrJson } from "../ir-json.js";
 import { lowerCommand } from "../lower/command.js";
 import { compose } from "../compose/compose.js";
-import { BUILTIN_NAMES } from "../compose/builtins.js";
-import { CONSTRUCTS, parseConstructs, type Construct } from "../compose/limits.js";
+import { defaultConstructs, type DefaultOptions, defaultComposeOptions, pickDefaultSpecs, emitDefault, openDefault } from "./default-grammar.js";
+import type { Construct } from "../compose/limits.js";
 import { loadPolicy } from "../policy/load.js";
 import { readCorpus, type CorpusEntry } from "./corpus.js";
 import { type DebianEntry, readDebianCorpus } from "./debian.js";
@@ -26,6 +25,7 @@ import { exportName } from "./names.js";
 import { indexDts, indexJs } from "./module.js";
 import { pauseAt } from "./pause.js";
 import { wrapperShapesModule, wrapperUsages } from "./wrappers.js";
+import { generatedCurrent, generatorHash, keepCommitted, OPEN, programHash, sha256, STAMP } from "./generated.js";
 
 export interface PackConfig {
   /** Help corpus, relative to the pack directory. */
@@ -76,7 +76,6 @@ export interface PackResult {
   skipped: { key: string; reason: string }[];
 }
 
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 const here = dirname(fileURLToPath(import.meta.url));
 const grammargenVersion = (): string => (JSON.parse(readFileSync(join(here, "../../package.json"), "utf8")) as { version: string }).version;
 
@@ -85,8 +84,9 @@ export const commandGrammar = (spec: CommandSpec): Grammar => lowerCommand(spec)
 
 export interface PackOptions {
   /**
-   * Build only what is not committed (<root>/debian/), and only when it does not already
-   * match the committed pack/debian.json; pack/ itself is left as it is.
+   * The build step (generated.ts): make the grammar files, which are not committed, only when
+   * they do not already match the committed hash lists, and keep the committed files of pack/
+   * as they are, reporting what a new build would list differently as drift.
    */
   generated?: boolean;
 }
@@ -100,7 +100,54 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
   // Checked before the corpus is read, so a bad pack.json fails at once.
   const heredocDelimiters = config.default.heredocDelimiters === undefined ? undefined : heredocWords(config.default.heredocDelimiters);
-  if (opts.generated) return buildGenerated(root, config, t0);
+  if (opts.generated && generatedCurrent(root, !!config.debian)) {
+    const m = JSON.parse(readFileSync(join(root, "pack", "manifest.json"), "utf8")) as { programs: unknown[] };
+    const d = config.debian ? (JSON.parse(readFileSync(join(root, "pack", "debian.json"), "utf8")) as { programs: unknown[] }).programs.length : 0;
+    return { dir: join(root, "pack"), programs: m.programs.length + d, debian: d, drift: [], files: 0, bytes: 0, ms: performance.now() - t0, skipped: [] };
+  }
+  const { files, debian, kept, skipped } = computePack(root, config, pkg, heredocDelimiters);
+  const drift = opts.generated ? keepCommitted(root, files) : [];
+  let bytes = 0;
+  for (const t of files.values()) bytes += Buffer.byteLength(t);
+  const generator = `${generatorHash()}\n`;
+  swapIn(root, "pack", files.set(STAMP, generator));
+  // The wrapper table is committed in @shellgen/base: only `grammargen pack` writes it.
+  if (config.wrapperShapes && !opts.generated) {
+    const file = resolve(root, config.wrapperShapes);
+    try {
+      writeFileAtomicSync(file, wrapperShapesModule(wrapperUsages([...kept, ...(debian?.entries ?? [])])));
+    } catch (e) {
+      throw new GrammargenError(
+        `cannot write the wrapper table ${file} (pack.json's wrapperShapes): ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+        [],
+        "EWRITE",
+      );
+    }
+  }
+  if (debian) {
+    for (const t of debian.files.values()) bytes += Buffer.byteLength(t);
+    swapIn(root, "debian", debian.files.set(STAMP, generator));
+  }
+  const n = debian?.programs.length ?? 0;
+  return {
+    dir: join(root, "pack"),
+    programs: kept.length + n,
+    debian: n,
+    drift,
+    files: files.size + (debian?.files.size ?? 0),
+    bytes,
+    ms: performance.now() - t0,
+    skipped,
+  };
+}
+
+/** Every file of pack/ and debian/, built from the corpora; nothing is written. */
+function computePack(
+  root: string,
+  config: PackConfig,
+  pkg: { name: string; version: string },
+  heredocDelimiters: string[] | undefined,
+): { files: Map<string, string>; debian: DebianBuild | undefined; kept: CorpusEntry[]; skipped: PackResult["skipped"] } {
   const entries = readCorpus(resolve(root, config.corpus));
 
   const files = new Map<string, string>();
@@ -134,22 +181,15 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const debian = config.debian
     ? buildDebian(resolve(root, config.debian), new Set(entries.map((e) => e.key)), new Map(entries.map((e) => [e.key, e.spec])), withSubcommands)
     : undefined;
-  if (debian) {
-    files.set("debian.json", debianManifest(debian));
-    skipped.push(...debian.skipped);
-  }
+  if (debian) skipped.push(...debian.skipped);
 
   // The default grammar holds reviewed programs, and Debian-derived ones pack.json names
   // (ping, egrep): a reviewed text wins where both have the program.
   // A shell builtin (printf) keeps bash's grammar there, not /usr/bin's.
-  const derived = (debian?.entries ?? []).filter((e) => !BUILTIN_NAMES.includes(e.key));
-  const byKey = new Map<string, { spec: CommandSpec }>([
-    ...derived.map((e): [string, { spec: CommandSpec }] => [e.key, e]),
-    ...kept.map((e): [string, { spec: CommandSpec }] => [e.key, e]),
-  ]);
   // A program the pack promises must get a grammar: a shell builtin (printf) has its own in
   // every composition; anything else needs corpora/help/<name>/ or a Debian-derived text, or the build fails.
-  const missing = config.default.commands.filter((k) => !byKey.has(k) && !BUILTIN_NAMES.includes(k));
+  const reviewedSpecs = new Map(kept.map((e) => [e.key, e.spec]));
+  const { specs: defaultSpecs, keys: defaultKeys, missing } = pickDefaultSpecs(config.default, reviewedSpecs, debian?.entries ?? []);
   if (missing.length) {
     const why = missing.map((k) => skipped.find((s) => s.key === k)?.reason).filter(Boolean);
     throw new GrammargenError(
@@ -158,21 +198,18 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
       "EPACK",
     );
   }
-  const defaultSpecs = config.default.commands.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!.spec);
-  const constructs: Construct[] = config.default.constructs ? parseConstructs(config.default.constructs.join(",")) : [...CONSTRUCTS];
+  const constructs = defaultConstructs(config.default);
   const defaults: Record<string, unknown> = {};
   const addDefault = (name: string, g: Grammar) => {
-    const lark = emitLark(g);
-    const gbnf = emitGbnf(g, { shareAll: true, flatLiterals: true });
+    const { lark, gbnf, rules } = emitDefault(g);
     files.set(`${name}.lark`, lark).set(`${name}.gbnf`, gbnf);
-    defaults[name] = { rules: g.rules.length, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
+    defaults[name] = { rules, sha256: { lark: sha256(lark), gbnf: sha256(gbnf) } };
   };
-  const defaultOptions = {
-    // Forms one-liners rarely hold, left out for the compile time they cost (script-path.ts).
-    rareForms: false,
-    ...(config.default.builtins ? { builtins: config.default.builtins } : {}),
-    ...(heredocDelimiters ? { heredocDelimiters } : {}),
-  };
+  const defaultOptions = defaultComposeOptions(config.default, heredocDelimiters);
+  if (debian) {
+    addOpen(debian, defaultSpecs, [...reviewedSpecs.values()], constructs, defaultOptions);
+    files.set("debian.json", debianManifest(debian));
+  }
   addDefault("default", compose({ commands: defaultSpecs, constructs, ...defaultOptions }));
   if (config.policy)
     addDefault("default-policy", compose({ commands: defaultSpecs, constructs, ...defaultOptions, policy: loadPolicy(resolve(root, config.policy)) }));
@@ -193,7 +230,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
     name: pkg.name,
     version: pkg.version,
     generator: { name: "@shellgen/grammargen", version: grammargenVersion() },
-    default: { commands: config.default.commands.filter((k) => byKey.has(k)), missing, constructs, ...defaultOptions, grammars: defaults },
+    default: { commands: defaultKeys, missing, constructs, ...defaultOptions, grammars: defaults },
     programs,
     ...(config.tools ? { tools } : {}),
     skipped,
@@ -204,36 +241,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   files.set("index.js", indexJs(entriesForModule, !!config.policy, Object.keys(tools), debianForModule));
   files.set("index.d.ts", indexDts(entriesForModule, !!config.policy, Object.keys(tools), debianForModule.length > 0));
 
-  let bytes = 0;
-  for (const t of files.values()) bytes += Buffer.byteLength(t);
-  swapIn(root, "pack", files);
-  if (config.wrapperShapes) {
-    const file = resolve(root, config.wrapperShapes);
-    try {
-      writeFileAtomicSync(file, wrapperShapesModule(wrapperUsages([...kept, ...(debian?.entries ?? [])])));
-    } catch (e) {
-      throw new GrammargenError(
-        `cannot write the wrapper table ${file} (pack.json's wrapperShapes): ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
-        [],
-        "EWRITE",
-      );
-    }
-  }
-  if (debian) {
-    for (const t of debian.files.values()) bytes += Buffer.byteLength(t);
-    swapIn(root, "debian", debian.files.set(STAMP, `${generatorHash()}\n`));
-  }
-  const n = debian?.programs.length ?? 0;
-  return {
-    dir: join(root, "pack"),
-    programs: kept.length + n,
-    debian: n,
-    drift: [],
-    files: files.size + (debian?.files.size ?? 0),
-    bytes,
-    ms: performance.now() - t0,
-    skipped,
-  };
+  return { files, debian, kept, skipped };
 }
 
 interface DebianBuild {
@@ -242,11 +250,16 @@ interface DebianBuild {
   skipped: { key: string; reason: string }[];
   /** The programs built, for the wrapper table (a Debian-derived program that runs a COMMAND operand is a wrapper too). */
   entries: DebianEntry[];
+  /** The hash of default-open's two files (default-grammar.ts), built beside the programs. */
+  open?: string;
 }
 
-/** One hash per program over its three files, so the committed manifest stays small. */
-// 96 bits: the manifest guards against drift, not against a forger, and stays small.
-const programHash = (lark: string, gbnf: string, ir: string): string => sha256(`${lark}\0${gbnf}\0${ir}`).slice(0, 24);
+/** Adds default-open, which names every program of both sets, to the Debian-derived files. */
+function addOpen(d: DebianBuild, held: CommandSpec[], reviewed: CommandSpec[], constructs: Construct[], options: DefaultOptions): void {
+  const open = openDefault(held, [...reviewed, ...d.entries.map((e) => e.spec)], constructs, options);
+  d.files.set(`${OPEN}.lark`, open.lark).set(`${OPEN}.gbnf`, open.gbnf);
+  d.open = programHash(open.lark, open.gbnf, "");
+}
 
 /** `skip`: the reviewed corpus's keys; `reviewed`: their specs, which may lend a wrapper its options. */
 function buildDebian(corpus: string, skip: Set<string>, reviewed: ReadonlyMap<string, CommandSpec>, reviewedWithSubcommands: Set<string>): DebianBuild {
@@ -286,84 +299,8 @@ function debianManifest(d: DebianBuild): string {
   const lines = d.programs.map(({ key, sha256 }) => `  ${JSON.stringify({ key, sha256 })}`);
   const skipped = d.skipped.map((s) => `  ${JSON.stringify(s)}`);
   const list = (items: string[]) => (items.length ? `[\n${items.join(",\n")}\n]` : "[]");
-  return `{\n"programs": ${list(lines)},\n"skipped": ${list(skipped)}\n}\n`;
-}
-
-/** The committed pack/debian.json: key -> sha256. */
-function committedHashes(root: string): Map<string, string> {
-  const file = join(root, "pack", "debian.json");
-  if (!existsSync(file)) throw new GrammargenError(`no ${file}: run grammargen pack without --generated first`, [], "ENOENT");
-  let m: { programs: { key: string; sha256: string }[] };
-  try {
-    m = JSON.parse(readFileSync(file, "utf8")) as typeof m;
-  } catch (e) {
-    throw new GrammargenError(`${file} is not JSON (${(e as Error).message}): run grammargen pack to regenerate it`, [], "EPACK");
-  }
-  return new Map(m.programs.map((p) => [p.key, p.sha256]));
-}
-
-/**
- * The generator's identity: a hash of grammargen's own compiled code (src/ when run from
- * source). Grammars made by other code are not taken as current, even when they match the
- * committed hashes, so a parser change is always built and any drift reported.
- */
-function generatorHash(): string {
-  const h = createHash("sha256");
-  const walk = (d: string) => {
-    for (const f of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (f.isDirectory()) {
-        if (f.name !== "bench") walk(join(d, f.name));
-      } else if (/\.(js|ts)$/.test(f.name) && !f.name.endsWith(".d.ts")) h.update(f.name).update(readFileSync(join(d, f.name)));
-    }
-  };
-  walk(join(here, ".."));
-  return h.digest("hex");
-}
-const STAMP = ".generator";
-
-/** Whether <root>/debian holds exactly the grammars pack/debian.json lists, made by this generator. */
-function generatedCurrent(root: string, want: Map<string, string>): boolean {
-  const dir = join(root, "debian");
-  if (!existsSync(join(dir, STAMP)) || readFileSync(join(dir, STAMP), "utf8").trim() !== generatorHash()) return false;
-  if (readdirSync(dir).filter((f) => !f.startsWith(".")).length !== want.size * 3) return false;
-  for (const [key, hash] of want) {
-    const read = (ext: string) => {
-      const f = join(dir, `${key}.${ext}`);
-      return existsSync(f) ? readFileSync(f, "utf8") : undefined;
-    };
-    const lark = read("lark");
-    const gbnf = read("gbnf");
-    const ir = read("ir.json");
-    if (lark === undefined || gbnf === undefined || ir === undefined || programHash(lark, gbnf, ir) !== hash) return false;
-  }
-  return true;
-}
-
-function buildGenerated(root: string, config: PackConfig, t0: number): PackResult {
-  const base: PackResult = { dir: join(root, "debian"), programs: 0, debian: 0, drift: [], files: 0, bytes: 0, ms: 0, skipped: [] };
-  if (!config.debian) return { ...base, ms: performance.now() - t0 };
-  const want = committedHashes(root);
-  if (generatedCurrent(root, want)) return { ...base, programs: want.size, debian: want.size, ms: performance.now() - t0 };
-  const corpus = resolve(root, config.corpus);
-  const keys = readdirSync(corpus).filter((k) => capturedTextPath(join(corpus, k, "help.txt")) && existsSync(join(corpus, k, "meta.json")));
-  // The reviewed programs' committed IRs: those held as subcommands (git -> git-log), and the
-  // options a wrapper borrows from one (zgrep's are grep's).
-  const reviewed = new Map(
-    keys.filter((k) => existsSync(join(corpus, k, "ir.json"))).map((k) => [k, JSON.parse(readFileSync(join(corpus, k, "ir.json"), "utf8")) as CommandSpec]),
-  );
-  const withSubcommands = new Set(
-    [...reviewed.values()]
-      .map((s) => s.path)
-      .filter(isSubcommandPath)
-      .map((p) => p[0]!),
-  );
-  const d = buildDebian(resolve(root, config.debian), new Set(keys), reviewed, withSubcommands);
-  swapIn(root, "debian", d.files.set(STAMP, `${generatorHash()}\n`));
-  const got = new Map(d.programs.map((p) => [p.key, p.sha256]));
-  const drift = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k)).sort();
-  let bytes = 0;
-  for (const t of d.files.values()) bytes += Buffer.byteLength(t);
-  return { ...base, programs: d.programs.length, debian: d.programs.length, drift, files: d.files.size, bytes, ms: performance.now() - t0, skipped: d.skipped };
+  const open = d.open ? `${JSON.stringify(OPEN)}: ${JSON.stringify(d.open)},\n` : "";
+  return `{\n${open}"programs": ${list(lines)},\n"skipped": ${list(skipped)}\n}\n`;
 }
 
 /**

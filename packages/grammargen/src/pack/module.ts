@@ -36,9 +36,9 @@ export function indexJs(entries: ModuleEntry[], withPolicy: boolean, tools: stri
     "    get ir() { return (ir ??= JSON.parse(from(`${key}.ir.json`))); },",
     "  });",
     "}",
-    "function grammar(name) {",
+    "function grammar(name, from = read) {",
     "  let lark, gbnf;",
-    "  return Object.freeze({ get lark() { return (lark ??= read(`${name}.lark`)); }, get gbnf() { return (gbnf ??= read(`${name}.gbnf`)); } });",
+    "  return Object.freeze({ get lark() { return (lark ??= from(`${name}.lark`)); }, get gbnf() { return (gbnf ??= from(`${name}.gbnf`)); } });",
     "}",
     "",
     ...entries.map((e) => `export const ${e.exportName} = entry(${JSON.stringify(e.key)}, ${JSON.stringify(e.path)});`),
@@ -55,6 +55,7 @@ export function indexJs(entries: ModuleEntry[], withPolicy: boolean, tools: stri
       : []),
     'export const defaultGrammar = grammar("default");',
     ...(withPolicy ? ['export const defaultPolicyGrammar = grammar("default-policy");'] : []),
+    ...(debian.length ? ['export const defaultOpenGrammar = grammar("default-open", readGenerated);'] : []),
     ...(tools.length
       ? [`export const tools = Object.freeze({ ${tools.map((t) => `${JSON.stringify(t)}: grammar(${JSON.stringify(`${t}.tool`)})`).join(", ")} });`]
       : []),
@@ -120,6 +121,12 @@ export function indexDts(entries: ModuleEntry[], withPolicy: boolean, tools: str
     '/** The composed "coreutils + text tools" grammar. */',
     "export declare const defaultGrammar: PackGrammar;",
     ...(withPolicy ? ["/** The same, with the default policy encoded. */", "export declare const defaultPolicyGrammar: PackGrammar;"] : []),
+    ...(withDebian
+      ? [
+          "/** The default grammar that also takes every other program of the pack by name, with any words after it (generated into debian/). */",
+          "export declare const defaultOpenGrammar: PackGrammar;",
+        ]
+      : []),
     ...(tools.length
       ? [
           "/** Grammars of JSON calls to the pack's tools (run_shell_task: shellgen mcp), by tool name. */",
