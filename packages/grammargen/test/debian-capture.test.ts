@@ -638,6 +638,45 @@ describe("filling in man pages", () => {
     expect(byGain(pages, 100).chosen).toEqual([]);
   });
 
+  it("under a budget, measures a thin help's page too, and leaves it out where it refuses what the help took or --except names it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "debian-man-"));
+    try {
+      const out = join(dir, "out");
+      // Thin helps: a usage line and one option.
+      const names = ["narrow", "fills", "named"];
+      const help = new Map(names.map((k) => [k, `Usage: ${k} [OPTION]... [FILE]...\n\n      --opt1     does one\n`]));
+      const index = Object.fromEntries(names.map((k) => [k, { words: [k], ...entry(), help: rec }]));
+      writeCorpus(out, index, {}, { help, man: new Map() });
+      const work = new DebianCorpus(join(dir, "work"));
+      // narrow's page gives --opt1 a value, so a bare `narrow --opt1` is refused where the help took it.
+      const pages: Record<string, string> = {
+        narrow: page("narrow").replace("       --opt1\n", "       --opt1=NAME\n"),
+        fills: page("fills", ["--extra"]),
+        named: page("named", ["--extra"]),
+      };
+      for (const [k, text] of Object.entries(pages))
+        work.index[k] = {
+          ...index[k]!,
+          help: { ...rec, sha256: work.writeText("help", k, help.get(k)!) },
+          man: { ...manRec, sha256: work.writeText("man", k, text) },
+        };
+      const examples: Record<string, string[]> = { narrow: ["narrow --opt1"], fills: ["fills --extra x"], named: ["named --extra x"] };
+      const measure = (key: string, words: string[], helpText: string | undefined, manText: string) => manGain(words, helpText, manText, examples[key]!);
+      const state = fetchManPages(out, work, new Map(), join(dir, "man-fill.json"));
+      expect(Object.keys(state).sort()).toEqual([...names].sort());
+      chooseManPages(out, work, state, 1_000_000, measure, {}, new Set(["named"]));
+      expect(state.narrow).toMatchObject({ lost: 1 });
+      expect(state.fills).toMatchObject({ lost: 0 });
+      const r = addManPages(out, work, state);
+      expect(r.added).toEqual(["fills"]);
+      expect(state.narrow!.result).toBe("its grammar refuses 1 tldr example(s) the help's grammar accepted");
+      expect(state.named!.result).toBe("left out by --except");
+      expect(readDebianIndex(out).narrow!.man).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("commits a page beside a full help where it names options the help lacks and raises the program's tldr acceptance, within the budget", () => {
     const dir = mkdtempSync(join(tmpdir(), "debian-man-"));
     try {

@@ -19,7 +19,7 @@
 //          [--max-bytes N]   (capture: a help text that fits is preferred; commit, man: texts larger than N bytes stay out; default 30000)
 //          [--max-man-bytes N]   (commit, man: the limit for man pages of programs with tldr examples; default --max-bytes)
 //          [--man-budget N]   (man: also pages that raise report:tldr, chosen by gain per byte up to N compressed bytes)
-//          [--except NAME,...]   (man: pages not to choose by gain, whose reading was found wrong)
+//          [--except NAME,...]   (man: pages to leave out, whose reading was found wrong or lets wrong commands through)
 //          [--root DIR]   (a Debian system made by debootstrap, with man-db installed there: packages
 //                          are installed there and programs run from there; its apt-file lists map
 //                          programs to packages where `apt-file update` has run there, else this

@@ -27,7 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   compose: {
     summary:
-      "compose [--commands cat,sort,uniq] [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--corpus DIR] [--out FILE [--check]]",
+      "compose [--commands cat,sort,uniq] [--constructs pipe,and,or,seq,redirect,subst,xargs,exec,loop,if,heredoc,background,assign] [--policy FILE] [--format lark|gbnf] [--allow-unknown] [--names-only docker,kubectl] [--corpus DIR] [--out FILE [--check]]",
     load: async () => (await import("./compose.js")).composeCommand,
   },
   "check-policy": {

@@ -39,7 +39,7 @@ export interface ManFill {
   lost?: number;
   /** The page alone, brotli-compressed: what it costs the corpus, about. */
   compressed?: number;
-  /** Chosen by gain within the budget (so a full commit keeps it too). */
+  /** Chosen by gain within the budget (so a full commit keeps it too). --except leaves a page out here, and out of the corpus. */
   chosen?: boolean;
   /** What the choice by gain made of the page: "chosen", or why not. */
   choice?: string;
@@ -252,8 +252,13 @@ export function chooseManPages(
     const text = readText(work.dir, "man", key);
     if (text === undefined || sha256(text) !== f.man.sha256) continue;
     const helpText = e.help ? help.get(key) : undefined;
-    // What the commit's own rule takes needs no choosing.
-    if (!commitWhy("man", text, e, helpText, limits)) continue;
+    // What the commit's own rule takes needs no choosing, but is measured: a page that makes
+    // the grammar refuse what the help's grammar took stays out (addManPages).
+    if (!commitWhy("man", text, e, helpText, limits)) {
+      Object.assign(f, measure(key, e.words, helpText, text));
+      if (except.has(key)) f.choice = "left out by --except";
+      continue;
+    }
     // A page whose reading a person found wrong (dash(1)'s "-e errexit" rows read as values).
     if (except.has(key)) {
       f.choice = "left out by --except";
@@ -295,10 +300,17 @@ export function addManPages(out: string, work: DebianCorpus, state: ManFillState
     const e = index[key]!;
     if (!f?.man || f.version !== e.version) continue;
     const text = readText(work.dir, "man", key);
+    // A page that makes the grammar refuse commands its help's grammar took stays out, thin
+    // help or not: a grammar that refuses a correct command is worse than a loose one. (Known
+    // only where the gains were measured, with --man-budget.)
     const why =
       text === undefined || sha256(text) !== f.man.sha256
         ? "its text in the working corpus is gone or changed (rerun with --recapture)"
-        : commitWhy("man", text, e, help.get(key), limits, chosen.has(key));
+        : f.lost
+          ? `its grammar refuses ${f.lost} tldr example(s) the help's grammar accepted`
+          : f.choice === "left out by --except"
+            ? f.choice
+            : commitWhy("man", text, e, help.get(key), limits, chosen.has(key));
     f.result = why ?? (chosen.has(key) ? `added: ${f.gain} more tldr example(s) accepted` : "added");
     if (why) {
       leftOut++;
