@@ -107,7 +107,6 @@ export const SOURCES: Source[] = [
     "truncate",
     "chown",
     "zcat",
-    "xz",
     "pr",
     "file",
     "uptime",
@@ -117,6 +116,8 @@ export const SOURCES: Source[] = [
     "bc",
     "make",
   ].map(gnu),
+  // xz's --help points to --long-help, which lists every option (-F FORMAT, --block-size).
+  { name: "xz", command: ["xz", "--long-help"] },
   { name: "which", command: ["which", "--help"], version: ["dpkg-query", "-W", "-f", "debianutils ${Version}", "debianutils"] },
   { name: "column", command: ["column", "-h"], version: ["column", "-V"] },
   { name: "xxd", command: ["xxd", "-h"], version: ["xxd", "-v"] },
