@@ -220,6 +220,21 @@ Space is not required between options and their arguments.
     accepts(help, ["probe -u", "probe -vu a b", "probe -M mirror Foo", "probe -jfile", "probe -- -x"], ["probe -O", "probe -z", "probe -M"]);
   });
 
+  test("an option that terminates the option list passes every later word through", () => {
+    const help = `usage: probe [option] ... [-e expr | -r mod | file] [arg] ...
+Options:
+-q     : quiet
+-e expr : run the expression (terminates option list)
+-r mod : run a module as a script (terminates option list)
+-W arg : warning control
+`;
+    accepts(
+      help,
+      ["probe -r srv --bind 1.2.3.4 8000", "probe -q -r mod.cli --help", "probe -e 'x = 1' -z --any", "probe -qr srv -x", "probe -r srv"],
+      ["probe -r", "probe --bind 1", "probe -z", "probe -W"],
+    );
+  });
+
   test("values listed before 'for PLACEHOLDER' are its choices", () => {
     accepts(
       "Usage:\n probe [options]\n\nOptions:\n -E, --scale =SCALE   set memory as: k,m,g for SCALE\n",

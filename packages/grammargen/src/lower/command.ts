@@ -389,6 +389,9 @@ function classOf(letters: string[]): Expr {
   return { kind: "cls", ranges, negated: false };
 }
 
+/** An option after which the program takes no options of its own: "(terminates option list)". */
+const ENDS_OPTIONS = /\bterminates? (?:the )?option list\b|\b(?:stops|ends) option (?:parsing|processing)\b/i;
+
 function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Expr, inherited: OptionSpec[]): Expr {
   const policy = L.opts.policy;
   const allOptions = [...spec.options, ...inherited].filter((o) => !policy?.allowOption || policy.allowOption(spec.path, o));
@@ -499,6 +502,13 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     const relaxed = operandBlocks((p) => (p.suppliedBy?.some((w) => given.has(w)) ? 0 : p.min)).blocks;
     if (supplier) forms.push(seq(head, withGap(L.sp, supplier), ...relaxed, ...(L.opts.dashDash === "after-typed" ? [opt(afterDashes)] : [])));
   }
+  // "-m mod  run library module as a script (terminates option list)": after such an option and
+  // its value every word passes through, the options of what it runs included (`python3 -m
+  // http.server --bind ::1`, `python3 -c 'code' -x`). Under a policy that filters options, as
+  // operands only.
+  const enders = allOptions.filter((o) => optionSpellings(o).length && ENDS_OPTIONS.test(o.description));
+  const ender = enders.length ? lowerOptions(L, `${base}_ends`, spec, enders, { flags: lowered.flags }).option : undefined;
+  if (ender) forms.push(seq(head, L.sp, ender, rep(seq(L.sp, L.t(policy?.allowOption ? "operand" : "word")), 0, UNBOUNDED)));
   // "--version  output version information and exit": such an option alone is a whole
   // invocation, even where the usage line demands operands (watch --version, ssh -V); so is
   // util-linux's "-h, --help  display this help", which does not say it exits, and an option
