@@ -3,10 +3,10 @@
 // answer must be repeatable, parse, fit its grammar and print what a hand-written reference
 // prints in the real sandbox, and the retry loop's promise that every command parses or is
 // reported as a failure with its reason.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseTree } from "@shellgen/base";
+import { parseTree, repoPath } from "@shellgen/base";
 import { parseGrammarText, recognize } from "@shellgen/grammargen";
 import { runSandboxed } from "@shellgen/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import type { Backend } from "../src/backend/types.js";
 import { DecodeError } from "../src/errors.js";
 import { generate } from "../src/generate.js";
 import { parseBash } from "../src/gate.js";
-import { loadPack } from "../src/plan-pack.js";
+import { loadPack, planFromGrammar } from "../src/plan-pack.js";
 import { generatedRequests } from "./requests.js";
 
 const MODEL = defaultModelPath();
@@ -122,6 +122,36 @@ describe("embedded backend, default model", () => {
     expect(failed.length).toBeLessThanOrEqual(2);
     for (const f of failed) expect(f).toMatch(/token limit \(\d+\) reached before the grammar was complete/);
     expect(paths.get("constrained")).toBe(200 - failed.length);
+  }, 900_000);
+
+  it("under default-open, every command the model finishes is accepted, and it finishes no less often than under the default grammar", async () => {
+    // One grammar for every request, as an engine given a single grammar file uses it.
+    const open = repoPath("grammars", "debian", "default-open.gbnf");
+    if (!open) throw new Error("grammars/debian/default-open.gbnf is missing: npm run build generates it");
+    const fixed = (file: string) => {
+      const g = parseGrammarText(readFileSync(file, "utf8"), "gbnf");
+      return { plans: () => [async () => planFromGrammar(g, ["<fixed>"], true, {})] };
+    };
+    const listed = JSON.parse(readFileSync(repoPath("grammars", "pack", "debian.json")!, "utf8")) as { programs: { key: string }[] };
+    const others = listed.programs.map((p) => p.key).filter((k, i) => !k.includes("-") && i % 40 === 0);
+    const requests = [...others.map((k, i) => `Use ${k} on ${["notes.txt", "data.csv", "app.log"][i % 3]}`), ...generatedRequests(programs, 20)];
+    const run = async (file: string) => {
+      let failed = 0;
+      const rejected: string[] = [];
+      for (const request of requests) {
+        const r = await generate({ backend, request, mode: "constrained", ground: false, maxTokens: 32, planner: fixed(file) });
+        if (r.path === "failed") failed++;
+        else if (!r.grammar!.accepts(r.command).accepted) rejected.push(`${request} -> ${JSON.stringify(r.command)}`);
+      }
+      return { failed, rejected };
+    };
+    const withOpen = await run(open);
+    const withDefault = await run(repoPath("grammars", "pack", "default.gbnf")!);
+    console.log(`default-open: ${withOpen.failed}/${requests.length} without a command; the default grammar: ${withDefault.failed}`);
+    expect(requests.length).toBeGreaterThanOrEqual(70);
+    expect(withOpen.rejected).toEqual([]);
+    // Any words after a name must not keep a model from ending its command.
+    expect(withOpen.failed).toBeLessThanOrEqual(Math.max(withDefault.failed, requests.length / 10));
   }, 900_000);
 
   it("grounded constrained output is accepted by its grammar; a decode with no complete command says why", async () => {
