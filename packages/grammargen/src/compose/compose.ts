@@ -159,6 +159,19 @@ const osp = opt(sp);
 const bashName = (s: number, k: number, what: string): string => `sh_${what}_s${s}_k${k}`;
 const builtinName = (b: string, s: number): string => `sh_b_${b.replace(/\W/g, (c) => `x${c.charCodeAt(0).toString(16)}`)}_s${s}`;
 
+/**
+ * The names of `namesOnly` a grammar takes by name: plain command words the grammar does not
+ * hold and a policy allows, and subcommand paths ("git clone") of a program it holds.
+ */
+function takenByName(names: string[], held: ReadonlySet<string>, policy: Policy | undefined): string[] {
+  const plain = [...new Set(names)].filter(
+    (n) =>
+      /^[A-Za-z0-9_][A-Za-z0-9_.+-]*( [A-Za-z0-9_][A-Za-z0-9_.+:-]*)*$/.test(n) && !held.has(n) && (!policy || commandAllowed(policy, n.split(" ")[0]!).ok),
+  );
+  const single = new Set(plain.filter((n) => !n.includes(" ")));
+  return plain.filter((n) => !n.includes(" ") || (held.has(n.split(" ")[0]!) && !single.has(n.split(" ")[0]!))).sort();
+}
+
 export function compose(opts: ComposeOptions): Grammar {
   trimExprIds();
   const on = new Set<Construct>(opts.constructs ?? CONSTRUCTS);
@@ -277,22 +290,21 @@ export function compose(opts: ComposeOptions): Grammar {
     put("sh_gname", notWords(known, chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED), true);
     put("sh_gnamerest", denyInto.length ? notWords([...known, ...denyInto], chars("A-Za-z0-9_./"), chars("A-Za-z0-9_.+/-"), UNBOUNDED) : ref("sh_gname"), true);
   }
-  // A name may be a held program's subcommand ("git clone"), when the grammar holds others of it.
   // A builtin the grammar leaves out (opts.builtins) may be taken by name; keywords never are.
-  const held = new Set([
-    ...templates.map((t) => t.program),
-    ...builtinNames,
-    ...KEYWORDS,
-    ...(opts.reserved ?? []),
-    ...wrapOnly,
-    ...programs.map((c) => c.path.join(" ")),
-  ]);
-  const plain = [...new Set(opts.namesOnly ?? [])].filter(
-    (n) =>
-      /^[A-Za-z0-9_][A-Za-z0-9_.+-]*( [A-Za-z0-9_][A-Za-z0-9_.+:-]*)*$/.test(n) && !held.has(n) && (!policy || commandAllowed(policy, n.split(" ")[0]!).ok),
-  );
-  const single = new Set(plain.filter((n) => !n.includes(" ")));
-  const byName = plain.filter((n) => !n.includes(" ") || (held.has(n.split(" ")[0]!) && !single.has(n.split(" ")[0]!))).sort();
+  const byName = opts.namesOnly?.length
+    ? takenByName(
+        opts.namesOnly,
+        new Set([
+          ...templates.map((t) => t.program),
+          ...builtinNames,
+          ...KEYWORDS,
+          ...(opts.reserved ?? []),
+          ...wrapOnly,
+          ...programs.map((c) => c.path.join(" ")),
+        ]),
+        policy,
+      )
+    : [];
   const byNameRest = byName.filter((n) => !matchesAny(n.split(" ")[0]!, denyInto));
 
   for (let s = S; s <= S; s++) {

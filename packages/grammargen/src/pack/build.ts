@@ -100,7 +100,8 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
   // Checked before the corpus is read, so a bad pack.json fails at once.
   const heredocDelimiters = config.default.heredocDelimiters === undefined ? undefined : heredocWords(config.default.heredocDelimiters);
-  if (opts.generated && generatedCurrent(root, !!config.debian)) {
+  const generatorId = generatorHash();
+  if (opts.generated && generatedCurrent(root, !!config.debian, generatorId)) {
     const m = JSON.parse(readFileSync(join(root, "pack", "manifest.json"), "utf8")) as { programs: unknown[] };
     const d = config.debian ? (JSON.parse(readFileSync(join(root, "pack", "debian.json"), "utf8")) as { programs: unknown[] }).programs.length : 0;
     return { dir: join(root, "pack"), programs: m.programs.length + d, debian: d, drift: [], files: 0, bytes: 0, ms: performance.now() - t0, skipped: [] };
@@ -109,8 +110,9 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   const drift = opts.generated ? keepCommitted(root, files) : [];
   let bytes = 0;
   for (const t of files.values()) bytes += Buffer.byteLength(t);
-  const generator = `${generatorHash()}\n`;
-  swapIn(root, "pack", files.set(STAMP, generator));
+  const generator = `${generatorId}\n`;
+  const write = opts.generated ? writeGenerated : (dir: string, n: string, f: Map<string, string>) => swapIn(dir, n, f.set(STAMP, generator));
+  write(root, "pack", files, generator);
   // The wrapper table is committed in @shellgen/base: only `grammargen pack` writes it.
   if (config.wrapperShapes && !opts.generated) {
     const file = resolve(root, config.wrapperShapes);
@@ -126,7 +128,7 @@ export function buildPack(packRoot: string, opts: PackOptions = {}): PackResult 
   }
   if (debian) {
     for (const t of debian.files.values()) bytes += Buffer.byteLength(t);
-    swapIn(root, "debian", debian.files.set(STAMP, generator));
+    write(root, "debian", debian.files, generator);
   }
   const n = debian?.programs.length ?? 0;
   return {
@@ -338,10 +340,35 @@ export function swapIn(root: string, name: string, files: Map<string, string>): 
   rmSync(old, { recursive: true, force: true });
 }
 
+/**
+ * The build step's write: where root/<name> already holds exactly these texts (another copy of
+ * the same grammargen code built them: the compiled one, or its sources under a test runner),
+ * only its stamp is rewritten, so a reader never sees the directory swapped.
+ */
+function writeGenerated(root: string, name: string, files: Map<string, string>, generator: string): void {
+  const dir = join(root, name);
+  const have = existsSync(dir) ? readdirSync(dir).filter((f) => !f.startsWith(".")) : [];
+  const same = have.length === files.size && have.every((f) => files.get(f) === readFileSync(join(dir, f), "utf8"));
+  if (same) writeFileAtomicSync(join(dir, STAMP), generator);
+  else swapIn(root, name, files.set(STAMP, generator));
+}
+
+/** Whether process `pid` is running (a build beside this one, whose files are not leftovers). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 function recover(root: string, name: string): void {
   const target = join(root, name);
   const leftovers = readdirSync(root).filter((f) => f.startsWith(`.${name}-old-`) || f.startsWith(`.${name}-tmp-`));
   for (const f of leftovers) {
+    const pid = Number(f.slice(f.lastIndexOf("-") + 1));
+    if (pid !== process.pid && running(pid)) continue;
     const p = join(root, f);
     if (f.startsWith(`.${name}-old-`) && !existsSync(target)) renameSync(p, target);
     else rmSync(p, { recursive: true, force: true });

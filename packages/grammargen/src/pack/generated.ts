@@ -74,9 +74,8 @@ function packFiles(m: Manifest): Map<string, string> {
 
 const stamped = (dir: string, generator: string): boolean => existsSync(join(dir, STAMP)) && readFileSync(join(dir, STAMP), "utf8").trim() === generator;
 
-/** Whether pack/ and debian/ hold every file the committed lists name, made by this generator. */
-export function generatedCurrent(root: string, withDebian: boolean): boolean {
-  const generator = generatorHash();
+/** Whether pack/ and debian/ hold every file the committed lists name, made by `generator` (generatorHash). */
+export function generatedCurrent(root: string, withDebian: boolean, generator: string): boolean {
   const pack = join(root, "pack");
   const manifest = readJson<Manifest>(join(pack, "manifest.json"));
   if (!manifest || !stamped(pack, generator)) return false;
