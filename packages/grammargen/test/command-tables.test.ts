@@ -157,4 +157,25 @@ THING
       ["probe stats", "probe statusx", "probe anything", "probe w0rkers"],
     );
   });
+
+  test("a listed entry whose description quotes its own name is a word of the caller's, with its words after it", () => {
+    accepts(
+      'Usage: probe [options] [command]\n\nOptions:\n  -S <<       read commands from standard input\n  -T TERM     use this terminal\n\nCommands:\n  clear       clear the screen\n  reset       reset the terminal\n  keyname     unlike clear/reset, print the value of key "keyname"\n',
+      ["probe clear", "probe setaf 1", "probe cols", "probe -T xterm cup 5 10", "probe -S"],
+      ["probe -x cols", "probe -T", "probe -Sq cols"],
+    );
+  });
+
+  test("a command row's operands in camel case ('sset sID P') are syntax, and a head too long for the column pushes its description right", () => {
+    accepts(
+      "Usage: probe <options> [command]\n\nAvailable options:\n  -c,--card N     select the card\n\nAvailable commands:\n  scontrols       show all controls\n  sset sID P      set one control\n  sget sID        get one control\n",
+      ["probe sset Master 80%", "probe -c 1 sget Master", "probe scontrols"],
+      ["probe sest Master", "probe set Master"],
+    );
+    accepts(
+      "usage:  probe [-options ...] [command arg ...]\n\nand commands have the following syntax:\n\n    add dpyname protoname hexkey   add entry\n    list [dpyname...]              list entries\n    quit                           abort changes and exit program\n    generate dpyname protoname [options]  use server to generate entry\n",
+      ["probe generate :0 .", "probe list", "probe add :0 . abc"],
+      ["probe generat :0", "probe remove x"],
+    );
+  });
 });

@@ -90,4 +90,73 @@ describe("usage layouts", () => {
       "Usage: probe COMMAND [...ARGS]\n\nAvailable commands\n------------------\n  Access, rights\n  --------------\nallow [PATH]:\ngrant [PATH]:\n  Grants access.\nexec DIR COMMAND [...ARGS]:\n  Runs a command.\nprune:\n  removes old files\n";
     accepts(help, ["probe allow .", "probe grant", "probe exec /x ls -l", "probe prune"], ["probe foo", "probe Access"]);
   });
+
+  test("a headless usage whose lines end in a bar goes on with each alternative, options and brackets alike", () => {
+    accepts(
+      "probe --version |\n      --help |\n      --quiet-mode |\n      [--keep] [--as name] [PROGRAM] [ARGS...]\n\nSee the manual.\n",
+      ["probe --help", "probe --quiet-mode", "probe --as bob ls -l", "probe --keep make", "probe"],
+      ["probe --as", "probe --kep make", "probe --verbose"],
+    );
+  });
+
+  test("a bar inside a bracket that wraps onto the next line closes the bracket there", () => {
+    accepts(
+      "usage: probe [-v] [-c command]\n             [-i IPs | -I cmds |\n              -U unix]\n\n  -v  verbose\n",
+      ["probe -v", "probe -c x", "probe -U s"],
+      ["probe -x", "probe -c"],
+    );
+  });
+
+  test("a numbered run written as one token ('<src-1>..<src-n>', '<infile 1, 2, .. N>') is one operand, repeated", () => {
+    accepts(
+      "Usage: probe [options] <PDF-source-1>..<PDF-source-n> <PDF-dest>\n  -v   verbose\n",
+      ["probe a.pdf b.pdf", "probe a.pdf b.pdf c.pdf d.pdf", "probe -v a b c"],
+      ["probe a.pdf", "probe -x a b"],
+    );
+    accepts("usage: probe [-?s] [-o outfile] <infile 1, 2, .. N>\n    -s  split\n", ["probe a", "probe -o x a b c", "probe -s a b"], ["probe", "probe -o"]);
+  });
+
+  test("'{element ...}' after the operands: a placeholder and dots in braces, any number of it", () => {
+    accepts(
+      "usage: probe [-vq] [-f FORMAT] [pattern] {element ...}\n",
+      ["probe", "probe :", "probe : family style file", "probe -v x y"],
+      ["probe -x", "probe -f"],
+    );
+  });
+
+  test("an option or an operand in one bracket ('[--nr <n:m> | <partition>] <disk>'): the operand may be given", () => {
+    accepts(
+      "Usage:\n probe [-a|-d] [--nr <n:m> | <partition>] <disk>\n\nOptions:\n -a, --add      add\n -d, --delete   delete\n -n, --nr <n:m>  range\n",
+      ["probe /dev/sda", "probe /dev/sda1 /dev/sda", "probe -a --nr 1:2 /dev/sda"],
+      ["probe", "probe a b c", "probe -x /dev/sda"],
+    );
+  });
+
+  test("a plural placeholder in brackets ('[ interfaces ]') stands for several words", () => {
+    accepts("Usage: probe [ -lk ] [ -a N ] [ -b dbase ] [ interfaces ]\n", ["probe", "probe eth0", "probe -a 1 eth0 eth1 eth2"], ["probe -x eth0", "probe -a"]);
+  });
+
+  test("in a bracket of several options, each one's value runs to the next option word", () => {
+    accepts(
+      "probe -m disc [-hV] [-d debug_level] [-t type -p ip:port -I iface] | [[-p ip:port] [-l]]\n",
+      ["probe -m x -t sendtargets -p 1.2.3.4", "probe -m x -p 1.2.3.4 -t st -I eth0", "probe -m x -d 3"],
+      ["probe -m x -p", "probe -m x -q"],
+    );
+  });
+
+  test("an option a table lists bare takes the value its usage shows in one choice of a bracket", () => {
+    accepts(
+      "usage: probe [-v] [--vault-file VAULT_FILES | -J | --ask-pass] [-i IPs | -I cmds]\n\n  -v  verbose\n  --vault-file  vault password file\n  -J, --ask-pass  ask for it\n  -i  list of addresses given on the command line\n  -I  list of commands given on the command line\n",
+      ["probe --vault-file f", "probe -J", "probe -i 10.0.0.1", "probe -v -I 'trace 10.0.0.1'"],
+      ["probe --vault-file", "probe -i", "probe -x"],
+    );
+  });
+
+  test("'[--<resource>=<limit>]' over a 'Resources:' heading: each option under it takes the value with '='", () => {
+    accepts(
+      "Usage:\n probe [options] [--<resource>=<limit>] [-p PID]\n\nOptions:\n -p, --pid <pid>   process id\n     --raw         raw output\n\nResources:\n -c, --core        core size\n -n, --nofile      open files\n\nArguments:\n <limit> is a range soft:hard\n",
+      ["probe --nofile=1024:4095", "probe --core", "probe -p 5 --nofile=512:", "probe --raw"],
+      ["probe --raw=1", "probe --nofil=5"],
+    );
+  });
 });

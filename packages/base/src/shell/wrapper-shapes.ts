@@ -59,8 +59,9 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
     "-abi:p:P:C:N:m:lsHL:o:M:tI: --all --balancing --interleave: --preferred: --preferred-many: --physcpubind: --cpunodebind: --membind: --localalloc --show --hardware --length --offset --shmmode --strict --shmid --shm --huge COMMAND",
   parallel: "-j:kXS: --colsep: --slf --trc: --onall --nonall --pipe --recend: --recstart: COMMAND",
   pasuspender: "-hs: --help --version --server: COMMAND",
+  pkexec: "--help --disable-internal-agent --version --keep-cwd --user: COMMAND",
   prlimit:
-    "-p:o:hVcdefilmnqrstuvxy --pid: --output: --noheadings --raw --verbose --help --version --core --data --nice --fsize --sigpending --memlock --rss --nofile --msgqueue --rtprio --stack --cpu --nproc --as --locks --rttime COMMAND",
+    "-p:o:hVc::d::e::f::i::l::m::n::q::r::s::t::u::v::x::y:: --pid: --output: --noheadings --raw --verbose --help --version --core:: --data:: --nice:: --fsize:: --sigpending:: --memlock:: --rss:: --nofile:: --msgqueue:: --rtprio:: --stack:: --cpu:: --nproc:: --as:: --locks:: --rttime:: COMMAND",
   putty: "-l:L:R:D:P:AaXxTtC1246i: --display: --help",
   qtchooser: "-l:i:f --help COMMAND",
   "rc-service":

@@ -117,7 +117,9 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       const lead = l.text.length - l.text.trimStart().length;
       const startsNew = or || !cur || atMargin || (prog && body.split(/\s+/)[0] === prog);
       // Option tables start after the usage (tab-indented "-x  desc" lines) and end it.
-      if (!or && (/^-/.test(body) || /:\s*$/.test(body))) break;
+      // Not under a form that ends in a bar (pkexec's "pkexec --version |", then "--help |").
+      const barred = cur !== undefined && /\s\|\s*$/.test(cur.text);
+      if (!or && !barred && (/^-/.test(body) || /:\s*$/.test(body))) break;
       // Under forms at the margin, an indented line goes on a form only as more brackets
       // (minisign's "            [-t trusted_comment] -m file"), not as most's " where: -1:  ...".
       if (!startsNew && formIndent === 0 && !/^[[{<(|]/.test(body)) break;
@@ -387,7 +389,10 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
             // A nested group that opens with an option ends the metavar: help texts with an unbalanced
             // bracket (busybox sort's `[-k START[.OFS]...`) would otherwise swallow the rest of the line.
             const optGroup = (r: Node) => r.kind === "group" && r.alts.some((a) => a[0]?.kind === "word" && isOptionWord(a[0].text));
-            const stop = rest.findIndex(optGroup);
+            // iscsiadm's "[-t type -p ip:port -I ifaceN ...]": in a bracket of several options, a
+            // one-letter or long option's value runs to the next option word.
+            const single = inGroup && /^(-[A-Za-z0-9]|--[A-Za-z][\w-]*)$/.test(piece);
+            const stop = rest.findIndex((r) => optGroup(r) || (single && r.kind === "word" && isOptionWord(r.text)));
             const metaNodes = stop >= 0 ? rest.slice(0, stop) : rest;
             // bchunk's "[-w (wav)]", "[-p (PSX)]": one parenthesised gloss without a bar names what
             // the option does, no value ("(tcp|udp)" is a choice of values).
@@ -464,6 +469,12 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
           }
           continue;
         }
+        // fc-list's "{element ...}": a placeholder and dots in braces, any number of it, none included.
+        const braced = /^\{([A-Za-z][\w-]*)\s*(?:\.\.\.|…)\}$/.exec(w);
+        if (braced) {
+          pos.push(positional(braced[1]!, 0, MANY, spanOf(text, n.start, n.end)));
+          continue;
+        }
         if (!/^[<A-Za-z_]/.test(w)) continue;
         // `(-c | -C | --squash) <commit>`: the word after a group of options is their value.
         const prev = seq[k - 1];
@@ -504,7 +515,10 @@ export function readUsage(text: string, forms: UsageForm[], opts: { dashLong?: b
     for (const alt of others) {
       const [opt, value, ...more] = alt;
       const one = opt?.kind === "word" && isOptionWord(opt.text) && !more.length && (!value || (value.kind === "word" && !isOptionWord(value.text)));
-      if (one) walk(alt, true, false, true);
+      // pkexec's "--help | [--keep-cwd] [--user username] [PROGRAM]": a choice of brackets alone
+      // holds its options whole, each with its value.
+      const bracketed = alt.length > 0 && alt.every((n) => n.kind === "group" && n.optional);
+      if (one || bracketed) walk(alt, true, false, !bracketed);
     }
     pos.length = kept;
     joinNumberedRun(pos);

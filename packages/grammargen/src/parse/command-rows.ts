@@ -21,6 +21,8 @@ export interface PendingRow {
   entry: NamedEntry;
   table: number;
   column: number;
+  /** The column where the row's head ends. */
+  headEnd?: number;
 }
 
 /** Words of prose, never an operand's name ("see the manual for more  Or ask"). */
@@ -60,7 +62,11 @@ export function settleRows(pending: PendingRow[], commands: NamedEntry[], column
   }
   const taken = new Set([...commands, ...out].map((c) => c.name));
   for (const p of pending) {
-    if (grouped.has(p) || taken.has(p.words[0]!) || !columns.get(p.table)?.has(p.column)) continue;
+    // xauth's "generate dpyname protoname [options]  use server ...": a head too long for the
+    // table's column pushes its description right of it.
+    const cols = [...(columns.get(p.table) ?? [])];
+    const pushed = cols.length > 0 && p.headEnd !== undefined && cols.every((c) => p.headEnd! >= c - 1 && p.column > c);
+    if (grouped.has(p) || taken.has(p.words[0]!) || !(columns.get(p.table)?.has(p.column) || pushed)) continue;
     p.entry.name = p.words[0]!;
     out.push(p.entry);
     taken.add(p.entry.name);

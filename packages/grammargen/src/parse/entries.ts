@@ -83,7 +83,8 @@ export function splitEntry(text: string, from: number): { head: string; descFrom
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
-    if (c === "[" || c === "<" || c === "{") depth++;
+    // tput's "-S <<  read commands from standard input": a "<" before no name opens nothing.
+    if (c === "[" || c === "{" || (c === "<" && /[\w.$-]/.test(text[i + 1] ?? ""))) depth++;
     else if ((c === "]" || c === ">" || c === "}") && depth > 0) depth--;
     else if (depth === 0 && (c === "\t" || (c === " " && text[i + 1] === " "))) {
       let j = i;
@@ -623,7 +624,8 @@ export function readEntries(lines: Line[], program = ""): Entries {
       // systemctl's "start UNIT...", "status [PATTERN...|PID...]": the command's own arguments after its name.
       // The arguments are syntax only (metavars in capitals, <...>, [...], {...}), never prose.
       // s3cmd's "mb s3://BUCKET": a URL whose parts are metavars is syntax too.
-      const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +((?:[A-Z<[{]|[a-z][\w+.-]*:\/\/).*)$/.exec(names[0] ?? "") : null;
+      // amixer's "sset sID P": a placeholder in camel case is syntax as well.
+      const withArgs = kind === "commands" ? /^([a-z0-9][\w.:-]*) +((?:[A-Z<[{]|[a-z]+[A-Z]\w*(?= |$)|[a-z][\w+.-]*:\/\/).*)$/.exec(names[0] ?? "") : null;
       const argsOnly = withArgs && !/[a-z]{2,}/.test(withoutChoices(withArgs[2]!).replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ""));
       // qemu-img's "amend [--object objectdef] [-p] -o options filename" with no description:
       // a whole line that goes on with an option group after the name is the command's form.
@@ -653,7 +655,7 @@ export function readEntries(lines: Line[], program = ""): Entries {
       const words = kind === "commands" && descFrom < l.text.length && l.indent <= (commandIndent ?? l.indent) ? rowWords(head) : undefined;
       if (words) {
         const entry: NamedEntry = { name: words.join(" "), aliases: [], description: "", span: spanOf(l, l.start, l.start + head.length) };
-        pending.push({ words, entry, table, column: descFrom });
+        pending.push({ words, entry, table, column: descFrom, headEnd: l.start + head.trimEnd().length });
         current = { desc: [l.text.slice(descFrom)], indent: l.indent, set: (d) => (entry.description = d) };
         continue;
       }

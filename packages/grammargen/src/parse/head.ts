@@ -229,6 +229,8 @@ export function parseHead(head: string): Head | undefined {
         current.value.metavar += tok;
         continue;
       }
+      // tput's "-S <<": a redirection the option reads from, shown beside it, is no value.
+      if (!current.value && /^[<>|]+$/.test(tok)) continue;
       // iptables' "-L [chain [rulenum]]": a nested optional value is optional too, named by its first word.
       const opt = /^\[([^\][]*)(?:\[[^\][]*\])?\]$/.exec(tok);
       const separateOptional = opt && !/[|]/.test(opt[1]!);

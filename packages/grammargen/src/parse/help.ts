@@ -11,7 +11,7 @@ import { withSubcommandOperand } from "./subcommand-operand.js";
 import { withSuppliedOperands } from "./supplied.js";
 import { exampleSuppliers, withExampleFlags, withExampleUnsets } from "./text-examples.js";
 import { withKeywordGrammar } from "./keyword-grammar.js";
-import { namesOptionGroup } from "./option-groups.js";
+import { groupLines, namesOptionGroup } from "./option-groups.js";
 import { bracketOptions } from "./option-brackets.js";
 import { readUsage, usageForms } from "./bsd.js";
 import { withOwnAliases } from "./own-aliases.js";
@@ -641,9 +641,10 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     // A long option too, however many spellings its row has: ansible's man page lists
     // "-i, --inventory, --inventory-file" and "--vault-id" bare under "[-i INVENTORY]" and
     // "[--vault-id VAULT_IDS]"; mosquitto_sub's "[--cert file]" over "--cert : client certificate";
-    // rarcrack's "[--type rar|zip|7z]" over "--type: you can specify the archive program".
+    // rarcrack's "[--type rar|zip|7z]" over "--type: you can specify the archive program";
+    // scamper's "[-i IPs | -I cmds | -f file]", one choice of a bracket.
     for (const m of block.matchAll(
-      /\[ ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z0-9][\w.+-]*(?:\|[\w.+-]+)+|[a-z][\w-]*|[A-Z][A-Z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\}) ?\]/g,
+      /(?:\[|\|) ?-(-[A-Za-z0-9][\w-]+|[A-Za-z0-9]) +([a-z0-9][\w.+-]*(?:\|[\w.+-]+)+|[a-z][\w-]*|[A-Z][A-Za-z0-9_-]*|<[^>\s]+>|\{[\w-]+(?:\|[\w-]+)+\})(?= ?(?:\]|\| ?-))/g,
     )) {
       const long = m[1]!.startsWith("-") ? m[1]!.slice(1) : undefined;
       const spelled = options.filter((x) => (long ? x.long.includes(long) : x.short.includes(m[1]!)));
@@ -669,6 +670,18 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
           if (m[5]) o.repeatable = true;
         }
       }
+    }
+    // prlimit's "[--<resource>=<limit>]" over "Resources:" and its rows ("-n, --nofile"): each
+    // option under the heading the placeholder names takes the value, glued on with "=".
+    for (const m of block.matchAll(/\[--<([a-z][\w-]*)>=<([\w-]+)>\]/g)) {
+      const group = groupLines(m[1]!, lines);
+      if (!group) continue;
+      for (const o of options)
+        if (o.arity === "none" && !o.value && o.span && o.span.line > group.from && o.span.line <= group.to) {
+          o.arity = "optional";
+          // A value defined once for every row ("<limit> is defined as a range soft:hard"): any word.
+          o.value = { metavar: m[2]!, type: { kind: "word" } };
+        }
     }
     // The usage line and its bracketed continuations, not an option table run on below it.
     let forms = "";
@@ -767,7 +780,13 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   // Not the commands of a program whose usage this subcommand's text prints (apt list's); only
   // those it shows after this command's word ("reg reload", "reg get" under iw reg).
   const shownAfter = (c: (typeof entries.commands)[number]) => text.slice(c.span.start).startsWith(`${path[path.length - 1]} `);
-  for (const c of [...entries.commands, ...listed]) if (!usage.programsUsage || shownAfter(c)) addSub(c.name, c.aliases, c.commands);
+  // tput's "capname  unlike clear/init/reset, print value for capability "capname"": an entry
+  // whose description names a thing by the entry's own name in double quotes stands for a word
+  // of the caller's, not one to type (az's "Aka 'purge' the deleted App" is a verb).
+  const placeholder = (c: (typeof entries.commands)[number]) => new RegExp(`[a-z] "${c.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`).test(c.description);
+  const placeholderEntry = entries.commands.find(placeholder);
+  for (const c of [...entries.commands, ...listed])
+    if ((!usage.programsUsage || shownAfter(c)) && c !== placeholderEntry) addSub(c.name, c.aliases, c.commands);
   // Not in a rendered man page, whose placeholders lost their italics and read as plain words.
   const formWords =
     !entries.commands.length && !listed.length && !usage.programsUsage && opts.placeholders !== "plain"
@@ -831,7 +850,9 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   }
   // A list of commands that says it is not complete: a word that is none of them names another
   // command (cargo's plugins, `cargo owner`), and the words after it are that command's.
-  if (subcommands.length && entries.moreCommands) {
+  if (subcommands.length && placeholderEntry)
+    positionals.push({ name: placeholderEntry.name, type: { kind: "word" }, min: 0, max: 1, rest: true, subcommand: true, span: placeholderEntry.span });
+  else if (subcommands.length && entries.moreCommands) {
     session.warn('the list of commands is not complete ("..."): another command word passes through with its arguments', entries.moreCommands);
     positionals.push({ name: "COMMAND", type: { kind: "word" }, min: 0, max: 1, rest: true, subcommand: true, span: entries.moreCommands });
   }

@@ -27,3 +27,23 @@ export function namesOptionGroup(operand: string, lines: Line[]): boolean {
   }
   return false;
 }
+
+/**
+ * The line numbers of the rows under the heading that names `word` (plural or not), up to the
+ * next line at the heading's indent: prlimit's "Resources:" over "-n, --nofile ...".
+ */
+export function groupLines(word: string, lines: Line[]): { from: number; to: number } | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.blank || l.indent > 4) continue;
+    const heading = /^([A-Za-z][\w-]*):$/.exec(l.text.slice(l.start).trimEnd());
+    if (!heading || singular(heading[1]!) !== singular(word)) continue;
+    let to = l.no;
+    for (const x of lines.slice(i + 1)) {
+      if (!x.blank && x.indent <= l.indent) break;
+      to = x.no;
+    }
+    return to > l.no ? { from: l.no, to } : undefined;
+  }
+  return undefined;
+}

@@ -102,7 +102,8 @@ function valuePart(rest: string, long: boolean): { arity: Arity; metavar?: strin
     repeatable = true;
     r = r.slice(0, -3).trim();
   }
-  if (!r) return { arity: "none", ...(repeatable ? { repeatable } : {}) };
+  // tput's "-S <<": a redirection the option reads from, shown beside it, is no value.
+  if (!r || /^[<>|]+$/.test(r)) return { arity: "none", ...(repeatable ? { repeatable } : {}) };
   if (r.startsWith("[=") || (r.startsWith("[") && r.endsWith("]") && (!long || rest.startsWith("[")))) {
     if (rest.startsWith("[") || r.startsWith("[=")) return { arity: "optional", metavar: r.replace(/^\[=?|\]$/g, "") };
   }

@@ -59,7 +59,7 @@ export const isPluralName = (name: string): boolean =>
   name
     .split("|")
     .some((part) =>
-      /(?:^|[\s_-]|file|path|host|dir)(files|dirs|paths|args|arguments|names|directories|classes|packages|libraries|modules|urls|hosts|tasks|targets)$/i.test(
+      /(?:^|[\s_-]|file|path|host|dir)(files|dirs|paths|args|arguments|names|directories|classes|packages|libraries|modules|urls|hosts|tasks|targets|interfaces|devices|users|pids|ids|items|images|containers|services|units|nodes|jobs|domains)$/i.test(
         part,
       ),
     );
@@ -291,6 +291,16 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     let t = toks[i]!.text;
     const at = toks[i]!.at;
     let repeat = false;
+    // pdfunite's "<PDF-sourcefile-1>..<PDF-sourcefile-n>", sc_wartscat's "<infile 1, 2, .. N>": a
+    // numbered run written as one token is one operand, repeated.
+    const run = /^<([^<>]*?)[-_ ]?1>\.{2,3}<\1[-_ ]?[nN]>$/.exec(t) ?? /^<([^<>]*?)\s*1,\s*2,?\s*\.{2,3}\s*[nN]>$/.exec(t);
+    if (run) t = `<${run[1]}...>`;
+    // fc-list's "{element ...}": a placeholder and dots in braces, any number of it, none included.
+    const braced = /^\{([A-Za-z][\w-]*)\s*(?:\.\.\.|…)\}$/.exec(t);
+    if (braced) {
+      out.push({ name: braced[1]!, min: 0, max: MANY, span: spanOf(line, at, at + toks[i]!.text.length), listed: true });
+      continue;
+    }
     // util-linux's "<pid> [...]": the bracketed dots repeat the operand before them.
     if (t === "..." || t === "…" || t === "[...]" || t === "[…]") {
       const prev = out[out.length - 1];
@@ -382,8 +392,15 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
       const inner = t.slice(1, -1).trim();
       // "[+|-c c]", "[+D D]" (lsof): options spelled with + as well as -.
       // "[(-o|--output=)json|yaml]": an option.
-      if (inner.startsWith("-") || /^\+(\||[A-Za-z](\s|$|\[))/.test(inner) || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^[[(]/, ""))) continue;
       const innerToks = tokens(inner, at + 1);
+      // partx's "[--nr <n:m> | <partition>]": an option or an operand, the operand optional.
+      const choice = inner.startsWith("-") ? alternativesOf(innerToks) : [];
+      const operandAlt = choice.length > 1 ? choice.find((g) => g.length === 1 && /^<[^<>|]+>$/.test(g[0]!.text)) : undefined;
+      if (operandAlt) {
+        out.push({ name: operandAlt[0]!.text.slice(1, -1), min: 0, max: repeat ? MANY : 1, span });
+        continue;
+      }
+      if (inner.startsWith("-") || /^\+(\||[A-Za-z](\s|$|\[))/.test(inner) || OPTION_PLACEHOLDER.test(inner) || /^-/.test(inner.replace(/^[[(]/, ""))) continue;
       // "[ignored command line arguments]": prose naming one optional, repeated operand.
       if (innerToks.length >= 3 && innerToks.every((x) => /^[a-z]+$/.test(x.text))) {
         out.push({ name: inner.replace(/\s+/g, "_"), min: 0, max: MANY, span });
@@ -652,6 +669,12 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     // apart from the heading by a blank line, which may be examples with descriptions beside.
     const marginForms = headed >= 0 && raw[0]?.line !== head && raw[0]?.line.indent === 0 && raw[0]?.line === lines[idx + 1];
     if (l.indent === 0 && raw.length && !((headed < 0 || marginForms) && startsWithProgram(l.text, marginForms ? programWord : undefined))) break;
+    // pkexec's "pkexec --version |", then "       --help |": a line that ends in a bar goes on
+    // with the next alternative, an option or not.
+    if (raw.length && /\s\|\s*$/.test(raw[raw.length - 1]!.text)) {
+      raw.push({ line: l, from: l.start, text: l.text.slice(l.start), ...{ cont: raw[raw.length - 1]! } });
+      continue;
+    }
     // Option tables and rulers end a usage block that has no blank line after it (tree).
     if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
     // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon.
