@@ -118,4 +118,12 @@ Options:
       "probe pull",
     );
   });
+
+  test("a boolean in brackets after a space ('--check [true|false]') may be left off, and given only as one of its words", () => {
+    accepts(
+      "Usage: probe [OPTIONS] [URI]...\n\nOptions:\n --check [true|false]   Verify the peer. Default: true\n -p, --pasv [true|false]   Use passive mode.\n --limit=SPEED   Limit speed.\n",
+      ["probe --check https://host/f", "probe --check=false u", "probe -p --limit=4000 f", "probe --check false u", "probe --pasv"],
+      ["probe --check=maybe u", "probe --chek u"],
+    );
+  });
 });

@@ -238,6 +238,17 @@ describe("composed command lines", () => {
       expect(accepts(g, c), c).toBe(false);
   });
 
+  test("a number written as the option (head -5) may be an expansion too (head -$N)", () => {
+    fc.assert(
+      fc.property(dynamic, fc.constantFrom("head", "tail"), (v, p) => {
+        const c = `${p} -${v} f`;
+        expect(accepts(g, c), c).toBe(true);
+      }),
+      runs,
+    );
+    for (const c of ["head -$ f", "head -x f", "tail -$N$ f", "head -$(x f", "sed -$N f"]) expect(accepts(g, c), c).toBe(false);
+  });
+
   test("a substitution or a variable stands wherever a word or path does, alone or glued", () => {
     fc.assert(
       fc.property(fc.constantFrom("$(pwd)", "`pwd`", "$HOME", "${D:-.}", '"$(pwd)"'), fc.constantFrom("", "/x", "/lib/$(cat v)/y"), (sub, tail) => {

@@ -227,6 +227,8 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
       parts.push(flags ? seq(opt(flags), sarg) : sarg);
     }
+    // A number written as the option (head -5): a number's expansion too (head -$N).
+    if ([..."0123456789"].every((d) => flagLetters.includes(d)) && !only) parts.push(L.value({ kind: "integer" }, false));
     if (parts.length) branches.push(L.add(L.fresh(`${base}_short`), seq(lit("-"), alt(...parts))));
   }
 

@@ -233,7 +233,8 @@ export function parseHead(head: string): Head | undefined {
       if (!current.value && /^[<>|]+$/.test(tok)) continue;
       // iptables' "-L [chain [rulenum]]": a nested optional value is optional too, named by its first word.
       const opt = /^\[([^\][]*)(?:\[[^\][]*\])?\]$/.exec(tok);
-      const separateOptional = opt && !/[|]/.test(opt[1]!);
+      // aria2c's "--check-certificate [true|false]": a boolean in brackets is left off as well.
+      const separateOptional = opt && (!/[|]/.test(opt[1]!) || /^\s*(?:true\|false|false\|true|yes\|no|no\|yes|on\|off)\s*$/i.test(opt[1]!));
       const value: HeadValue = { metavar: separateOptional ? opt[1]!.trim() : tok, attach: separateOptional ? "separate-optional" : "separate" };
       // "-W <receive_window_buffer> (default 24576, larger may be faster)": a parenthesis after the value is prose.
       if (current.value && !alternative && tok.startsWith("(")) break;
