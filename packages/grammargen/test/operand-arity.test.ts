@@ -195,4 +195,18 @@ describe("operations as options", () => {
     for (const c of ["probe -Q", "probe -Qq", "probe -Qo /bin/ls", "probe -S vim"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["probe -Z", "probe -Qo"]) expect(recognize(g, c).accepted, c).toBe(false);
   });
+
+  test("where the man page's synopsis names the help's operands and one more, the page's operands are taken", () => {
+    const help = parseHelp(
+      "probe [--uid id] [--quiet]\n        [--home dir]\n        user\n    Add a user\n\nprobe --group [--gid ID]\n        group\n    Add a group\n",
+      { name: "probe" },
+    );
+    const man = parseManPage(
+      "PROBE(8)\n\nNAME\n       probe - add users\n\nSYNOPSIS\n       probe [--uid id] [--quiet] [--home dir] user\n\n       probe --group [--gid ID] group\n\n       probe [--quiet] user group\n\nOPTIONS\n       --uid id\n              The id.\n",
+      { name: "probe" },
+    );
+    const g = lowerCommand(mergeHelpAndMan(help, man).spec);
+    for (const c of ["probe bob", "probe bob sudo", "probe --uid 5 bob"]) expect(recognize(g, c).accepted, c).toBe(true);
+    for (const c of ["probe bob sudo extra", "probe --uid"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
 });

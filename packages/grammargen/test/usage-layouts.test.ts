@@ -159,4 +159,12 @@ describe("usage layouts", () => {
       ["probe --raw=1", "probe --nofil=5"],
     );
   });
+
+  test("forms at the margin with no heading, each with its description on deeper lines", () => {
+    accepts(
+      "probe - look things up\n\nprobe <name> ...\n    Show the page of something.  <name> may be a 'keyword' or a\n    dotted reference to a module.\n\nprobe -k <keyword>\n    Search for a keyword.\n\nprobe -b\n    Start a server and open a browser\n    to browse the pages.\n",
+      ["probe -b", "probe os.path", "probe -k zip", "probe a b"],
+      ["probe -x", "probe --browse"],
+    );
+  });
 });

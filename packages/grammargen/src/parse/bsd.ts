@@ -81,7 +81,8 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
     const indentOf = (t: string) => t.length - t.trimStart().length;
     // A sentence, its second word perhaps quoted ("Invokes 'git tag' to attach ...").
     const describes = (j: number, indent: number) => /^[A-Z][a-z]+ ['"(]?[a-z]/.test(lines[j]?.text.trim() ?? "") && indentOf(lines[j]!.text) > indent;
-    let formIndent: number | undefined;
+    // pydoc's forms at the margin with no heading, each with its description on deeper lines.
+    let formIndent: number | undefined = i === headless && cur && indentOf(lines[i]!.text) === 0 ? 0 : undefined;
     let skipped = false;
     const formAt = (j: number) => {
       for (let k = j; k < lines.length; k++) {
@@ -98,13 +99,13 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
         const at = lines.findIndex((x, k) => k > j && x.text.trim() !== "");
         if (at > 0 && lines[at]!.text.trim().split(/\s+/)[0] === prog && describes(at + 1, indentOf(lines[at]!.text))) continue;
       }
-      if (cur && formIndent !== undefined && (describes(j, formIndent) || (skipped && !l.text.trim())) && formAt(j + 1)) {
+      if (cur && formIndent !== undefined && (describes(j, formIndent) || (skipped && (!l.text.trim() || indentOf(l.text) > formIndent))) && formAt(j + 1)) {
         skipped = true;
         continue;
       }
       skipped = false;
       // calcurse's and minisign's "Usage:" alone over forms at the margin, each naming the program.
-      const atMargin = !first.trim() && !/^\s/.test(l.text) && (formIndent ?? 0) === 0 && l.text.split(/\s+/)[0] === programWords[0];
+      const atMargin = (!first.trim() || formIndent === 0) && !/^\s/.test(l.text) && (formIndent ?? 0) === 0 && l.text.split(/\s+/)[0] === programWords[0];
       if (!l.text.trim() || (!/^\s/.test(l.text) && !or && !atMargin)) break;
       // jxlinfo's "  INPUT      input JPEG XL image filename(s)": a description of one of the
       // form's operands, not more of the form; so is "  datadir - Directory where ...".
@@ -122,7 +123,7 @@ export function usageForms(text: string, programWords: string[]): UsageForm[] {
       if (!or && !barred && (/^-/.test(body) || /:\s*$/.test(body))) break;
       // Under forms at the margin, an indented line goes on a form only as more brackets
       // (minisign's "            [-t trusted_comment] -m file"), not as most's " where: -1:  ...".
-      if (!startsNew && formIndent === 0 && !/^[[{<(|]/.test(body)) break;
+      if (!startsNew && formIndent === 0 && !barred && !/^[[{<(|]/.test(body)) break;
       if (startsNew) {
         formIndent ??= lead;
         // Measured from the front: noProse may have cut the line's end.

@@ -168,6 +168,38 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(help.spec.positionals);
     note(`the man page's synopsis names no operand: the operands are the help text's usage's`, "help", help.spec.positionals[0]?.span);
   }
+  // adduser's help yields one operand of its forms ("group"), its page's SYNOPSIS "user group":
+  // where the other text's usage names every operand the base's does and one more, its operands
+  // are taken, needing no more of them than the base's did.
+  const bareName = (n: string) => n.replace(/[<>[\]]/g, "").toLowerCase();
+  const needed = spec.positionals.reduce((n, p) => n + p.min, 0);
+  if (
+    !fallback &&
+    !spec.subcommands.length &&
+    spec.positionals.length > 0 &&
+    other.spec.positionals.length === spec.positionals.length + 1 &&
+    other.spec.positionals.every((o) => o.span && !o.rest) &&
+    spec.positionals.every((p) => !p.rest && other.spec.positionals.some((o) => bareName(o.name) === bareName(p.name))) &&
+    // One more, named as a placeholder is ("user", "SIZE"), not a stray word of prose or a program's.
+    other.spec.positionals.every(
+      (o) =>
+        spec.positionals.some((p) => bareName(p.name) === bareName(o.name)) ||
+        (/^(?:[a-z][a-z0-9_-]{2,}|[A-Z][A-Z0-9_]{2,})$/.test(o.name.replace(/^<(.*)>$/, "$1")) && !spec.path.includes(bareName(o.name))),
+    )
+  ) {
+    note(
+      `the ${NAME[otherOrigin]}'s usage names more operands than the ${NAME[baseOrigin]}'s: its operands are taken`,
+      otherOrigin,
+      other.spec.positionals[0]?.span,
+    );
+    spec.positionals = copy(other.spec.positionals);
+    let over = spec.positionals.reduce((n, p) => n + p.min, 0) - needed;
+    for (let i = spec.positionals.length - 1; i >= 0 && over > 0; i--) {
+      const cut = Math.min(spec.positionals[i]!.min, over);
+      spec.positionals[i]!.min -= cut;
+      over -= cut;
+    }
+  }
   // ifconfig's help asks for "<interface>"; its man page's SYNOPSIS also has "ifconfig [-v] [-a]
   // [-s] [interface]". Where the other text's usage needs fewer operands, the base's minimums
   // come down to it, the last operands first.

@@ -606,7 +606,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   // another form follows it after a blank line, at the first form's indent.
   const formFollows = (j: number): boolean => {
     const first = raw[0]?.line;
-    if (!first || first === head) return false;
+    // pydoc's forms at the margin with no heading over them: the first form is the head line.
+    if (!first || (first === head && (headed >= 0 || first.indent > 0))) return false;
     let blank = lines[j]!.blank;
     for (let k = j + 1; k < lines.length; k++) {
       const x = lines[k]!;
@@ -633,7 +634,14 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
   let remark = false;
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
-    if (!l.blank && raw.length && l.indent > raw[0]!.line.indent && headed >= 0 && isProse(l.text.slice(l.start)) && formFollows(j)) continue;
+    if (
+      !l.blank &&
+      raw.length &&
+      l.indent > raw[0]!.line.indent &&
+      (headed >= 0 ? isProse(l.text.slice(l.start)) : raw[0]!.line.indent === 0) &&
+      formFollows(j)
+    )
+      continue;
     if (!l.blank && raw.length && describesForm(j)) continue;
     if (l.blank) {
       // mp3info's "USAGE:" over forms set apart by blank lines ("\tmp3info [ -h | -G ]", then
