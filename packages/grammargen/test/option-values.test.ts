@@ -212,4 +212,12 @@ Actions:
       ["probe -w -80", "probe -c -2", "probe -n x", "probe -n -x", "probe -o 3x"],
     );
   });
+
+  test("an increment or a nice value is written with its sign either way; a value bounded from 0 is not", () => {
+    accepts(
+      "Usage: probe [options] <pid>...\n\n -n <num>            specify the nice value\n -i, --step <num>    the increment to apply\n -p, --pitch <num>   pitch adjustment, 0 to 99\n",
+      ["probe -n -5 1", "probe -n +5 1", "probe -i +2 1", "probe -i -2 1", "probe -p 40 1"],
+      ["probe -n x 1", "probe -n +x 1", "probe -p +5 1", "probe -p -5 1"],
+    );
+  });
 });

@@ -286,6 +286,11 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     if (/\bcomma[- ]separated\b|\b(?:indices|indexes|numbers),? (?:or )?names\b|\bnames,? (?:or )?(?:indices|indexes|numbers)\b/i.test(hints.description))
       return { kind: "word" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
+    // renice's "-n <num>  specify the nice value", nice's "add integer N to the niceness": an
+    // increment goes either way and is written with its sign (+5, -5).
+    // Not one bounded from 0 (espeak's "Pitch adjustment, 0 to 99").
+    if (!sign && /\b(?:increment|adjustment|niceness|nice value)\b/i.test(hints.description) && !/\b0\s*(?:to|-|\.\.)\s*\d/.test(hints.description))
+      return { kind: "integer", signed: "plusminus" };
     return sign ? { kind: "integer", signed: sign } : mayBeNegative(hints.description) ? { kind: "integer", signed: "minus" } : { kind: "integer" };
   }
   if (SIZE.test(bare)) return { kind: "size" };
