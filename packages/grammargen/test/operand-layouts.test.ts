@@ -250,4 +250,13 @@ where <command> is one of:
       ["probe", "probe a.jxl b.jxl", "probe -x a.jxl"],
     );
   });
+
+  test("operands the text says 'are interpreted as floating point values' are numbers, a sign included", () => {
+    accepts(
+      "Usage: probe [OPTION]... LAST\n  or:  probe [OPTION]... FIRST INCREMENT LAST\n\n  -w, --equal-width   pad\n\nFIRST, INCREMENT, and LAST are interpreted as floating point values.\n",
+      ["probe 10 -1 1", "probe -w 1 0.5 3", "probe -5", "probe 5"],
+      ["probe -x 1", "probe 1 a 3", "probe -w"],
+    );
+    accepts("Usage: probe [OPTION]... FIRST LAST\n\n  -w   pad\n", ["probe 1 5"], ["probe 10 -1"]);
+  });
 });

@@ -815,6 +815,13 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     ),
   );
   const bare = showsBare(lines, path);
+  // seq's "FIRST, INCREMENT, and LAST are interpreted as floating point values": numbers, a
+  // sign included (seq 10 -1 1).
+  const numeric = new Set<string>();
+  for (const m of text.matchAll(
+    /((?:\b[A-Z][A-Z0-9_]+,?\s+(?:(?:and|or)\s+)?)+)(?:are|is)\s+(?:interpreted|treated|read)\s+as\s+(?:floating[- ]point|decimal|integer)\s+(?:values|numbers)/g,
+  ))
+    for (const n of m[1]!.match(/[A-Z][A-Z0-9_]+/g) ?? []) numeric.add(n);
   const positionals: PositionalSpec[] = [];
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
@@ -822,6 +829,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     let type = operandType(o, { description: desc, style, operand: true, ...(/\[SUFFIX\]$/.test(o.name) ? { text } : {}) });
     // OpenBSD nc's "Port numbers can be individual or ranges: lo-hi": a number or a range of them.
     if (type.kind === "integer" && rangesSaid(text, o.name)) type = { kind: "word" };
+    if (type.kind === "word" && numeric.has(o.name.replace(/^<|>$/g, ""))) type = { kind: "number" };
     // hashid's "INPUT  input to analyze (default: STDIN)".
     const min = bare || OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
     const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span, ...(o.suppliedBy ? { suppliedBy: o.suppliedBy } : {}) };
