@@ -168,23 +168,31 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
     spec.positionals = copy(help.spec.positionals);
     note(`the man page's synopsis names no operand: the operands are the help text's usage's`, "help", help.spec.positionals[0]?.span);
   }
+  const bare = (n: string) => n.replace(/[<>[\]]/g, "").toLowerCase();
+  const need = (ps: CommandSpec["positionals"]) => ps.reduce((n, p) => n + p.min, 0);
+  /** Lowers the minimums of `ps` by `by` in all, the last operands first. */
+  const lowerMinimums = (ps: CommandSpec["positionals"], by: number) => {
+    for (let i = ps.length - 1; i >= 0 && by > 0; i--) {
+      const cut = Math.min(ps[i]!.min, by);
+      ps[i]!.min -= cut;
+      by -= cut;
+    }
+  };
   // adduser's help yields one operand of its forms ("group"), its page's SYNOPSIS "user group":
   // where the other text's usage names every operand the base's does and one more, its operands
   // are taken, needing no more of them than the base's did.
-  const bareName = (n: string) => n.replace(/[<>[\]]/g, "").toLowerCase();
-  const needed = spec.positionals.reduce((n, p) => n + p.min, 0);
   if (
     !fallback &&
     !spec.subcommands.length &&
     spec.positionals.length > 0 &&
     other.spec.positionals.length === spec.positionals.length + 1 &&
     other.spec.positionals.every((o) => o.span && !o.rest) &&
-    spec.positionals.every((p) => !p.rest && other.spec.positionals.some((o) => bareName(o.name) === bareName(p.name))) &&
+    spec.positionals.every((p) => !p.rest && other.spec.positionals.some((o) => bare(o.name) === bare(p.name))) &&
     // One more, named as a placeholder is ("user", "SIZE"), not a stray word of prose or a program's.
     other.spec.positionals.every(
       (o) =>
-        spec.positionals.some((p) => bareName(p.name) === bareName(o.name)) ||
-        (/^(?:[a-z][a-z0-9_-]{2,}|[A-Z][A-Z0-9_]{2,})$/.test(o.name.replace(/^<(.*)>$/, "$1")) && !spec.path.includes(bareName(o.name))),
+        spec.positionals.some((p) => bare(p.name) === bare(o.name)) ||
+        (/^(?:[a-z][a-z0-9_-]{2,}|[A-Z][A-Z0-9_]{2,})$/.test(o.name.replace(/^<(.*)>$/, "$1")) && !spec.path.includes(bare(o.name))),
     )
   ) {
     note(
@@ -192,34 +200,24 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
       otherOrigin,
       other.spec.positionals[0]?.span,
     );
+    const needed = need(spec.positionals);
     spec.positionals = copy(other.spec.positionals);
-    let over = spec.positionals.reduce((n, p) => n + p.min, 0) - needed;
-    for (let i = spec.positionals.length - 1; i >= 0 && over > 0; i--) {
-      const cut = Math.min(spec.positionals[i]!.min, over);
-      spec.positionals[i]!.min -= cut;
-      over -= cut;
-    }
+    lowerMinimums(spec.positionals, need(spec.positionals) - needed);
   }
   // ifconfig's help asks for "<interface>"; its man page's SYNOPSIS also has "ifconfig [-v] [-a]
   // [-s] [interface]". Where the other text's usage needs fewer operands, the base's minimums
   // come down to it, the last operands first.
-  const need = (ps: CommandSpec["positionals"]) => ps.reduce((n, p) => n + p.min, 0);
-  let excess = need(spec.positionals) - need(other.spec.positionals);
+  const excess = need(spec.positionals) - need(other.spec.positionals);
   if (!fallback && excess > 0 && other.spec.positionals.some((p) => p.span)) {
     note(
       `the ${NAME[otherOrigin]}'s usage needs ${need(other.spec.positionals)} operand(s), the ${NAME[baseOrigin]}'s ${need(spec.positionals)}: the fewer are enough`,
       otherOrigin,
       other.spec.positionals.find((p) => p.span)?.span,
     );
-    for (let i = spec.positionals.length - 1; i >= 0 && excess > 0; i--) {
-      const cut = Math.min(spec.positionals[i]!.min, excess);
-      spec.positionals[i]!.min -= cut;
-      excess -= cut;
-    }
+    lowerMinimums(spec.positionals, excess);
   }
   // vidir's help says "[directory|file|-]", its page "[directory|file|-]...": where the other
   // text's usage repeats an operand of the same name that the base takes once, it is repeated.
-  const bare = (n: string) => n.replace(/[<>[\]]/g, "").toLowerCase();
   if (!fallback && spec.positionals.length === other.spec.positionals.length)
     spec.positionals.forEach((p, i) => {
       const o = other.spec.positionals[i]!;
