@@ -151,4 +151,7 @@ export type Extension =
   /** The text says its command names may be abbreviated (ip's objects): a subcommand's name may be cut to any leading part. */
   | { kind: "abbreviated-commands" }
   /** Every usage form starts with one of the program's commands ("tool conf set ...", "tool conf edit"): one must be given. */
-  | { kind: "command-required" };
+  | { kind: "command-required" }
+  /** The usage hands the words after `--` to another program (cargo test's "[-- <args>...]",
+   * lxc-attach's "[-- command]"): any number of them, whatever the operands before allow. */
+  | { kind: "passes-after-dashes" };

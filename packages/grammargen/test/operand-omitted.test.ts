@@ -20,6 +20,14 @@ describe("omitted operands", () => {
     );
   });
 
+  test("a commands section of options only: each of them is the usage's <command>", () => {
+    accepts(
+      "Usage: probe [<option>...] <command>\n\nCommands:\n  [--add] <file>     add one.\n  --remove <file>    remove one.\n  --list [<glob>]    list them.\n\nOptions:\n  --rename           move it too.\n  --package <name>   whose it is.\n",
+      ["probe --rename --remove /usr/bin/x", "probe --list", "probe --package p --rename /usr/bin/x", "probe --add /usr/bin/x"],
+      ["probe", "probe --rename", "probe --remov x", "probe --package"],
+    );
+  });
+
   test("Explicitly set X supplies X", () => {
     accepts(
       "usage: probe TEXT/FILE [WAVEFILE]\n  -o WAVEFILE Explicitly set output filename\n  -f TEXTFILE Explicitly set input filename\n  -t TEXT     Explicitly set input textstring\n  -k DELAY    Wait DELAY seconds first\n",

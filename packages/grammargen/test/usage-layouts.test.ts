@@ -132,6 +132,46 @@ describe("usage layouts", () => {
     );
   });
 
+  test("an operand a bare bar sets against an option ('-f | <device> -s <size>') may be left out for the option", () => {
+    accepts(
+      "Usage:\n probe [options] <device>\n probe [options] -f | <device> -s <size>\n\nOptions:\n -f, --find         find one\n -s, --size <size>  its size\n",
+      ["probe --find --size 1M", "probe -f -s 2G", "probe /dev/x -s 1M", "probe /dev/x"],
+      ["probe /dev/x /dev/y", "probe --find --size", "probe -x"],
+    );
+    accepts("Usage: probe [arch] name | number | --dump\n", ["probe --dump", "probe x86_64 open", "probe 2"], ["probe a b c", "probe --dmp"]);
+  });
+
+  test("a usage that hands the words after '--' to another program ('[-- <args>...]') takes any number of them", () => {
+    accepts(
+      "Usage: probe test [OPTIONS] [TESTNAME] [-- <args>...]\n\nOptions:\n  -q, --quiet  say less\n",
+      ["probe test -- --nocapture --test-threads=1", "probe test name -- -a -b c", "probe test -q"],
+      ["probe test --nocapture", "probe test a b", "probe test -x -- a"],
+    );
+    accepts(
+      "Usage: probe [OPTIONS...] [-- PROGRAM]\n   -l, --limit=N   limit\n",
+      ["probe -l 25 -- firefox -private", "probe -l 5"],
+      ["probe -l 5 firefox", "probe -x -- a"],
+    );
+  });
+
+  test("a message or text at the end of a form ('[<message>]') may be several words, the program joins them", () => {
+    accepts(
+      "Usage:\n probe [options] [<message>]\n\nOptions:\n -t, --tag <tag>  mark\n",
+      ["probe System rebooted", "probe -t x a b c", "probe"],
+      ["probe -x a"],
+    );
+    accepts("Usage: probe send RECIPIENT MESSAGE [PARAMS]\n", ["probe send r m p"], ["probe send r m p q"]);
+  });
+
+  test("labels set in under the usage heading ('Magic syntax:') stand over forms, not for one", () => {
+    accepts(
+      "Usage:\n\n    Standard syntax:\n\n        COMMAND | probe [OPTIONS] PARSER\n\n    Magic syntax:\n\n        probe [OPTIONS] COMMAND\n\n        probe [OPTIONS] /proc/<path>\n\nOptions:\n    -p, --pretty   pretty\n",
+      ["probe -p dig www.example.com", "probe /proc/meminfo"],
+      ["probe -x ls", "probe"],
+    );
+    accepts("Usage:\n  probe [options]\n\nExamples:\n  probe -a\n  probe -a --format x\n\nOptions:\n  -a  all\n", ["probe -a"], ["probe x", "probe -a y"]);
+  });
+
   test("a plural placeholder in brackets ('[ interfaces ]') stands for several words", () => {
     accepts("Usage: probe [ -lk ] [ -a N ] [ -b dbase ] [ interfaces ]\n", ["probe", "probe eth0", "probe -a 1 eth0 eth1 eth2"], ["probe -x eth0", "probe -a"]);
   });

@@ -474,7 +474,8 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     : maxOperands - budget;
   const head = withGap(words);
   // After `--` every word is an operand, even one starting with '-'.
-  const dashes = [L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, 1))];
+  const passed = spec.extensions?.some((e) => e.kind === "passes-after-dashes") ? UNBOUNDED : 1;
+  const dashes = [L.sp, lit("--"), rep(seq(L.sp, L.t("word")), 0, Math.max(total, passed))];
   const afterDashes = seq(...dashes);
   let forms: Expr[];
   if (L.opts.dashDash === "after-typed") {

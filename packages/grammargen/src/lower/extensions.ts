@@ -41,6 +41,8 @@ export function lowerExtensions(
       return undefined; // the plain lowering takes each subcommand name's leading parts
     case "command-required":
       return undefined; // the plain lowering leaves out the forms without a command
+    case "passes-after-dashes":
+      return undefined; // the plain lowering takes any number of words after `--`
     default: {
       const never: never = ext;
       return never;

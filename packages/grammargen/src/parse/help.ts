@@ -19,7 +19,7 @@ import { type LeftOff, leftOffIn, withLeftOff } from "./left-off.js";
 import { synopsisAsUsage } from "./man.js";
 import { GrammargenError, Session, type Diagnostic } from "../diagnostics.js";
 import type { Arity, CommandSpec, HelpStyle, OptionSpec, PositionalSpec, ValueType } from "../ir.js";
-import { readEntries, type OptionEntry } from "./entries.js";
+import { readEntries, sectionKind, type OptionEntry } from "./entries.js";
 import { type HeadValue, parseHead, type Spelling } from "./head.js";
 import { claimedStyle, detectStyle, styleParser } from "./styles.js";
 import { PASS_THROUGH_NAME, PASSED_TO_PROGRAM, SCRIPT_ARGS_NAME, SCRIPT_NAME, checkHelpText, headlessUsageLine, normalize, splitLines } from "./text.js";
@@ -822,6 +822,13 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     /((?:\b[A-Z][A-Z0-9_]+,?\s+(?:(?:and|or)\s+)?)+)(?:are|is)\s+(?:interpreted|treated|read)\s+as\s+(?:floating[- ]point|decimal|integer)\s+(?:values|numbers)/g,
   ))
     for (const n of m[1]!.match(/[A-Z][A-Z0-9_]+/g) ?? []) numeric.add(n);
+  // dpkg-divert's "<command>" over "Commands:  --remove <file>  remove the diversion.": a
+  // commands section of options only; each of them is the command.
+  const commandOptions = entries.commands.length
+    ? []
+    : entries.options
+        .filter((e) => sectionKind(e.section) === "commands")
+        .flatMap((e) => e.head.spellings.map((x) => (x.kind === "long" ? `--${x.name}` : `-${x.name}`)));
   const positionals: PositionalSpec[] = [];
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i]!;
@@ -832,7 +839,8 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     if (type.kind === "word" && numeric.has(o.name.replace(/^<|>$/g, ""))) type = { kind: "number" };
     // hashid's "INPUT  input to analyze (default: STDIN)".
     const min = bare || OPERAND_OMITTED.test(desc) || leftOff.has(o.name.replace(/^<|>$/g, "")) ? 0 : o.min;
-    const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span, ...(o.suppliedBy ? { suppliedBy: o.suppliedBy } : {}) };
+    const suppliedBy = o.suppliedBy ?? (SUBCOMMAND_NAME.test(o.name) && commandOptions.length ? commandOptions : undefined);
+    const p: PositionalSpec = { name: o.name, type, min, max: o.max, span: o.span, ...(suppliedBy ? { suppliedBy } : {}) };
     // "COMMAND [ARG]...": everything from the command on is passed through untouched.
     // Only getopt-style programs stop option parsing there; argparse, click, clap and cobra do not.
     if (
@@ -896,6 +904,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     spec.extensions = [{ kind: "single-dash-long" }];
   if (templates.length) spec.extensions = [...(spec.extensions ?? []), { kind: "option-prefixes", prefixes: templates }];
   if (formWords.length && !positionals.length) spec.extensions = [...(spec.extensions ?? []), { kind: "command-required" }];
+  if (usage.passesAfterDashes) spec.extensions = [...(spec.extensions ?? []), { kind: "passes-after-dashes" }];
   return { spec, diagnostics: session.diagnostics };
 }
 

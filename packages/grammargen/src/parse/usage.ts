@@ -36,6 +36,8 @@ export interface Usage {
   programsUsage?: boolean;
   /** "probe info: displays information about a file": forms that each name one of the program's commands and say what it does. */
   commandForms?: string[];
+  /** cargo test's "[-- <args>...]": the words after `--` go to another program. */
+  passesAfterDashes?: boolean;
 }
 
 /** Enough to decide whether a usage token like "-t" consumes the following placeholder. */
@@ -460,13 +462,19 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     // A plural placeholder without "..." (diff's FILES, zip's "zipfile list") still stands for
     // several words; javac's "<source files>" and javap's "<classes>" too; not grep's PATTERNS,
     // one word of newline-separated patterns.
-    const plural = standsForSeveralWords(name);
+    // logger's "[<message>]" at the end of its form: the program joins the words left.
+    const wordsJoined = /^(MESSAGE|TEXT)$/i.test(name) && i === toks.length - 1;
+    const plural = standsForSeveralWords(name) || wordsJoined;
     // "<file|url|magnet>": alternatives in angle brackets, one of them a placeholder, are all
     // placeholders ("<start|stop>" stays two words to type).
     const placeholders = toks[i]!.placeholders === true || (/^<[^<>]*\|[^<>]*>$/.test(t) && name.split("|").some(isPlaceholderName));
+    // zramctl's "-f | <device> -s <size>": an operand a bar sets against an option is one the
+    // option stands in for, so it may be left out.
+    const isOption = (k: number) => /^-[A-Za-z?-]/.test(toks[k]?.text ?? "");
+    const orOption = (toks[i - 1]?.text === "|" && isOption(i - 2)) || (toks[i + 1]?.text === "|" && isOption(i + 2));
     out.push({
       name,
-      min: optional ? 0 : 1,
+      min: optional || orOption ? 0 : 1,
       max: repeat || plural || dotted ? MANY : 1,
       span,
       ...(placeholders ? { placeholders } : {}),
@@ -631,6 +639,14 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     if (formsDescribed || (next !== undefined && next.indent === col && startsWithProgram(next.text, programWord))) return (formsDescribed = true);
     return false;
   };
+  // jc's "Standard syntax:" and "Magic syntax:", each over its forms: a label alone on its line
+  // under the heading, over a form, is neither a form nor the block's end.
+  // Set in from the heading: one at its margin ("Examples:") heads another section.
+  const isLabel = (l: Line) => headed >= 0 && !l.blank && l.indent > head.indent && /^[A-Z][a-z]+(?: [a-z]+){0,3}:$/.test(l.text.trim());
+  const labelsForms = (j: number): boolean => {
+    const next = lines.slice(j + 1).find((x) => !x.blank);
+    return isLabel(lines[j]!) && next !== undefined && next.indent >= lines[j]!.indent && startsWithProgram(next.text.replace(/^.*\|\s*/, ""), programWord);
+  };
   let remark = false;
   for (let j = idx + 1; j < lines.length; j++) {
     const l = lines[j]!;
@@ -647,7 +663,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
       // mp3info's "USAGE:" over forms set apart by blank lines ("\tmp3info [ -h | -G ]", then
       // "\tmp3info [-x] ... file(s)"): a form at the first one's indent, under a heading of its
       // own, goes on the block.
-      const next = lines.slice(j + 1).find((x) => !x.blank);
+      const after = lines.findIndex((x, k) => k > j && !x.blank && !(isLabel(x) && labelsForms(k)));
+      const next = after >= 0 ? lines[after] : undefined;
       const first = raw[0]?.line;
       if (
         raw.length &&
@@ -657,6 +674,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
         break;
       continue;
     }
+    if (labelsForms(j)) continue;
     // sudo repeats the heading for each form ("usage: sudo -v ...", "usage: sudo [-AbE...] ..."):
     // another heading that names the program is another form, as GNU's "or:" is.
     if (raw.length && headed >= 0 && isUsageHeading(l.text) && namesProgram(j)) {
@@ -838,6 +856,7 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     span: spanOf(head, 0, head.text.length),
     ...(programsUsage ? { programsUsage } : {}),
     ...(commandForms.length >= 2 ? { commandForms } : {}),
+    ...(raw.some((r) => /\[--\s+[^\s\]]/.test(r.text)) ? { passesAfterDashes: true } : {}),
   };
   if (programWord && programWord !== base && /^[\w.+-]+$/.test(programWord)) usage.programWord = programWord;
   return usage;
