@@ -208,6 +208,39 @@ Application Options:
     accepts(help, ["probe", "probe alice", "probe -f alice"], ["probe a b", "probe -x"]);
   });
 
+  test("'<action> is one of:' over rows with arguments before a dash, and a heading of aliases over 'open: create, luksOpen'", () => {
+    const help = `Usage: probe [OPTION...] <action> <action-specific>
+
+  -v, --verbose    Shows more detailed error messages
+
+<action> is one of:
+\topen <device> [--type <type>] [<name>] - open device as <name>
+\tclose <name> - close device (remove mapping)
+\tkillSlot <device> <key slot> - wipes key with number <key slot>
+
+You can also use old <action> syntax aliases:
+\topen: create (plainOpen), luksOpen
+\tclose: remove (plainClose), luksClose
+`;
+    accepts(
+      help,
+      ["probe open /dev/sdb1 secret", "probe luksOpen /dev/sdb1 secret", "probe -v close secret", "probe plainClose x", "probe killSlot /dev/x 1"],
+      ["probe opne /dev/sdb1", "probe -x close secret"],
+    );
+  });
+
+  test("a commands list with rows it cannot name one by one ('-c|check <file>', '[dump] config') lets other command words through", () => {
+    const help = `Usage: probe [options] <command>
+
+<command> is one of:
+  help             display a detailed help message
+  -c|check <file>  spellchecks a file
+  list             produce a list of misspelled words
+  [dump] config    dumps the current configuration
+`;
+    accepts(help, ["probe list", "probe check file.txt", "probe dump config", "probe help"], ["probe --nope list"]);
+  });
+
   test("'where <command> is one of:' lists commands, each with its alias after 'or' ('ed    (or edit)    - Edit')", () => {
     const help = `Probe Toolkit: Command line utilities for XML
 Usage: probe [<options>] <command> [<cmd-options>]

@@ -220,4 +220,12 @@ Actions:
       ["probe -n x 1", "probe -n +x 1", "probe -p +5 1", "probe -p -5 1"],
     );
   });
+
+  test("a KEY=VALUE value may be quoted whole, as one with spaces is written ('--set \"title=The movie\"')", () => {
+    accepts(
+      "Usage: probe [options] FILE\n\n  -s, --set <property>=<value>   set a property\n",
+      ['probe --set "title=The movie" f', "probe -s 'lang=fre x' f", 'probe --set title="The movie" f', 'probe --set "a=b"c f'],
+      ['probe --set "title" f', "probe --set 'x y' f", 'probe --set "=x" f', "probe --set f"],
+    );
+  });
 });

@@ -172,6 +172,14 @@ describe("usage layouts", () => {
     accepts("Usage:\n  probe [options]\n\nExamples:\n  probe -a\n  probe -a --format x\n\nOptions:\n  -a  all\n", ["probe -a"], ["probe x", "probe -a y"]);
   });
 
+  test("'OR' at the margin, in capitals, starts another form ('OR     probe [OPTIONS] --all')", () => {
+    accepts(
+      "Usage: probe [OPTIONS] database [tables]\nOR     probe [OPTIONS] --databases DB1 [DB2 DB3...]\nOR     probe [OPTIONS] --all\n\n  -A, --all        all of them\n  -B, --databases  name several\n  -u, --user=name  who\n",
+      ["probe -u root --all", "probe --databases a b c", "probe db t"],
+      ["probe -x", "probe --al1"],
+    );
+  });
+
   test("a plural placeholder in brackets ('[ interfaces ]') stands for several words", () => {
     accepts("Usage: probe [ -lk ] [ -a N ] [ -b dbase ] [ interfaces ]\n", ["probe", "probe eth0", "probe -a 1 eth0 eth1 eth2"], ["probe -x eth0", "probe -a"]);
   });

@@ -49,7 +49,13 @@ const TERMINALS: Record<string, () => Expr> = {
     ),
   // A key with a trailing dash, which removes it (kubectl's "bar-", "dedicated:NoSchedule-", "example.com/app-").
   kv_unset: () => seq(cls("A-Za-z0-9_"), rep(cls("A-Za-z0-9_./:-"), 0, UNBOUNDED), lit("-")),
-  kv: () => seq(kvKey(), lit("="), rep(segment(), 0, UNBOUNDED)),
+  // Quoted whole, as people write a value with spaces: --set "title=The movie", -e 'A=b c'.
+  kv: () =>
+    alt(
+      seq(kvKey(), lit("="), rep(segment(), 0, UNBOUNDED)),
+      seq(lit('"'), kvKey(), lit("="), rep(alt(cls('"\\', true), escaped()), 0, UNBOUNDED), lit('"'), rep(segment(), 0, UNBOUNDED)),
+      seq(lit("'"), kvKey(), lit("="), rep(cls("'", true), 0, UNBOUNDED), lit("'"), rep(segment(), 0, UNBOUNDED)),
+    ),
 };
 
 /** The key of a KEY=VALUE word; a lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1"). */

@@ -55,6 +55,9 @@ export function sectionKind(title: string): SectionKind {
   if (NOT_OPTIONS.test(t) && !/\bcommands$/.test(t)) return "other";
   // tsc's "COMMAND LINE FLAGS", "Other command line options:": the last word says what is listed.
   if (/\b(options|flags|switches)$/.test(t) && !/\band\b/.test(t)) return "options";
+  // cryptsetup's "<action> is one of:" names the usage's placeholder for its commands, whatever
+  // it calls them.
+  if (/^(where )?<[a-z-]+> is one of$/.test(t)) return "commands";
   // Azure CLI lists the command groups under a name ("Subgroups:") before its "Commands:".
   // xmlstarlet's "where <command> is one of:".
   if (/(^|[\s<])(sub)?commands?\b|^available commands|^core commands|^(sub)?groups$/.test(t)) return "commands";
@@ -70,8 +73,8 @@ function headingOf(l: Line): string | undefined {
   if (t.startsWith("-") || /^usage\s*:/i.test(t)) return undefined;
   const m = /^([A-Za-z][\w ()/,'`-]{0,60}):\s*$/.exec(t);
   if (m) return m[1]!;
-  // xmlstarlet's "where <command> is one of:".
-  if (/^where <[a-z-]+> is one of:\s*$/i.test(t)) return t.slice(0, -1);
+  // xmlstarlet's "where <command> is one of:", cryptsetup's "<action> is one of:".
+  if (/^(where )?<[a-z-]+> is one of:\s*$/i.test(t)) return t.slice(0, -1);
   if (/^[A-Z][A-Z ]{2,40}$/.test(t)) return t;
   // rsync writes "Options" alone on its line, with no colon.
   if (/^((global|common|other|general) )?(options|flags|arguments|commands)$/i.test(t)) return t;
@@ -552,9 +555,20 @@ export function readEntries(lines: Line[], program = ""): Entries {
         out.moreCommands = spanOf(l, l.start, l.start + head.length);
         continue;
       }
+      // aspell's "-c|check <file>", "[dump] config", "dump|create|merge master|personal|repl":
+      // rows of spellings joined by bars, options among them, or optional words are commands this
+      // reading cannot name one by one; the list it keeps is not complete.
+      if (kind === "commands" && /^(?:-\S*\||\[[a-z][\w-]*\] |[a-z][\w-]*\|[a-z])/.test(head.trim()))
+        out.moreCommands ??= spanOf(l, l.start, l.start + head.length);
       // apt-get and others write "update - Retrieve new lists of packages": one space, a dash;
       // Azure CLI's "create : Create a new resource group" a colon, when the name fills its column.
-      const dashed = kind === "commands" ? /^([a-z0-9][\w.:-]*?) +[-\u2013:] +(?=\S)/i.exec(head) : null;
+      // cryptsetup's "open <device> [--type <type>] [<name>] - open device as <name>": the
+      // command's arguments before the dash.
+      const dashed =
+        kind === "commands"
+          ? (/^([a-z0-9][\w.:-]*?) +[-\u2013:] +(?=\S)/i.exec(head) ??
+            /^([a-z0-9][\w.:-]*(?: +(?:<[^<>]+>|\[[^[\]]*(?:\[[^[\]]*\][^[\]]*)*\]|\{[^{}]*\})(?:\.\.\.)?)+) +[-\u2013] +(?=\S)/i.exec(head))
+          : null;
       if (dashed) {
         descFrom = l.start + dashed[0].length;
         head = dashed[1]!;

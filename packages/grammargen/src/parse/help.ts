@@ -801,11 +801,22 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
     const named = new Set(subcommands.flatMap((c) => [c.path[c.path.length - 1]!, ...c.aliases]));
     // nmcli's "OBJECT" heading over its commands names the usage's placeholder for them.
     const first = entries.commands[0];
-    const over = first ? text.slice(0, first.span.start).trimEnd().split("\n").at(-1)?.trim().replace(/:$/, "") : undefined;
+    // cryptsetup's "<action> is one of:" over them.
+    const over = first
+      ? text
+          .slice(0, first.span.start)
+          .trimEnd()
+          .split("\n")
+          .at(-1)
+          ?.trim()
+          .replace(/:$/, "")
+          .replace(/^(?:where )?<([\w-]+)> is one of$/, "$1")
+      : undefined;
     const at = operands.findIndex((o) => o.subcommand || SUBCOMMAND_NAME.test(o.name) || named.has(o.name) || o.name === over);
     if (at >= 0) operands = operands.slice(0, at);
     operands = operands.filter((o) => !ARGS_NAME.test(o.name));
     formsOfListed(subcommands, usage.alternatives, options);
+    withAliasRows(subcommands, lines);
   }
 
   // GNU's "With no FILE, ...", runcon's "With neither CONTEXT nor COMMAND, ...".
@@ -967,5 +978,24 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.
     throw new GrammargenError(`could not parse the help text: ${(e as Error)?.message ?? String(e)}`, [], "EPARSE");
+  }
+}
+
+/**
+ * cryptsetup's "You can also use old <action> syntax aliases:" over "open: create (plainOpen),
+ * luksOpen, ...": under a heading that names aliases, a row that starts with one of the commands
+ * and a colon lists other names for it.
+ */
+function withAliasRows(subcommands: CommandSpec[], lines: readonly { text: string }[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!/\baliases:\s*$/i.test(lines[i]!.text)) continue;
+    for (let k = i + 1; k < lines.length; k++) {
+      const row = /^\s+([a-z][\w-]*):\s+(\S.*)$/i.exec(lines[k]!.text);
+      if (!row) break;
+      const sub = subcommands.find((c) => c.path[c.path.length - 1] === row[1]);
+      if (!sub) continue;
+      const names = row[2]!.split(/[\s,()]+/).filter((n) => /^[A-Za-z][\w-]*$/.test(n) && n !== row[1]);
+      sub.aliases = [...new Set([...sub.aliases, ...names])];
+    }
   }
 }

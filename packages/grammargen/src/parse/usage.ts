@@ -694,7 +694,8 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     // below it ("Usage:", then "tool conf set <key>=<value>", "tool conf edit"). Not forms set
     // apart from the heading by a blank line, which may be examples with descriptions beside.
     const marginForms = headed >= 0 && raw[0]?.line !== head && raw[0]?.line.indent === 0 && raw[0]?.line === lines[idx + 1];
-    if (l.indent === 0 && raw.length && !((headed < 0 || marginForms) && startsWithProgram(l.text, marginForms ? programWord : undefined))) break;
+    const orForm = /^or:?\s+/i.test(l.text) && startsWithProgram(l.text.replace(/^or:?\s+/i, ""), programWord);
+    if (l.indent === 0 && raw.length && !orForm && !((headed < 0 || marginForms) && startsWithProgram(l.text, marginForms ? programWord : undefined))) break;
     // pkexec's "pkexec --version |", then "       --help |": a line that ends in a bar goes on
     // with the next alternative, an option or not.
     if (raw.length && /\s\|\s*$/.test(raw[raw.length - 1]!.text)) {
@@ -703,8 +704,10 @@ export function parseUsage(all: Line[], path: string[], takesValue: OptionTakesV
     }
     // Option tables and rulers end a usage block that has no blank line after it (tree).
     if (raw.length && /^-/.test(l.text.slice(l.start)) && !/^or:/.test(l.text.slice(l.start))) break;
-    // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon.
-    const or = /^(\s*or:\s*)(.*)$/.exec(l.text) ?? (startsWithProgram(l.text.replace(/^\s*or\s+/, ""), programWord) ? /^(\s*or\s+)(.*)$/.exec(l.text) : null);
+    // GNU writes "  or:  cp ..."; rsync writes "  or   rsync ..." with no colon, MariaDB's
+    // tools "OR     mysqldump ...".
+    const or =
+      /^(\s*or:\s*)(.*)$/i.exec(l.text) ?? (startsWithProgram(l.text.replace(/^\s*or\s+/i, ""), programWord) ? /^(\s*or\s+)(.*)$/i.exec(l.text) : null);
     if (or) {
       raw.push({ line: l, from: or[1]!.length, text: or[2]! });
       continue;
