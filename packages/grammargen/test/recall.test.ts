@@ -238,6 +238,29 @@ describe("composed command lines", () => {
       expect(accepts(g, c), c).toBe(false);
   });
 
+  test("a typed or enumerated value may be quoted whole; a wrong value or a broken quote is still refused", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('"', "'"),
+        fc.constantFrom(
+          ["head -n", "10", " f"],
+          ["find . -size", "+10M", ""],
+          ["find . -mtime", "-7", ""],
+          ["tail -c", "1K", " f"],
+          ["grep -m", "3", " p f"],
+          ["ls --color=", "auto", ""],
+        ),
+        (q, [at, v, rest]) => {
+          const c = `${at}${at.endsWith("=") ? "" : " "}${q}${v}${q}${rest}`;
+          expect(accepts(g, c), c).toBe(true);
+        },
+      ),
+      runs,
+    );
+    for (const c of ['head -n "abc" f', "head -n '10 f", 'find . -size "+10Q"', "head -n \"10' f", 'ls --color="blue"', "ls --color='auto\""])
+      expect(accepts(g, c), c).toBe(false);
+  });
+
   test("a number written as the option (head -5) may be an expansion too (head -$N)", () => {
     fc.assert(
       fc.property(dynamic, fc.constantFrom("head", "tail"), (v, p) => {

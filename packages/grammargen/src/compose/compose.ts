@@ -248,7 +248,7 @@ export function compose(opts: ComposeOptions): Grammar {
   put("sh_dqtext", rep(alt(cls('"\\$`', true), seq(lit("\\"), cls("\n", true)), dqDollar(opts.rareForms ?? true)), 1, UNBOUNDED), true);
   // "..." may not hide a $(...) or `...` from the grammar: those go through sh_subst.
   if (!policy?.paths && !policy?.urls) for (const r of shellWordTerminals(opts.rareForms ?? true)) rules.set(r.name, r);
-  // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"): scripts write it
+  // A typed value may be a parameter expansion (head -n $N, sleep "$DELAY"), or quoted: scripts write it
   // that way and its value is only known when the line runs. Not under a policy, whose bounds
   // on values a variable would slip past.
   // A command substitution stands for one too (head -n $(wc -l < f), sleep `cat t`): the
@@ -261,7 +261,9 @@ export function compose(opts: ComposeOptions): Grammar {
       if (r.terminal && (TYPED_VALUES.has(r.name) || STYLE_VALUE.test(r.name))) {
         const v = { signed: takesSign(r.expr), ...(Object.hasOwn(UNITS, r.name) ? { unit: UNITS[r.name]! } : {}) };
         values.set(r.name, v);
-        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(v.signed, v.unit?.())) });
+        // Quoted whole, as people also write a literal one: find -size "+10M", head -n '10'.
+        const quoted = alt(seq(lit('"'), r.expr, lit('"')), seq(lit("'"), r.expr, lit("'")));
+        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(v.signed, v.unit?.()), quoted) });
       } else if (r.terminal && STYLE_PATH.test(r.name)) values.set(r.name, { signed: false });
 
   const denyInto = policy?.pipeline?.denyInto ?? [];

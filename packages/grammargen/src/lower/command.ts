@@ -95,7 +95,17 @@ class Lowering {
       if (!name) {
         name = this.fresh(`${this.prefix}_enum${this.enums.size ? this.enums.size + 1 : ""}`);
         this.enums.set(key, name);
-        this.add(name, literalChoice(choices));
+        // Quoted whole too, as people also write one (--color="auto", kill -s 'TERM'); a choice
+        // that needs quoting is offered quoted already.
+        const plain = choices.filter((c) => !c.startsWith("'"));
+        if (plain.length) {
+          const bare = this.add(this.fresh(`${name}_w`), literalChoice(plain));
+          const quotedAlready = choices.filter((c) => c.startsWith("'"));
+          this.add(
+            name,
+            alt(bare, seq(lit('"'), bare, lit('"')), seq(lit("'"), bare, lit("'")), ...(quotedAlready.length ? [literalChoice(quotedAlready)] : [])),
+          );
+        } else this.add(name, literalChoice(choices));
       }
       return ref(name);
     }

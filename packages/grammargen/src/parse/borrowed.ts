@@ -48,7 +48,9 @@ export function withBorrowedOptions(result: ParseResult, text: string): ParseRes
     );
   const placeholder = spec.positionals.find((p) => PLACEHOLDER.test(p.name));
   const said = SAME_AS.exec(text);
-  const program = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
+  const named = said?.[1] ?? said?.[2] ?? (placeholder ? PLACEHOLDER.exec(placeholder.name)![1]! : undefined);
+  // autossh's "[SSH_OPTIONS]": a placeholder in capitals names the program in them.
+  const program = named && /^[A-Z][A-Z0-9_-]*$/.test(named) ? named.toLowerCase() : named;
   if (!program || spec.extensions?.some((e) => e.kind === "options-of")) return result;
   // pip's "[package-index-options]" names a section of this text ("Package Index Options:"),
   // whose options are listed: the placeholder stands for them, not for another program's.
