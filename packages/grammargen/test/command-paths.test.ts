@@ -35,6 +35,21 @@ describe("command paths", () => {
     );
   });
 
+  test('a variable in double quotes runs too, positional ones and "$@" included; an unclosed quote does not', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('"$cmd"', '"${CMD}"', '"$0"', '"$@"', "$1", "$@", '"$DIR/run.sh"'),
+        words,
+        fc.constantFrom(...WRAPPED),
+        (path, args, wrapper) => {
+          const cmd = `${wrapper}${[path, ...args].join(" ")}`;
+          expect(accepts(cmd), cmd).toBe(true);
+        },
+      ),
+    );
+    for (const c of ['"$cmd', '"$ cmd"', '"cmd" x', "$ x"]) expect(accepts(c), c).toBe(false);
+  });
+
   test("a name in a system bin folder is a program with a grammar, or refused; so is any other absolute path, but for the rare forms", () => {
     fc.assert(
       fc.property(fc.constantFrom(...BIN_DIRS, "/opt", "/etc/init.d"), segment, (dir, name) => {

@@ -11,7 +11,7 @@ const SEGMENT_REST = chars("A-Za-z0-9_.+-");
 
 /**
  * ./build.sh, ../bin/x, ~/bin/x; a path led by a variable ($HOME/bin/x, ${DIR}/run.sh) or a
- * variable alone ($EDITOR, $cmd).
+ * variable alone ($EDITOR, $cmd, "$@"), bare or in double quotes.
  *
  * With `rare` (ComposeOptions.rareForms), also an absolute path outside the system bin folders
  * (/etc/init.d/nginx, /opt/app/bin/run: in /bin, /sbin, /usr/bin and /usr/sbin a name is a
@@ -26,10 +26,9 @@ const SEGMENT_REST = chars("A-Za-z0-9_.+-");
 export function scriptPath(rare = true): Expr {
   const tail = rep(cls(PATH_CHARS), 0, UNBOUNDED);
   const name = seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_"), 0, UNBOUNDED));
-  const common = [
-    seq(alt(lit("./"), lit("../"), lit("~/")), rep(cls(PATH_CHARS), 1, UNBOUNDED)),
-    seq(lit("$"), alt(name, seq(lit("{"), name, lit("}"))), tail),
-  ];
+  // "$cmd", "${DIR}/run.sh", "$@" and "$0" (exec sudo "$0" "$@"): quoted as scripts write them.
+  const variable = seq(lit("$"), alt(name, seq(lit("{"), name, lit("}")), cls("0-9@*")), tail);
+  const common = [seq(alt(lit("./"), lit("../"), lit("~/")), rep(cls(PATH_CHARS), 1, UNBOUNDED)), variable, seq(lit('"'), variable, lit('"'))];
   if (!rare) return alt(...common);
   const below = (excluded: string[]): Expr => seq(notWords(excluded, SEGMENT_FIRST, SEGMENT_REST, UNBOUNDED), opt(seq(lit("/"), tail)));
   // An event (`sudo !!`, `!ssh`, `!-2`) or a quick substitution (`^foo^bar`) stands for an
