@@ -43,8 +43,11 @@ const CASES: Case[] = [
       "lsof -a -i -u root",
       "lsof +D /tmp",
       "lsof -t -i:80",
+      "lsof -bw /mnt",
+      "lsof -i -r 2",
+      "lsof -c ssh -a -d 1 -r10",
     ],
-    invalid: ["lsof -q", "lsof -W", "lsof -p"],
+    invalid: ["lsof -q", "lsof -W", "lsof -p", "lsof -e"],
   },
   {
     file: "arp",
@@ -246,6 +249,16 @@ Options:
   test("a usage line's bare flag letters and '[-x [v]]' values decide over a one-space option table", () => {
     const help = `usage: [-?ab] [-c c] [-i [i]] [names]\n  -a AND selections (OR)\n  -b avoid kernel blocks\n  -c c  cmd c\n  -i select IPv[46] files\n  -i i   select by address: [46][proto][@host|addr][:port]\n`;
     accepts(help, ["probe -a -i", "probe -i :80", "probe -i:80", "probe -i tcp:80 x", "probe -ab x", "probe -c sh"], ["probe -c", "probe -q", "probe -a x -y"]);
+  });
+
+  test("an option spelled with a plus too ('+|-w', '+f|-f'), in a table of three columns, is its dash spelling", () => {
+    const help = `usage: [-?ab] [+|-w] [names]
+  -a AND selections      -b avoid blocks       +c w  COMMAND width
+  -d s  select by set    +|-e s  exempt s      -l list UID numbers
+  -n no host names       -N select NFS         +|-w  Warnings (+)
+  +f|-f  +filesystem or -file names
+`;
+    accepts(help, ["probe -bw x", "probe -e /proc -a", "probe -w", "probe -f x", "probe -ln"], ["probe -e", "probe -q", "probe -x"]);
   });
 
   test("find's help and man page merge: a value the help's line of bare names leaves out is the man page's", () => {

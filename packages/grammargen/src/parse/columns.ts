@@ -12,7 +12,8 @@ export interface ColumnLine extends Line {
   column?: true;
 }
 
-const OPTION_AT = /^-{1,2}[A-Za-z0-9@?#][\w-]*/;
+// lsof's "+|-w" and "+c w" start options too.
+const OPTION_AT = /^(?:-{1,2}|\+\|-|\+)[A-Za-z0-9@?#][\w-]*/;
 const MIN_ROWS = 3;
 
 const startsOption = (l: Line): boolean => !l.blank && OPTION_AT.test(l.text.slice(l.start));
@@ -28,7 +29,7 @@ function secondStarts(l: Line, gap: number, descStart: DescriptionStart): number
   const from = descStart(t, l.start);
   if (from >= t.length) return out;
   for (let q = from; q < t.length; q++) {
-    if (t[q] !== "-" || t[q - 1] !== " ") continue;
+    if ((t[q] !== "-" && t[q] !== "+") || t[q - 1] !== " ") continue;
     let spaces = 0;
     while (q - 1 - spaces >= 0 && t[q - 1 - spaces] === " ") spaces++;
     if (spaces >= gap && OPTION_AT.test(t.slice(q))) out.push(q);

@@ -427,7 +427,11 @@ export function readEntries(lines: Line[], program = ""): Entries {
     // "-<signal>, -s, --signal <signal>" (kill): a value written as the option itself.
     // "-, -l, --login" (su): a lone dash, then the option's spellings.
     const startsOption =
-      /^-{1,2}[\w?#@![.]/.test(content) || /^\+\w/.test(content) || /^-<[A-Za-z][\w-]*>(?=[\s,]|$)/.test(content) || /^-,[ \t]*-{1,2}\w/.test(content);
+      /^-{1,2}[\w?#@![.]/.test(content) ||
+      /^\+\w/.test(content) ||
+      /^\+\|-\w/.test(content) ||
+      /^-<[A-Za-z][\w-]*>(?=[\s,]|$)/.test(content) ||
+      /^-,[ \t]*-{1,2}\w/.test(content);
     // Continuation: deeper than the entry it belongs to and not a new option at entry depth
     // (a description line may itself start with an option name, as ripgrep's do).
     // Haskell GetOpt's table (pandoc): letters in one column, long names in the next, often no

@@ -86,7 +86,12 @@ const PROSE = /^(the|then|or|and|is|was|are|an|to|of|if|be|in|on|for|with|as|by|
 
 export function parseHead(head: string): Head | undefined {
   const h: Head = { spellings: [], negatable: false, repeatable: false };
-  const s = head.trimEnd();
+  // lsof's "+|-w", "+f|-f": the option spelled with a plus too; the dash spelling is the option
+  // (a word led by a plus passes as an operand).
+  const s = head
+    .trimEnd()
+    .replace(/^\+\|(?=-\w)/, "")
+    .replace(/^\+(\w)\|(?=-\1(?![\w-]))/, "");
   let i = 0;
   let current: Spelling | undefined;
   let alternative = false;
