@@ -221,6 +221,22 @@ Actions:
     );
   });
 
+  test("a number whose text says several may be given, or a range ('Multiple ports can be specified by using ','') is a word; a KEY=VALUE key may be a number", () => {
+    accepts(
+      "Usage: probe [options] FILE\n\n --listen-port=PORT...   Set the port. Multiple ports can be specified by using ',',\n                         for example: 6881,6885. You can also use '-' to specify a range.\n --timeout=SEC           Wait this long.\n --index-out=INDEX=PATH  Set the path of the file at INDEX.\n",
+      ["probe --listen-port=7000-7001,8000 f", "probe --listen-port=6881 f", "probe --index-out=1=dir/a.iso f", "probe --index-out=a=b f"],
+      ["probe --timeout=1-2 f", "probe --index-out=x f", "probe --index-out==x f"],
+    );
+  });
+
+  test("lower-case letters in brackets complete a one-dash name ('-f[amily] { inet | inet6 }', '-ll[s]')", () => {
+    accepts(
+      "Usage: probe [OPTIONS] FILESYSTEM\n\t-d[est] <pathname>\textract to <pathname>\n\t-f[amily] { inet | inet6 }\tthe family\n\t-ll[s]\t\tlist with attributes\n\t-lln[umeric]\tsame as -lls, numeric ids\n",
+      ["probe -d out f", "probe -dest out f", "probe -family inet f", "probe -f inet6 f", "probe -lls f", "probe -ll f", "probe -llnumeric f", "probe -lln f"],
+      ["probe -f bogus f", "probe -dest f", "probe -llx f", "probe -llsx f", "probe -familyx inet f"],
+    );
+  });
+
   test("a KEY=VALUE value may be quoted whole, as one with spaces is written ('--set \"title=The movie\"')", () => {
     accepts(
       "Usage: probe [options] FILE\n\n  -s, --set <property>=<value>   set a property\n",

@@ -289,7 +289,11 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
       }
       const count = Math.max(1, Math.min(g.option.valueCount ?? 1, 8));
       const one = seq(L.sp, v);
-      return seq(names, g.option.arity === "required" ? rep(one, count, count) : opt(one));
+      if (g.option.arity === "required") return seq(names, rep(one, count, count));
+      // squashfs-tools' "-ll[s]", "-lln[umeric]": an optional value of given words that the text
+      // does not set apart is written glued on as well (-lls, -llnumeric). Not any word: -namex
+      // would pass for a misspelled -name.
+      return seq(names, opt(!g.option.valueApart && g.option.value?.type.kind === "enum" ? alt(v, one) : one));
     });
     branches.push(L.add(L.fresh(`${base}_dlong`), seq(lit("-"), alt(...forms))));
   }

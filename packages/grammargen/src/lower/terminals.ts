@@ -58,9 +58,12 @@ const TERMINALS: Record<string, () => Expr> = {
     ),
 };
 
-/** The key of a KEY=VALUE word; a lone "*" names every key (kubectl's "set image daemonset abc *=nginx:1.9.1"). */
+/**
+ * The key of a KEY=VALUE word; a lone "*" names every key (kubectl's "set image daemonset abc
+ * *=nginx:1.9.1"); a key may be a number (aria2c's "--index-out=INDEX=PATH": 1=dir/a.iso).
+ */
 export function kvKey(): Expr {
-  return alt(lit("*"), seq(cls("A-Za-z_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED)));
+  return alt(lit("*"), seq(cls("A-Za-z0-9_"), rep(cls("A-Za-z0-9_.-"), 0, UNBOUNDED)));
 }
 
 /** The shared terminals' names: a command's own rules never take one. */

@@ -273,6 +273,14 @@ export function parseHead(head: string): Head | undefined {
       i = j;
     } else if (glued.startsWith("[") || glued.startsWith("<")) {
       const [tok, j] = readValue(s, i);
+      // ip's "-f[amily] { inet | inet6 }", unsquashfs' "-d[est] <pathname>": lower-case letters in
+      // brackets, then a value apart, complete the name (-family); they are no value of their own.
+      const completion = /^\[(-?[a-z][a-z-]*)\]$/.exec(tok);
+      if (completion && sp.kind !== "long" && /^[ \t]+(?:[{<"]|[A-Z][A-Z0-9_]*(?:$|[\s.,[]))/.test(s.slice(j))) {
+        add({ kind: "dashLong", name: sp.name + completion[1], extra: 0 });
+        i = j;
+        continue;
+      }
       sp.value = tok.startsWith("[") ? { metavar: tok.slice(1, -1), attach: "attached-optional" } : { metavar: tok, attach: "separate" };
       i = j;
     } else if (glued.startsWith("{") && sp.kind === "short") {

@@ -283,7 +283,12 @@ export function inferType(metavar: string, hints: TypeHints): ValueType {
     if (/\b(id or (?:a )?name|name or (?:an? )?(?:numeric )?id)\b/i.test(hints.description)) return { kind: "word" };
     // csvkit's "-c COLUMNS  A comma-separated list of column indices, names or ranges" (1,id,3-5):
     // numbers joined into a list, or names in their place, are no one integer.
-    if (/\bcomma[- ]separated\b|\b(?:indices|indexes|numbers),? (?:or )?names\b|\bnames,? (?:or )?(?:indices|indexes|numbers)\b/i.test(hints.description))
+    // aria2c's "--listen-port=PORT...  Multiple ports can be specified by using ',' ... use '-'
+    // to specify a range" (7000-7001,8000).
+    if (
+      /\bcomma[- ]separated\b|\b(?:indices|indexes|numbers),? (?:or )?names\b|\bnames,? (?:or )?(?:indices|indexes|numbers)\b/i.test(hints.description) ||
+      /\bmultiple \w+ (?:can|may) be (?:specified|given)\b|\bto specify a range\b/i.test(hints.description)
+    )
       return { kind: "word" };
     if (/\bseconds\b/i.test(hints.description)) return { kind: "number" };
     // renice's "-n <num>  specify the nice value", nice's "add integer N to the niceness": an
