@@ -6,7 +6,7 @@ import { alt, cls, lit, literalTrie, opt, ref, rep, rule, seq, trimExprIds, type
 import { forEachRef, UNBOUNDED, validateGrammar } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import type { CommandSpec } from "../ir.js";
-import { terminalRule } from "../lower/terminals.js";
+import { quotedWhole, terminalRule } from "../lower/terminals.js";
 import { commandAllowed, matchesAny, type Policy } from "../policy/policy.js";
 import { policyTerminals } from "../policy/grammar.js";
 import { BUILTIN_NAMES, builtins, COMMAND_BUILTINS, KEYWORDS } from "./builtins.js";
@@ -262,8 +262,7 @@ export function compose(opts: ComposeOptions): Grammar {
         const v = { signed: takesSign(r.expr), ...(Object.hasOwn(UNITS, r.name) ? { unit: UNITS[r.name]! } : {}) };
         values.set(r.name, v);
         // Quoted whole, as people also write a literal one: find -size "+10M", head -n '10'.
-        const quoted = alt(seq(lit('"'), r.expr, lit('"')), seq(lit("'"), r.expr, lit("'")));
-        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(v.signed, v.unit?.()), quoted) });
+        rules.set(r.name, { ...r, expr: alt(r.expr, expansion(v.signed, v.unit?.()), alt(...quotedWhole(r.expr))) });
       } else if (r.terminal && STYLE_PATH.test(r.name)) values.set(r.name, { signed: false });
 
   const denyInto = policy?.pipeline?.denyInto ?? [];

@@ -6,7 +6,7 @@ import { alt, lit, literalChoice, mapExpr, opt, ref, rep, rule, seq, type Expr, 
 import { sanitizeName, UNBOUNDED } from "../grammar/names.js";
 import { GrammargenError } from "../diagnostics.js";
 import { optionSpellings, type CommandSpec, type OptionSpec, type PositionalSpec, type ValueType } from "../ir.js";
-import { LIMITS, SHARED_TERMINALS, terminalRule, valueTerminal, valueTerminalExpr, wordPieces } from "./terminals.js";
+import { LIMITS, quotedWhole, SHARED_TERMINALS, terminalRule, valueTerminal, valueTerminalExpr, wordPieces } from "./terminals.js";
 import { chars, notWords } from "../compose/notwords.js";
 import { lowerExtensions } from "./extensions.js";
 
@@ -101,10 +101,7 @@ class Lowering {
         if (plain.length) {
           const bare = this.add(this.fresh(`${name}_w`), literalChoice(plain));
           const quotedAlready = choices.filter((c) => c.startsWith("'"));
-          this.add(
-            name,
-            alt(bare, seq(lit('"'), bare, lit('"')), seq(lit("'"), bare, lit("'")), ...(quotedAlready.length ? [literalChoice(quotedAlready)] : [])),
-          );
+          this.add(name, alt(bare, ...quotedWhole(bare), ...(quotedAlready.length ? [literalChoice(quotedAlready)] : [])));
         } else this.add(name, literalChoice(choices));
       }
       return ref(name);

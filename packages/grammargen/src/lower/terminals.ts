@@ -15,6 +15,8 @@ const escaped = (): Expr => seq(lit("\\"), cls("\n", true));
 const squoted = (): Expr => seq(lit("'"), rep(cls("'", true), 0, UNBOUNDED), lit("'"));
 const dquoted = (): Expr => seq(lit('"'), rep(alt(cls('"\\', true), escaped()), 0, UNBOUNDED), lit('"'));
 const segment = (): Expr => alt(bareChar(), escaped(), squoted(), dquoted());
+/** `e` quoted whole, as people also write a literal value: "+10M", '10', "auto". */
+export const quotedWhole = (e: Expr): Expr[] => [seq(lit('"'), e, lit('"')), seq(lit("'"), e, lit("'"))];
 /** The pieces of a shell word, for lowerings that build word-like terminals of their own. */
 export const wordPieces = { bareChar, escaped, squoted, dquoted, segment, BARE_EXCLUDED };
 const digits = (max = UNBOUNDED): Expr => rep(cls("0-9"), 1, max);
