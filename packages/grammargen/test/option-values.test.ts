@@ -237,6 +237,14 @@ Actions:
     );
   });
 
+  test("a plain word after an optional value starts the description, not a second value ('-L [l] list (+) suppress')", () => {
+    accepts(
+      "Usage: probe [OPTIONS] [names]\n\nOptions:\n  -L [l] list (+) suppress (-) link counts < l\n  -G [table] parameters\t\tGet an entry\n  -a, --all    all\n",
+      ["probe -L1", "probe -Gx", "probe -L 1 f", "probe -L", "probe -G conntrack -a", "probe -G"],
+      ["probe -x", "probe -a x -y"],
+    );
+  });
+
   test("a KEY=VALUE value may be quoted whole, as one with spaces is written ('--set \"title=The movie\"')", () => {
     accepts(
       "Usage: probe [options] FILE\n\n  -s, --set <property>=<value>   set a property\n",

@@ -243,6 +243,9 @@ export function parseHead(head: string): Head | undefined {
       const value: HeadValue = { metavar: separateOptional ? opt[1]!.trim() : tok, attach: separateOptional ? "separate-optional" : "separate" };
       // "-W <receive_window_buffer> (default 24576, larger may be faster)": a parenthesis after the value is prose.
       if (current.value && !alternative && tok.startsWith("(")) break;
+      // lsof's "-L [l] list (+) suppress (-) link counts": a plain word after an optional value
+      // is no required second value; the description starts there.
+      if (current.value?.attach === "separate-optional" && !separateOptional && !alternative && !/^[<{]|^[A-Z][A-Z0-9_]*$/.test(tok)) break;
       if (!current.value) current.value = value;
       // "--add url [name]": a bracketed second value is not required.
       else if (!alternative && !separateOptional) current.extra++;
