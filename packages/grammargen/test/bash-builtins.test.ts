@@ -123,6 +123,10 @@ describe("builtins in the composed grammar", () => {
     // A process group is a negative pid, once `--` ends the options.
     "kill -- -1234",
     "kill -TERM -- -$PGID",
+    // ...or once a signal is given: bash's kill reads one signal, then processes.
+    "kill -9 -1",
+    "kill -s TERM -1234",
+    "kill -TERM -$PGID 5 -6",
     // Every builtin that reads options ends them at `--`, whatever its operands look like.
     'cd -- "$dir"',
     "export -- X=1",
@@ -164,6 +168,11 @@ describe("builtins in the composed grammar", () => {
     "kill",
     "kill -- -",
     "kill -- --5",
+    // With no signal, a first `-1` is the signal; a second minus is never a process.
+    "kill -1",
+    "kill -9 --1",
+    "kill 5 --1",
+    "wait -1",
     "wait -- -12",
     "command ls --bogus",
     "time ls --bogus",

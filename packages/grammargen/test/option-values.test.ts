@@ -143,6 +143,12 @@ Options:
       ["probe -http=:6060", "probe -http :6060", "probe --http=:6060", "probe --http :6060", "probe --all", "probe -all -v", "probe -maxresults=5"],
       ["probe -http", "probe --http", "probe -maxresults=x", "probe --alll", "probe -x"],
     );
+    // A boolean takes a truth value glued on, as strconv.ParseBool reads it, and no other word.
+    accepts(
+      help,
+      ["probe -all=false", "probe --all=true -v=1", "probe -v=F", "probe -all=TRUE -http x"],
+      ["probe -all=yes", "probe -all=", "probe -v=on", "probe -all=true=1"],
+    );
     // The diagnostic that says so points at the first entry in that layout.
     const note = parseHelp(help, { name: ["probe"] }).diagnostics.find((d) => /Go's flag layout/.test(d.message));
     expect(note?.span?.line).toBe(2);

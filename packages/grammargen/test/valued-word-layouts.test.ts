@@ -96,6 +96,22 @@ describe("values and operands named away from the option's row", () => {
     accepts(help, ["probe -F lzma a", "probe --format=auto -k a", "probe -F raw a"], ["probe -F zip a", "probe -F default a", "probe -F a"]);
   });
 
+  test("commander's '(choices: \"a\", \"b\")' lists the values, as yargs's '[choices: ...]' does", () => {
+    const help = `Usage: probe [options] [command]
+
+Options:
+  -s, --size <size>      pizza size (choices: "small", "medium", "large")
+  -c, --cheese <type>    Add the specified type of cheese (default: "marble")
+  -m, --mode <mode>      Run mode [choices: "dev", "prod"] [default: "dev"]
+  -h, --help             display help for command
+`;
+    accepts(
+      help,
+      ["probe -s large", "probe --size=small", "probe --mode prod", "probe -c blue"],
+      ["probe -s huge", "probe --size 10M", "probe -m test", "probe -s"],
+    );
+  });
+
   test("'NAME|ID|UUID' names placeholders for one value; 'DER|PEM' names the words to type", () => {
     const help =
       "usage: probe [options]\n\noptions:\n  -h, --help            show this help message and exit\n  --show-domain-editor NAME|ID|UUID\n                        Show domain details window\n  --outform DER|PEM     Output format\n";

@@ -25,6 +25,8 @@ export interface LowerContext {
   redirect?: Expr;
   /** ComposeOptions.rareForms: `--` before operands that could not start with `-` (`cd -- "$d"`). */
   rare?: boolean;
+  /** An option before the operands gave a signal: a first process may be a negative group (`kill -9 -1`). */
+  signalled?: boolean;
 }
 
 const sp = ref("sp");
@@ -223,8 +225,9 @@ function operand(it: UsageItem, b: BuiltinSpec, ctx: LowerContext, first: { open
         if (leading && !it.sign && e.kind === "ref" && word.kind === "ref" && e.name === word.name) e = ref(`sh_operand_s${ctx.s}`);
         if (it.sign) e = seq(lit(it.sign), e);
         // A signal goes to a process group as a negative pid (`kill -- -1234`), written once
-        // getopt is done; wait and disown take no group.
-        if (!leading && PROCESS.test(it.metavar.toLowerCase()) && /\bsignal\b/i.test(b.summary)) e = seq(opt(lit("-")), e);
+        // getopt is done or once a signal is given (`kill -9 -1`: the first word that follows a
+        // signal is a process); wait and disown take no group.
+        if ((!leading || ctx.signalled) && PROCESS.test(it.metavar.toLowerCase()) && /\bsignal\b/i.test(b.summary)) e = seq(opt(lit("-")), e);
         if (it.assign) {
           // `export $(grep -v '^#' .env | xargs)`: a substitution the shell expands into
           // NAME=value words. Not under a policy, whose checks a run-time value would slip past.
@@ -319,12 +322,19 @@ export function lowerBuiltin(b: BuiltinSpec, all: Map<string, BuiltinSpec>, ctx:
       // nothing but itself: written or not, the same operands follow (`cd -- "$dir"`). One of
       // the rare forms: over the default grammar's 40 builtins it cost 1.5% more XGrammar
       // compile time at Qwen2's vocabulary (docs/results/2026-12-07-summary-10.md).
-      if (JSON.stringify(plain) === JSON.stringify(after)) return c.rare === false ? plain : [opt(seq(sp, lit("--"))), ...plain];
+      // After a signal, `--` is still how scripts write a group (`kill -TERM -- -$PGID`).
+      if (JSON.stringify(plain) === JSON.stringify(after)) return c.rare === false && !c.signalled ? plain : [opt(seq(sp, lit("--"))), ...plain];
       return [alt(seq(sp, lit("--"), ...after), seq(...plain))];
     };
     // `printf >&2 "%s\n" x`: redirections may come right after the name, where words must
     // follow them. Where none need follow, the stage's own redirections already stand there.
-    const rest = [...(opts ? [opts.area] : []), ...tail(ctx)];
+    // Bash's kill reads one signal and then processes, so a group may follow the signal; with
+    // no signal given, `-1` would be read as one.
+    const signal = [...letters.glued.map((g) => g.metavar), ...letters.valued.values()].some((m) => SIGNAL.test(m.toLowerCase()));
+    const rest =
+      opts && signal && !letters.required.size
+        ? [alt(seq(...tail(ctx)), seq(opts.one, opts.area, ...tail({ ...ctx, signalled: true })))]
+        : [...(opts ? [opts.area] : []), ...tail(ctx)];
     const lead = ctx.redirect && !matchesEmpty(seq(...rest)) ? [opt(ctx.redirect)] : [];
     const base = seq(lit(b.name), ...lead, ...rest);
     // After an option, a builtin that runs a command may instead look it up (`command -v git`,

@@ -108,7 +108,8 @@ export function descriptionChoices(description: string): string[] | undefined {
   const desc = description.replace(/(['"`][\w.+:@/-]+['"`])\s*\((?:the )?default\)/gi, "$1");
   const patterns = [
     /\[(?:possible|allowed) values?: ([^\]]+)\]/i,
-    /\[choices: ([^\]]+)\]/i,
+    // yargs's "[choices: "a", "b"]", commander's "(choices: "a", "b")".
+    /\[choices: ([^\]]+)\]|\(choices: ([^)]+)\)/i,
     /\b(?:one of|must be one of|possible values are|valid values are|allowed values are|can be one of|choose from)[:\s]+\(?([^)\n.;]+(?:\.[\w-]+[^)\n.;]*)*)\)?/i,
     /(?:^|\s)\{([\w.+-]+(?:,[\w.+-]+)+)\}(?=$|[\s.,;)])/,
     // supervisord's "use LEVEL as log level (debug,info,warn,error,critical)": three or more
@@ -119,7 +120,7 @@ export function descriptionChoices(description: string): string[] | undefined {
   for (const p of patterns) {
     const m = p.exec(desc);
     if (!m) continue;
-    const choices = listOf(m[1]!.replace(/\s*\([^)]*\)/g, "")).map((c) => c.replace(/[.:]$/, ""));
+    const choices = listOf((m[1] ?? m[2]!).replace(/\s*\([^)]*\)/g, "")).map((c) => c.replace(/[.:]$/, ""));
     // "+date-time-format" names a family of values, so the set is open.
     if (choices.some((c) => /^[+<]|format$/.test(c))) return undefined;
     if (choices.length >= 2 && choices.every(isChoiceWord)) return [...new Set(choices)];
