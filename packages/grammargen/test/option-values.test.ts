@@ -61,6 +61,44 @@ Client/Server:
     );
   });
 
+  test("one lower-case word after several options' names ('--modify=acl', '--set=acl') names what they take; 'none' and 'all' stay values", () => {
+    const help = `Usage: probe [-bk] { -m|-M|-x ... } file ...
+  -m, --modify=acl        modify the current ACL(s) of file(s)
+  -M, --modify-file=file  read ACL entries to modify from file
+  -x, --remove=acl        remove entries from the ACL(s) of file(s)
+      --set=acl           set the ACL of file(s), replacing the current ACL
+  -n, --suffix=none       do not keep a copy of the original
+  -F, --break=all         break every block
+      --pad=none          pad nothing
+      --join=all          join every line
+  -b, --remove-all        remove all extended ACL entries
+`;
+    accepts(
+      help,
+      [
+        "probe -m u:x:rw f",
+        "probe --modify=u:x:rw f",
+        "probe --set u::rw,g::r f g",
+        "probe -x u:x f",
+        "probe -M acl.txt f",
+        "probe -n f",
+        "probe -F f",
+        "probe -b f",
+      ],
+      ["probe -m f", "probe --set f", "probe --suffix=x f", "probe --break=x f", "probe -b"],
+    );
+  });
+
+  test("a usage line's '{ -m|-M ... }' is a required choice between options, not an operand", () => {
+    const help = `Usage: probe [-b] { -m|-M ... } file ...
+  -m, --modify=entries    modify the entries
+  -M, --modify-file=file  read entries from file
+  -b, --remove-all        remove all
+      --test              test mode
+`;
+    accepts(help, ["probe -m a f", "probe -M list.txt f g", "probe --modify=a -b f"], ["probe -m f", "probe -m a", "probe -x f"]);
+  });
+
   test("a usage line's '{-n name}' is a required option and its value, not an operand", () => {
     const help = `Usage: probe {-n name} [-v value] file...
        probe {-x name} file...

@@ -15,7 +15,7 @@ export const WRAPPER_SHAPES: Readonly<Record<string, string>> = {
   chroot: "--groups: --userspec: --skip-chdir --help --version NEWROOT COMMAND",
   cronic: "--help COMMAND",
   daemon:
-    "-hVv::d::C:Nn:X:P:F:u:R:D:m:e:iUScra:A:L:M:fplboOE --help --version --verbose:: --debug:: --config: --noconfig --name: --command: --pidfiles: --pidfile: --user: --chroot: --chdir: --umask: --env: --inherit --unsafe --safe --core --nocore --respawn --acceptable: --attempts: --delay: --limit: --idiot --foreground --pty:: --errlog: --dbglog: --output: --stdout: --stderr: --ignore-eof --read-eof --running --restart --stop --signal: --list COMMAND",
+    "-hVv::d::C:Nn:X:P:F:u:R:D:m:e:iUScra:A:L:M:fpl:b:o:O:E: --help --version --verbose:: --debug:: --config: --noconfig --name: --command: --pidfiles: --pidfile: --user: --chroot: --chdir: --umask: --env: --inherit --unsafe --safe --core --nocore --respawn --acceptable: --attempts: --delay: --limit: --idiot --foreground --pty:: --errlog: --dbglog: --output: --stdout: --stderr: --ignore-eof --read-eof --running --restart --stop --signal: --list COMMAND",
   dbclient: "-p:l:tTNfqyso:i:AL:gR:W:K:I:zB:J:c:m:b:V --help USERHOSTPORTUSERHOSTPORT... COMMAND",
   debconf: "-o:fp --owner: --frontend --priority --terse COMMAND",
   "debconf-apt-progress": "--config --start --from: --to: --stop --no-progress --dlwaypoint: --logfile: --logstderr COMMAND",

@@ -68,6 +68,16 @@ const spelledWithOthers = (text: string, sp: Spelling, value: string): boolean =
   return false;
 };
 
+const SETTING_WORD = /^(yes|no|none|all|auto|always|never|on|off|true|false|default|both|enable|disable)$/;
+
+/** The text writes `--other=value` for another option name: setfacl's "--modify=acl", "--remove=acl", "--set=acl". */
+const sharedWithOtherNames = (text: string, sp: Spelling, value: string): boolean => {
+  const dashes = sp.kind === "long" ? "--" : "-";
+  const at = new RegExp(`(?<![\\w-])${dashes}([\\w-]+)=${value.replace(/[.+?*()[\]{}|^$\\]/g, "\\$&")}(?![\\w-])`, "g");
+  for (const m of text.matchAll(at)) if (m[1] !== sp.name) return true;
+  return false;
+};
+
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, text: string, plain = false): boolean => {
   const v = sp.value;
   if (plain || !v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
@@ -78,6 +88,10 @@ const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, text: string,
   // text spells the option with other words too (dpkg-buildpackage's "-S, --build=source"
   // beside "-b, --build=binary"): then each is one of its values.
   if (isPlaceholderName(v.metavar) && !spelledWithOthers(text, sp, v.metavar)) return false;
+  // One word after several options' names names what each takes, not a value to type: setfacl's
+  // "-m, --modify=acl" beside "-x, --remove=acl" and "--set=acl". Not the words that switch a
+  // setting, which many options take (astyle's "-n, --suffix=none", "-F, --break-blocks=all").
+  if (!SETTING_WORD.test(v.metavar) && sharedWithOtherNames(text, sp, v.metavar) && !spelledWithOthers(text, sp, v.metavar)) return false;
   // A literal may be quoted in the description ("with 'all', reject ..."); a metavar is used bare.
   // The first half of a compound ("-b, --build=binary  binary-only build") is not the metavar.
   return !new RegExp(`\\b${v.metavar}\\b(?!-\\w)`).test(e.description.replace(/'[^']*'|"[^"]*"|‘[^’]*’/g, ""));

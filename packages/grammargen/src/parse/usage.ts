@@ -357,6 +357,8 @@ function operandsOf(all: Tok[], line: Line, takesValue: OptionTakesValue, allOpt
     if (t.startsWith("(") && t.endsWith(")") && /^\(\s*-/.test(t)) continue;
     // setfattr's "{-n name}": a required option and its value, no operand.
     if (t.startsWith("{") && t.endsWith("}") && /^\{\s*-[^\s|]*( [^\s|]+)?\s*\}$/.test(t)) continue;
+    // setfacl's "{ -m|-M|-x|-X ... }": a required choice between options, given once or more.
+    if (t.startsWith("{") && t.endsWith("}") && /^\{\s*-[^\s|{}]+(\s*\|\s*-[^\s|{}]+)+(\s*(\.\.\.|…))?\s*\}$/.test(t)) continue;
     // "MODE[,MODE]...": the repetition is inside one word.
     const inWord = /^([A-Za-z][\w-]*)\[[,:;]\1\]$/.exec(t);
     if (inWord) {
