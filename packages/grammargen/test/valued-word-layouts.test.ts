@@ -112,6 +112,50 @@ Options:
     );
   });
 
+  test("GLib's '--modem=[PATH|INDEX|any]': the brackets are the program's words, so the value is required, next word or glued", () => {
+    const help = `Usage:
+  probe [OPTION?] - Control the modems
+
+Help Options:
+  -h, --help                          Show help options
+  --help-all                          Show all help options
+
+Application Options:
+  -m, --modem=[PATH|INDEX|UID|any]    Specify modem by path, index, UID or 'any'
+  -b, --bearer=[PATH|INDEX]           Specify bearer by path or index
+  --set-bands=[BAND1|BAND2...]        Set bands
+  --mode=[ps-1|ps-2]                  Set the mode
+  -e, --enable                        Enable a given modem
+`;
+    accepts(
+      help,
+      ["probe -m 0 -e", "probe --modem=any", "probe -m /org/x/Modem/0", "probe -b 3", "probe --set-bands='egsm|dcs'", "probe --mode ps-2"],
+      ["probe -m", "probe --bearer", "probe --mode=ps-3", "probe --enable=1"],
+    );
+  });
+
+  test("'STYLE|FILE' and 'FILENAME|SPECIFICATION' name placeholders; 'DER|PEM', 'TEXT|JSON' and one-letter 'N|L|B' are words to type", () => {
+    const help = `Usage: probe [OPTION]... [FILE]...
+      --highlight-style=STYLE|FILE   choose a style
+      --import=FILENAME|SPECIFICATION  import from
+      --outform=DER|PEM              output format
+      --format=TEXT|JSON             report format
+      --outbuf=N|L|B                 output buffering
+`;
+    accepts(
+      help,
+      [
+        "probe --highlight-style=pygments",
+        "probe --highlight-style my.theme",
+        "probe --import='3||cover.png'",
+        "probe --outform=PEM",
+        "probe --format JSON",
+        "probe --outbuf=L",
+      ],
+      ["probe --outform=TXT", "probe --format=YAML", "probe --outbuf=X", "probe --highlight-style"],
+    );
+  });
+
   test("'NAME|ID|UUID' names placeholders for one value; 'DER|PEM' names the words to type", () => {
     const help =
       "usage: probe [options]\n\noptions:\n  -h, --help            show this help message and exit\n  --show-domain-editor NAME|ID|UUID\n                        Show domain details window\n  --outform DER|PEM     Output format\n";

@@ -51,6 +51,18 @@ export interface ParseResult {
 // where the program gave it a name: "-f, --finger  Finger selected to verify" takes one.
 const GLIB_HELP = /^Help Options:\s*\n\s+-h, --help\s+Show help options\s*$/m;
 
+/**
+ * GLib prints a value's description as the program wrote it, so its brackets are the program's
+ * words: mmcli's "-m, --modem=[PATH|INDEX|UID|any]" takes a value (`mmcli -m 0`), next word or
+ * glued on, as GLib reads every option that has one.
+ */
+function withGlibValues(r: ParseResult, text: string): ParseResult {
+  const bracketed = (o: OptionSpec): boolean => !!o.span && /=\[[^\]]*\]$/.test(text.slice(o.span.start, o.span.end));
+  if (!r.spec.options.some((o) => o.arity === "optional" && bracketed(o))) return r;
+  const options = r.spec.options.map((o): OptionSpec => (o.arity === "optional" && bracketed(o) ? { ...o, arity: "required" } : o));
+  return { ...r, spec: { ...r.spec, options } };
+}
+
 export const nameWords = (name: string | string[]): string[] => (Array.isArray(name) ? name : name.split(/\s+/)).map((w) => w.trim()).filter((w) => w !== "");
 
 const REPEAT_DESC =
@@ -987,7 +999,7 @@ export function parseHelp(text: string, opts: ParseOptions): ParseResult {
       ),
       normalized,
     );
-    return GLIB_HELP.test(normalized) ? { ...done, valuesUnshown: true } : done;
+    return GLIB_HELP.test(normalized) ? { ...withGlibValues(done, normalized), valuesUnshown: true } : done;
   } catch (e) {
     if (e instanceof GrammargenError) throw e;
     // A parser bug must still reach the user as a typed error, never a bare one.

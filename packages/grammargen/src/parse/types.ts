@@ -80,9 +80,28 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
   // case, each a different one ("N|n" may be a letter to type in either case).
   if (choices.every((c) => PLACEHOLDER_WORD.test(c.toUpperCase())) && new Set(choices.map((c) => c.toUpperCase())).size === choices.length) return undefined;
   // docker's "self|NODE": a word to type or a capitalised placeholder beside it, so any value.
-  if (operand && choices.some((c) => /^[A-Z][A-Z0-9_-]*[A-Z0-9_]$/.test(c)) && choices.some((c) => /^[a-z]/.test(c))) return undefined;
+  // mmcli's "[CAPABILITY1|CAPABILITY2...]" and "[PATH|INDEX]": numbered or known placeholders in
+  // capitals, or a list of them, name what to give ("DER|PEM" are the words to type).
+  if (choices.some((c) => /(\.\.\.|…)$/.test(c)) && choices.every((c) => /^[A-Z][A-Z0-9_-]*(\.\.\.|…)?$/.test(c))) return undefined;
+  if (
+    choices.every((c) => /^[A-Z][A-Z0-9_-]*$/.test(c)) &&
+    choices.some((c) => c.length > 1 && PLACEHOLDER_WORD.test(c)) &&
+    !choices.some((c) => FORMAT_WORD.test(c))
+  )
+    return undefined;
+  // An option's "PATH|INDEX|any" too, where a capitalised word is a known placeholder (mmcli's
+  // "--modem=[PATH|INDEX|UID|any]"): "DER|PEM" stay the words to type.
+  if (
+    (operand || choices.some((c) => PLACEHOLDER_WORD.test(c))) &&
+    choices.some((c) => /^[A-Z][A-Z0-9_-]*[A-Z0-9_]$/.test(c)) &&
+    choices.some((c) => /^[a-z]/.test(c))
+  )
+    return undefined;
   return choices.length >= 2 && choices.every(isChoiceWord) ? choices : undefined;
 }
+
+/** Capitalised words a choice list spells to be typed as they are: "--format=TEXT|JSON". */
+const FORMAT_WORD = /^(JSON|XML|YAML|CSV|HTML|TEXT|RAW|PEM|DER|NONE|ALL|ANY|AUTO)$/;
 
 const PLACEHOLDER_WORD =
   /^(FILE|FILES|FILENAME|DIR|DIRECTORY|PATH|NAME|SOURCE|SRC|OBJ|OBJECT|DEST|DST|TARGET|URL|URI|HOST|HOSTNAME|ADDR|ADDRESS|PID|UID|GID|UUID|USER|GROUP|ID|NUM|NUMBER|N|STRING|STR|ARG|PATTERN|EXPR|EXPRESSION|COMMAND|CMD|PROGRAM|DEVICE|DEV|IMAGE|ARCHIVE|PACKAGE|PKG|MODULE|KEY|VALUE|TEXT|WORD)$/;
