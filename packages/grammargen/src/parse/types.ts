@@ -79,7 +79,6 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
   // sockstat's "-U uid|user", mmdebstrap's "--keyring=file|directory": placeholders in lower
   // case, each a different one ("N|n" may be a letter to type in either case).
   if (choices.every((c) => PLACEHOLDER_WORD.test(c.toUpperCase())) && new Set(choices.map((c) => c.toUpperCase())).size === choices.length) return undefined;
-  // docker's "self|NODE": a word to type or a capitalised placeholder beside it, so any value.
   // mmcli's "[CAPABILITY1|CAPABILITY2...]" and "[PATH|INDEX]": numbered or known placeholders in
   // capitals, or a list of them, name what to give ("DER|PEM" are the words to type).
   if (choices.some((c) => /(\.\.\.|…)$/.test(c)) && choices.every((c) => /^[A-Z][A-Z0-9_-]*(\.\.\.|…)?$/.test(c))) return undefined;
@@ -89,6 +88,7 @@ function metavarChoices(m: string, operand = false): string[] | undefined {
     !choices.some((c) => FORMAT_WORD.test(c))
   )
     return undefined;
+  // docker's "self|NODE": a word to type or a capitalised placeholder beside it, so any value.
   // An option's "PATH|INDEX|any" too, where a capitalised word is a known placeholder (mmcli's
   // "--modem=[PATH|INDEX|UID|any]"): "DER|PEM" stay the words to type.
   if (
