@@ -188,6 +188,28 @@ Application Options:
       ["probe --keyring", "probe --mode=user"],
     );
   });
+
+  test("'{ cpu_list | ALL }' whose description says 'cpu_list is a list of ...' takes any value; 'fast is the default' keeps a choice list", () => {
+    const man = `NAME
+       probe - report statistics
+
+SYNOPSIS
+       probe [ -P { cpu_list | ALL } ] [ -m { fast | slow } ] [ interval ]
+
+OPTIONS
+       -P { cpu_list | ALL }
+              Indicate the processors to report. cpu_list is a list of
+              comma-separated values or range of values (e.g., 0,2,4-7).
+              The ALL keyword reports all processors.
+
+       -m { fast | slow }
+              Sampling mode. fast is the default.
+`;
+    const g = lowerCommand(parseManPage(man, { name: ["probe"] }).spec);
+    const verdicts = (cs: string[]) => cs.map((c) => recognize(g, c).accepted);
+    expect(verdicts(["probe -P 0,2,4-7", "probe -P ALL 2", "probe -P 3", "probe -m slow"])).toEqual([true, true, true, true]);
+    expect(verdicts(["probe -P", "probe -m medium", "probe -m"])).toEqual([false, false, false]);
+  });
 });
 
 describe("what one text says and the other leaves out", () => {
@@ -234,5 +256,50 @@ describe("what one text says and the other leaves out", () => {
     // Outside GLib's layout a bare row says the option takes no value.
     const plain = help.replace("Help Options:\n  -h, --help        Show help options\n\nApplication Options:", "Options:");
     expect(mergedVerdicts(plain, man, ["probe -f left-thumb alice", "probe -f alice"])).toEqual([false, true]);
+  });
+
+  test("a BSD usage names '-V' and '-Q query_option' bare; the page says -V exits and -Q queries what is supported, so neither needs the operand", () => {
+    const help = "usage: probe [-46CVv] [-p port] [-Q query_option] destination [command [argument ...]]\n";
+    const man = `PROBE(1)                BSD General Commands Manual               PROBE(1)
+
+NAME
+     probe -- remote login client
+
+SYNOPSIS
+     probe [-46CVv] [-p port] [-Q query_option] destination [command [argument ...]]
+
+DESCRIPTION
+     -4      Forces probe to use IPv4 addresses only.
+
+     -6      Forces probe to use IPv6 addresses only.
+
+     -C      Requests compression of all data.
+
+     -p port
+             Port to connect to on the remote host.
+
+     -Q query_option
+             Queries for the algorithms supported by one of the following
+             features: cipher, mac, kex.
+
+     -V      Display the version number and exit.
+
+     -v      Verbose mode.
+`;
+    const commands = [
+      "probe -V",
+      "probe -Q cipher",
+      "probe -v -Q mac",
+      "probe host ls -l",
+      "probe -p 22 host",
+      "probe",
+      "probe -C",
+      "probe -Q",
+      "probe -x host",
+    ];
+    expect(mergedVerdicts(help, man, commands)).toEqual([true, true, true, true, true, false, false, false, false]);
+    // The help text alone says nothing of what -V and -Q do.
+    const g = lowerCommand(parseHelp(help, { name: ["probe"] }).spec);
+    expect(["probe -V", "probe -Q cipher", "probe host"].map((c) => recognize(g, c).accepted)).toEqual([false, false, true]);
   });
 });

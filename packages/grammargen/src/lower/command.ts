@@ -566,8 +566,14 @@ function lowerInvocation(L: Lowering, base: string, spec: CommandSpec, words: Ex
     // wfuzz's "-e <type>  : List of available encoders/payloads/printers", kcat's "-X list  List
     // available properties": an option that lists what the program has of the kind its value names
     // is a whole invocation with that value. Not "-M FILE  list of servers", a list given to it.
+    // OpenSSH's "-Q query_option  Queries for the algorithms supported by one of the following
+    // features" too (`ssh -Q cipher`).
     const listers = allOptions.filter(
-      (o) => o.arity === "required" && /^(?:: )?list (?:of )?(?:the )?(?:available|installed|supported)\b/i.test(o.description),
+      (o) =>
+        o.arity === "required" &&
+        /^(?:: )?(?:list (?:of )?(?:the )?(?:available|installed|supported)|quer(?:y|ies)(?: for)? (?:the )?[\w-]+ (?:available|supported))\b/i.test(
+          o.description,
+        ),
     );
     const lister = listers.length ? lowerOptions(L, `${base}_lists`, spec, listers, { flags: lowered.flags }).option : undefined;
     if (lister) alone.push(withGap(head, L.sp, lister));

@@ -147,6 +147,10 @@ export function mergeHelpAndMan(help: ParseResult | undefined, man: ParseResult 
         baseOrigin,
         b.span,
       );
+    // A BSD usage line names every option and describes none ("[-46AaCfV]"); the page's entry
+    // says what one does ("-V  Display the version number and exit"), which the lowering reads
+    // (an option that exits needs no operand).
+    if (!b.description && m.description) b.description = m.description;
   }
   base.spec.options.forEach((o, i) => {
     if (!matched.has(spec.options[i]!)) note(`option ${spellings(o).join(", ")} is in the ${NAME[baseOrigin]} only`, baseOrigin, o.span);

@@ -263,11 +263,23 @@ function placeholderList(metavar: string, desc: string): string[] | undefined {
   return undefined;
 }
 
+/** "cpu_list is a list of ...", "ids are comma-separated numbers": the description defines `word` as a placeholder. */
+function definedAsPlaceholder(word: string, description: string): boolean {
+  // Lower case only: "ALL is ..." or "JSON is ..." talk about a word to type.
+  if (!/^[a-z][\w-]*$/.test(word)) return false;
+  return new RegExp(
+    `(?:^|[\\s(])${word} (?:is|are) (?:(?:a|an) )?(?:[\\w-]+ ){0,2}(?:list|number|numbers|string|name|path|file|range|integer|identifier)s?\\b`,
+  ).test(description);
+}
+
 export function inferType(metavar: string, hints: TypeHints): ValueType {
   const m = metavar.trim();
   // sleep's "NUMBER[SUFFIX]" where "SUFFIX may be 's' for seconds ... 'd' for days": a duration.
   if (/^\w+\[SUFFIX\]$/.test(m) && /'s' for seconds/.test(`${hints.text ?? ""} ${hints.description}`)) return { kind: "duration" };
   const choices = metavarChoices(m, hints.operand) ?? descriptionChoices(hints.description) ?? placeholderList(bareMetavar(m), hints.description);
+  // sysstat's "-P { cpu_list | ALL }" with "cpu_list is a list of comma-separated values": a
+  // choice the description defines is a placeholder beside the words to type, so any value.
+  if (choices?.some((c) => definedAsPlaceholder(c, hints.description))) return { kind: "word" };
   if (choices) return { kind: "enum", choices };
   if (Object.hasOwn(COBRA, m)) return COBRA[m]!;
   // procps' "SECS[.TENTHS]": a whole number with an optional fraction is a number.
