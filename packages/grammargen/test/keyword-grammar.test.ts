@@ -1,6 +1,7 @@
 // parse/keyword-grammar.ts on made-up programs' texts.
 import { describe, expect, it } from "vitest";
-import { compose, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
+import { compose, lowerCommand, mergeHelpAndMan, parseHelp, parseManPage, recognize } from "../src/index.js";
+import { withParentAbbreviation } from "../src/parse/abbreviated.js";
 import { accepts } from "./help-verdicts.js";
 
 const TOP = `Usage: netkit [ OPTIONS ] OBJECT { COMMAND | help }
@@ -49,6 +50,22 @@ describe("keyword-grammar usage", () => {
     const g = compose({ commands: [parseHelp(CUT, { name: ["netkit"] }).spec, parseHelp(PORT, { name: port }).spec] });
     for (const c of ["netkit po set p0 up", "netkit -s p show"]) expect(recognize(g, c).accepted, c).toBe(true);
     for (const c of ["netkit po sett p0", "netkit p add"]) expect(recognize(g, c).accepted, c).toBe(false);
+  });
+
+  it("a command's own entry cuts its names short where its program's text does, or where the program lists every name as 'c[onnection]'", () => {
+    const entries = (top: string) => {
+      const specs = [parseHelp(top, { name: ["netkit"] }).spec, parseHelp(PORT, { name: port }).spec];
+      const entryOf = (path: string[]) => specs.find((s) => s.path.join(" ") === path.join(" "));
+      return lowerCommand(withParentAbbreviation(specs[1]!, entryOf));
+    };
+    const verdicts = (g: ReturnType<typeof lowerCommand>, cs: string[]) => cs.map((c) => recognize(g, c).accepted);
+    const ok = ["netkit port s p0 up", "netkit port a p1", "netkit port fl"];
+    const bad = ["netkit port sx p0", "netkit port remove p0", "netkit port q"];
+    expect(verdicts(entries(CUT), [...ok, ...bad])).toEqual([true, true, true, false, false, false]);
+    const bracketed = "Usage: netkit [OPTIONS] OBJECT { COMMAND | help }\n\nOBJECT\n  n[ode]      nodes\n  p[ort]      ports\n";
+    expect(verdicts(entries(bracketed), [...ok, ...bad])).toEqual([true, true, true, false, false, false]);
+    // A program whose text says nothing of it keeps its commands' names whole.
+    expect(verdicts(entries(TOP), ok)).toEqual([false, false, false]);
   });
 
   it("man page adds commands, from its SYNOPSIS only", () => {

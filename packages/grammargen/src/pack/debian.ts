@@ -14,6 +14,7 @@ import { withHelpInvocation } from "./help-invocation.js";
 import { leftOutForSize, readDebianFailures, withLeftOutCommands } from "./left-out.js";
 import { withLentOptions } from "./lent-options.js";
 import { withChildAliases } from "../parse/own-aliases.js";
+import { withParentAbbreviation } from "../parse/abbreviated.js";
 
 export interface DebianTextRecord {
   argv: string[];
@@ -146,7 +147,10 @@ export function readDebianCorpus(
   const entryOf = (path: string[]) => byPath.get(path.join(" "));
   const leftOut = leftOutForSize(readDebianFailures(dir), new Map(entries.map((e) => [e.key, e.package])));
   return {
-    entries: entries.map((e) => ({ ...e, spec: withLeftOutCommands(withChildAliases(withLentOptions(e.spec, lender), entryOf), leftOut.get(e.key) ?? []) })),
+    entries: entries.map((e) => ({
+      ...e,
+      spec: withParentAbbreviation(withLeftOutCommands(withChildAliases(withLentOptions(e.spec, lender), entryOf), leftOut.get(e.key) ?? []), entryOf),
+    })),
     skipped,
   };
 }

@@ -95,3 +95,32 @@ export function withAbbreviations(result: ParseResult, text: string): ParseResul
   if (!said || out.spec.extensions?.some((e) => e.kind === "abbreviations")) return out;
   return withExtension(out, out.spec, { kind: "abbreviations" }, "every option may be abbreviated to a unique prefix, as the text says", matchSpan(text, said));
 }
+
+/**
+ * Whether a program's names may be cut short at every level: its text says so (ip's "names of
+ * all objects may be written in full or abbreviated form"), or every command it lists takes
+ * each of its leading parts (nmcli's "c[onnection]", "d[evice]").
+ */
+function abbreviatesNames(spec: CommandSpec): boolean {
+  if (spec.extensions?.some((e) => e.kind === "abbreviated-commands")) return true;
+  const listed = spec.subcommands;
+  return (
+    listed.length >= 2 &&
+    listed.every((c) => {
+      const name = c.path.at(-1) ?? "";
+      return name.length > 1 && name.slice(0, -1).length === c.aliases.length && c.aliases.every((a) => name.startsWith(a));
+    })
+  );
+}
+
+/**
+ * A command's own entry (`ip route`, `nmcli connection`) lists its commands without repeating
+ * what its program's text says of names: where the program's names may be cut short, so may
+ * the command's (`ip route l`, `nmcli connection a`), as one matcher reads them at every level.
+ */
+export function withParentAbbreviation(spec: CommandSpec, entryOf: (path: string[]) => CommandSpec | undefined): CommandSpec {
+  if (spec.path.length < 2 || !spec.subcommands.length || spec.extensions?.some((e) => e.kind === "abbreviated-commands")) return spec;
+  const program = entryOf(spec.path.slice(0, 1));
+  if (!program || !abbreviatesNames(program)) return spec;
+  return { ...spec, extensions: [...(spec.extensions ?? []), { kind: "abbreviated-commands" }] };
+}
