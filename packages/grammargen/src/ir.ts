@@ -150,6 +150,12 @@ export type Extension =
   | { kind: "abbreviations" }
   /** The text says its command names may be abbreviated (ip's objects): a subcommand's name may be cut to any leading part. */
   | { kind: "abbreviated-commands" }
+  /**
+   * The usage calls the options switches ("perl [switches] [--] [programfile]"), as programs
+   * that read their own letters do: a letter's optional number ends at its last digit and the
+   * cluster goes on (`perl -lne CODE`), where getopt would take the rest as the value.
+   */
+  | { kind: "switch-clusters" }
   /** Every usage form starts with one of the program's commands ("tool conf set ...", "tool conf edit"): one must be given. */
   | { kind: "command-required" }
   /** The usage hands the words after `--` to another program (cargo test's "[-- <args>...]",

@@ -212,6 +212,46 @@ OPTIONS
   });
 });
 
+describe("values glued to a letter, in the layout of programs that read their own switches", () => {
+  const help = `
+Usage: probe [switches] [--] [programfile] [arguments]
+  -0[octal/hexadecimal] specify record separator
+  -a                    autosplit mode
+  -e commandline        one line of program
+  -Idirectory           specify the include directory
+  -l[octnum]            enable line ending processing
+  -[mM][-]module        execute "use/no module..." before executing program
+  -n                    assume a loop around the program
+  -w                    enable warnings
+`;
+
+  test("'-Idirectory' and '-[mM][-]module' are letters with values; '-l[octnum]' takes a number, and the cluster goes on after it", () => {
+    accepts(
+      help,
+      [
+        "probe -Ilib x.pl",
+        "probe -I lib x.pl",
+        "probe -MJSON -e 1",
+        "probe -M-strict x.pl",
+        "probe -lne 'print' f",
+        "probe -wle 1",
+        "probe -l012 -e 1",
+        "probe -lane 1 f",
+      ],
+      ["probe -I", "probe -M", "probe -lq x", "probe -le", "probe -x x.pl"],
+    );
+  });
+
+  test("without '[switches]' a getopt letter's optional value takes the rest of its cluster, so the cluster does not go on", () => {
+    accepts(help.replace("[switches]", "[options]"), ["probe -l -n -e 1", "probe -l012 -e 1", "probe -ne 1"], ["probe -lne 1", "probe -wle 1"]);
+  });
+
+  test("a number's name ('partnum', 'realnum') types the value", () => {
+    const text = "Usage: probe [OPTION]...\n  -d, --delete=partnum     delete a partition\n  -m, --multiplier=realnum scale by\n";
+    accepts(text, ["probe -d 2", "probe --multiplier=1.5"], ["probe -d two", "probe --multiplier=x"]);
+  });
+});
+
 describe("what one text says and the other leaves out", () => {
   test("the man page's 'file ...' repeats the operand the help's 'file' names once", () => {
     const help = "Usage: probe [--verbose] [file]\n  --verbose   say more\n";

@@ -223,15 +223,25 @@ function lowerOptions(L: Lowering, base: string, spec: CommandSpec, options: Opt
     if (shortGroups.length) {
       // A plain letter without its value is already one of the flags above.
       const spelled = oneDashWords(spec, options);
+      const sargName = L.fresh(`${base}_svalue`);
+      // perl's "-l[octnum]" in `perl -lne CODE`: where the program reads its own switches
+      // (getopt's `l::` would take "ne" as the value), an optional number glued to a letter ends
+      // at its last digit, and the cluster goes on after it.
+      const switches = spec.extensions?.some((e) => e.kind === "switch-clusters") ?? false;
+      const goesOn = (o: OptionSpec): Expr[] =>
+        switches && o.arity === "optional" && (o.value?.type.kind === "integer" || o.value?.type.kind === "number")
+          ? [opt(flags ? alt(seq(flags, opt(ref(sargName))), ref(sargName)) : ref(sargName))]
+          : [];
       const withValue = shortGroups.flatMap((g) => {
         const apart = gluedExceptions(L, base, g.names, g.option, flagLetters, spelled);
         const rest = g.names.filter((c) => !apart.has(c));
+        const more = g.plain ? [] : goesOn(g.option);
         return [
-          ...(rest.length ? [seq(alt(...rest.map(lit)), valueForms(g.option, lit(""), g.plain))] : []),
-          ...[...apart].map(([c, glued]) => seq(lit(c), valueForms(g.option, lit(""), g.plain, glued))),
+          ...(rest.length ? [seq(alt(...rest.map(lit)), valueForms(g.option, lit(""), g.plain), ...more)] : []),
+          ...[...apart].map(([c, glued]) => seq(lit(c), valueForms(g.option, lit(""), g.plain, glued), ...more)),
         ];
       });
-      const sarg = L.add(L.fresh(`${base}_svalue`), alt(...withValue.map(dropEmpty)), "short options taking a value");
+      const sarg = L.add(sargName, alt(...withValue.map(dropEmpty)), "short options taking a value");
       parts.push(flags ? seq(opt(flags), sarg) : sarg);
     }
     // A number written as the option (head -5): a number's expansion too (head -$N).

@@ -39,6 +39,8 @@ export function lowerExtensions(
       return undefined; // the plain lowering takes each name's unique prefixes
     case "abbreviated-commands":
       return undefined; // the plain lowering takes each subcommand name's leading parts
+    case "switch-clusters":
+      return undefined; // the plain lowering lets a cluster go on after a letter's optional number
     case "command-required":
       return undefined; // the plain lowering leaves out the forms without a command
     case "passes-after-dashes":

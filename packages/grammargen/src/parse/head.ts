@@ -1,6 +1,7 @@
 // The syntax part of one option entry ("-o FILE, --output=FILE", "--color[=WHEN]",
 // "-n, --namespace string", "--shout / --no-shout", "-v, --verbose...", "-c, -C NUM,
 // --context[=NUM]") -> spellings, each with the value written after it (if any).
+import { isPlaceholderName } from "./types.js";
 
 export type Attach =
   /** --name=VALUE */
@@ -155,6 +156,20 @@ export function parseHead(head: string): Head | undefined {
       if (SIGNAL_PLACEHOLDER.test(m[1]!)) for (const x of signalSpellings()) add(x);
       else if (NUMBER_PLACEHOLDER.test(m[1]!)) add({ kind: "short", name: "#", extra: 0 });
       else return undefined;
+      i += m[0].length;
+    } else if (
+      (m = /^-\[([A-Za-z]{2,})\](?:\[-\])?([a-z][\w-]*)?(?=$|[\s,])/.exec(rest)) &&
+      new Set(m[1]).size === m[1]!.length &&
+      (!m[2] || isPlaceholderName(m[2]))
+    ) {
+      // perl's "-[mM][-]module": either letter, each with the value glued on. Not bfs's
+      // "-[aBcm]min N", four names (-amin, -Bmin).
+      for (const letter of m[1]!) add({ kind: "short", name: letter, extra: 0, ...(m[2] ? { value: { metavar: m[2], attach: "eq" as const } } : {}) });
+      i += m[0].length;
+    } else if ((m = /^-([A-Z])(directory|dir|file|filename|path|pathname|name|pattern|module)(?=$|[\s,])/.exec(rest))) {
+      // perl's "-Idirectory", a C compiler's "-Ldir", cpp's "-Uname": a capital letter with its
+      // placeholder glued on, not a name of its own (cmake's "-Wdev" is one).
+      add({ kind: "short", name: m[1]!, extra: 0, value: { metavar: m[2]!, attach: "separate" } });
       i += m[0].length;
     } else if ((m = DASHLONG.exec(rest))) {
       // -NUM, -COLUMN, -WIDTH: a number written as the option itself (pr -3, fmt -60), read

@@ -93,6 +93,9 @@ const sharedWithOtherNames = (text: string, sp: Spelling, value: string): boolea
 const isLiteral = (e: OptionEntry, sp: Spelling, style: HelpStyle, text: string, plain = false): boolean => {
   const v = sp.value;
   if (plain || !v || (v.attach !== "eq" && v.attach !== "attached-optional") || style === "cobra" || !/^[a-z][a-z0-9-]*$/.test(v.metavar)) return false;
+  // A number's name (perl's "-l[octnum]", sgdisk's "partnum") is no word to type. ip's
+  // "-h[uman-readable]" completes the option's name, and stays one.
+  if (/^[a-z]{2,}num$/.test(v.metavar)) return false;
   // sed's "-e script, --expression=script" names a metavar twice; ls's "-p, --indicator-style=slash" names a value once.
   if (e.head.spellings.some((o) => o !== sp && o.value?.metavar === v.metavar)) return false;
   // A placeholder's own name is no value to type: MariaDB's "--user=name", logrotate's
@@ -942,6 +945,7 @@ export function parseGetoptStyle(text: string, opts: ParseOptions, style: HelpSt
   if (templates.length) spec.extensions = [...(spec.extensions ?? []), { kind: "option-prefixes", prefixes: templates }];
   if (formWords.length && !positionals.length) spec.extensions = [...(spec.extensions ?? []), { kind: "command-required" }];
   if (usage.passesAfterDashes) spec.extensions = [...(spec.extensions ?? []), { kind: "passes-after-dashes" }];
+  if (/^\s*usage:\s+\S+\s+\[switches\]/im.test(text)) spec.extensions = [...(spec.extensions ?? []), { kind: "switch-clusters" }];
   return { spec, diagnostics: session.diagnostics };
 }
 
