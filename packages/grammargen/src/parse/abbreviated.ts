@@ -108,7 +108,7 @@ function abbreviatesNames(spec: CommandSpec): boolean {
     listed.length >= 2 &&
     listed.every((c) => {
       const name = c.path.at(-1) ?? "";
-      return name.length > 1 && name.slice(0, -1).length === c.aliases.length && c.aliases.every((a) => name.startsWith(a));
+      return name.length > 1 && c.aliases.length === name.length - 1 && c.aliases.every((a) => name.startsWith(a));
     })
   );
 }
